@@ -1,0 +1,32 @@
+import { Link, Outlet } from "react-router";
+import type { Route } from "./+types/public";
+import { guards } from "../../../server/web/guards.ts";
+import { useRootData } from "~/lib/root-data";
+
+/** Public layout (spec §2.2): the home page and the verification pages. */
+export const middleware: Route.MiddlewareFunction[] = guards("public");
+
+export default function PublicLayout() {
+  const root = useRootData();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="border-b bg-card">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-3">
+          <Link to="/" className="flex items-center gap-2 font-semibold">
+            <img src="/favicon.svg" alt="" className="size-7" />
+            <span>{root?.barangay.name ?? "Barangay"} Portal</span>
+          </Link>
+          <Link to={root?.user ? "/dashboard" : "/login"} className="text-sm font-medium underline-offset-4 hover:underline">
+            {root?.user ? "Dashboard" : "Sign in"}
+          </Link>
+        </div>
+      </header>
+      <main className="page-enter mx-auto w-full max-w-5xl flex-1 px-4 py-8">
+        <Outlet />
+      </main>
+      <footer className="border-t py-4 text-center text-xs text-muted-foreground">
+        {root?.barangay.address}
+      </footer>
+    </div>
+  );
+}

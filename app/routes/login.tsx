@@ -1,0 +1,106 @@
+import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/login";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { CsrfInput } from "~/components/csrf-input";
+import { useRootData } from "~/lib/root-data";
+import { titleMeta } from "~/lib/titles";
+import { getRequestContext } from "../../server/web/context.ts";
+import { login } from "../../server/services/auth.ts";
+import { isAppError } from "../../server/errors.ts";
+import { sessionCookieHeader } from "../../server/http/cookies.ts";
+
+export const meta = () => titleMeta("login");
+
+/** Only same-site paths are followed after sign-in; anything else goes to /dashboard. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return "/dashboard";
+  if (to === "/login" || to.startsWith("/login?")) return "/dashboard";
+  return to;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const rc = getRequestContext(context);
+  const form = await request.formData();
+  const username = String(form.get("username") ?? "");
+  try {
+    const result = await login({ db: rc.db, ip: rc.ip, userAgent: rc.userAgent }, { username, password: String(form.get("password") ?? "") });
+    throw redirect(safeRedirect(form.get("redirectTo")), {
+      headers: { "Set-Cookie": sessionCookieHeader(result.token, result.expiresAt, rc.secureCookies) },
+    });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data(
+      { username, message: error.message, errors: error.errors ?? {} },
+      { status: error.status, headers: error.headers },
+    );
+  }
+}
+
+export default function Login() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const root = useRootData();
+  const busy = navigation.state !== "idle";
+  const usernameError = actionData?.errors?.username?.[0];
+  const passwordError = actionData?.errors?.password?.[0];
+  const formError = !usernameError && !passwordError ? actionData?.message : undefined;
+  return (
+    <div className="w-full max-w-sm rounded-xl border bg-card p-6 shadow-lg sm:p-8">
+      <div className="mb-6 flex flex-col items-center gap-2 text-center">
+        <img src="/favicon.svg" alt="" className="size-12" />
+        <h1 className="text-xl font-semibold">Sign in to the Portal</h1>
+        <p className="text-sm text-muted-foreground">{root?.barangay.name}</p>
+      </div>
+      <Form method="post" className="flex flex-col gap-4" noValidate>
+        <CsrfInput />
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+        {formError ? (
+          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            {formError}
+          </p>
+        ) : null}
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="username">Username or e-mail</Label>
+          <Input
+            id="username"
+            name="username"
+            autoComplete="username"
+            autoFocus
+            required
+            defaultValue={actionData?.username ?? ""}
+            aria-invalid={usernameError ? true : undefined}
+            aria-describedby={usernameError ? "username-error" : undefined}
+          />
+          {usernameError ? (
+            <p id="username-error" role="alert" className="text-sm text-destructive">
+              {usernameError}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="password">Password</Label>
+          <Input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            aria-invalid={passwordError ? true : undefined}
+            aria-describedby={passwordError ? "password-error" : undefined}
+          />
+          {passwordError ? (
+            <p id="password-error" role="alert" className="text-sm text-destructive">
+              {passwordError}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" disabled={busy} className="mt-2 w-full">
+          {busy ? "Signing in…" : "Sign in"}
+        </Button>
+      </Form>
+    </div>
+  );
+}

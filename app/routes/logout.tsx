@@ -1,0 +1,15 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { getRequestContext, serviceContextOf } from "../../server/web/context.ts";
+import { logout } from "../../server/services/auth.ts";
+import { clearedSessionCookieHeader } from "../../server/http/cookies.ts";
+
+// Logout goes to /login (spec §2.2). POST only: a link cannot sign anyone out.
+export async function action({ context }: Route.ActionArgs) {
+  await logout(serviceContextOf(context));
+  throw redirect("/login", { headers: { "Set-Cookie": clearedSessionCookieHeader(getRequestContext(context).secureCookies) } });
+}
+
+export function loader() {
+  throw redirect("/dashboard");
+}

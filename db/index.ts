@@ -1,0 +1,101 @@
+import { PGlite } from "@electric-sql/pglite";
+import { citext } from "@electric-sql/pglite/contrib/citext";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
+import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import type { Database } from "./schema.ts";
+
+export type DB = Kysely<Database>;
+
+// Postgres types read the same on both drivers: bigint ids as numbers (identity values stay
+// far below 2^53), numeric money as exact strings, dates as Date (DESIGN §5).
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+pg.types.setTypeParser(INT8, (v) => Number(v));
+pg.types.setTypeParser(DATE, (v) => v); // a calendar date stays "YYYY-MM-DD"
+
+export interface OpenedDatabase {
+  db: DB;
+  kind: "pglite" | "postgres";
+  /** Closes the pool or the embedded database and releases the data-folder lock. */
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** PGlite data folder; "memory://" for an in-memory database (tests). */
+  pgliteDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: "postgres", close: () => db.destroy() };
+  }
+  const dir = options.pgliteDir ?? "./data";
+  const inMemory = dir.startsWith("memory://");
+  const releaseLock = inMemory ? () => {} : lockDataFolder(dir);
+  try {
+    const pglite = await PGlite.create(inMemory ? dir : path.resolve(dir), {
+      extensions: { citext, pg_trgm, unaccent, fuzzystrmatch, btree_gin },
+      parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => v, [DATE]: (v: string) => v },
+    });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+    return {
+      db,
+      kind: "pglite",
+      close: async () => {
+        await db.destroy();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/**
+ * PGlite allows one process per data folder (DESIGN §2). A lock file holding our pid refuses a
+ * second process with a clear message; a lock left by a process that no longer runs is taken over.
+ */
+export function lockDataFolder(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockPath = path.join(dir, "portal.lock");
+  try {
+    fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+  } catch {
+    const holder = Number(fs.readFileSync(lockPath, "utf8"));
+    if (holder && holder !== process.pid && processIsAlive(holder)) {
+      throw new Error(
+        `The database folder ${path.resolve(dir)} is in use by another Portal process (pid ${holder}). ` +
+          `Stop that process first, or set PGLITE_DIR to another folder or DATABASE_URL to a PostgreSQL server.`,
+      );
+    }
+    fs.writeFileSync(lockPath, String(process.pid));
+  }
+  return () => {
+    try {
+      if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
+    } catch {
+      /* already gone */
+    }
+  };
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

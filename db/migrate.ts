@@ -1,0 +1,19 @@
+import { FileMigrationProvider, Migrator } from "kysely/migration";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { DB } from "./index.ts";
+
+/** The migrations folder; the process runs from the project root (npm scripts, Dockerfile WORKDIR). */
+export function migrationsFolder(): string {
+  return process.env.MIGRATIONS_DIR ?? path.resolve(process.cwd(), "migrations");
+}
+
+export async function migrateToLatest(db: DB): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: new FileMigrationProvider({ fs, path, migrationFolder: migrationsFolder() }),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,79 @@
+import { createRequestHandler } from "@react-router/express";
+import type { Request } from "express";
+import pino from "pino";
+import { RouterContextProvider } from "react-router";
+import { openDatabase, type OpenedDatabase } from "../db/index.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { parseEnv, type Env } from "./env.ts";
+import { createHttpApp } from "./http/app.ts";
+import { attachRealtime, hub } from "./realtime/hub.ts";
+import { seed, type SeedResult } from "./seed.ts";
+import { setRuntimeInfo } from "./services/diagnostics.ts";
+import { setMaintenanceFromEnv } from "./services/settings.ts";
+import { requestContext } from "./web/context.ts";
+import type { Server } from "node:http";
+
+// The application as one module of the SSR build (DESIGN §2): the bootstrap (server/index.ts)
+// loads it from build/server/index.js, or through Vite in development, so the routes and this
+// file share one copy of every module.
+
+export interface StartedApp {
+  handler: ReturnType<typeof createHttpApp>;
+  database: OpenedDatabase;
+  seedResult: SeedResult;
+  migrated: string[];
+  attach(server: Server): void;
+  close(): Promise<void>;
+}
+
+export async function startApp(options: { env?: Env; version?: string } = {}): Promise<StartedApp> {
+  const env = options.env ?? parseEnv();
+  const logger = pino({ level: env.LOG_LEVEL, base: undefined });
+  setMaintenanceFromEnv(env.MAINTENANCE_MODE);
+
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
+  const { db } = database;
+  const migrated = await migrateToLatest(db);
+  const seedResult = await seed(db, { adminUsername: env.ADMIN_USERNAME, adminPassword: env.ADMIN_PASSWORD, demo: env.SEED_DEMO });
+  setRuntimeInfo({ databaseKind: database.kind === "pglite" ? "PGlite (embedded)" : "PostgreSQL", version: options.version ?? "0.0.0" });
+  await hub.start(db, env.DATABASE_URL);
+
+  const pageHandler = createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    mode: env.NODE_ENV === "development" ? "development" : "production",
+    getLoadContext(req: Request) {
+      const context = new RouterContextProvider();
+      context.set(requestContext, {
+        db,
+        user: req.user,
+        sessionId: req.sessionId,
+        csrfToken: req.csrfToken,
+        ip: req.clientIp,
+        requestId: req.id,
+        userAgent: req.headers["user-agent"] ?? null,
+        secureCookies: env.SECURE_COOKIES ?? false,
+      });
+      return context;
+    },
+  });
+
+  const handler = createHttpApp({
+    db,
+    logger,
+    secureCookies: env.SECURE_COOKIES ?? false,
+    trustProxy: env.TRUST_PROXY,
+    pageHandler,
+  });
+
+  return {
+    handler,
+    database,
+    seedResult,
+    migrated,
+    attach: (server) => attachRealtime(server),
+    async close() {
+      await hub.stop();
+      await database.close();
+    },
+  };
+}

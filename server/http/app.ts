@@ -1,0 +1,83 @@
+import compression from "compression";
+import express, { type Express, type RequestHandler } from "express";
+import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
+import type { DB } from "../../db/index.ts";
+import { restRouter } from "../rest/index.ts";
+import { trpcMiddleware } from "../trpc/express.ts";
+import { databaseReachable } from "../services/diagnostics.ts";
+import { authenticate } from "./auth-middleware.ts";
+
+declare module "express-serve-static-core" {
+  interface Request {
+    log?: Logger;
+  }
+}
+
+export interface HttpAppOptions {
+  db: DB;
+  logger: Logger;
+  secureCookies: boolean;
+  trustProxy?: boolean;
+  /** React Router's request handler; absent in API-only tests. */
+  pageHandler?: RequestHandler;
+}
+
+// Content-Security-Policy: only our own origin, plus OpenStreetMap tiles for the maps (issue 4).
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https://*.tile.openstreetmap.org",
+  "font-src 'self' data:",
+  "connect-src 'self' ws: wss:",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join("; ");
+
+/** The middleware chain of DESIGN §2, in order. */
+export function createHttpApp(options: HttpAppOptions): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.locals.secureCookies = options.secureCookies;
+  if (options.trustProxy) app.set("trust proxy", true);
+
+  // 1. request id, one log line per request, compression, security headers
+  app.use((req, res, next) => {
+    const incoming = req.headers["x-request-id"];
+    req.id = typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    req.log = options.logger.child({ reqId: req.id });
+    res.setHeader("X-Request-Id", req.id);
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      options.logger.info({ reqId: req.id, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10, userId: req.user?.id }, "request");
+    });
+    next();
+  });
+  app.use(compression());
+  app.use((_req, res, next) => {
+    res.setHeader("Content-Security-Policy", CSP);
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
+    if (options.secureCookies) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  });
+
+  app.get("/healthz", (_req, res, next) => {
+    databaseReachable({ db: options.db })
+      .then((ok) => res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "database unreachable" }))
+      .catch(next);
+  });
+
+  app.use(authenticate(options.db));
+  // 2. REST adapter, 3. tRPC, 4. pages
+  app.use("/backend", restRouter(options.db));
+  app.use("/trpc", trpcMiddleware(options.db));
+  if (options.pageHandler) app.use(options.pageHandler);
+  return app;
+}

@@ -1,0 +1,80 @@
+// The process (DESIGN §2): a thin bootstrap. Run with Node 24 (type stripping), e.g. `npm start`.
+import compression from "compression";
+import express from "express";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { StartedApp } from "./app.ts";
+
+const DEV = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
+const root = process.cwd();
+const version = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version as string;
+const startedAt = performance.now();
+
+async function main(): Promise<void> {
+  const outer = express();
+  outer.disable("x-powered-by");
+  let app: StartedApp;
+
+  if (DEV) {
+    process.env.NODE_ENV = "development";
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    outer.use(viteServer.middlewares);
+    const mod = (await viteServer.ssrLoadModule("./server/app.ts")) as typeof import("./app.ts");
+    app = await mod.startApp({ version });
+  } else {
+    const buildEntry = path.join(root, "build/server/index.js");
+    if (!fs.existsSync(buildEntry)) {
+      console.error("No production build found. Run `npm run build` first (npm start does this for you).");
+      process.exit(1);
+    }
+    const mod = (await import(pathToFileURL(buildEntry).href)) as typeof import("./app.ts");
+    app = await mod.startApp({ version });
+    // Hashed files never change: cache for a year. Everything else revalidates.
+    outer.use(compression());
+    outer.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }));
+    outer.use(express.static(path.join(root, "build/client"), { maxAge: 0, index: false }));
+  }
+  outer.use(app.handler);
+
+  const server = http.createServer(outer);
+  app.attach(server);
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST ?? "0.0.0.0";
+  server.listen(port, host, () => {
+    const address = server.address();
+    const actualPort = typeof address === "object" && address ? address.port : port;
+    const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host;
+    console.log(`Portal ${version} on ${app.database.kind === "pglite" ? "the embedded database" : "PostgreSQL"}`);
+    if (app.migrated.length) console.log(`Applied migrations: ${app.migrated.join(", ")}`);
+    if (app.seedResult.adminCreated) {
+      const user = process.env.ADMIN_USERNAME ?? "admin";
+      const pass = app.seedResult.generatedAdminPassword ?? "(the ADMIN_PASSWORD you set)";
+      console.log(`\nAdministrator created. Sign in as:\n  username: ${user}\n  password: ${pass}\nThis password is shown only once.\n`);
+    }
+    console.log(`Ready in ${Math.round(performance.now() - startedAt)} ms: http://${shown}:${actualPort}`);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing requests in flight, then stopping.`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await app.close();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

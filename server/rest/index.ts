@@ -1,0 +1,101 @@
+import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import type { DB } from "../../db/index.ts";
+import type { ServiceContext } from "../context.ts";
+import { AppError, csrfMismatch, isAppError, maintenance, unauthenticated } from "../errors.ts";
+import { csrfHeaderMatches, isSafeMethod } from "../http/auth-middleware.ts";
+import { clearSessionCookie, setSessionCookie } from "../http/cookies.ts";
+import { login, logout } from "../services/auth.ts";
+import { bypassesMaintenance, isMaintenanceMode } from "../services/settings.ts";
+
+// The REST compatibility adapter of spec §7 under /backend (DESIGN §7). Thin: parse, call the
+// service, shape the answer the way the Laravel back-end did.
+
+export function serviceContext(req: Request, db: DB): ServiceContext {
+  return { db, user: req.user, ip: req.clientIp, sessionId: req.sessionId };
+}
+
+/** Wraps an async handler so thrown errors reach the error handler. */
+export function handle(fn: (req: Request, res: Response) => Promise<unknown>) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    fn(req, res).catch(next);
+  };
+}
+
+export function requireUser(req: Request): NonNullable<Request["user"]> {
+  if (!req.user) throw unauthenticated();
+  return req.user;
+}
+
+// Calls that must work while maintenance mode is on, or before signing in.
+const ALWAYS_OPEN = new Set(["/sanctum/csrf-cookie", "/api/status", "/api/login", "/api/logout", "/api/userme"]);
+
+export function restRouter(db: DB, extensions: ((router: Router, db: DB) => void)[] = []): Router {
+  const router = express.Router();
+  router.use(express.json({ limit: "1mb" }));
+
+  router.use((req, _res, next) => {
+    if (!isSafeMethod(req.method) && !csrfHeaderMatches(req)) return next(csrfMismatch());
+    if (ALWAYS_OPEN.has(req.path) || bypassesMaintenance(req.user)) return next();
+    isMaintenanceMode({ db }).then((on) => next(on ? maintenance() : undefined), next);
+  });
+
+  router.get("/sanctum/csrf-cookie", (_req, res) => {
+    res.status(204).end();
+  });
+
+  router.get(
+    "/api/status",
+    handle(async (_req, res) => {
+      if (await isMaintenanceMode({ db })) throw maintenance();
+      res.json({ status: "ok" });
+    }),
+  );
+
+  router.post(
+    "/api/login",
+    handle(async (req, res) => {
+      const result = await login({ db, ip: req.clientIp, userAgent: req.headers["user-agent"] ?? null }, req.body ?? {});
+      setSessionCookie(res, req, result.token, result.expiresAt);
+      res.json({ data: result.user });
+    }),
+  );
+
+  router.post(
+    "/api/logout",
+    handle(async (req, res) => {
+      await logout(serviceContext(req, db));
+      clearSessionCookie(res, req);
+      res.status(204).end();
+    }),
+  );
+
+  router.get(
+    "/api/userme",
+    handle(async (req, res) => {
+      res.json({ data: requireUser(req) });
+    }),
+  );
+
+  for (const extend of extensions) extend(router, db);
+
+  router.use((_req, _res, next) => next(new AppError(404, "Not Found")));
+  router.use(restErrorHandler);
+  return router;
+}
+
+/** Spec §8 statuses in Laravel's JSON shapes (DESIGN §6). */
+export function restErrorHandler(error: unknown, req: Request, res: Response, _next: NextFunction): void {
+  if (isAppError(error)) {
+    if (error.headers) res.set(error.headers);
+    const body: Record<string, unknown> = { message: error.message };
+    if (error.errors) body.errors = error.errors;
+    res.status(error.status).json(body);
+    return;
+  }
+  if (error instanceof SyntaxError && "body" in (error as object)) {
+    res.status(400).json({ message: "The request body is not valid JSON." });
+    return;
+  }
+  req.log?.error({ err: error }, "unhandled error");
+  res.status(500).json({ message: "Server Error" });
+}

@@ -1,0 +1,152 @@
+import type { DB } from "../db/index.ts";
+import { ACTIONS, allPermissionNames, describePermission, PATTERN_ENTITIES } from "../app/lib/permissions.ts";
+import { generatePassword, hashPassword } from "./auth/passwords.ts";
+import { DEFAULT_BARANGAY } from "./services/settings.ts";
+
+// The seed is idempotent (issue 2 item 4): it adds what is missing and never overwrites what an
+// administrator changed, except that the Administrator role always holds every permission.
+// The role table is docs/decisions/002-seeded-roles.md.
+
+const ENTITY_GROUPS = {
+  people: ["resident", "household", "disaster_prone_area", "business", "non_resident", "organization"],
+  certificates: ["transaction", "transaction_type"],
+  referenceData: ["occupation", "purok", "religion", "business_line"],
+  finance: [
+    "collection",
+    "collection_type",
+    "disbursement",
+    "disbursement_type",
+    "payment_nature",
+    "cheque_book",
+    "cheque_issuance",
+    "cheque_number",
+    "form_pad",
+    "form_number",
+    "form_type",
+    "bank",
+    "bank_account",
+  ],
+} as const;
+
+const every = (entities: readonly string[], actions: readonly string[]) =>
+  entities.flatMap((e) => actions.map((a) => `${a}-${e}`));
+const READ = ["manage", "view"];
+const WRITE = ["manage", "view", "create", "update"];
+const FULL = ACTIONS as readonly string[];
+
+export const SEEDED_ROLES: { name: string; description: string; permissions: () => string[] }[] = [
+  { name: "Administrator", description: "Everything, including users, roles and settings.", permissions: () => allPermissionNames() },
+  {
+    name: "Punong Barangay",
+    description: "The barangay captain: reads every record and report.",
+    permissions: () => [
+      ...every(PATTERN_ENTITIES.filter((e) => e !== "role" && e !== "user"), READ),
+      "manage-report",
+      "view-report",
+      "manage-parameter",
+      "manage-remittance",
+      "view-remittance",
+    ],
+  },
+  {
+    name: "Secretary",
+    description: "Registers inhabitants, households and businesses; issues certificates.",
+    permissions: () => [
+      ...every([...ENTITY_GROUPS.people, ...ENTITY_GROUPS.certificates, ...ENTITY_GROUPS.referenceData], FULL),
+      "manage-parameter",
+      "manage-report",
+      "view-report",
+    ],
+  },
+  {
+    name: "Treasurer",
+    description: "Official receipts, disbursements, cheques, accountable forms and remittances.",
+    permissions: () => [
+      ...every(ENTITY_GROUPS.finance, FULL),
+      ...every(["resident", "non_resident", "organization", "transaction"], READ),
+      "manage-parameter",
+      "manage-report",
+      "view-report",
+      "manage-remittance",
+      "view-remittance",
+    ],
+  },
+  {
+    name: "Encoder",
+    description: "Encodes residents, households, businesses and certificates; cannot delete.",
+    permissions: () => [...every([...ENTITY_GROUPS.people, "transaction"], WRITE), ...every(ENTITY_GROUPS.referenceData, READ), "manage-parameter"],
+  },
+  {
+    name: "Viewer",
+    description: "Reads the records of inhabitants and places; changes nothing.",
+    permissions: () => every([...ENTITY_GROUPS.people, "transaction"], READ),
+  },
+];
+
+export interface SeedOptions {
+  adminUsername: string;
+  adminPassword?: string;
+  demo: boolean;
+}
+
+export interface SeedResult {
+  adminCreated: boolean;
+  /** Set only when the password was generated here; printed once, never stored in clear. */
+  generatedAdminPassword?: string;
+}
+
+export async function seed(db: DB, options: SeedOptions): Promise<SeedResult> {
+  return db.transaction().execute(async (trx) => {
+    const names = allPermissionNames();
+    await trx
+      .insertInto("permissions")
+      .values(names.map((name) => ({ name, description: describePermission(name) })))
+      .onConflict((oc) => oc.column("name").doNothing())
+      .execute();
+    const permissionIds = new Map(
+      (await trx.selectFrom("permissions").select(["id", "name"]).execute()).map((p) => [p.name, p.id]),
+    );
+
+    for (const role of SEEDED_ROLES) {
+      const existing = await trx.selectFrom("roles").select("id").where("name", "=", role.name).executeTakeFirst();
+      const isAdmin = role.name === "Administrator";
+      if (existing && !isAdmin) continue;
+      const roleId =
+        existing?.id ??
+        (await trx.insertInto("roles").values({ name: role.name, description: role.description }).returning("id").executeTakeFirstOrThrow()).id;
+      const grants = [...new Set(role.permissions())].map((n) => permissionIds.get(n)).filter((id): id is number => id != null);
+      if (grants.length) {
+        await trx
+          .insertInto("role_permissions")
+          .values(grants.map((permission_id) => ({ role_id: roleId, permission_id })))
+          .onConflict((oc) => oc.columns(["role_id", "permission_id"]).doNothing())
+          .execute();
+      }
+    }
+
+    const result: SeedResult = { adminCreated: false };
+    const admin = await trx.selectFrom("users").select("id").where("username", "=", options.adminUsername).executeTakeFirst();
+    if (!admin) {
+      const password = options.adminPassword ?? generatePassword();
+      const { id } = await trx
+        .insertInto("users")
+        .values({ kind: "staff", username: options.adminUsername, email: null, password_hash: await hashPassword(password) })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx.insertInto("user_profiles").values({ user_id: id, firstname: "Barangay", lastname: "Administrator", hex_color: "#eab308" }).execute();
+      const adminRole = await trx.selectFrom("roles").select("id").where("name", "=", "Administrator").executeTakeFirstOrThrow();
+      await trx.insertInto("user_roles").values({ user_id: id, role_id: adminRole.id }).execute();
+      result.adminCreated = true;
+      if (!options.adminPassword) result.generatedAdminPassword = password;
+    }
+
+    if (options.demo) {
+      await trx
+        .insertInto("settings")
+        .values({ key: "barangay", value: JSON.stringify(DEFAULT_BARANGAY) })
+        .onConflict((oc) => oc.column("key").doNothing())
+        .execute();
+    }
+    return result;
+  });
+}

@@ -1,0 +1,62 @@
+import type { ServiceContext } from "../context.ts";
+import { forbidden } from "../errors.ts";
+import { can } from "../../app/lib/permissions.ts";
+import { audit } from "./audit.ts";
+
+// Key/value settings of the barangay (issue 2 item 4). MAINTENANCE_MODE in the environment
+// forces maintenance on regardless of the stored value.
+
+export interface BarangayInfo {
+  name: string;
+  municipality: string;
+  province: string;
+  region: string;
+  address: string;
+}
+
+export const DEFAULT_BARANGAY: BarangayInfo = {
+  name: "Barangay San Isidro",
+  municipality: "Municipality of Santa Maria",
+  province: "Bulacan",
+  region: "Region III (Central Luzon)",
+  address: "Barangay Hall, Purok 1, San Isidro, Santa Maria, Bulacan 3022",
+};
+
+export async function getSetting<T>(ctx: Pick<ServiceContext, "db">, key: string, fallback: T): Promise<T> {
+  const row = await ctx.db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
+  return row ? (row.value as T) : fallback;
+}
+
+export async function putSetting(ctx: ServiceContext, key: string, value: unknown): Promise<void> {
+  const before = await getSetting<unknown>(ctx, key, null);
+  await ctx.db
+    .insertInto("settings")
+    .values({ key, value: JSON.stringify(value), updated_by: ctx.user?.id ?? null })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(value), updated_at: new Date(), updated_by: ctx.user?.id ?? null }))
+    .execute();
+  await audit(ctx, { entity: "setting", entityId: key, action: "update", before: { value: before }, after: { value } });
+}
+
+export function getBarangayInfo(ctx: Pick<ServiceContext, "db">): Promise<BarangayInfo> {
+  return getSetting(ctx, "barangay", DEFAULT_BARANGAY);
+}
+
+let maintenanceFromEnv = false;
+export function setMaintenanceFromEnv(on: boolean): void {
+  maintenanceFromEnv = on;
+}
+
+export async function isMaintenanceMode(ctx: Pick<ServiceContext, "db">): Promise<boolean> {
+  if (maintenanceFromEnv) return true;
+  return getSetting(ctx, "maintenance_mode", false);
+}
+
+/** Administrators (manage-parameter) may work through maintenance and switch it off. */
+export function bypassesMaintenance(user: ServiceContext["user"]): boolean {
+  return can(user, "manage-parameter");
+}
+
+export async function setMaintenanceMode(ctx: ServiceContext, on: boolean): Promise<void> {
+  if (!bypassesMaintenance(ctx.user)) throw forbidden();
+  await ctx.db.transaction().execute((trx) => putSetting({ ...ctx, db: trx }, "maintenance_mode", on));
+}

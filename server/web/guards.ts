@@ -1,0 +1,64 @@
+import { data, redirect, type MiddlewareFunction } from "react-router";
+import { can } from "../../app/lib/permissions.ts";
+import { bypassesMaintenance, isMaintenanceMode } from "../services/settings.ts";
+import { getRequestContext } from "./context.ts";
+import { CSRF_FIELD, XSRF_HEADER } from "../http/cookies.ts";
+import { timingSafeEqualText } from "../http/auth-middleware.ts";
+
+// Route guards (DESIGN §6, spec §6): every page is behind `auth` unless its layout names others.
+type Middleware = MiddlewareFunction<Response>;
+
+const auth: Middleware = async ({ request, context }) => {
+  const rc = getRequestContext(context);
+  if (!rc.user) {
+    const url = new URL(request.url);
+    const back = url.pathname + url.search;
+    throw redirect(back && back !== "/" ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login");
+  }
+  if (!bypassesMaintenance(rc.user) && (await isMaintenanceMode(rc))) throw data("Maintenance", { status: 503 });
+};
+
+const guest: Middleware = ({ context }) => {
+  if (getRequestContext(context).user) throw redirect("/dashboard");
+};
+
+const publicGuard: Middleware = () => {};
+
+const GUARDS: Record<string, Middleware> = { auth, guest, public: publicGuard };
+
+/** The middleware for a layout's guard names; an unknown name is a 500 (spec §8). */
+export function guards(...names: string[]): Middleware[] {
+  return names.map(
+    (name) =>
+      GUARDS[name] ??
+      (() => {
+        throw data(`Unknown middleware ${name}`, { status: 500 });
+      }),
+  );
+}
+
+/** A page route that needs a permission: 403 otherwise (spec §6). */
+export function requirePermission(permission: string): Middleware {
+  return ({ context }) => {
+    if (!can(getRequestContext(context).user, permission)) throw data("You are not authorized to view this page.", { status: 403 });
+  };
+}
+
+/**
+ * CSRF for page actions (DESIGN §6): a state-changing request must carry the XSRF-TOKEN cookie's
+ * value in the hidden `_csrf` field or the X-XSRF-TOKEN header; otherwise 419.
+ */
+export const csrfGuard: Middleware = async ({ request, context }) => {
+  if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return;
+  const expected = getRequestContext(context).csrfToken;
+  let sent = request.headers.get(XSRF_HEADER);
+  if (!sent) {
+    const type = request.headers.get("content-type") ?? "";
+    if (type.includes("form")) {
+      const form = await request.clone().formData();
+      const value = form.get(CSRF_FIELD);
+      sent = typeof value === "string" ? value : null;
+    }
+  }
+  if (!sent || !timingSafeEqualText(sent, expected)) throw data("CSRF token mismatch.", { status: 419 });
+};
