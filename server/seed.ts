@@ -2,6 +2,7 @@ import type { DB } from "../db/index.ts";
 import { ACTIONS, allPermissionNames, describePermission, PATTERN_ENTITIES } from "../app/lib/permissions.ts";
 import { generatePassword, hashPassword } from "./auth/passwords.ts";
 import { DEFAULT_BARANGAY } from "./services/settings.ts";
+import { seedParameters, seedPeopleParameters } from "./seed-parameters.ts";
 
 // The seed is idempotent (issue 2 item 4): it adds what is missing and never overwrites what an
 // administrator changed, except that the Administrator role always holds every permission.
@@ -146,6 +147,8 @@ export async function seed(db: DB, options: SeedOptions): Promise<SeedResult> {
         .values({ key: "barangay", value: JSON.stringify(DEFAULT_BARANGAY) })
         .onConflict((oc) => oc.column("key").doNothing())
         .execute();
+      await seedParameters(trx);
+      await seedPeopleParameters(trx);
     }
     return result;
   });

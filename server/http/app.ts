@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { DB } from "../../db/index.ts";
 import { restRouter } from "../rest/index.ts";
+import { registerResourceRoutes } from "../rest/resources.ts";
 import { trpcMiddleware } from "../trpc/express.ts";
 import { databaseReachable } from "../services/diagnostics.ts";
 import { authenticate } from "./auth-middleware.ts";
@@ -76,7 +77,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
 
   app.use(authenticate(options.db));
   // 2. REST adapter, 3. tRPC, 4. pages
-  app.use("/backend", restRouter(options.db));
+  app.use("/backend", restRouter(options.db, [registerResourceRoutes]));
   app.use("/trpc", trpcMiddleware(options.db));
   if (options.pageHandler) app.use(options.pageHandler);
   return app;

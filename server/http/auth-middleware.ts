@@ -11,7 +11,6 @@ declare module "express-serve-static-core" {
     user: AuthUser | null;
     sessionId: string | null;
     csrfToken: string;
-    cookies: Record<string, string>;
     clientIp: string | null;
   }
 }

@@ -86,7 +86,7 @@ class Hub {
 
   private deliver(envelope: Envelope): number {
     let n = 0;
-    const text = JSON.stringify({ type: "notification", ...envelope.event });
+    const text = JSON.stringify({ ...envelope.event, type: "notification", level: envelope.event.type });
     for (const [ws, id] of this.sockets) {
       if (envelope.userId != null && id !== envelope.userId) continue;
       ws.send(text);

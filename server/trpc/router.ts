@@ -4,10 +4,12 @@ import { isMaintenanceMode, setMaintenanceMode } from "../services/settings.ts";
 import { diagnostics } from "../services/diagnostics.ts";
 import { notifyUser } from "../realtime/hub.ts";
 import { authedProcedure, publicProcedure, router } from "./init.ts";
+import { resourceRouter } from "./resources.ts";
 import { forbidden } from "../errors.ts";
 import { can } from "../../app/lib/permissions.ts";
 
 export const appRouter = router({
+  resource: resourceRouter,
   system: router({
     status: publicProcedure.query(async ({ ctx }) => ({ maintenance: await isMaintenanceMode(ctx) })),
     setMaintenance: authedProcedure.input(z.object({ on: z.boolean() })).mutation(({ ctx, input }) => setMaintenanceMode(ctx, input.on)),

@@ -1,0 +1,123 @@
+import { z } from "zod";
+
+// Field schemas shared by registry entries. Messages follow Laravel's wording, which existing
+// clients and staff already know ("The name field is required.").
+
+const attr = (name: string) => name.replace(/_/g, " ");
+
+/** A required single-line text: trimmed, non-empty, at most `max` characters. */
+export function requiredText(name: string, max = 255) {
+  return z
+    .string({ error: (issue) => (issue.input == null ? `The ${attr(name)} field is required.` : `The ${attr(name)} must be a string.`) })
+    .trim()
+    .min(1, `The ${attr(name)} field is required.`)
+    .max(max, `The ${attr(name)} must not be greater than ${max} characters.`);
+}
+
+/** Optional text: empty becomes null. */
+export function optionalText(name: string, max = 255) {
+  return z
+    .string({ error: `The ${attr(name)} must be a string.` })
+    .trim()
+    .max(max, `The ${attr(name)} must not be greater than ${max} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+export function requiredEnum<T extends readonly [string, ...string[]]>(name: string, values: T) {
+  return z.enum(values, { error: (issue) => (issue.input == null || issue.input === "" ? `The ${attr(name)} field is required.` : `The selected ${attr(name)} is invalid.`) });
+}
+
+/** A reference to another record by id (a select's value arrives as a string from HTML forms). */
+export function requiredId(name: string) {
+  return z.coerce
+    .number({ error: `The ${attr(name.replace(/_id$/, ""))} field is required.` })
+    .int(`The selected ${attr(name.replace(/_id$/, ""))} is invalid.`)
+    .positive(`The ${attr(name.replace(/_id$/, ""))} field is required.`);
+}
+
+const MONEY_PATTERN = /^\d{1,9}(\.\d{1,2})?$/;
+
+/** Money as the JSON string "1500.00" (DESIGN §5): 0 to 999,999,999.99, at most 2 decimals. */
+export function money(name: string) {
+  return z
+    .union([z.string(), z.number()], { error: `The ${attr(name)} field is required.` })
+    .transform((v) => String(v).trim().replace(/,/g, ""))
+    .refine((v) => !v.startsWith("-"), `The ${attr(name)} must not be negative.`)
+    .refine((v) => v.startsWith("-") || MONEY_PATTERN.test(v), `The ${attr(name)} must be an amount with at most 2 decimals, up to 999,999,999.99.`)
+    .transform((v) => {
+      const [whole, fraction = ""] = v.split(".");
+      return `${String(Number(whole))}.${fraction.padEnd(2, "0")}`;
+    });
+}
+
+export const FUND_TYPES = ["General Fund", "SK Fund", "Trust Fund"] as const;
+
+/** Custom form fields (issue 3 "Custom forms"): extra fields a type adds to its forms. */
+export const CUSTOM_FIELD_TYPES = ["text", "number", "date", "select", "textarea"] as const;
+const FIELD_ID = /^[a-z][a-z0-9_]{0,62}$/;
+
+export const customFieldSchema = z.object({
+  label: requiredText("label", 100),
+  fieldId: z.string().trim().regex(FIELD_ID, "The field id must start with a letter and use only lower-case letters, digits and underscores."),
+  type: z.enum(CUSTOM_FIELD_TYPES, { error: "The selected field type is invalid." }).default("text"),
+  required: z.coerce.boolean().default(false),
+  options: z
+    .union([z.array(z.string().trim().min(1).max(100)), z.string()])
+    .optional()
+    .transform((v) => (typeof v === "string" ? v.split(/\r?\n|,/).map((s) => s.trim()).filter(Boolean) : (v ?? []))),
+});
+export type CustomField = z.output<typeof customFieldSchema>;
+
+function uniqueFieldIds<T extends { fieldId: string }>(items: T[], ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    if (seen.has(item.fieldId)) ctx.addIssue({ code: "custom", path: [index, "fieldId"], message: "The field id must be unique." });
+    seen.add(item.fieldId);
+  });
+}
+
+export const customFormsSchema = z
+  .array(customFieldSchema)
+  .max(50, "A form can have at most 50 custom fields.")
+  .default([])
+  .superRefine((items, ctx) => {
+    uniqueFieldIds(items, ctx);
+    items.forEach((item, index) => {
+      if (item.type === "select" && item.options.length === 0) ctx.addIssue({ code: "custom", path: [index, "options"], message: "A select field needs at least one option." });
+    });
+  });
+
+/** Fee lines of a transaction type (spec §3): "Default Amount" means the type's name is used. */
+export const paymentLineSchema = z.object({
+  id: z.coerce.number().int().nonnegative().optional(),
+  fieldId: z.string().trim().regex(FIELD_ID, "The field id must start with a letter and use only lower-case letters, digits and underscores."),
+  label: requiredText("label", 100),
+  isPending: z.coerce.boolean().optional().default(false),
+  amount: money("amount"),
+});
+
+export const customPaymentFormSchema = z
+  .array(paymentLineSchema)
+  .max(30, "A transaction type can have at most 30 fee lines.")
+  .superRefine(uniqueFieldIds);
+
+/** A new transaction type starts with one "Default Amount" line of 0 (spec §3). */
+export const DEFAULT_PAYMENT_LINE = { id: 1, fieldId: "custom_field_default_amount", label: "Default Amount", isPending: false, amount: "0.00" };
+
+/** The field id derived from a label: "Purpose of request" → "purpose_of_request". */
+export function fieldIdFromLabel(label: string, taken: Iterable<string> = []): string {
+  const base =
+    label
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "_")
+      .replace(/^_+|_+$/g, "")
+      .replace(/^(\d)/, "f_$1")
+      .slice(0, 56) || "field";
+  const used = new Set(taken);
+  let id = base;
+  for (let n = 2; used.has(id); n++) id = `${base}_${n}`;
+  return id;
+}

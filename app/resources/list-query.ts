@@ -1,0 +1,67 @@
+import type { ListQuery, ResourceDef } from "./types";
+
+// The list query of DESIGN §7, the same keys in REST queries and page addresses (spec §2.4:
+// "the list query is pushed into the page address").
+
+export const DEFAULT_PER_PAGE = 15;
+export const MAX_PER_PAGE = 100;
+export const PER_PAGE_OPTIONS = [15, 25, 50, 100] as const;
+
+type Params = URLSearchParams | Record<string, unknown>;
+
+function read(params: Params, key: string): string | undefined {
+  if (params instanceof URLSearchParams) return params.get(key) ?? undefined;
+  const value = params[key];
+  return value == null ? undefined : String(value);
+}
+
+function positiveInt(value: string | undefined, fallback: number): number {
+  if (!value || !/^\d{1,9}$/.test(value)) return fallback;
+  const n = Number(value);
+  return n >= 1 ? n : fallback;
+}
+
+/** Parses and bounds a list query; unknown sort columns and filters are dropped, never trusted. */
+export function parseListQuery(params: Params, def?: Pick<ResourceDef, "columns" | "filters" | "defaultSort">): ListQuery {
+  const sortRaw = read(params, "sort");
+  const sortable = def ? new Set(def.columns.filter((c) => c.sortable).map((c) => c.key)) : null;
+  const sort = sortRaw && (!sortable || sortable.has(sortRaw)) ? sortRaw : (def?.defaultSort?.key ?? null);
+  const orderRaw = read(params, "order");
+  const order = orderRaw === "asc" || orderRaw === "desc" ? orderRaw : sortRaw ? "asc" : (def?.defaultSort?.order ?? "asc");
+  const statusRaw = read(params, "status");
+  const status = statusRaw === "active" || statusRaw === "trashed" ? statusRaw : "all";
+  const filter: Record<string, string> = {};
+  const allowed = def?.filters ? new Set(def.filters.map((f) => f.key)) : null;
+  const collect = (key: string, value: unknown) => {
+    const m = /^filter\[([a-z_]+)\]$/.exec(key);
+    if (m && value != null && String(value) !== "" && (!allowed || allowed.has(m[1]))) filter[m[1]] = String(value).slice(0, 200);
+  };
+  if (params instanceof URLSearchParams) params.forEach((value, key) => collect(key, value));
+  else {
+    for (const [key, value] of Object.entries(params)) collect(key, value);
+    const nested = params.filter;
+    if (nested && typeof nested === "object") for (const [k, v] of Object.entries(nested)) collect(`filter[${k}]`, v);
+  }
+  return {
+    page: positiveInt(read(params, "page"), 1),
+    per_page: Math.min(MAX_PER_PAGE, positiveInt(read(params, "per_page"), DEFAULT_PER_PAGE)),
+    search: (read(params, "search") ?? "").trim().slice(0, 200),
+    sort,
+    order,
+    status,
+    filter,
+  };
+}
+
+/** The address form of a query, leaving out defaults so links stay short. */
+export function listQueryToSearchParams(query: Partial<ListQuery>): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  if (query.per_page && query.per_page !== DEFAULT_PER_PAGE) params.set("per_page", String(query.per_page));
+  if (query.search) params.set("search", query.search);
+  if (query.sort) params.set("sort", query.sort);
+  if (query.sort && query.order) params.set("order", query.order);
+  if (query.status && query.status !== "all") params.set("status", query.status);
+  for (const [k, v] of Object.entries(query.filter ?? {})) if (v) params.set(`filter[${k}]`, v);
+  return params;
+}

@@ -1,0 +1,39 @@
+import type { ResourceDef } from "./types";
+
+// The success messages and confirmation texts of spec §8, word for word, in one place for the
+// server (REST "message") and the pages (toasts, dialogs).
+
+export const MSG_SAVED = "Successfully saved.";
+export const MSG_UPDATED = "Successfully updated.";
+
+export function deletedMessage(def: Pick<ResourceDef, "voidWording">, name: string): string {
+  return def.voidWording ? `Successfully voided ${name}.` : `Successfully deleted ${name}.`;
+}
+
+export function restoredMessage(def: Pick<ResourceDef, "voidWording">, name: string): string {
+  return def.voidWording ? `Successfully unvoided ${name}.` : `Successfully restored ${name}.`;
+}
+
+export function deletedManyMessage(def: Pick<ResourceDef, "labels" | "voidWording">, n: number): string {
+  const noun = n === 1 ? def.labels.singular : def.labels.plural;
+  return def.voidWording ? `Successfully voided ${n} ${noun}.` : `Successfully deleted ${n} ${noun}.`;
+}
+
+export function restoredManyMessage(def: Pick<ResourceDef, "labels" | "voidWording">, n: number): string {
+  const noun = n === 1 ? def.labels.singular : def.labels.plural;
+  return def.voidWording ? `Successfully unvoided ${n} ${noun}.` : `Successfully restored ${n} ${noun}.`;
+}
+
+export function deleteConfirmation(def: Pick<ResourceDef, "name" | "voidWording">, name: string): string {
+  if (def.voidWording) return `Are you sure you want to void ${name}? It can be unvoided later.`;
+  const base = `Are you sure you want to remove ${name}? All of the data associated with this will be permanently removed.`;
+  return def.name === "role" ? `${base} This action cannot be undone.` : base;
+}
+
+export function restoreConfirmation(def: Pick<ResourceDef, "voidWording">, name: string): string {
+  return def.voidWording ? `Are you sure you want to unvoid ${name}?` : `Are you sure you want to restore ${name}?`;
+}
+
+export function deleteVerb(def: Pick<ResourceDef, "voidWording">): { verb: string; undoVerb: string } {
+  return def.voidWording ? { verb: "Void", undoVerb: "Unvoid" } : { verb: "Delete", undoVerb: "Restore" };
+}

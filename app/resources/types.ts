@@ -1,0 +1,162 @@
+import type { z } from "zod";
+
+// The resource registry (DESIGN §4): one isomorphic entry per entity — plain data and zod, no JSX,
+// no SQL. The server engine (server/resources/) turns an entry into queries, services, REST routes
+// and tRPC procedures; the DataTable and ResourceModal render its columns and fields by kind.
+
+export type ColumnKind =
+  | "text"
+  | "money"
+  | "date" // calendar date, "YYYY-MM-DD"
+  | "datetime" // timestamptz, shown in Asia/Manila
+  | "status" // Active / Trashed (or Void)
+  | "person" // a user with avatar; value {id, fullname, image, hex_color}
+  | "reference" // another entity; value {id, name}
+  | "enum"
+  | "list" // array of strings shown as badges
+  | "number";
+
+export interface ColumnDef {
+  /** Key in the row object the server returns. */
+  key: string;
+  label: string;
+  kind: ColumnKind;
+  /** Sortable columns can be clicked; the server maps the key to its SQL (never raw input). */
+  sortable?: boolean;
+  /** Hidden below this width on narrow screens, to keep the table readable on phones. */
+  hideOnMobile?: boolean;
+}
+
+export type FieldKind =
+  | "text"
+  | "textarea"
+  | "email"
+  | "password"
+  | "number"
+  | "money"
+  | "date"
+  | "enum" // fixed options
+  | "reference" // a select of another resource's active rows
+  | "custom-forms" // the custom-fields editor
+  | "custom-payment-form"; // fee lines editor (transaction types)
+
+export interface FieldDef {
+  /** Form field name; dotted for nested objects (user_profile.firstname). */
+  name: string;
+  label: string;
+  kind: FieldKind;
+  required?: boolean;
+  placeholder?: string;
+  description?: string;
+  options?: readonly string[];
+  /** For kind "reference": the registry name of the referenced resource. */
+  reference?: string;
+  /** Only on the create form (passwords of user-based entities). */
+  createOnly?: boolean;
+  maxLength?: number;
+}
+
+export interface FilterDef {
+  /** The `filter[key]=value` parameter. */
+  key: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
+}
+
+export type ModalKind = "create" | "update" | "delete" | "restore" | "reset" | "reset_password" | "make_transaction" | "print" | "print-now" | "add";
+
+/** Where the rows live. */
+export type Storage =
+  | { kind: "table"; table: string }
+  /** Residents, non-residents and organizations are users (spec §3): users + user_profiles rows of one kind. */
+  | { kind: "user"; userKind: "resident" | "non_resident" | "organization" | "staff" };
+
+/** A column stored as a foreign key and shown as the referenced row's label. */
+export interface ReferenceColumn {
+  /** Row key in the API, e.g. "bank". */
+  key: string;
+  /** Foreign key column, e.g. "bank_id". */
+  foreignKey: string;
+  /** Registry name of the referenced resource. */
+  resource: string;
+}
+
+export interface ResourceDef {
+  /** Registry and permission entity name (spec §6), e.g. "bank_account". */
+  name: string;
+  /** REST path name (spec §7.2), e.g. "bank_account", "cheque-issuance". */
+  restPath: string;
+  storage: Storage;
+  /** The list page's path (spec §2.1). */
+  path: string;
+  labels: {
+    singular: string; // "bank account"
+    plural: string; // "bank accounts"
+    title: string; // "Bank Accounts"
+  };
+  /** The row field that names a record in messages ("Successfully deleted {name}."). */
+  displayField: string;
+  /** Spec §4 "Void wording": delete is worded void for these. */
+  voidWording?: boolean;
+  /** Spec §4 "Undo": a delete toast offers undo. */
+  undo: boolean;
+  /** Multi-delete/restore bodies: the selected records, or {ids} (households, disaster-prone areas). */
+  multiBody: "records" | "ids";
+  /** Spec §7.3: GET X/count is served. */
+  countable?: boolean;
+  columns: readonly ColumnDef[];
+  fields: readonly FieldDef[];
+  references?: readonly ReferenceColumn[];
+  /** Columns searched by the list's search box (stored column names). */
+  searchable: readonly string[];
+  filters?: readonly FilterDef[];
+  /** Stored columns whose value must be unique (case-insensitive): 422 "The {label} has already been taken." */
+  unique?: readonly string[];
+  /** Columns written by create/update: the schema's output keys that are stored as they are. */
+  schema: {
+    create: z.ZodType<Record<string, unknown>>;
+    update: z.ZodType<Record<string, unknown>>;
+  };
+  modals: readonly ModalKind[];
+  /** Default sort (stored column and order). */
+  defaultSort?: { key: string; order: "asc" | "desc" };
+  /** Groups the entity on the system parameters sub-navigation. */
+  parameter?: boolean;
+}
+
+export interface ListQuery {
+  page: number;
+  per_page: number;
+  search: string;
+  sort: string | null;
+  order: "asc" | "desc";
+  status: "all" | "active" | "trashed";
+  filter: Record<string, string>;
+}
+
+export interface Paginated<T> {
+  data: T[];
+  links: { first: string; last: string; prev: string | null; next: string | null };
+  meta: {
+    current_page: number;
+    from: number | null;
+    last_page: number;
+    links: { url: string | null; label: string; active: boolean }[];
+    path: string;
+    per_page: number;
+    to: number | null;
+    total: number;
+  };
+}
+
+/** Audit columns every row carries (DESIGN §5). */
+export interface RowBase {
+  id: number;
+  status: "Active" | "Trashed" | "Void";
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  created_by: { id: number; fullname: string } | null;
+  updated_by: { id: number; fullname: string } | null;
+  [key: string]: unknown;
+}

@@ -1,0 +1,455 @@
+import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import type { ListQuery, Paginated, ResourceDef } from "../../app/resources/types.ts";
+import { getResource } from "../../app/resources/index.ts";
+import { can } from "../../app/lib/permissions.ts";
+import type { ServiceContext } from "../context.ts";
+import { forbidden, notFound, ValidationError } from "../errors.ts";
+import { audit } from "../services/audit.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import { inTransaction } from "./transaction.ts";
+
+// The generic engine (DESIGN §4): from a registry entry it derives list, read, create, update,
+// delete (soft delete or void), restore, multi-delete, multi-restore and count. Every function
+// checks its permission itself, runs in one transaction and writes its audit row.
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- table names come from the registry at run time */
+type AnyDB = Kysely<any>;
+type Row = Record<string, unknown> & { id: number };
+
+const JSON_FIELD_KINDS = new Set(["custom-forms", "custom-payment-form"]);
+
+function fullNameSql(alias: string): RawBuilder<string> {
+  return sql<string>`nullif(concat_ws(' ', ${sql.ref(`${alias}.firstname`)}, ${sql.ref(`${alias}.middlename`)}, ${sql.ref(`${alias}.lastname`)}, ${sql.ref(`${alias}.suffix`)}), '')`;
+}
+
+function personSql(idColumn: string, alias: string): RawBuilder<unknown> {
+  return sql`case when ${sql.ref(idColumn)} is null then null else jsonb_build_object('id', ${sql.ref(idColumn)}, 'fullname', ${fullNameSql(alias)}) end`;
+}
+
+/** SQL for the label of a referenced row (its registry entry's displayField). */
+function referenceLabel(def: ResourceDef, alias: string): RawBuilder<string> {
+  if (def.storage.kind === "user") return fullNameSql(`${alias}_p`);
+  return sql<string>`${sql.ref(`${alias}.${def.displayField}`)}`;
+}
+
+export class ResourceEngine {
+  constructor(readonly def: ResourceDef) {}
+
+  get name(): string {
+    return this.def.name;
+  }
+
+  private authorize(ctx: ServiceContext, action: string): void {
+    if (!can(ctx.user, `${action}-${this.def.name}`)) throw forbidden();
+  }
+
+  /** The base select with every column the API returns; `t` is the row's own table. */
+  baseQuery(db: AnyDB): SelectQueryBuilder<any, any, any> {
+    const def = this.def;
+    const voidWord = def.voidWording ? "Void" : "Trashed";
+    let q: SelectQueryBuilder<any, any, any>;
+    if (def.storage.kind === "user") {
+      q = db
+        .selectFrom("users as t")
+        .innerJoin("user_profiles as p", "p.user_id", "t.id")
+        .where("t.kind", "=", def.storage.userKind)
+        .select([
+          "t.id",
+          "t.username",
+          "t.email",
+          "t.blocked_at",
+          "t.last_sign_in_at",
+          "t.created_at",
+          "t.updated_at",
+          "t.deleted_at",
+          sql`jsonb_build_object('firstname', p.firstname, 'middlename', p.middlename, 'lastname', p.lastname, 'suffix', p.suffix,
+            'fullname', ${fullNameSql("p")}, 'image', coalesce(p.image, '/default_avatar.png'), 'hex_color', p.hex_color)`.as("user_profile"),
+          fullNameSql("p").as("name"),
+        ]);
+    } else {
+      q = db.selectFrom(`${def.storage.table} as t`).selectAll("t");
+    }
+    q = q
+      .leftJoin("user_profiles as cb", "cb.user_id", "t.created_by")
+      .leftJoin("user_profiles as ub", "ub.user_id", "t.updated_by")
+      .select([
+        sql<string>`case when t.deleted_at is null then 'Active' else ${voidWord} end`.as("status"),
+        personSql("t.created_by", "cb").as("created_by"),
+        personSql("t.updated_by", "ub").as("updated_by"),
+      ]);
+    for (const ref of def.references ?? []) {
+      const target = getResource(ref.resource);
+      const alias = `r_${ref.key}`;
+      if (target.storage.kind === "user") {
+        q = q.leftJoin(`users as ${alias}`, `${alias}.id`, `t.${ref.foreignKey}`).leftJoin(`user_profiles as ${alias}_p`, `${alias}_p.user_id`, `${alias}.id`);
+      } else {
+        q = q.leftJoin(`${target.storage.table} as ${alias}`, `${alias}.id`, `t.${ref.foreignKey}`);
+      }
+      q = q.select(
+        sql`case when ${sql.ref(`${alias}.id`)} is null then null else jsonb_build_object('id', ${sql.ref(`${alias}.id`)}, 'name', ${referenceLabel(target, alias)}) end`.as(ref.key),
+      );
+    }
+    return q;
+  }
+
+  /** Maps a sortable column key to SQL; keys come from the registry, never from the request. */
+  private sortExpression(key: string): Expression<unknown> {
+    const def = this.def;
+    const ref = def.references?.find((r) => r.key === key);
+    if (ref) return referenceLabel(getResource(ref.resource), `r_${ref.key}`);
+    if (key === "status") return sql.ref("t.deleted_at");
+    if (key === "created_by") return fullNameSql("cb");
+    if (key === "updated_by") return fullNameSql("ub");
+    if (def.storage.kind === "user" && key === "name") return sql`lower(concat_ws(' ', p.lastname, p.firstname, p.middlename))`;
+    if (def.storage.kind === "user" && ["firstname", "middlename", "lastname"].includes(key)) return sql.ref(`p.${key}`);
+    return sql.ref(`t.${key}`);
+  }
+
+  private applyFilters(q: SelectQueryBuilder<any, any, any>, query: Pick<ListQuery, "search" | "status" | "filter">) {
+    const def = this.def;
+    if (query.status === "active") q = q.where("t.deleted_at", "is", null);
+    if (query.status === "trashed") q = q.where("t.deleted_at", "is not", null);
+    for (const filter of def.filters ?? []) {
+      const value = query.filter[filter.key];
+      if (value == null || value === "") continue;
+      if (!filter.options.some((o) => o.value === value)) continue;
+      q = q.where(sql.ref(`t.${filter.key}`), "=", value);
+    }
+    if (query.search) {
+      const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const columns: Expression<unknown>[] = def.searchable.map((c) => sql.ref(c.includes(".") ? c : `t.${c}`));
+      if (def.storage.kind === "user") columns.push(fullNameSql("p"));
+      q = q.where((eb) => eb.or(columns.map((c) => eb(sql`${c}::text`, "ilike", pattern) as Expression<SqlBool>)));
+    }
+    return q;
+  }
+
+  async list(ctx: ServiceContext, query: ListQuery, path = this.def.path): Promise<Paginated<Row>> {
+    this.authorize(ctx, "manage");
+    const db = ctx.db as AnyDB;
+    const filtered = this.applyFilters(this.baseQuery(db), query);
+    const total = await this.countRows(db, query);
+    const lastPage = Math.max(1, Math.ceil(total / query.per_page));
+    const page = query.page;
+    let rowsQuery = filtered;
+    if (query.sort) rowsQuery = rowsQuery.orderBy(this.sortExpression(query.sort), sql.raw(query.order === "desc" ? "desc nulls last" : "asc nulls first"));
+    rowsQuery = rowsQuery.orderBy("t.id", query.order === "desc" && query.sort ? "desc" : "asc");
+    const data = (await rowsQuery
+      .limit(query.per_page)
+      .offset((page - 1) * query.per_page)
+      .execute()) as Row[];
+    return paginate(data.map((r) => this.present(r)), total, page, query.per_page, lastPage, path);
+  }
+
+  async count(ctx: ServiceContext, query: Pick<ListQuery, "search" | "status" | "filter">): Promise<number> {
+    this.authorize(ctx, "manage");
+    return this.countRows(ctx.db as AnyDB, query);
+  }
+
+  private async countRows(db: AnyDB, query: Pick<ListQuery, "search" | "status" | "filter">): Promise<number> {
+    const row = (await this.applyFilters(countBase(db, this.def), query)
+      .select(sql<number>`count(*)::int`.as("total"))
+      .executeTakeFirstOrThrow()) as { total: number };
+    return row.total;
+  }
+
+  /** One record, active or trashed; needs manage-X or view-X (DESIGN §7). */
+  async get(ctx: ServiceContext, id: number): Promise<Row> {
+    if (!can(ctx.user, `manage-${this.def.name}`) && !can(ctx.user, `view-${this.def.name}`)) throw forbidden();
+    return this.read(ctx, id);
+  }
+
+  async read(ctx: ServiceContext, id: number): Promise<Row> {
+    const row = (await this.baseQuery(ctx.db as AnyDB)
+      .where("t.id", "=", id)
+      .executeTakeFirst()) as Row | undefined;
+    if (!row) throw notFound(this.def.labels.singular);
+    return this.present(row);
+  }
+
+  /** Strips what never leaves the server. */
+  present(row: Row): Row {
+    const { password_hash: _hidden, ...rest } = row as Row & { password_hash?: unknown };
+    return rest as Row;
+  }
+
+  private parse(schema: ResourceDef["schema"]["create"], input: unknown): Record<string, unknown> {
+    const parsed = schema.safeParse(input ?? {});
+    if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+    return parsed.data;
+  }
+
+  private async checkUnique(ctx: ServiceContext, values: Record<string, unknown>, exceptId?: number): Promise<void> {
+    const def = this.def;
+    if (def.storage.kind !== "table") return;
+    const errors: Record<string, string[]> = {};
+    for (const column of def.unique ?? []) {
+      const value = values[column];
+      if (value == null || value === "") continue;
+      let q = (ctx.db as AnyDB)
+        .selectFrom(`${def.storage.table} as t`)
+        .select("t.id")
+        .where(sql`lower(${sql.ref(`t.${column}`)}::text)`, "=", String(value).toLowerCase());
+      if (exceptId != null) q = q.where("t.id", "<>", exceptId);
+      if (await q.executeTakeFirst()) errors[column] = [`The ${column.replace(/_/g, " ")} has already been taken.`];
+    }
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+  }
+
+  private async checkReferences(ctx: ServiceContext, values: Record<string, unknown>): Promise<void> {
+    const errors: Record<string, string[]> = {};
+    for (const ref of this.def.references ?? []) {
+      const id = values[ref.foreignKey];
+      if (id == null) continue;
+      const target = getResource(ref.resource);
+      const table = target.storage.kind === "user" ? "users" : target.storage.table;
+      const found = await (ctx.db as AnyDB).selectFrom(table).select("id").where("id", "=", id).where("deleted_at", "is", null).executeTakeFirst();
+      if (!found) errors[ref.foreignKey] = [`The selected ${target.labels.singular} is invalid.`];
+    }
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+  }
+
+  /** The stored columns of parsed input (JSON columns serialised). */
+  private storedValues(values: Record<string, unknown>): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    const jsonFields = new Set(this.def.fields.filter((f) => JSON_FIELD_KINDS.has(f.kind)).map((f) => f.name));
+    for (const [key, value] of Object.entries(values)) {
+      if (value === undefined) continue;
+      out[key] = jsonFields.has(key) ? JSON.stringify(value) : value;
+    }
+    return out;
+  }
+
+  async create(ctx: ServiceContext, input: unknown): Promise<Row> {
+    this.authorize(ctx, "create");
+    const values = this.parse(this.def.schema.create, input);
+    return inTransaction(ctx, async (tx) => {
+      await this.checkUnique(tx, values);
+      await this.checkReferences(tx, values);
+      const id = this.def.storage.kind === "user" ? await this.insertUser(tx, values) : await this.insertRow(tx, values);
+      const row = await this.read(tx, id);
+      await audit(tx, { entity: this.def.name, entityId: id, action: "create", after: row });
+      return row;
+    });
+  }
+
+  private async insertRow(ctx: ServiceContext, values: Record<string, unknown>): Promise<number> {
+    if (this.def.storage.kind !== "table") throw new Error("not a table resource");
+    const actor = ctx.user?.id ?? null;
+    const { id } = (await (ctx.db as AnyDB)
+      .insertInto(this.def.storage.table)
+      .values({ ...this.storedValues(values), created_by: actor, updated_by: actor })
+      .returning("id")
+      .executeTakeFirstOrThrow()) as { id: number };
+    return id;
+  }
+
+  private async insertUser(ctx: ServiceContext, values: Record<string, unknown>): Promise<number> {
+    if (this.def.storage.kind !== "user") throw new Error("not a user resource");
+    const { user_profile, password, username, email } = values as {
+      user_profile: Record<string, unknown>;
+      password?: string;
+      username?: string;
+      email?: string;
+    };
+    await this.checkUserUnique(ctx, { username, email });
+    const actor = ctx.user?.id ?? null;
+    const { id } = (await (ctx.db as AnyDB)
+      .insertInto("users")
+      .values({
+        kind: this.def.storage.userKind,
+        username: username || null,
+        email: email || null,
+        password_hash: password ? await hashPassword(password) : null,
+        created_by: actor,
+        updated_by: actor,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow()) as { id: number };
+    await (ctx.db as AnyDB)
+      .insertInto("user_profiles")
+      .values({ user_id: id, ...user_profile })
+      .execute();
+    return id;
+  }
+
+  private async checkUserUnique(ctx: ServiceContext, values: { username?: string | null; email?: string | null }, exceptId?: number): Promise<void> {
+    const errors: Record<string, string[]> = {};
+    for (const column of ["username", "email"] as const) {
+      const value = values[column];
+      if (!value) continue;
+      let q = (ctx.db as AnyDB).selectFrom("users").select("id").where(column, "=", value);
+      if (exceptId != null) q = q.where("id", "<>", exceptId);
+      if (await q.executeTakeFirst()) errors[column] = [`The ${column} has already been taken.`];
+    }
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+  }
+
+  async update(ctx: ServiceContext, id: number, input: unknown): Promise<Row> {
+    this.authorize(ctx, "update");
+    const values = this.parse(this.def.schema.update, input);
+    return inTransaction(ctx, async (tx) => {
+      await this.lock(tx, id);
+      const before = await this.read(tx, id);
+      await this.checkUnique(tx, values, id);
+      await this.checkReferences(tx, values);
+      const actor = tx.user?.id ?? null;
+      if (this.def.storage.kind === "user") {
+        const { user_profile, password, username, email } = values as {
+          user_profile?: Record<string, unknown>;
+          password?: string;
+          username?: string | null;
+          email?: string | null;
+        };
+        await this.checkUserUnique(tx, { username, email }, id);
+        const userSet: Record<string, unknown> = { updated_at: sql`now()`, updated_by: actor };
+        if (username !== undefined) userSet.username = username || null;
+        if (email !== undefined) userSet.email = email || null;
+        if (password) userSet.password_hash = await hashPassword(password);
+        await (tx.db as AnyDB).updateTable("users").set(userSet).where("id", "=", id).execute();
+        if (user_profile) await (tx.db as AnyDB).updateTable("user_profiles").set({ ...user_profile, updated_at: sql`now()` }).where("user_id", "=", id).execute();
+      } else {
+        await (tx.db as AnyDB)
+          .updateTable(this.def.storage.table)
+          .set({ ...this.storedValues(values), updated_at: sql`now()`, updated_by: actor })
+          .where("id", "=", id)
+          .execute();
+      }
+      const after = await this.read(tx, id);
+      await audit(tx, { entity: this.def.name, entityId: id, action: "update", ...changedFields(before, after) });
+      return after;
+    });
+  }
+
+  private tableName(): string {
+    return this.def.storage.kind === "user" ? "users" : this.def.storage.table;
+  }
+
+  private async lock(ctx: ServiceContext, id: number): Promise<{ deleted_at: Date | null }> {
+    let q = (ctx.db as AnyDB).selectFrom(this.tableName()).select(["id", "deleted_at"]).where("id", "=", id);
+    if (this.def.storage.kind === "user") q = q.where("kind", "=", this.def.storage.userKind);
+    const row = (await q.forUpdate().executeTakeFirst()) as { deleted_at: Date | null } | undefined;
+    if (!row) throw notFound(this.def.labels.singular);
+    return row;
+  }
+
+  /** Soft delete, or void for the entities spec §4 words so. Already trashed: unchanged. */
+  async remove(ctx: ServiceContext, id: number): Promise<Row> {
+    this.authorize(ctx, "delete");
+    return inTransaction(ctx, async (tx) => {
+      const row = await this.lock(tx, id);
+      if (!row.deleted_at) {
+        await this.setDeleted(tx, [id], true);
+        await audit(tx, { entity: this.def.name, entityId: id, action: this.def.voidWording ? "void" : "delete" });
+      }
+      return this.read(tx, id);
+    });
+  }
+
+  async restore(ctx: ServiceContext, id: number): Promise<Row> {
+    this.authorize(ctx, "restore");
+    return inTransaction(ctx, async (tx) => {
+      const row = await this.lock(tx, id);
+      if (row.deleted_at) {
+        await this.setDeleted(tx, [id], false);
+        await audit(tx, { entity: this.def.name, entityId: id, action: "restore" });
+      }
+      return this.read(tx, id);
+    });
+  }
+
+  /** Multi-delete (spec §7.2): answers how many records changed. */
+  async removeMany(ctx: ServiceContext, ids: number[]): Promise<number> {
+    this.authorize(ctx, "delete");
+    return this.setManyDeleted(ctx, ids, true);
+  }
+
+  async restoreMany(ctx: ServiceContext, ids: number[]): Promise<number> {
+    this.authorize(ctx, "restore");
+    return this.setManyDeleted(ctx, ids, false);
+  }
+
+  private async setManyDeleted(ctx: ServiceContext, ids: number[], deleted: boolean): Promise<number> {
+    const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
+    if (unique.length === 0) return 0;
+    return inTransaction(ctx, async (tx) => {
+      const changed = await this.setDeleted(tx, unique, deleted);
+      for (const id of changed) await audit(tx, { entity: this.def.name, entityId: id, action: deleted ? (this.def.voidWording ? "void" : "delete") : "restore" });
+      return changed.length;
+    });
+  }
+
+  private async setDeleted(ctx: ServiceContext, ids: number[], deleted: boolean): Promise<number[]> {
+    let q = (ctx.db as AnyDB)
+      .updateTable(this.tableName())
+      .set(deleted ? { deleted_at: sql`now()`, deleted_by: ctx.user?.id ?? null } : { deleted_at: null, deleted_by: null })
+      .where("id", "in", ids)
+      .where("deleted_at", deleted ? "is" : "is not", null);
+    if (this.def.storage.kind === "user") q = q.where("kind", "=", this.def.storage.userKind);
+    const rows = (await q.returning("id").execute()) as { id: number }[];
+    if (deleted && this.def.storage.kind === "user" && rows.length) {
+      // A deleted account can no longer be signed in with.
+      await (ctx.db as AnyDB).deleteFrom("sessions").where("user_id", "in", rows.map((r) => r.id)).execute();
+    }
+    return rows.map((r) => r.id);
+  }
+
+  /** The name of a record as messages use it ("Successfully deleted {name}."). */
+  displayName(row: Row): string {
+    const value = row[this.def.displayField];
+    return value == null ? `#${row.id}` : String(value);
+  }
+}
+
+function countBase(db: AnyDB, def: ResourceDef): SelectQueryBuilder<any, any, any> {
+  if (def.storage.kind === "user") {
+    return db.selectFrom("users as t").innerJoin("user_profiles as p", "p.user_id", "t.id").where("t.kind", "=", def.storage.userKind);
+  }
+  return db.selectFrom(`${def.storage.table} as t`);
+}
+
+function changedFields(before: Row, after: Row): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) {
+    if (key === "updated_at" || key === "updated_by") continue;
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      b[key] = before[key];
+      a[key] = after[key];
+    }
+  }
+  return { before: b, after: a };
+}
+
+export function paginate<T>(data: T[], total: number, page: number, perPage: number, lastPage: number, path: string): Paginated<T> {
+  const url = (p: number) => `${path}?page=${p}`;
+  const from = data.length ? (page - 1) * perPage + 1 : null;
+  const to = data.length ? (from ?? 0) + data.length - 1 : null;
+  const links: Paginated<T>["meta"]["links"] = [{ url: page > 1 ? url(page - 1) : null, label: "&laquo; Previous", active: false }];
+  for (let p = 1; p <= lastPage; p++) {
+    // Laravel lists every page; on long lists keep the first, last and the pages around the current one.
+    if (lastPage > 12 && p > 2 && p < lastPage - 1 && Math.abs(p - page) > 2) {
+      if (links[links.length - 1].label !== "...") links.push({ url: null, label: "...", active: false });
+      continue;
+    }
+    links.push({ url: url(p), label: String(p), active: p === page });
+  }
+  links.push({ url: page < lastPage ? url(page + 1) : null, label: "Next &raquo;", active: false });
+  return {
+    data,
+    links: { first: url(1), last: url(lastPage), prev: page > 1 ? url(page - 1) : null, next: page < lastPage ? url(page + 1) : null },
+    meta: { current_page: page, from, last_page: lastPage, links, path, per_page: perPage, to, total },
+  };
+}
+
+const engines = new Map<string, ResourceEngine>();
+
+/** The engine of a registry entry, created once. */
+export function engineFor(name: string): ResourceEngine {
+  let engine = engines.get(name);
+  if (!engine) {
+    engine = new ResourceEngine(getResource(name));
+    engines.set(name, engine);
+  }
+  return engine;
+}

@@ -1,0 +1,155 @@
+import type { Request, Response, Router } from "express";
+import type { DB } from "../../db/index.ts";
+import { RESOURCES, findResource } from "../../app/resources/index.ts";
+import { parseListQuery } from "../../app/resources/list-query.ts";
+import * as messages from "../../app/resources/messages.ts";
+import type { ResourceDef } from "../../app/resources/types.ts";
+import { engineFor, type ResourceEngine } from "../resources/engine.ts";
+import { AppError, notFound, ValidationError } from "../errors.ts";
+import { handle, requireUser, serviceContext } from "./index.ts";
+
+// Spec §7.2's pattern for every registry entry, with §7.3's exceptions (DESIGN §7).
+
+export function parseId(raw: unknown): number {
+  const text = String(raw ?? "");
+  if (!/^\d{1,15}$/.test(text)) throw notFound();
+  return Number(text);
+}
+
+/** Multi-op bodies: an array of records, {ids: [...]}, or {data: [...]} — the ids are what count. */
+export function idsFromBody(body: unknown): number[] {
+  const list = Array.isArray(body) ? body : ((body as { ids?: unknown[]; data?: unknown[] } | null)?.ids ?? (body as { data?: unknown[] } | null)?.data);
+  if (!Array.isArray(list)) throw ValidationError.field("ids", "Select at least one record.");
+  const ids = list.map((item) => (typeof item === "object" && item !== null ? (item as { id?: unknown }).id : item)).map(Number);
+  if (ids.some((id) => !Number.isSafeInteger(id) || id < 1)) throw ValidationError.field("ids", "The selected records are invalid.");
+  return ids;
+}
+
+function resourceRoutes(router: Router, db: DB, def: ResourceDef): void {
+  const engine = engineFor(def.name);
+  const base = `/api/${def.restPath}`;
+  const ctxOf = (req: Request) => {
+    requireUser(req);
+    return serviceContext(req, db);
+  };
+
+  const list = handle(async (req: Request, res: Response) => {
+    const query = parseListQuery(req.query as Record<string, unknown>, def);
+    res.json(await engine.list(ctxOf(req), query, `${req.baseUrl}${base}`));
+  });
+  router.get(base, list);
+  router.get(`${base}/index_trashed`, list);
+  router.get(
+    `${base}/count`,
+    handle(async (req, res) => {
+      const query = parseListQuery(req.query as Record<string, unknown>, def);
+      res.json({ data: await engine.count(ctxOf(req), query) });
+    }),
+  );
+  router.get(
+    `${base}/:id`,
+    handle(async (req, res) => {
+      res.json({ data: await engine.get(ctxOf(req), parseId(req.params.id)) });
+    }),
+  );
+  router.post(
+    base,
+    handle(async (req, res) => {
+      const data = await engine.create(ctxOf(req), req.body);
+      res.status(201).json({ data, message: messages.MSG_SAVED });
+    }),
+  );
+  router.put(
+    `${base}/:id`,
+    handle(async (req, res) => {
+      const data = await engine.update(ctxOf(req), parseId(req.params.id), req.body);
+      res.json({ data, message: messages.MSG_UPDATED });
+    }),
+  );
+  router.delete(`${base}/:id`, handle(async (req, res) => res.json(await removeOne(engine, ctxOf(req), parseId(req.params.id)))));
+  router.post(`${base}/restore`, handle(async (req, res) => res.json(await restoreOne(engine, ctxOf(req), parseId((req.body as { id?: unknown })?.id)))));
+  router.post(
+    `${base}/multiple_delete_${def.restPath}`,
+    handle(async (req, res) => {
+      const n = await engine.removeMany(ctxOf(req), idsFromBody(req.body));
+      res.json({ data: n, message: messages.deletedManyMessage(def, n) });
+    }),
+  );
+  router.post(
+    `${base}/multiple_restore_${def.restPath}`,
+    handle(async (req, res) => {
+      const n = await engine.restoreMany(ctxOf(req), idsFromBody(req.body));
+      res.json({ data: n, message: messages.restoredManyMessage(def, n) });
+    }),
+  );
+}
+
+async function removeOne(engine: ResourceEngine, ctx: ReturnType<typeof serviceContext>, id: number) {
+  const data = await engine.remove(ctx, id);
+  return { data, message: messages.deletedMessage(engine.def, engine.displayName(data)) };
+}
+
+async function restoreOne(engine: ResourceEngine, ctx: ReturnType<typeof serviceContext>, id: number) {
+  const data = await engine.restore(ctx, id);
+  return { data, message: messages.restoredMessage(engine.def, engine.displayName(data)) };
+}
+
+/** Which registry entry serves a user row of a kind (spec §7.3: user-based entities go through user calls). */
+const RESOURCE_FOR_USER_KIND: Record<string, string> = { non_resident: "non_resident", organization: "organization", resident: "resident", staff: "user" };
+
+async function engineForUser(db: DB, id: number): Promise<ResourceEngine> {
+  const row = await db.selectFrom("users").select("kind").where("id", "=", id).executeTakeFirst();
+  const def = row ? findResource(RESOURCE_FOR_USER_KIND[row.kind]) : undefined;
+  if (!def) throw notFound("user");
+  return engineFor(def.name);
+}
+
+/** The user calls of spec §7.3 for the user-based entities in the registry. */
+function userCalls(router: Router, db: DB): void {
+  router.delete(
+    "/api/user/:id",
+    handle(async (req, res) => {
+      const id = parseId(req.params.id);
+      res.json(await removeOne(await engineForUser(db, id), serviceContext(req, db), id));
+    }),
+  );
+  router.post(
+    "/api/user/restore",
+    handle(async (req, res) => {
+      const id = parseId((req.body as { id?: unknown })?.id);
+      res.json(await restoreOne(await engineForUser(db, id), serviceContext(req, db), id));
+    }),
+  );
+  for (const [op, deleted] of [
+    ["multiple_delete_user", true],
+    ["multiple_restore_user", false],
+  ] as const) {
+    router.post(
+      `/api/user/${op}`,
+      handle(async (req, res) => {
+        requireUser(req);
+        const ids = idsFromBody(req.body);
+        // Group the selection by kind so each group is checked against its own permission.
+        const rows = await db.selectFrom("users").select(["id", "kind"]).where("id", "in", ids.length ? ids : [0]).execute();
+        const groups = new Map<string, number[]>();
+        for (const row of rows) groups.set(row.kind, [...(groups.get(row.kind) ?? []), row.id]);
+        const ctx = serviceContext(req, db);
+        let n = 0;
+        await db.transaction().execute(async (trx) => {
+          for (const [kind, groupIds] of groups) {
+            const def = findResource(RESOURCE_FOR_USER_KIND[kind]);
+            if (!def) throw new AppError(404, "The user could not be found.");
+            const engine = engineFor(def.name);
+            n += deleted ? await engine.removeMany({ ...ctx, db: trx }, groupIds) : await engine.restoreMany({ ...ctx, db: trx }, groupIds);
+          }
+        });
+        res.json({ data: n, message: deleted ? `Successfully removed ${n} users.` : `Successfully restored ${n} users.` });
+      }),
+    );
+  }
+}
+
+export function registerResourceRoutes(router: Router, db: DB): void {
+  userCalls(router, db);
+  for (const def of RESOURCES) resourceRoutes(router, db, def);
+}

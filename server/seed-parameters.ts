@@ -1,0 +1,138 @@
+import type { Kysely } from "kysely";
+import { DEFAULT_PAYMENT_LINE } from "../app/resources/fields.ts";
+
+// Demo rows of the system parameters (issue 3): real Philippine banks, common religions and
+// occupations, puroks 1–7. Each table is filled only while it is empty, so the seed stays idempotent
+// and never brings back what staff deleted.
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+async function fillIfEmpty(db: Kysely<any>, table: string, rows: Record<string, unknown>[]): Promise<void> {
+  const existing = await db.selectFrom(table).select("id").limit(1).executeTakeFirst();
+  if (existing || rows.length === 0) return;
+  await db.insertInto(table).values(rows).execute();
+}
+
+const names = (list: string[]) => list.map((name) => ({ name }));
+const fee = (label: string, amount: string, fieldId = "custom_field_default_amount") => ({ id: 1, fieldId, label, isPending: false, amount });
+
+export async function seedParameters(db: Kysely<any>): Promise<void> {
+  await fillIfEmpty(db, "banks", [
+    { code: "LBP", name: "Land Bank of the Philippines" },
+    { code: "DBP", name: "Development Bank of the Philippines" },
+    { code: "PNB", name: "Philippine National Bank" },
+    { code: "BDO", name: "BDO Unibank" },
+    { code: "BPI", name: "Bank of the Philippine Islands" },
+    { code: "MBTC", name: "Metropolitan Bank and Trust Company" },
+    { code: "SECB", name: "Security Bank" },
+    { code: "CBC", name: "China Banking Corporation" },
+    { code: "RCBC", name: "Rizal Commercial Banking Corporation" },
+    { code: "UBP", name: "Union Bank of the Philippines" },
+  ]);
+  const lbp = await db.selectFrom("banks").select("id").where("code", "=", "LBP").executeTakeFirst();
+  if (lbp) {
+    await fillIfEmpty(db, "bank_accounts", [
+      { bank_id: lbp.id, account_name: "Barangay San Isidro General Fund", account_number: "0012-3456-78", fund_type: "General Fund" },
+      { bank_id: lbp.id, account_name: "Sangguniang Kabataan Fund", account_number: "0012-3456-79", fund_type: "SK Fund" },
+      { bank_id: lbp.id, account_name: "Barangay San Isidro Trust Fund", account_number: "0012-3456-80", fund_type: "Trust Fund" },
+    ]);
+  }
+  await fillIfEmpty(db, "puroks", names(["Purok 1", "Purok 2", "Purok 3", "Purok 4", "Purok 5", "Purok 6", "Purok 7"]));
+  await fillIfEmpty(
+    db,
+    "religions",
+    names([
+      "Roman Catholic",
+      "Iglesia ni Cristo",
+      "Islam",
+      "Evangelical Christian",
+      "Philippine Independent Church (Aglipayan)",
+      "Seventh-day Adventist",
+      "Jehovah's Witnesses",
+      "Baptist",
+      "Church of Jesus Christ of Latter-day Saints",
+      "Members Church of God International",
+      "None",
+    ]),
+  );
+  await fillIfEmpty(
+    db,
+    "occupations",
+    names([
+      "Farmer",
+      "Fisherfolk",
+      "Tricycle Driver",
+      "Jeepney Driver",
+      "Market Vendor",
+      "Sari-sari Store Owner",
+      "Construction Worker",
+      "Carpenter",
+      "Teacher",
+      "Nurse",
+      "Barangay Health Worker",
+      "Government Employee",
+      "Overseas Filipino Worker",
+      "Homemaker",
+      "Student",
+      "Retired",
+      "Unemployed",
+    ]),
+  );
+  await fillIfEmpty(
+    db,
+    "business_lines",
+    names(["Sari-sari Store", "Carinderia", "Rice Retail", "Hardware", "Vulcanizing Shop", "Barber Shop", "Bakery", "Water Refilling Station", "Pharmacy", "Internet Café"]),
+  );
+  await fillIfEmpty(db, "form_types", [
+    { name: "Accountable Form No. 51", title: "Official Receipt", description: "Official receipt for all collections (COA)." },
+    { name: "Accountable Form No. 56", title: "Real Property Tax Receipt", description: "Receipt for real property tax shares." },
+    { name: "Community Tax Certificate", title: "Community Tax Certificate (Cedula)", description: "Individual community tax certificate." },
+  ]);
+  await fillIfEmpty(db, "collection_types", [
+    { name: "Barangay Clearance Fee", title: "Barangay Clearance", fund_type: "General Fund" },
+    { name: "Business Clearance Fee", title: "Barangay Business Clearance", fund_type: "General Fund" },
+    { name: "Rental of Barangay Facilities", title: "Rental", fund_type: "General Fund" },
+    { name: "SK Event Contribution", title: "SK Contribution", fund_type: "SK Fund" },
+  ]);
+  await fillIfEmpty(db, "disbursement_types", [
+    { name: "Personnel Services", title: "PS", description: "Honoraria and salaries of barangay officials and staff." },
+    { name: "Maintenance and Other Operating Expenses", title: "MOOE", description: "Supplies, utilities, travel and other running costs." },
+    { name: "Capital Outlay", title: "CO", description: "Equipment, infrastructure and other assets." },
+  ]);
+  const types = new Map((await db.selectFrom("disbursement_types").select(["id", "title"]).execute()).map((r: any) => [r.title, r.id]));
+  if (types.get("PS") && types.get("MOOE") && types.get("CO")) {
+    await fillIfEmpty(db, "payment_natures", [
+      { name: "Honoraria of Barangay Officials", disbursement_type_id: types.get("PS") },
+      { name: "Office Supplies", disbursement_type_id: types.get("MOOE") },
+      { name: "Electricity", disbursement_type_id: types.get("MOOE") },
+      { name: "Water", disbursement_type_id: types.get("MOOE") },
+      { name: "Office Equipment", disbursement_type_id: types.get("CO") },
+    ]);
+  }
+  const purpose = JSON.stringify([{ label: "Purpose", fieldId: "purpose", type: "text", required: true, options: [] }]);
+  await fillIfEmpty(db, "transaction_types", [
+    { name: "Barangay Clearance", title: "Barangay Clearance", custom_forms: purpose, custom_payment_form: JSON.stringify([fee("Default Amount", "50.00")]) },
+    { name: "Certificate of Residency", title: "Certificate of Residency", custom_forms: purpose, custom_payment_form: JSON.stringify([fee("Default Amount", "30.00")]) },
+    { name: "Certificate of Indigency", title: "Certificate of Indigency", custom_forms: purpose, custom_payment_form: JSON.stringify([DEFAULT_PAYMENT_LINE]) },
+    {
+      name: "Barangay Business Clearance",
+      title: "Barangay Business Clearance",
+      custom_forms: JSON.stringify([{ label: "Business name", fieldId: "business_name", type: "text", required: true, options: [] }]),
+      custom_payment_form: JSON.stringify([fee("Default Amount", "200.00"), { ...fee("Sticker", "50.00", "sticker"), id: 2 }]),
+    },
+  ]);
+}
+
+/** A few user-based parameter rows: non-residents and organizations. */
+export async function seedPeopleParameters(db: Kysely<any>): Promise<void> {
+  for (const [kind, people] of [
+    ["organization", [{ firstname: "Senior Citizens Association of San Isidro" }, { firstname: "San Isidro Farmers Cooperative" }, { firstname: "Barangay Tanod Brigade" }]],
+    ["non_resident", [{ firstname: "Ramon", middlename: "Dizon", lastname: "Villanueva" }, { firstname: "Maricel", middlename: "Santos", lastname: "Ocampo" }]],
+  ] as const) {
+    const existing = await db.selectFrom("users").select("id").where("kind", "=", kind).limit(1).executeTakeFirst();
+    if (existing) continue;
+    for (const profile of people) {
+      const { id } = await db.insertInto("users").values({ kind }).returning("id").executeTakeFirstOrThrow();
+      await db.insertInto("user_profiles").values({ user_id: id, ...profile }).execute();
+    }
+  }
+}
