@@ -167,6 +167,22 @@ export class ResourceEngine {
     return this.present(row);
   }
 
+  /** Choices for a select of this resource: active rows as {value, label}, sorted by label. */
+  async options(ctx: ServiceContext): Promise<{ value: string; label: string }[]> {
+    if (!can(ctx.user, `manage-${this.def.name}`) && !can(ctx.user, `view-${this.def.name}`)) {
+      // Picking a bank for a bank account needs no right to manage banks, only to be signed in.
+      if (!ctx.user) throw forbidden();
+    }
+    const label = this.def.storage.kind === "user" ? fullNameSql("p") : sql.ref(`t.${this.def.displayField}`);
+    const rows = (await countBase(ctx.db as AnyDB, this.def)
+      .select(["t.id", sql<string>`${label}`.as("label")])
+      .where("t.deleted_at", "is", null)
+      .orderBy(sql`2`)
+      .limit(1000)
+      .execute()) as { id: number; label: string }[];
+    return rows.map((r) => ({ value: String(r.id), label: r.label }));
+  }
+
   /** Strips what never leaves the server. */
   present(row: Row): Row {
     const { password_hash: _hidden, ...rest } = row as Row & { password_hash?: unknown };

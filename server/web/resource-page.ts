@@ -1,0 +1,182 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { resourceByPath, findResource } from "../../app/resources/index.ts";
+import { listQueryToSearchParams, parseListQuery } from "../../app/resources/list-query.ts";
+import * as messages from "../../app/resources/messages.ts";
+import type { ResourceDef } from "../../app/resources/types.ts";
+import { can } from "../../app/lib/permissions.ts";
+import { engineFor } from "../resources/engine.ts";
+import { isAppError } from "../errors.ts";
+import { getRequestContext, serviceContextOf } from "./context.ts";
+import { flashCookie, readFlash, type Flash } from "./flash.ts";
+
+// The page adapter of the registry (DESIGN §4, §8): one loader and one action serve every list
+// page. They parse the address or the posted form, call the engine, and shape the answer.
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+export const MODAL_KINDS_WITH_RECORD = new Set(["update", "delete", "restore", "reset", "reset_password", "make_transaction", "print"]);
+
+function resourceOf(request: Request): ResourceDef {
+  const def = resourceByPath(new URL(request.url).pathname);
+  if (!def) throw data("Not Found", { status: 404 });
+  return def;
+}
+
+function asPageError(error: unknown): never {
+  if (isAppError(error) && (error.status === 403 || error.status === 404)) throw data(error.message, { status: error.status });
+  throw error;
+}
+
+/** Conform names nested fields "a[0].b"; the engine's errors use Laravel's "a.0.b". */
+export function toConformFieldErrors(errors: Record<string, string[]>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(errors)) out[key.replace(/\.(\d+)(?=\.|$)/g, "[$1]")] = value;
+  return out;
+}
+
+export async function resourceLoader({ request, context }: Args) {
+  const def = resourceOf(request);
+  const ctx = serviceContextOf(context);
+  const engine = engineFor(def.name);
+  const url = new URL(request.url);
+  const query = parseListQuery(url.searchParams, def);
+  const page = await engine.list(ctx, query, url.pathname).catch(asPageError);
+
+  const modal = url.searchParams.get("modal");
+  const id = Number(url.searchParams.get("id"));
+  let record = null;
+  if (modal && MODAL_KINDS_WITH_RECORD.has(modal) && Number.isSafeInteger(id) && id > 0) {
+    record = await engine.get(ctx, id).catch(() => null);
+  }
+
+  // The choices of reference fields (bank of a bank account, and so on): active rows only.
+  const options: Record<string, { value: string; label: string }[]> = {};
+  if (modal === "create" || modal === "update") {
+    for (const field of def.fields) {
+      if (field.kind !== "reference" || !field.reference) continue;
+      const target = findResource(field.reference);
+      if (!target) continue;
+      options[field.name] = await engineFor(target.name).options(ctx).catch(() => []);
+    }
+  }
+
+  const { flash, clear } = readFlash(request);
+  return data(
+    { resource: def.name, query, page, modal, record, options, flash },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
+}
+
+export type ResourceLoaderData = Awaited<ReturnType<typeof resourceLoader>>["data"];
+
+/** The list address to go back to after a post: the posted `return` query, without modal keys. */
+function backTo(request: Request, form: FormData): string {
+  const url = new URL(request.url);
+  const raw = String(form.get("_return") ?? url.search);
+  const params = new URLSearchParams(raw.startsWith("?") ? raw.slice(1) : raw);
+  params.delete("modal");
+  params.delete("id");
+  const q = params.toString();
+  return `${url.pathname}${q ? `?${q}` : ""}`;
+}
+
+function flashRedirect(request: Request, context: Args["context"], form: FormData, flash: Flash) {
+  const rc = getRequestContext(context);
+  return redirect(backTo(request, form), { headers: { "Set-Cookie": flashCookie(flash, rc.secureCookies) } });
+}
+
+function idsOf(form: FormData): number[] {
+  return form
+    .getAll("ids")
+    .flatMap((v) => String(v).split(","))
+    .map(Number)
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
+}
+
+export async function resourceAction({ request, context }: Args) {
+  const def = resourceOf(request);
+  const ctx = serviceContextOf(context);
+  const engine = engineFor(def.name);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = Number(form.get("id"));
+
+  try {
+    switch (intent) {
+      case "create":
+      case "update": {
+        const schema = intent === "create" ? def.schema.create : def.schema.update;
+        const submission = parseWithZod(form, { schema });
+        if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
+        try {
+          if (intent === "create") await engine.create(ctx, submission.value);
+          else await engine.update(ctx, id, submission.value);
+          return flashRedirect(request, context, form, {
+            message: intent === "create" ? messages.MSG_SAVED : messages.MSG_UPDATED,
+            type: intent === "create" ? "create" : "success",
+          });
+        } catch (error) {
+          if (isAppError(error) && error.status === 422 && error.errors) {
+            return data({ result: submission.reply({ fieldErrors: toConformFieldErrors(error.errors) }) }, { status: 422 });
+          }
+          throw error;
+        }
+      }
+      case "delete": {
+        const row = await engine.remove(ctx, id);
+        return flashRedirect(request, context, form, {
+          message: messages.deletedMessage(def, engine.displayName(row)),
+          type: "delete",
+          undo: def.undo ? { resource: def.name, id } : undefined,
+        });
+      }
+      case "restore": {
+        const row = await engine.restore(ctx, id);
+        return flashRedirect(request, context, form, { message: messages.restoredMessage(def, engine.displayName(row)), type: "restore" });
+      }
+      case "delete-many": {
+        const ids = idsOf(form);
+        const n = await engine.removeMany(ctx, ids);
+        return flashRedirect(request, context, form, {
+          message: messages.deletedManyMessage(def, n),
+          type: "delete",
+          undo: def.undo && n > 0 ? { resource: def.name, id: ids[0], ids } : undefined,
+        });
+      }
+      case "restore-many": {
+        const n = await engine.restoreMany(ctx, idsOf(form));
+        return flashRedirect(request, context, form, { message: messages.restoredManyMessage(def, n), type: "restore" });
+      }
+      case "undo": {
+        const ids = idsOf(form);
+        const n = await engine.restoreMany(ctx, ids.length ? ids : [id]);
+        return flashRedirect(request, context, form, {
+          message: n === 1 && ids.length <= 1 ? messages.restoredMessage(def, engine.displayName(await engine.read(ctx, ids[0] ?? id))) : messages.restoredManyMessage(def, n),
+          type: "restore",
+        });
+      }
+      default:
+        throw data(`Unknown action ${intent || "(none)"}`, { status: 400 });
+    }
+  } catch (error) {
+    if (isAppError(error)) {
+      if (error.status === 403) throw data("You are not authorize to perform this action", { status: 403 });
+      if (error.status === 404) throw data(error.message, { status: 404 });
+    }
+    throw error;
+  }
+}
+
+/** Row-action gates of spec §6 for the generic list. */
+export function rowPermissions(def: ResourceDef, user: Parameters<typeof can>[0]) {
+  return {
+    create: can(user, `create-${def.name}`),
+    update: can(user, `update-${def.name}`),
+    delete: can(user, `delete-${def.name}`),
+    restore: can(user, `restore-${def.name}`),
+    view: can(user, `view-${def.name}`) || can(user, `manage-${def.name}`),
+  };
+}
+
+export { listQueryToSearchParams };
