@@ -37,6 +37,9 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection that the server closes (restart, admin command) must not crash the process;
+    // the pool replaces it on the next checkout.
+    pool.on("error", (error) => console.error(`database connection lost: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: "postgres", close: () => db.destroy() };
   }

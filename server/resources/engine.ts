@@ -132,7 +132,7 @@ export class ResourceEngine {
     const lastPage = Math.max(1, Math.ceil(total / query.per_page));
     const page = query.page;
     let rowsQuery = filtered;
-    if (query.sort) rowsQuery = rowsQuery.orderBy(this.sortExpression(query.sort), sql.raw(query.order === "desc" ? "desc nulls last" : "asc nulls first"));
+    if (query.sort) rowsQuery = rowsQuery.orderBy(this.sortExpression(query.sort), (ob) => (query.order === "desc" ? ob.desc().nullsLast() : ob.asc().nullsFirst()));
     rowsQuery = rowsQuery.orderBy("t.id", query.order === "desc" && query.sort ? "desc" : "asc");
     const data = (await rowsQuery
       .limit(query.per_page)
