@@ -122,6 +122,13 @@ export interface ResourceDef {
   defaultSort?: { key: string; order: "asc" | "desc" };
   /** Groups the entity on the system parameters sub-navigation. */
   parameter?: boolean;
+  /**
+   * "soft" (default): delete sets deleted_at and restore clears it. "hard": the row is removed
+   * (roles and permissions, whose confirmation says "This action cannot be undone.").
+   */
+  deletion?: "soft" | "hard";
+  /** Schema keys a server hook stores itself (a user's roles, a role's permissions), not columns. */
+  virtualFields?: readonly string[];
 }
 
 export interface ListQuery {

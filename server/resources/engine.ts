@@ -3,10 +3,12 @@ import type { ListQuery, Paginated, ResourceDef } from "../../app/resources/type
 import { getResource } from "../../app/resources/index.ts";
 import { can } from "../../app/lib/permissions.ts";
 import type { ServiceContext } from "../context.ts";
-import { forbidden, notFound, ValidationError } from "../errors.ts";
+import { AppError, forbidden, notFound, ValidationError } from "../errors.ts";
 import { audit } from "../services/audit.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { inTransaction } from "./transaction.ts";
+import { hooksFor, type ResourceHooks } from "./hooks.ts";
+import "./hooks/index.ts";
 
 // The generic engine (DESIGN §4): from a registry entry it derives list, read, create, update,
 // delete (soft delete or void), restore, multi-delete, multi-restore and count. Every function
@@ -33,7 +35,14 @@ function referenceLabel(def: ResourceDef, alias: string): RawBuilder<string> {
 }
 
 export class ResourceEngine {
-  constructor(readonly def: ResourceDef) {}
+  readonly hooks: ResourceHooks;
+  constructor(readonly def: ResourceDef) {
+    this.hooks = hooksFor(def.name);
+  }
+
+  private get hard(): boolean {
+    return this.def.deletion === "hard";
+  }
 
   get name(): string {
     return this.def.name;
@@ -69,11 +78,12 @@ export class ResourceEngine {
     } else {
       q = db.selectFrom(`${def.storage.table} as t`).selectAll("t");
     }
+    const status = this.hard ? sql<string>`'Active'` : sql<string>`case when t.deleted_at is null then 'Active' else ${voidWord} end`;
     q = q
       .leftJoin("user_profiles as cb", "cb.user_id", "t.created_by")
       .leftJoin("user_profiles as ub", "ub.user_id", "t.updated_by")
       .select([
-        sql<string>`case when t.deleted_at is null then 'Active' else ${voidWord} end`.as("status"),
+        (this.hooks.status?.() ?? status).as("status"),
         personSql("t.created_by", "cb").as("created_by"),
         personSql("t.updated_by", "ub").as("updated_by"),
       ]);
@@ -89,7 +99,7 @@ export class ResourceEngine {
         sql`case when ${sql.ref(`${alias}.id`)} is null then null else jsonb_build_object('id', ${sql.ref(`${alias}.id`)}, 'name', ${referenceLabel(target, alias)}) end`.as(ref.key),
       );
     }
-    return q;
+    return this.hooks.extendSelect ? this.hooks.extendSelect(q) : q;
   }
 
   /** Maps a sortable column key to SQL; keys come from the registry, never from the request. */
@@ -97,7 +107,7 @@ export class ResourceEngine {
     const def = this.def;
     const ref = def.references?.find((r) => r.key === key);
     if (ref) return referenceLabel(getResource(ref.resource), `r_${ref.key}`);
-    if (key === "status") return sql.ref("t.deleted_at");
+    if (key === "status") return this.hard ? sql`1` : sql.ref("t.deleted_at");
     if (key === "created_by") return fullNameSql("cb");
     if (key === "updated_by") return fullNameSql("ub");
     if (def.storage.kind === "user" && key === "name") return sql`lower(concat_ws(' ', p.lastname, p.firstname, p.middlename))`;
@@ -107,8 +117,12 @@ export class ResourceEngine {
 
   private applyFilters(q: SelectQueryBuilder<any, any, any>, query: Pick<ListQuery, "search" | "status" | "filter">) {
     const def = this.def;
-    if (query.status === "active") q = q.where("t.deleted_at", "is", null);
-    if (query.status === "trashed") q = q.where("t.deleted_at", "is not", null);
+    if (this.hard) {
+      if (query.status === "trashed") q = q.where(sql<boolean>`false`);
+    } else {
+      if (query.status === "active") q = q.where("t.deleted_at", "is", null);
+      if (query.status === "trashed") q = q.where("t.deleted_at", "is not", null);
+    }
     for (const filter of def.filters ?? []) {
       const value = query.filter[filter.key];
       if (value == null || value === "") continue;
@@ -174,9 +188,9 @@ export class ResourceEngine {
       if (!ctx.user) throw forbidden();
     }
     const label = this.def.storage.kind === "user" ? fullNameSql("p") : sql.ref(`t.${this.def.displayField}`);
-    const rows = (await countBase(ctx.db as AnyDB, this.def)
-      .select(["t.id", sql<string>`${label}`.as("label")])
-      .where("t.deleted_at", "is", null)
+    let optionsQuery = countBase(ctx.db as AnyDB, this.def).select(["t.id", sql<string>`${label}`.as("label")]);
+    if (!this.hard) optionsQuery = optionsQuery.where("t.deleted_at", "is", null);
+    const rows = (await optionsQuery
       .orderBy(sql`2`)
       .limit(1000)
       .execute()) as { id: number; label: string }[];
@@ -229,8 +243,9 @@ export class ResourceEngine {
   private storedValues(values: Record<string, unknown>): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     const jsonFields = new Set(this.def.fields.filter((f) => JSON_FIELD_KINDS.has(f.kind)).map((f) => f.name));
+    const virtual = new Set(this.def.virtualFields ?? []);
     for (const [key, value] of Object.entries(values)) {
-      if (value === undefined) continue;
+      if (value === undefined || virtual.has(key)) continue;
       out[key] = jsonFields.has(key) ? JSON.stringify(value) : value;
     }
     return out;
@@ -242,7 +257,9 @@ export class ResourceEngine {
     return inTransaction(ctx, async (tx) => {
       await this.checkUnique(tx, values);
       await this.checkReferences(tx, values);
+      await this.hooks.beforeWrite?.(tx, values, null);
       const id = this.def.storage.kind === "user" ? await this.insertUser(tx, values) : await this.insertRow(tx, values);
+      await this.hooks.afterWrite?.(tx, id, values, "create");
       const row = await this.read(tx, id);
       await audit(tx, { entity: this.def.name, entityId: id, action: "create", after: row });
       return row;
@@ -309,6 +326,7 @@ export class ResourceEngine {
       const before = await this.read(tx, id);
       await this.checkUnique(tx, values, id);
       await this.checkReferences(tx, values);
+      await this.hooks.beforeWrite?.(tx, values, id);
       const actor = tx.user?.id ?? null;
       if (this.def.storage.kind === "user") {
         const { user_profile, password, username, email } = values as {
@@ -331,6 +349,7 @@ export class ResourceEngine {
           .where("id", "=", id)
           .execute();
       }
+      await this.hooks.afterWrite?.(tx, id, values, "update");
       const after = await this.read(tx, id);
       await audit(tx, { entity: this.def.name, entityId: id, action: "update", ...changedFields(before, after) });
       return after;
@@ -342,7 +361,10 @@ export class ResourceEngine {
   }
 
   private async lock(ctx: ServiceContext, id: number): Promise<{ deleted_at: Date | null }> {
-    let q = (ctx.db as AnyDB).selectFrom(this.tableName()).select(["id", "deleted_at"]).where("id", "=", id);
+    let q = (ctx.db as AnyDB)
+      .selectFrom(this.tableName())
+      .select(["id", this.hard ? sql`null`.as("deleted_at") : sql.ref("deleted_at").as("deleted_at")])
+      .where("id", "=", id);
     if (this.def.storage.kind === "user") q = q.where("kind", "=", this.def.storage.userKind);
     const row = (await q.forUpdate().executeTakeFirst()) as { deleted_at: Date | null } | undefined;
     if (!row) throw notFound(this.def.labels.singular);
@@ -353,7 +375,14 @@ export class ResourceEngine {
   async remove(ctx: ServiceContext, id: number): Promise<Row> {
     this.authorize(ctx, "delete");
     return inTransaction(ctx, async (tx) => {
+      if (this.hard) {
+        await this.lock(tx, id);
+        const before = await this.read(tx, id);
+        await this.hardDelete(tx, [id]);
+        return before;
+      }
       const row = await this.lock(tx, id);
+      if (!row.deleted_at) await this.hooks.beforeDelete?.(tx, [id]);
       if (!row.deleted_at) {
         await this.setDeleted(tx, [id], true);
         await audit(tx, { entity: this.def.name, entityId: id, action: this.def.voidWording ? "void" : "delete" });
@@ -364,6 +393,7 @@ export class ResourceEngine {
 
   async restore(ctx: ServiceContext, id: number): Promise<Row> {
     this.authorize(ctx, "restore");
+    if (this.hard) throw new AppError(422, `A deleted ${this.def.labels.singular} cannot be restored.`);
     return inTransaction(ctx, async (tx) => {
       const row = await this.lock(tx, id);
       if (row.deleted_at) {
@@ -382,6 +412,7 @@ export class ResourceEngine {
 
   async restoreMany(ctx: ServiceContext, ids: number[]): Promise<number> {
     this.authorize(ctx, "restore");
+    if (this.hard) throw new AppError(422, `Deleted ${this.def.labels.plural} cannot be restored.`);
     return this.setManyDeleted(ctx, ids, false);
   }
 
@@ -389,10 +420,26 @@ export class ResourceEngine {
     const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
     if (unique.length === 0) return 0;
     return inTransaction(ctx, async (tx) => {
+      if (this.hard) return (await this.hardDelete(tx, unique)).length;
+      if (deleted) await this.hooks.beforeDelete?.(tx, unique);
       const changed = await this.setDeleted(tx, unique, deleted);
       for (const id of changed) await audit(tx, { entity: this.def.name, entityId: id, action: deleted ? (this.def.voidWording ? "void" : "delete") : "restore" });
       return changed.length;
     });
+  }
+
+  /** Removes rows for good (deletion "hard"), each audited with what it was. */
+  private async hardDelete(ctx: ServiceContext, ids: number[]): Promise<number[]> {
+    await this.hooks.beforeDelete?.(ctx, ids);
+    const removed: number[] = [];
+    for (const id of ids) {
+      const before = (await this.baseQuery(ctx.db as AnyDB).where("t.id", "=", id).executeTakeFirst()) as Row | undefined;
+      if (!before) continue;
+      await (ctx.db as AnyDB).deleteFrom(this.tableName()).where("id", "=", id).execute();
+      await audit(ctx, { entity: this.def.name, entityId: id, action: "delete", before: this.present(before) });
+      removed.push(id);
+    }
+    return removed;
   }
 
   private async setDeleted(ctx: ServiceContext, ids: number[], deleted: boolean): Promise<number[]> {

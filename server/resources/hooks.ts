@@ -1,0 +1,31 @@
+import type { SelectQueryBuilder } from "kysely";
+import type { RawBuilder } from "kysely";
+import type { ServiceContext } from "../context.ts";
+
+// Behaviour a registry entry adds beyond the engine's life cycle (DESIGN §4: "an entity with more
+// behaviour keeps its entry and adds a service of its own; it never copies the engine").
+// Each hook runs inside the engine's transaction.
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export interface ResourceHooks {
+  /** Adds columns to every read (a user's roles, a role's permissions and member count). */
+  extendSelect?(q: SelectQueryBuilder<any, any, any>): SelectQueryBuilder<any, any, any>;
+  /** Replaces the status column's SQL (users: Blocked). */
+  status?(): RawBuilder<string>;
+  /** Checks before create (id null) or update; throw an AppError to refuse. */
+  beforeWrite?(ctx: ServiceContext, values: Record<string, unknown>, id: number | null): Promise<void>;
+  /** Stores the entry's virtual fields after the row is written. */
+  afterWrite?(ctx: ServiceContext, id: number, values: Record<string, unknown>, op: "create" | "update"): Promise<void>;
+  /** Safety rules before delete; throw to refuse the whole request. */
+  beforeDelete?(ctx: ServiceContext, ids: number[]): Promise<void>;
+}
+
+const registry = new Map<string, ResourceHooks>();
+
+export function registerHooks(name: string, hooks: ResourceHooks): void {
+  registry.set(name, hooks);
+}
+
+export function hooksFor(name: string): ResourceHooks {
+  return registry.get(name) ?? {};
+}
