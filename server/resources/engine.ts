@@ -140,19 +140,25 @@ export class ResourceEngine {
 
   async list(ctx: ServiceContext, query: ListQuery, path = this.def.path): Promise<Paginated<Row>> {
     this.authorize(ctx, "manage");
-    const db = ctx.db as AnyDB;
-    const filtered = this.applyFilters(this.baseQuery(db), query);
-    const total = await this.countRows(db, query);
+    const { count, rows } = this.listQueries(ctx.db as AnyDB, query);
+    const [{ total }, data] = (await Promise.all([count.executeTakeFirstOrThrow(), rows.execute()])) as [{ total: number }, Row[]];
     const lastPage = Math.max(1, Math.ceil(total / query.per_page));
-    const page = query.page;
-    let rowsQuery = filtered;
-    if (query.sort) rowsQuery = rowsQuery.orderBy(this.sortExpression(query.sort), (ob) => (query.order === "desc" ? ob.desc().nullsLast() : ob.asc().nullsFirst()));
-    rowsQuery = rowsQuery.orderBy("t.id", query.order === "desc" && query.sort ? "desc" : "asc");
-    const data = (await rowsQuery
+    return paginate(data.map((r) => this.present(r)), total, query.page, query.per_page, lastPage, path);
+  }
+
+  /**
+   * The two queries of a list page: the total and the page's rows. Exposed so the benchmark's
+   * floor server (tests/bench/floor.ts) runs exactly the SQL this engine runs.
+   */
+  listQueries(db: AnyDB, query: ListQuery) {
+    const count = this.applyFilters(countBase(db, this.def), query).select(sql<number>`count(*)::int`.as("total"));
+    let rows = this.applyFilters(this.baseQuery(db), query);
+    if (query.sort) rows = rows.orderBy(this.sortExpression(query.sort), (ob) => (query.order === "desc" ? ob.desc().nullsLast() : ob.asc().nullsFirst()));
+    rows = rows
+      .orderBy("t.id", query.order === "desc" && query.sort ? "desc" : "asc")
       .limit(query.per_page)
-      .offset((page - 1) * query.per_page)
-      .execute()) as Row[];
-    return paginate(data.map((r) => this.present(r)), total, page, query.per_page, lastPage, path);
+      .offset((query.page - 1) * query.per_page);
+    return { count, rows };
   }
 
   async count(ctx: ServiceContext, query: Pick<ListQuery, "search" | "status" | "filter">): Promise<number> {
