@@ -38,8 +38,12 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
   setRuntimeInfo({ databaseKind: database.kind === "pglite" ? "PGlite (embedded)" : "PostgreSQL", version: options.version ?? "0.0.0" });
   await hub.start(db, env.DATABASE_URL);
 
+  // Production loads the route bundle once, now: a rebuild of build/ while the server runs must not
+  // break it. Development asks Vite on every request so edits show at once.
+  const build =
+    env.NODE_ENV === "development" ? () => import("virtual:react-router/server-build") : await import("virtual:react-router/server-build");
   const pageHandler = createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    build,
     mode: env.NODE_ENV === "development" ? "development" : "production",
     getLoadContext(req: Request) {
       const context = new RouterContextProvider();

@@ -6,9 +6,11 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+const PORT_RULE = "PORT must be a whole number from 0 to 65535";
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce.number({ error: PORT_RULE }).int(PORT_RULE).min(0, PORT_RULE).max(65535, PORT_RULE).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATABASE_URL: z
     .string()
@@ -20,7 +22,11 @@ export const envSchema = z.object({
     .string()
     .regex(/^[a-zA-Z0-9._-]{3,50}$/, "ADMIN_USERNAME must be 3 to 50 letters, digits, dots, dashes or underscores")
     .default("admin"),
-  ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must be at least 8 characters").optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, "ADMIN_PASSWORD must be at least 8 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   SEED_DEMO: booleanFlag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MAINTENANCE_MODE: booleanFlag.default(false),

@@ -52,7 +52,14 @@ export const EXTRA_PERMISSIONS = [
   "delete-permission",
   "manage-remittance",
   "view-remittance",
+  "manage-maintenance",
 ] as const;
+
+/**
+ * The system administrator's permission: the /test diagnostics page, switching maintenance mode,
+ * and working through it (docs/decisions/005). Only the Administrator role holds it when seeded.
+ */
+export const SYSTEM_ADMIN_PERMISSION = "manage-maintenance";
 
 export function permissionName(action: string, entity: string): string {
   return `${action}-${entity}`;

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { ServiceContext } from "../context.ts";
 import { forbidden } from "../errors.ts";
-import { can } from "../../app/lib/permissions.ts";
+import { can, SYSTEM_ADMIN_PERMISSION } from "../../app/lib/permissions.ts";
 import { hub } from "../realtime/hub.ts";
 import { isMaintenanceMode } from "./settings.ts";
 
@@ -23,7 +23,7 @@ export function setRuntimeInfo(info: { databaseKind: string; version: string }):
 
 /** The /test page's facts (issue 2 item 7), for administrators only. */
 export async function diagnostics(ctx: ServiceContext): Promise<Diagnostics> {
-  if (!can(ctx.user, "manage-parameter")) throw forbidden();
+  if (!can(ctx.user, SYSTEM_ADMIN_PERMISSION)) throw forbidden();
   const { rows } = await sql<{ version: string }>`select version() as version`.execute(ctx.db);
   return {
     version: appVersion,

@@ -1,6 +1,6 @@
 import type { ServiceContext } from "../context.ts";
 import { forbidden } from "../errors.ts";
-import { can } from "../../app/lib/permissions.ts";
+import { can, SYSTEM_ADMIN_PERMISSION } from "../../app/lib/permissions.ts";
 import { audit } from "./audit.ts";
 
 // Key/value settings of the barangay (issue 2 item 4). MAINTENANCE_MODE in the environment
@@ -51,9 +51,9 @@ export async function isMaintenanceMode(ctx: Pick<ServiceContext, "db">): Promis
   return getSetting(ctx, "maintenance_mode", false);
 }
 
-/** Administrators (manage-parameter) may work through maintenance and switch it off. */
+/** System administrators may work through maintenance and switch it off (docs/decisions/005). */
 export function bypassesMaintenance(user: ServiceContext["user"]): boolean {
-  return can(user, "manage-parameter");
+  return can(user, SYSTEM_ADMIN_PERMISSION);
 }
 
 export async function setMaintenanceMode(ctx: ServiceContext, on: boolean): Promise<void> {

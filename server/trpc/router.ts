@@ -6,7 +6,7 @@ import { notifyUser } from "../realtime/hub.ts";
 import { authedProcedure, publicProcedure, router } from "./init.ts";
 import { resourceRouter } from "./resources.ts";
 import { forbidden } from "../errors.ts";
-import { can } from "../../app/lib/permissions.ts";
+import { can, SYSTEM_ADMIN_PERMISSION } from "../../app/lib/permissions.ts";
 
 export const appRouter = router({
   resource: resourceRouter,
@@ -15,7 +15,7 @@ export const appRouter = router({
     setMaintenance: authedProcedure.input(z.object({ on: z.boolean() })).mutation(({ ctx, input }) => setMaintenanceMode(ctx, input.on)),
     diagnostics: authedProcedure.query(({ ctx }) => diagnostics(ctx)),
     sendTestNotification: authedProcedure.mutation(async ({ ctx }) => {
-      if (!can(ctx.user, "manage-parameter")) throw forbidden();
+      if (!can(ctx.user, SYSTEM_ADMIN_PERMISSION)) throw forbidden();
       const delivered = await notifyUser(ctx.user.id, {
         title: "Test notification",
         message: "Notifications reach this browser.",
