@@ -1,10 +1,27 @@
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteError,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { csrfGuard } from "../server/web/guards.ts";
 import { getRequestContext } from "../server/web/context.ts";
 import { getBarangayInfo } from "../server/services/settings.ts";
 import { toPublicUser } from "./lib/session-user.ts";
 import { useRootData } from "./lib/root-data.ts";
+import { useClientState } from "./lib/client-state.ts";
+import { checkStatus, useSignedInSync } from "./lib/api-client.ts";
+import { Toaster } from "./components/ui/sonner.tsx";
+import { NavigationProgress } from "./components/shell/progress-bar.tsx";
+import { MaintenanceScreen } from "./components/shell/maintenance-screen.tsx";
+import { ErrorPage } from "./components/shell/error-page.tsx";
 import "./app.css";
 
 export const middleware: Route.MiddlewareFunction[] = [csrfGuard];
@@ -18,6 +35,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/** The id React Router gives the public layout route (app/routes.ts). */
+const PUBLIC_LAYOUT_ID = "routes/layouts/public";
 
 // Colour mode (spec §4): system, light or dark, stored locally; applied before first paint.
 const THEME_SCRIPT = `(function(){try{var p=localStorage.getItem("portal-color-mode")||"system";var d=p==="dark"||(p==="system"&&matchMedia("(prefers-color-scheme: dark)").matches);document.documentElement.classList.toggle("dark",d);document.documentElement.dataset.colorMode=p}catch(e){}})()`;
@@ -44,62 +63,34 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const root = useRootData();
+  useSignedInSync(!!root?.user);
+  // The status call runs on start (spec §7.1): a failure or a 503 turns maintenance mode on.
+  useEffect(() => {
+    void checkStatus();
+  }, []);
+  const maintenance = useClientState((state) => state.maintenance);
+  // The staff shell shows maintenance in place of its own content; the public pages get the whole
+  // screen; the sign-in page stays usable so that administrators can still sign in.
+  const publicPage = useMatches().some((match) => match.id === PUBLIC_LAYOUT_ID);
+  return (
+    <>
+      <NavigationProgress />
+      {maintenance && publicPage ? <MaintenanceScreen /> : <Outlet />}
+      <Toaster />
+    </>
+  );
 }
 
 export function meta() {
   return [{ title: "Portal" }];
 }
 
-/** Not-found and error pages (spec §2.2, §8). */
+/** Not-found and error pages (spec §2.2, §8); a 503 is the maintenance screen. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRootData();
-  const loggedIn = !!root?.user;
-  let status = 500;
-  let detail: string | null = null;
-  if (isRouteErrorResponse(error)) {
-    status = error.status;
-    detail = typeof error.data === "string" ? error.data : null;
-  }
-  if (status === 503) return <MaintenanceScreen />;
-  const heading = status === 404 ? "Oh no! We couldn’t find the page you were looking for." : "An error occurred";
-  const sub =
-    status === 404
-      ? "This page could not be found."
-      : status === 403
-        ? (detail ?? "You are not authorized to view this page.")
-        : status === 419
-          ? "Your session expired. Reload the page and try again."
-          : (detail ?? "Refresh the page or contact the system administrator for an assistance");
-  return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
-      <title>{`${status === 404 ? "Not Found" : "Error"} | Portal`}</title>
-      <p className="text-7xl font-bold text-primary" aria-hidden="true">
-        {status}
-      </p>
-      <h1 className="max-w-xl text-2xl font-semibold">{heading}</h1>
-      <p className="text-muted-foreground" data-testid="error-detail">
-        {sub}
-      </p>
-      <Link
-        to={loggedIn ? "/dashboard" : "/"}
-        className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground shadow hover:bg-primary/90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-      >
-        Go Back
-      </Link>
-    </main>
-  );
+  const location = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 503) return <MaintenanceScreen reloadTo={location.pathname + location.search} />;
+  return <ErrorPage error={error} loggedIn={!!root?.user} />;
 }
-
-export function MaintenanceScreen() {
-  return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-3 p-6 text-center" data-testid="maintenance">
-      <title>Maintenance | Portal</title>
-      <h1 className="text-2xl font-semibold">We’ll be back shortly</h1>
-      <p className="max-w-md text-muted-foreground">The portal is under maintenance. Please try again in a few minutes.</p>
-    </main>
-  );
-}
-
-

@@ -1,0 +1,104 @@
+import * as React from "react";
+import { TriangleAlert } from "lucide-react";
+import { Link, useLocation } from "react-router";
+import { TooltipProvider } from "~/components/ui/tooltip";
+import { useClientState } from "~/lib/client-state";
+import { can, SYSTEM_ADMIN_PERMISSION } from "~/lib/permissions";
+import type { PublicUser } from "~/lib/session-user";
+import { LoadingOverlay } from "./loading-overlay";
+import { MaintenanceContent, useMaintenanceRecheck } from "./maintenance-screen";
+import { OfflineBanner } from "./offline-banner";
+import { RealtimeProvider } from "./realtime";
+import { Sidebar } from "./sidebar";
+import { SidebarProvider, useSidebar } from "./sidebar-context";
+import type { ResidentSearchProps } from "./resident-search";
+import { TopBar } from "./top-bar";
+import { WelcomeDialog } from "./welcome-dialog";
+
+/**
+ * The staff shell of the default layout (spec §2.2): sidebar, top bar, offline header, content
+ * with a 0.3 s fade between pages, the maintenance screen in place of the content while the flag
+ * is on, the "Loading..." spinner and the new-user modal.
+ */
+export function AppShell({
+  user,
+  brand,
+  initialMinimized,
+  search,
+  children,
+}: {
+  user: PublicUser;
+  brand: string;
+  initialMinimized: boolean;
+  /** The resident search's results and callbacks (wired by the residents issue). */
+  search?: ResidentSearchProps;
+  children: React.ReactNode;
+}) {
+  return (
+    <SidebarProvider initialMinimized={initialMinimized}>
+      <RealtimeProvider>
+        <TooltipProvider>
+          <ShellFrame user={user} brand={brand} search={search}>
+            {children}
+          </ShellFrame>
+          <LoadingOverlay />
+          <WelcomeDialog firstname={user.user_profile.firstname} isNewUser={user.new_user} />
+        </TooltipProvider>
+      </RealtimeProvider>
+    </SidebarProvider>
+  );
+}
+
+function ShellFrame({
+  user,
+  brand,
+  search,
+  children,
+}: {
+  user: PublicUser;
+  brand: string;
+  search?: ResidentSearchProps;
+  children: React.ReactNode;
+}) {
+  const { open } = useSidebar();
+  const { pathname } = useLocation();
+  const maintenance = useClientState((s) => s.maintenance);
+  // System administrators work through maintenance on the server too (server/web/guards.ts); they get a notice.
+  const bypasses = can(user, SYSTEM_ADMIN_PERMISSION);
+  useMaintenanceRecheck(maintenance && bypasses);
+  return (
+    <div className="flex min-h-svh bg-muted/40 dark:bg-background">
+      <a
+        href="#main-content"
+        className="sr-only z-[70] rounded-md bg-primary px-3 py-2 font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Sidebar user={user} brand={brand} />
+      {/* While the narrow-screen overlay is open, the page behind it is inert. */}
+      <div className="flex min-w-0 flex-1 flex-col" inert={open || undefined}>
+        <div className="no-print sticky top-0 z-30">
+          <OfflineBanner />
+          <TopBar user={user} search={search} />
+          {maintenance && bypasses ? (
+            <div
+              role="status"
+              className="no-print flex flex-wrap items-center justify-center gap-x-2 gap-y-1 border-b bg-accent px-4 py-2 text-sm text-accent-foreground"
+            >
+              <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
+              <span>Maintenance mode is on: only administrators can use the portal.</span>
+              <Link to="/test" className="font-medium underline underline-offset-4">
+                Turn it off
+              </Link>
+            </div>
+          ) : null}
+        </div>
+        <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-5 outline-none sm:px-6 lg:px-8 lg:py-6">
+          <div key={pathname} className="page-enter mx-auto w-full max-w-7xl">
+            {maintenance && !bypasses ? <MaintenanceContent /> : children}
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}

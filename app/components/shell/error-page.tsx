@@ -1,0 +1,64 @@
+import { isRouteErrorResponse } from "react-router";
+import { Link } from "react-router";
+import { cn } from "~/lib/utils";
+
+// Not-found and error pages (spec §2.2, §8): "Oh no! We couldn’t find the page you were looking
+// for." for a 404, "An error occurred" otherwise; Go Back leads to /dashboard when signed in, else /.
+
+export const NOT_FOUND_HEADING = "Oh no! We couldn’t find the page you were looking for.";
+export const ERROR_HEADING = "An error occurred";
+export const NOT_FOUND_DETAIL = "This page could not be found.";
+
+export interface ErrorInfo {
+  status: number;
+  heading: string;
+  detail: string;
+}
+
+/** The status, heading and detail line for whatever a route threw. */
+export function describeError(error: unknown): ErrorInfo {
+  let status = 500;
+  let detail: string | null = null;
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    detail = typeof error.data === "string" ? error.data : ((error.data as { message?: string } | null)?.message ?? null);
+  }
+  if (status === 404) return { status, heading: NOT_FOUND_HEADING, detail: NOT_FOUND_DETAIL };
+  const fallback =
+    status === 403
+      ? "You are not authorized to view this page."
+      : status === 419
+        ? "Your session expired. Reload the page and try again."
+        : "Refresh the page or contact the system administrator for an assistance";
+  // 403 answers carry the service's message; a 500's text stays on the server.
+  const shown = status >= 500 && status !== 503 ? null : detail;
+  return { status, heading: ERROR_HEADING, detail: shown && shown !== "Not Found" ? shown : fallback };
+}
+
+export function ErrorPage({ error, loggedIn, inShell = false }: { error: unknown; loggedIn: boolean; inShell?: boolean }) {
+  const { status, heading, detail } = describeError(error);
+  const Root = inShell ? "div" : "main";
+  return (
+    <Root
+      id={inShell ? undefined : "main-content"}
+      data-testid="error-page"
+      data-status={status}
+      className={cn("flex flex-col items-center justify-center gap-4 p-6 text-center", inShell ? "min-h-[60vh]" : "min-h-svh")}
+    >
+      <title>{`${status === 404 ? "Not Found" : status === 403 ? "Forbidden" : "Error"} | Portal`}</title>
+      <p className="text-7xl font-bold tracking-tight text-primary-ink" aria-hidden="true">
+        {status}
+      </p>
+      <h1 className="max-w-xl text-2xl font-semibold text-balance">{heading}</h1>
+      <p className="max-w-md text-muted-foreground" data-testid="error-detail">
+        {detail}
+      </p>
+      <Link
+        to={loggedIn ? "/dashboard" : "/"}
+        className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground shadow-sm hover:bg-primary/90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
+      >
+        Go Back
+      </Link>
+    </Root>
+  );
+}

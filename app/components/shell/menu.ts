@@ -1,0 +1,199 @@
+import {
+  Ban,
+  BookText,
+  CalendarClock,
+  ChartColumn,
+  Contact,
+  FileText,
+  HandCoins,
+  House,
+  KeyRound,
+  LayoutDashboard,
+  ListOrdered,
+  Map as MapIcon,
+  Receipt,
+  Settings,
+  ShieldCheck,
+  SlidersHorizontal,
+  Store,
+  TriangleAlert,
+  UserCog,
+  WalletCards,
+  type LucideIcon,
+} from "lucide-react";
+import { can, type HasPermissions } from "~/lib/permissions";
+
+// The sidebar menu of spec §2.3 in one place: the sidebar, the dashboard cards and the tests all
+// read this list. Entries keep the table's order; groups only add headings between them.
+
+export interface MenuEntry {
+  title: string;
+  path: string;
+  /** The permission that shows the entry; null = everyone. */
+  gate: string | null;
+  icon: LucideIcon;
+  /** Flagged "New" in the menu. */
+  isNew?: boolean;
+  /** Listed but disabled (Queue, Appointment). */
+  disabled?: boolean;
+  /** One line for the dashboard card. */
+  description: string;
+}
+
+export interface MenuGroup {
+  title: string;
+  entries: MenuEntry[];
+}
+
+export const MENU: readonly MenuGroup[] = [
+  {
+    title: "Main",
+    entries: [
+      { title: "Dashboard", path: "/dashboard", gate: null, icon: LayoutDashboard, description: "Overview of the office" },
+      { title: "Maps", path: "/maps", gate: null, icon: MapIcon, description: "Puroks, households and hazard areas on the map" },
+      {
+        title: "Collections",
+        path: "/manage/collections",
+        gate: "manage-collection",
+        icon: Receipt,
+        description: "Official receipts issued and amounts collected",
+      },
+      {
+        title: "Transactions",
+        path: "/manage/transactions",
+        gate: "manage-transaction",
+        icon: FileText,
+        description: "Certificates and clearances issued to residents",
+      },
+    ],
+  },
+  {
+    title: "Records",
+    entries: [
+      {
+        title: "Residents Profile",
+        path: "/manage/residents",
+        gate: "manage-resident",
+        icon: Contact,
+        description: "Registered inhabitants and their profiles",
+      },
+      {
+        title: "Businesses Profile",
+        path: "/manage/businesses",
+        gate: "manage-business",
+        icon: Store,
+        description: "Businesses operating in the barangay",
+      },
+      {
+        title: "Households",
+        path: "/manage/households",
+        gate: "manage-household",
+        icon: House,
+        isNew: true,
+        description: "Households, their heads and members",
+      },
+      {
+        title: "Disaster Prone",
+        path: "/manage/disaster_prone_areas",
+        gate: "manage-disaster_prone_area",
+        icon: TriangleAlert,
+        isNew: true,
+        description: "Puroks exposed to floods, landslides and other hazards",
+      },
+      {
+        title: "Queue",
+        path: "/queue",
+        gate: "manage-queue",
+        icon: ListOrdered,
+        disabled: true,
+        description: "Client queue at the front desk",
+      },
+      {
+        title: "Appointment",
+        path: "/appointments",
+        gate: "manage-appointment",
+        icon: CalendarClock,
+        disabled: true,
+        description: "Scheduled appointments",
+      },
+    ],
+  },
+  {
+    title: "Finance",
+    entries: [
+      {
+        title: "Disbursements",
+        path: "/manage/disbursements",
+        gate: "manage-disbursement",
+        icon: HandCoins,
+        description: "Disbursement vouchers and payees",
+      },
+      {
+        title: "Cheque issuances",
+        path: "/manage/cheque_issuances",
+        gate: "manage-cheque_issuance",
+        icon: WalletCards,
+        description: "Cheques written, voided and released",
+      },
+      {
+        title: "Cheque books",
+        path: "/manage/cheque_books",
+        gate: "manage-cheque_book",
+        icon: BookText,
+        description: "Cheque books and their numbers",
+      },
+      {
+        title: "Reports",
+        path: "/manage/reports",
+        gate: "manage-report",
+        icon: ChartColumn,
+        description: "Registers and summaries for COA",
+      },
+    ],
+  },
+  {
+    title: "System",
+    entries: [
+      {
+        title: "Application",
+        path: "/system/parameters",
+        gate: "manage-parameter",
+        icon: SlidersHorizontal,
+        description: "Parameters: banks, form pads, puroks, fees and more",
+      },
+      { title: "Users", path: "/system/users", gate: "manage-user", icon: UserCog, description: "Staff accounts and their roles" },
+      {
+        title: "Blocklist",
+        path: "/system/blocklist",
+        gate: "manage-blocklist",
+        icon: Ban,
+        description: "Accounts barred from signing in",
+      },
+      { title: "Roles", path: "/system/roles", gate: "manage-role", icon: ShieldCheck, description: "Roles and the permissions they hold" },
+      { title: "Permissions", path: "/system/permissions", gate: "manage-permission", icon: KeyRound, description: "Permission names" },
+      { title: "Settings", path: "/system/settings", gate: null, icon: Settings, description: "Your account, notifications and security" },
+    ],
+  },
+];
+
+/** Every entry in the order of spec §2.3. */
+export const MENU_ENTRIES: readonly MenuEntry[] = MENU.flatMap((group) => group.entries);
+
+/** The groups with only the entries the user may see; empty groups are dropped. */
+export function menuFor(user: HasPermissions | null | undefined): MenuGroup[] {
+  return MENU.map((group) => ({ ...group, entries: group.entries.filter((entry) => can(user, entry.gate)) })).filter(
+    (group) => group.entries.length > 0,
+  );
+}
+
+/** The enabled entries the user may open (the dashboard's cards). */
+export function openAreasFor(user: HasPermissions | null | undefined): MenuEntry[] {
+  return MENU_ENTRIES.filter((entry) => !entry.disabled && can(user, entry.gate));
+}
+
+/** Whether a menu entry is the current page (or an ancestor of it). */
+export function isActivePath(entryPath: string, pathname: string): boolean {
+  const current = pathname.toLowerCase().replace(/\/+$/, "") || "/";
+  const path = entryPath.toLowerCase();
+  return current === path || current.startsWith(`${path}/`);
+}
