@@ -13,12 +13,25 @@ import { flashCookie, readFlash, type Flash } from "./flash.ts";
 // The page adapter of the registry (DESIGN §4, §8): one loader and one action serve every list
 // page. They parse the address or the posted form, call the engine, and shape the answer.
 
-type Args = { request: Request; context: Readonly<RouterContextProvider> };
+type Args = { request: Request; context: Readonly<RouterContextProvider>; url?: URL };
+
+/**
+ * The page's address. React Router hands loaders and actions `url` with its own details removed
+ * (the `.data` suffix and `_routes` of client navigations); `request.url` is the raw one.
+ */
+function pageUrl({ request, url }: Args): URL {
+  if (url) return url;
+  const raw = new URL(request.url);
+  raw.pathname = raw.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+  raw.searchParams.delete("_routes");
+  raw.searchParams.delete("index");
+  return raw;
+}
 
 export const MODAL_KINDS_WITH_RECORD = new Set(["update", "delete", "restore", "reset", "reset_password", "make_transaction", "print"]);
 
-function resourceOf(request: Request): ResourceDef {
-  const def = resourceByPath(new URL(request.url).pathname);
+function resourceOf(url: URL): ResourceDef {
+  const def = resourceByPath(url.pathname);
   if (!def) throw data("Not Found", { status: 404 });
   return def;
 }
@@ -35,11 +48,12 @@ export function toConformFieldErrors(errors: Record<string, string[]>): Record<s
   return out;
 }
 
-export async function resourceLoader({ request, context }: Args) {
-  const def = resourceOf(request);
+export async function resourceLoader(args: Args) {
+  const { request, context } = args;
+  const url = pageUrl(args);
+  const def = resourceOf(url);
   const ctx = serviceContextOf(context);
   const engine = engineFor(def.name);
-  const url = new URL(request.url);
   const query = parseListQuery(url.searchParams, def);
   const page = await engine.list(ctx, query, url.pathname).catch(asPageError);
 
@@ -71,8 +85,7 @@ export async function resourceLoader({ request, context }: Args) {
 export type ResourceLoaderData = Awaited<ReturnType<typeof resourceLoader>>["data"];
 
 /** The list address to go back to after a post: the posted `return` query, without modal keys. */
-function backTo(request: Request, form: FormData): string {
-  const url = new URL(request.url);
+function backTo(url: URL, form: FormData): string {
   const raw = String(form.get("_return") ?? url.search);
   const params = new URLSearchParams(raw.startsWith("?") ? raw.slice(1) : raw);
   params.delete("modal");
@@ -81,9 +94,9 @@ function backTo(request: Request, form: FormData): string {
   return `${url.pathname}${q ? `?${q}` : ""}`;
 }
 
-function flashRedirect(request: Request, context: Args["context"], form: FormData, flash: Flash) {
+function flashRedirect(url: URL, context: Args["context"], form: FormData, flash: Flash) {
   const rc = getRequestContext(context);
-  return redirect(backTo(request, form), { headers: { "Set-Cookie": flashCookie(flash, rc.secureCookies) } });
+  return redirect(backTo(url, form), { headers: { "Set-Cookie": flashCookie(flash, rc.secureCookies) } });
 }
 
 function idsOf(form: FormData): number[] {
@@ -94,8 +107,10 @@ function idsOf(form: FormData): number[] {
     .filter((n) => Number.isSafeInteger(n) && n > 0);
 }
 
-export async function resourceAction({ request, context }: Args) {
-  const def = resourceOf(request);
+export async function resourceAction(args: Args) {
+  const { request, context } = args;
+  const url = pageUrl(args);
+  const def = resourceOf(url);
   const ctx = serviceContextOf(context);
   const engine = engineFor(def.name);
   const form = await request.formData();
@@ -112,7 +127,7 @@ export async function resourceAction({ request, context }: Args) {
         try {
           if (intent === "create") await engine.create(ctx, submission.value);
           else await engine.update(ctx, id, submission.value);
-          return flashRedirect(request, context, form, {
+          return flashRedirect(url, context, form, {
             message: intent === "create" ? messages.MSG_SAVED : messages.MSG_UPDATED,
             type: intent === "create" ? "create" : "success",
           });
@@ -125,7 +140,7 @@ export async function resourceAction({ request, context }: Args) {
       }
       case "delete": {
         const row = await engine.remove(ctx, id);
-        return flashRedirect(request, context, form, {
+        return flashRedirect(url, context, form, {
           message: messages.deletedMessage(def, engine.displayName(row)),
           type: "delete",
           undo: def.undo ? { resource: def.name, id } : undefined,
@@ -133,25 +148,29 @@ export async function resourceAction({ request, context }: Args) {
       }
       case "restore": {
         const row = await engine.restore(ctx, id);
-        return flashRedirect(request, context, form, { message: messages.restoredMessage(def, engine.displayName(row)), type: "restore" });
+        return flashRedirect(url, context, form, { message: messages.restoredMessage(def, engine.displayName(row)), type: "restore" });
       }
       case "delete-many": {
         const ids = idsOf(form);
+        // Undo must bring back only what this delete trashed, not rows that were trashed before.
+        const wasActive = def.undo
+          ? (await Promise.all(ids.slice(0, 500).map((i) => engine.read(ctx, i).catch(() => null)))).filter((r) => r && r.deleted_at == null).map((r) => r!.id)
+          : [];
         const n = await engine.removeMany(ctx, ids);
-        return flashRedirect(request, context, form, {
+        return flashRedirect(url, context, form, {
           message: messages.deletedManyMessage(def, n),
           type: "delete",
-          undo: def.undo && n > 0 ? { resource: def.name, id: ids[0], ids } : undefined,
+          undo: def.undo && n > 0 && wasActive.length ? { resource: def.name, id: wasActive[0], ids: wasActive } : undefined,
         });
       }
       case "restore-many": {
         const n = await engine.restoreMany(ctx, idsOf(form));
-        return flashRedirect(request, context, form, { message: messages.restoredManyMessage(def, n), type: "restore" });
+        return flashRedirect(url, context, form, { message: messages.restoredManyMessage(def, n), type: "restore" });
       }
       case "undo": {
         const ids = idsOf(form);
         const n = await engine.restoreMany(ctx, ids.length ? ids : [id]);
-        return flashRedirect(request, context, form, {
+        return flashRedirect(url, context, form, {
           message: n === 1 && ids.length <= 1 ? messages.restoredMessage(def, engine.displayName(await engine.read(ctx, ids[0] ?? id))) : messages.restoredManyMessage(def, n),
           type: "restore",
         });

@@ -1,0 +1,195 @@
+import * as React from "react";
+import { getInputProps, getSelectProps, getTextareaProps, useField, type FieldMetadata } from "@conform-to/react";
+import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import { CUSTOM_FIELD_TYPES, fieldIdFromLabel } from "~/resources/fields";
+import { FieldErrors, RequiredMark, split } from "./form-field";
+import { useHydrated } from "./use-hydrated";
+
+// The custom-fields editor (issue 3 "Custom forms"): rows of {label, fieldId, type, required,
+// options}. Add, move and remove are Conform list intents on real submit buttons, so they work
+// without JavaScript (the server answers with the changed list); with JavaScript the field id
+// follows the label as it is typed and stays unique.
+
+type CustomFieldValue = { label?: string; fieldId?: string; type?: string; required?: string | boolean; options?: string | string[] };
+
+export const EMPTY_CUSTOM_FIELD = { label: "", fieldId: "", type: "text", options: "" };
+
+const TYPE_LABELS: Record<string, string> = {
+  text: "Text",
+  number: "Number",
+  date: "Date",
+  select: "Select (choices)",
+  textarea: "Long text",
+};
+
+export function CustomFormsEditor({ name, label, description }: { name: string; label: string; description?: string }) {
+  const [meta, form] = useField<CustomFieldValue[]>(name);
+  const items = meta.getFieldList();
+  const legendId = `${meta.id}-legend`;
+  return (
+    <fieldset
+      className="flex flex-col gap-3 rounded-lg border p-3 sm:p-4"
+      aria-describedby={`${meta.descriptionId}${meta.errors?.length ? ` ${meta.errorId}` : ""}`}
+      data-testid="custom-forms-editor"
+    >
+      <legend id={legendId} className="px-1 text-sm font-medium">
+        {label}
+      </legend>
+      <p id={meta.descriptionId} className="-mt-1 text-xs text-muted-foreground">
+        {description ?? "Extra fields this type adds to its forms. The field id names the value in templates."}
+      </p>
+      {items.length === 0 ? (
+        <p className="rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">No custom fields yet.</p>
+      ) : null}
+      <ol className="flex flex-col gap-3">
+        {items.map((item, index) => (
+          <CustomFieldRow key={item.key} item={item} index={index} count={items.length} listName={meta.name} siblings={items} />
+        ))}
+      </ol>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <div>
+        <Button variant="outline" size="sm" {...form.insert.getButtonProps({ name: meta.name, defaultValue: EMPTY_CUSTOM_FIELD })}>
+          <Plus aria-hidden="true" />
+          Add field
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
+function CustomFieldRow({
+  item,
+  index,
+  count,
+  listName,
+  siblings,
+}: {
+  item: FieldMetadata<CustomFieldValue>;
+  index: number;
+  count: number;
+  listName: string;
+  siblings: FieldMetadata<CustomFieldValue>[];
+}) {
+  const [, form] = useField(listName);
+  const hydrated = useHydrated();
+  const fields = item.getFieldset();
+  const number = index + 1;
+  const rowName = fields.label.value ? `"${fields.label.value}"` : `field ${number}`;
+  // Only new rows follow their label: an existing field id is referenced by saved records.
+  const isNew = !(item.initialValue as CustomFieldValue | undefined)?.fieldId;
+
+  const [labelKey, labelProps] = split(getInputProps(fields.label, { type: "text" }));
+  const [idKey, idProps] = split(getInputProps(fields.fieldId, { type: "text", ariaDescribedBy: `${fields.fieldId.descriptionId}` }));
+  const [typeKey, typeProps] = split(getSelectProps(fields.type));
+  const [reqKey, reqProps] = split(getInputProps(fields.required, { type: "checkbox" }));
+  const [optKey, optProps] = split(getTextareaProps(fields.options, { ariaDescribedBy: fields.options.descriptionId }));
+  const showOptions = !hydrated || fields.type.value === "select";
+
+  // The field id follows the label until the user edits the id itself.
+  const following = React.useRef(isNew);
+  function onLabelInput(event: React.FormEvent<HTMLInputElement>) {
+    if (!following.current) return;
+    const taken = siblings.filter((_, i) => i !== index).map((s) => String(s.getFieldset().fieldId.value ?? ""));
+    const nextLabel = event.currentTarget.value;
+    form.update({ name: fields.fieldId.name, value: nextLabel.trim() ? fieldIdFromLabel(nextLabel, taken) : "" });
+  }
+
+  return (
+    <li className="flex flex-col gap-3 rounded-md border bg-muted/30 p-3" data-testid="custom-field-row">
+      <div className="flex items-center justify-between gap-2">
+        <span className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Field {number}</span>
+        <div className="flex items-center gap-1">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            aria-label={`Move ${rowName} up`}
+            disabled={index === 0}
+            {...form.reorder.getButtonProps({ name: listName, from: index, to: index - 1 })}
+          >
+            <ArrowUp aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            aria-label={`Move ${rowName} down`}
+            disabled={index === count - 1}
+            {...form.reorder.getButtonProps({ name: listName, from: index, to: index + 1 })}
+          >
+            <ArrowDown aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8 text-destructive hover:text-destructive"
+            aria-label={`Remove ${rowName}`}
+            {...form.remove.getButtonProps({ name: listName, index })}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={fields.label.id}>
+            Label
+            <RequiredMark />
+          </Label>
+          <Input key={labelKey} {...labelProps} onInput={onLabelInput} placeholder="Purpose of request" autoComplete="off" />
+          <FieldErrors id={fields.label.errorId} errors={fields.label.errors} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={fields.fieldId.id}>
+            Field id
+            <RequiredMark />
+          </Label>
+          <Input
+            key={idKey}
+            {...idProps}
+            required
+            placeholder="purpose_of_request"
+            autoComplete="off"
+            spellCheck={false}
+            className="font-mono"
+          />
+          <p id={fields.fieldId.descriptionId} className="text-xs text-muted-foreground">
+            Lower-case letters, digits and _; unique.
+          </p>
+          <FieldErrors id={fields.fieldId.errorId} errors={fields.fieldId.errors} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={fields.type.id}>Type</Label>
+          <NativeSelect key={typeKey} {...typeProps}>
+            {CUSTOM_FIELD_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {TYPE_LABELS[t] ?? t}
+              </option>
+            ))}
+          </NativeSelect>
+          <FieldErrors id={fields.type.errorId} errors={fields.type.errors} />
+        </div>
+        <div className="flex items-center gap-2 sm:pt-6">
+          <Checkbox key={reqKey} {...reqProps} />
+          <Label htmlFor={fields.required.id}>Required</Label>
+        </div>
+        {showOptions ? (
+          <div className="flex flex-col gap-1.5 sm:col-span-2">
+            <Label htmlFor={fields.options.id}>Choices</Label>
+            <Textarea key={optKey} {...optProps} rows={3} placeholder="One choice per line" />
+            <p id={fields.options.descriptionId} className="text-xs text-muted-foreground">
+              For select fields: one choice per line.
+            </p>
+            <FieldErrors id={fields.options.errorId} errors={fields.options.errors} />
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,201 @@
+import { createColumnHelper, rowSelectionFeature, tableFeatures, useTable, type RowSelectionState } from "@tanstack/react-table";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import * as React from "react";
+import { Link } from "react-router";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Table, TableBody, TableCaption, TableCell, TableContainer, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { cn } from "~/lib/utils";
+import type { ColumnDef, ListQuery, ResourceDef } from "~/resources/types";
+import { CellValue, isNumericKind } from "./cells";
+import { RowActionsMenu, rowActions, type Gates } from "./row-actions";
+import { listHref } from "./urls";
+
+// The one DataTable of DESIGN §8 (TanStack Table 9): headless rows and selection from the library,
+// markup, sorting links and row actions here. Sorting, paging and filtering are the server's: every
+// control is a link or a form to the list's address.
+
+export type ResourceRow = Record<string, unknown> & { id: number };
+
+const features = tableFeatures({ rowSelectionFeature });
+const helper = createColumnHelper<typeof features, ResourceRow>();
+
+const MOBILE_HIDDEN = "hidden md:table-cell";
+/** On a phone the table scrolls sideways; the actions stay in reach at its right edge. */
+const STICKY_ACTIONS = "max-md:sticky max-md:right-0 max-md:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)] md:bg-transparent";
+
+export interface DataTableProps {
+  def: ResourceDef;
+  rows: ResourceRow[];
+  query: ListQuery;
+  gates: Gates;
+  /** The id of the bulk form the row checkboxes post with (multi-delete, multi-restore). */
+  bulkFormId?: string;
+  rowSelection: RowSelectionState;
+  onRowSelectionChange: React.Dispatch<React.SetStateAction<RowSelectionState>>;
+  empty: React.ReactNode;
+  busy?: boolean;
+}
+
+function nameOf(def: ResourceDef, row: ResourceRow): string {
+  const value = row[def.displayField];
+  return value == null || value === "" ? `${def.labels.singular} #${row.id}` : String(value);
+}
+
+export function DataTable({ def, rows, query, gates, bulkFormId, rowSelection, onRowSelectionChange, empty, busy }: DataTableProps) {
+  const selectable = !!bulkFormId;
+  const columnsById = React.useMemo(() => new Map<string, ColumnDef>(def.columns.map((c) => [c.key, c])), [def]);
+
+  const columns = React.useMemo(() => {
+    const list = [];
+    if (selectable) {
+      list.push(
+        helper.display({
+          id: "_select",
+          header: ({ table }) => (
+            <Checkbox
+              aria-label={`Select all ${def.labels.plural} on this page`}
+              checked={table.getIsAllPageRowsSelected()}
+              indeterminate={table.getIsSomePageRowsSelected() && !table.getIsAllPageRowsSelected()}
+              onChange={table.getToggleAllPageRowsSelectedHandler()}
+              disabled={rows.length === 0}
+            />
+          ),
+          cell: ({ row }) => (
+            <Checkbox
+              name="ids"
+              value={String(row.original.id)}
+              form={bulkFormId}
+              aria-label={`Select ${nameOf(def, row.original)}`}
+              checked={row.getIsSelected()}
+              onChange={row.getToggleSelectedHandler()}
+            />
+          ),
+        }),
+      );
+    }
+    for (const column of def.columns) {
+      list.push(
+        helper.accessor((row) => row[column.key], {
+          id: column.key,
+          header: column.label,
+          cell: (info) => <CellValue column={column} value={info.getValue()} />,
+        }),
+      );
+    }
+    list.push(
+      helper.display({
+        id: "_actions",
+        header: () => <span className="sr-only">Actions</span>,
+        cell: ({ row }) => <RowActionsMenu actions={rowActions(def, row.original, gates, query)} name={nameOf(def, row.original)} />,
+      }),
+    );
+    return list;
+  }, [def, gates, query, selectable, bulkFormId, rows.length]);
+
+  const table = useTable({
+    features,
+    columns,
+    data: rows,
+    getRowId: (row) => String(row.id),
+    state: { rowSelection },
+    onRowSelectionChange,
+  });
+
+  const headerGroup = table.getHeaderGroups()[0];
+  const captionId = `${def.name}-caption`;
+
+  return (
+    <TableContainer aria-busy={busy || undefined} data-testid="data-table">
+      <Table aria-describedby={undefined}>
+        <TableCaption id={captionId} className="sr-only">
+          {def.labels.title}: {rows.length === 0 ? "no rows" : `${rows.length} rows shown`}
+          {query.sort
+            ? `, sorted by ${columnsById.get(query.sort)?.label ?? query.sort} ${query.order === "desc" ? "descending" : "ascending"}`
+            : ""}
+        </TableCaption>
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            {headerGroup.headers.map((header) => {
+              const column = columnsById.get(header.column.id);
+              if (!column) {
+                return (
+                  <TableHead
+                    key={header.id}
+                    className={cn(header.column.id === "_select" ? "w-10 pr-0" : cn("w-12 text-right", STICKY_ACTIONS, "bg-muted"))}
+                  >
+                    <table.FlexRender header={header} />
+                  </TableHead>
+                );
+              }
+              const sorted = query.sort === column.key ? query.order : null;
+              return (
+                <TableHead
+                  key={header.id}
+                  scope="col"
+                  aria-sort={column.sortable ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
+                  className={cn(column.hideOnMobile && MOBILE_HIDDEN, isNumericKind(column) && "text-right")}
+                >
+                  {column.sortable ? <SortLink column={column} query={query} sorted={sorted} /> : <table.FlexRender header={header} />}
+                </TableHead>
+              );
+            })}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {table.getRowModel().rows.length === 0 ? (
+            <TableRow className="hover:bg-transparent">
+              <TableCell colSpan={headerGroup.headers.length} className="py-12 text-center">
+                {empty}
+              </TableCell>
+            </TableRow>
+          ) : (
+            table.getRowModel().rows.map((row) => (
+              <TableRow key={row.id} data-state={row.getIsSelected() ? "selected" : undefined} data-row-id={row.original.id}>
+                {row.getAllCells().map((cell) => {
+                  const column = columnsById.get(cell.column.id);
+                  return (
+                    <TableCell
+                      key={cell.id}
+                      className={cn(
+                        cell.column.id === "_select" && "w-10 pr-0",
+                        cell.column.id === "_actions" && cn("w-12 py-1 text-right", STICKY_ACTIONS, "bg-card"),
+                        column?.hideOnMobile && MOBILE_HIDDEN,
+                        column && isNumericKind(column) && "text-right",
+                        column?.key === def.displayField && "font-medium",
+                      )}
+                    >
+                      <table.FlexRender cell={cell} />
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function SortLink({ column, query, sorted }: { column: ColumnDef; query: ListQuery; sorted: "asc" | "desc" | null }) {
+  const next = sorted === "asc" ? "desc" : "asc";
+  const Icon = sorted === "asc" ? ArrowUp : sorted === "desc" ? ArrowDown : ArrowUpDown;
+  return (
+    <Link
+      to={listHref(query, { sort: column.key, order: next, page: 1 })}
+      preventScrollReset
+      className={cn(
+        "-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-1 uppercase hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+        sorted && "text-foreground",
+      )}
+    >
+      {column.label}
+      <Icon aria-hidden="true" className={cn("size-3.5", !sorted && "opacity-50")} />
+      <span className="sr-only">
+        {sorted
+          ? `, sorted ${sorted === "asc" ? "ascending" : "descending"}; sort ${next === "asc" ? "ascending" : "descending"}`
+          : ", sort ascending"}
+      </span>
+    </Link>
+  );
+}

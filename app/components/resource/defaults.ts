@@ -1,0 +1,78 @@
+import { DEFAULT_PAYMENT_LINE } from "~/resources/fields";
+import type { ResourceDef } from "~/resources/types";
+
+// Form default values from a record (update) or the entry's starting values (create). Dotted field
+// names become nested objects, as Conform names them.
+
+function getPath(obj: unknown, path: string): unknown {
+  return path
+    .split(".")
+    .reduce<unknown>((acc, key) => (acc != null && typeof acc === "object" ? (acc as Record<string, unknown>)[key] : undefined), obj);
+}
+
+function setPath(obj: Record<string, unknown>, path: string, value: unknown) {
+  const keys = path.split(".");
+  let cur = obj;
+  for (const key of keys.slice(0, -1)) {
+    if (cur[key] == null || typeof cur[key] !== "object") cur[key] = {};
+    cur = cur[key] as Record<string, unknown>;
+  }
+  cur[keys[keys.length - 1]] = value;
+}
+
+function parseJsonList(value: unknown): Record<string, unknown>[] {
+  if (Array.isArray(value)) return value as Record<string, unknown>[];
+  if (typeof value === "string") {
+    try {
+      const parsed = JSON.parse(value);
+      return Array.isArray(parsed) ? parsed : [];
+    } catch {
+      return [];
+    }
+  }
+  return [];
+}
+
+function asText(value: unknown): string | undefined {
+  if (value == null) return undefined;
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return String(value);
+}
+
+export function formDefaults(
+  def: ResourceDef,
+  intent: "create" | "update",
+  record: Record<string, unknown> | null,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of def.fields) {
+    if (field.kind === "password") continue;
+    if (intent === "create") {
+      if (field.kind === "custom-forms") setPath(out, field.name, []);
+      if (field.kind === "custom-payment-form")
+        setPath(out, field.name, [{ ...DEFAULT_PAYMENT_LINE, id: String(DEFAULT_PAYMENT_LINE.id) }]);
+      continue;
+    }
+    const value = getPath(record, field.name);
+    if (field.kind === "custom-forms") {
+      setPath(
+        out,
+        field.name,
+        parseJsonList(value).map((f) => ({
+          ...f,
+          required: f.required ? "on" : undefined,
+          options: Array.isArray(f.options) ? f.options.join("\n") : (f.options ?? ""),
+        })),
+      );
+    } else if (field.kind === "custom-payment-form") {
+      setPath(
+        out,
+        field.name,
+        parseJsonList(value).map((l) => ({ ...l, id: asText(l.id), amount: asText(l.amount), isPending: l.isPending ? "on" : undefined })),
+      );
+    } else {
+      setPath(out, field.name, field.kind === "date" && value instanceof Date ? value.toISOString().slice(0, 10) : asText(value));
+    }
+  }
+  return out;
+}

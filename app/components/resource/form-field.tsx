@@ -1,0 +1,128 @@
+import { getInputProps, getSelectProps, getTextareaProps, useField, type FieldMetadata } from "@conform-to/react";
+import * as React from "react";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import { cn } from "~/lib/utils";
+import type { FieldDef } from "~/resources/types";
+import { CustomFormsEditor } from "./custom-forms-editor";
+import { PaymentFormEditor } from "./payment-form-editor";
+
+// The form renderer of DESIGN §4: one control per field kind, with its label, description and
+// errors tied together (aria-describedby), for every registry entry.
+
+export type Option = { value: string; label: string };
+
+/** The errors of a field, where aria-describedby points. */
+export function FieldErrors({ id, errors, className }: { id: string; errors: string[] | undefined; className?: string }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className={cn("text-sm text-destructive", className)} data-testid="field-error">
+      {errors.join(" ")}
+    </p>
+  );
+}
+
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 text-destructive">
+      *
+    </span>
+  );
+}
+
+/** Conform's props without `key` (React warns when a key is spread); the key goes on the element. */
+export function split<T extends { key?: string | undefined }>(props: T): [string | undefined, Omit<T, "key">] {
+  const { key, ...rest } = props;
+  return [key, rest];
+}
+
+function ariaFor(meta: FieldMetadata<unknown>, description?: string) {
+  return description ? { ariaDescribedBy: meta.descriptionId } : {};
+}
+
+/** A field of a registry entry, by kind; `name` may be dotted (user_profile.firstname). */
+export function FormField({ field, options, intent }: { field: FieldDef; options?: Option[]; intent: "create" | "update" }) {
+  const [meta] = useField<unknown>(field.name);
+  if (field.kind === "custom-forms") return <CustomFormsEditor name={field.name} label={field.label} description={field.description} />;
+  if (field.kind === "custom-payment-form")
+    return <PaymentFormEditor name={field.name} label={field.label} description={field.description} />;
+
+  // "Leave empty to keep the current password." only makes sense when there is one.
+  const description =
+    field.kind === "password" && intent === "create" && field.description?.startsWith("Leave empty") ? undefined : field.description;
+  const aria = ariaFor(meta, description);
+  let control: React.ReactNode;
+  switch (field.kind) {
+    case "textarea": {
+      const [key, props] = split(getTextareaProps(meta, aria));
+      control = <Textarea key={key} {...props} placeholder={field.placeholder} rows={3} />;
+      break;
+    }
+    case "enum":
+    case "reference": {
+      const choices: Option[] = field.kind === "enum" ? (field.options ?? []).map((o) => ({ value: o, label: o })) : (options ?? []);
+      const [key, props] = split(getSelectProps(meta, aria));
+      control = (
+        <NativeSelect key={key} {...props}>
+          <option value="">{field.kind === "reference" ? `Select a ${field.label.toLowerCase()}` : `Select…`}</option>
+          {choices.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect>
+      );
+      break;
+    }
+    case "money": {
+      const [key, props] = split(getInputProps(meta, { type: "text", ...aria }));
+      control = (
+        <div className="relative">
+          <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground">
+            ₱
+          </span>
+          <Input key={key} {...props} inputMode="decimal" autoComplete="off" className="pl-7 tabular-nums" placeholder="0.00" />
+        </div>
+      );
+      break;
+    }
+    default: {
+      const type =
+        field.kind === "email"
+          ? "email"
+          : field.kind === "password"
+            ? "password"
+            : field.kind === "number"
+              ? "number"
+              : field.kind === "date"
+                ? "date"
+                : "text";
+      const [key, props] = split(getInputProps(meta, { type, ...aria }));
+      control = (
+        <Input
+          key={key}
+          {...props}
+          placeholder={field.placeholder}
+          autoComplete={field.kind === "password" ? "new-password" : field.kind === "email" ? "email" : "off"}
+        />
+      );
+    }
+  }
+  return (
+    <div className="flex flex-col gap-1.5" data-field={field.name}>
+      <Label htmlFor={meta.id}>
+        {field.label}
+        {field.required ? <RequiredMark /> : null}
+      </Label>
+      {control}
+      {description ? (
+        <p id={meta.descriptionId} className="text-xs text-muted-foreground">
+          {description}
+        </p>
+      ) : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Form, Link, useSubmit } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/select";
+import { cn } from "~/lib/utils";
+import { listQueryToSearchParams, PER_PAGE_OPTIONS } from "~/resources/list-query";
+import type { ListQuery, Paginated, ResourceDef } from "~/resources/types";
+import { cleanParams } from "./list-toolbar";
+import { listHref } from "./urls";
+
+// Pagination of a list (DESIGN §7): page links built from the list query, a page size select
+// (15/25/50/100) and "Showing X to Y of Z".
+
+export function ListPagination({ def, query, meta }: { def: ResourceDef; query: ListQuery; meta: Paginated<unknown>["meta"] }) {
+  const submit = useSubmit();
+  const current = meta.current_page;
+  const last = meta.last_page;
+  const pages = meta.links.slice(1, -1);
+  const hidden = listQueryToSearchParams({ ...query, page: 1, per_page: undefined });
+  const id = `${def.name}-per-page`;
+  const linkClass = (active = false) =>
+    cn(buttonVariants({ variant: active ? "default" : "ghost", size: "sm" }), "min-w-8 px-2 tabular-nums", active && "pointer-events-none");
+  return (
+    <div className="flex flex-col gap-3 border-t px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-muted-foreground" aria-live="polite" data-testid="list-summary">
+        {meta.total === 0 ? `No ${def.labels.plural}` : `Showing ${meta.from} to ${meta.to} of ${meta.total}`}
+      </p>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Form
+          method="get"
+          preventScrollReset
+          className="flex items-center gap-2"
+          onChange={(e) => submit(cleanParams(e.currentTarget), { method: "get", preventScrollReset: true })}
+        >
+          {[...hidden].map(([key, value]) => (
+            <input key={key} type="hidden" name={key} value={value} />
+          ))}
+          <Label htmlFor={id} className="font-normal whitespace-nowrap text-muted-foreground">
+            Rows per page
+          </Label>
+          <NativeSelect id={id} name="per_page" defaultValue={String(query.per_page)} key={query.per_page} wrapperClassName="w-20">
+            {PER_PAGE_OPTIONS.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </NativeSelect>
+          <noscript>
+            <Button type="submit" variant="secondary" size="sm">
+              Go
+            </Button>
+          </noscript>
+        </Form>
+        {last > 1 ? (
+          <nav aria-label={`Pages of ${def.labels.plural}`} className="flex items-center gap-1">
+            {current > 1 ? (
+              <Link to={listHref(query, { page: current - 1 })} className={linkClass()} aria-label="Previous page" rel="prev">
+                <ChevronLeft aria-hidden="true" />
+              </Link>
+            ) : (
+              <span className={cn(linkClass(), "opacity-40")} aria-hidden="true">
+                <ChevronLeft />
+              </span>
+            )}
+            <span className="px-2 text-muted-foreground sm:hidden">
+              Page {current} of {last}
+            </span>
+            <ul className="hidden items-center gap-1 sm:flex">
+              {pages.map((link, i) =>
+                link.label === "..." ? (
+                  <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-muted-foreground">
+                    …
+                  </li>
+                ) : (
+                  <li key={link.label}>
+                    <Link
+                      to={listHref(query, { page: Number(link.label) })}
+                      className={linkClass(link.active)}
+                      aria-label={`Page ${link.label}`}
+                      aria-current={link.active ? "page" : undefined}
+                    >
+                      {link.label}
+                    </Link>
+                  </li>
+                ),
+              )}
+            </ul>
+            {current < last ? (
+              <Link to={listHref(query, { page: current + 1 })} className={linkClass()} aria-label="Next page" rel="next">
+                <ChevronRight aria-hidden="true" />
+              </Link>
+            ) : (
+              <span className={cn(linkClass(), "opacity-40")} aria-hidden="true">
+                <ChevronRight />
+              </span>
+            )}
+          </nav>
+        ) : null}
+      </div>
+    </div>
+  );
+}

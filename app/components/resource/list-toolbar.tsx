@@ -1,0 +1,145 @@
+import { Search, SlidersHorizontal } from "lucide-react";
+import * as React from "react";
+import { Form, useSubmit } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/select";
+import { DEFAULT_PER_PAGE } from "~/resources/list-query";
+import type { ListQuery, ResourceDef } from "~/resources/types";
+
+// Search and filters of a list (spec §2.4): a GET form to the list's own address, so it works
+// without JavaScript (Apply button); with JavaScript the search is debounced and a changed filter
+// applies at once. Changing them goes back to page 1.
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The GET parameters of the form without empty values and defaults, so addresses stay short. */
+export function cleanParams(form: HTMLFormElement): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of new FormData(form)) {
+    const text = String(value).trim();
+    if (!text) continue;
+    if (key === "status" && text === "all") continue;
+    if (key === "per_page" && text === String(DEFAULT_PER_PAGE)) continue;
+    params.append(key, text);
+  }
+  return params;
+}
+
+export function ListToolbar({ def, query }: { def: ResourceDef; query: ListQuery }) {
+  const submit = useSubmit();
+  const formRef = React.useRef<HTMLFormElement>(null);
+  const timer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const id = `${def.name}-list`;
+
+  const apply = React.useCallback(() => {
+    clearTimeout(timer.current);
+    const form = formRef.current;
+    if (!form) return;
+    submit(cleanParams(form), { method: "get", replace: true, preventScrollReset: true });
+  }, [submit]);
+
+  React.useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Back/forward or a link changed the query: show it in the controls, except the one in use.
+  const filterKey = JSON.stringify(query.filter);
+  React.useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const wanted: Record<string, string> = { search: query.search, status: query.status };
+    for (const f of def.filters ?? []) wanted[`filter[${f.key}]`] = query.filter[f.key] ?? "";
+    for (const [name, value] of Object.entries(wanted)) {
+      const control = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+      if (control && document.activeElement !== control && control.value !== value) control.value = value;
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- filterKey stands for query.filter
+  }, [def, query.search, query.status, filterKey]);
+
+  const trashedLabel = def.voidWording ? "Void" : "Trashed";
+
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      role="search"
+      aria-label={`Search and filter ${def.labels.plural}`}
+      className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply();
+      }}
+      onChange={(event) => {
+        const target = event.target as HTMLElement;
+        if (target instanceof HTMLSelectElement) apply();
+      }}
+    >
+      {/* The list state the form does not change: page size and sort. */}
+      {query.per_page !== DEFAULT_PER_PAGE ? <input type="hidden" name="per_page" value={query.per_page} /> : null}
+      {query.sort ? <input type="hidden" name="sort" value={query.sort} /> : null}
+      {query.sort ? <input type="hidden" name="order" value={query.order} /> : null}
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:min-w-56">
+        <Label htmlFor={`${id}-search`} className="sr-only">
+          Search {def.labels.plural}
+        </Label>
+        <div className="relative">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            id={`${id}-search`}
+            type="search"
+            name="search"
+            defaultValue={query.search}
+            placeholder={`Search ${def.labels.plural}…`}
+            autoComplete="off"
+            className="pl-9"
+            onChange={() => {
+              clearTimeout(timer.current);
+              timer.current = setTimeout(apply, SEARCH_DEBOUNCE_MS);
+            }}
+          />
+        </div>
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:flex sm:items-end">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-status`} className="text-xs text-muted-foreground">
+            Status
+          </Label>
+          <NativeSelect id={`${id}-status`} name="status" defaultValue={query.status} wrapperClassName="sm:w-36">
+            <option value="all">All</option>
+            <option value="active">Active</option>
+            <option value="trashed">{trashedLabel}</option>
+          </NativeSelect>
+        </div>
+        {(def.filters ?? []).map((filter) => (
+          <div key={filter.key} className="flex flex-col gap-1.5">
+            <Label htmlFor={`${id}-filter-${filter.key}`} className="text-xs text-muted-foreground">
+              {filter.label}
+            </Label>
+            <NativeSelect
+              id={`${id}-filter-${filter.key}`}
+              name={`filter[${filter.key}]`}
+              defaultValue={query.filter[filter.key] ?? ""}
+              wrapperClassName="sm:w-44"
+            >
+              <option value="">All</option>
+              {filter.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        ))}
+      </div>
+      <noscript>
+        <Button type="submit" variant="secondary">
+          <SlidersHorizontal aria-hidden="true" />
+          Apply
+        </Button>
+      </noscript>
+    </Form>
+  );
+}

@@ -1,0 +1,308 @@
+import { FormProvider, getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import { X } from "lucide-react";
+import { Dialog as DialogPrimitive } from "radix-ui";
+import * as React from "react";
+import { Form, Link, useActionData, useLocation, useNavigate, useNavigation } from "react-router";
+import { CsrfInput } from "~/components/csrf-input";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+import { formatDateTime } from "~/lib/dates";
+import { cn } from "~/lib/utils";
+import { deleteConfirmation, deleteVerb, restoreConfirmation } from "~/resources/messages";
+import type { ListQuery, ResourceDef } from "~/resources/types";
+import { formDefaults } from "./defaults";
+import { personName } from "./format";
+import { FormField, type Option } from "./form-field";
+import type { Gates } from "./row-actions";
+import { closeModalHref } from "./urls";
+
+// The one ResourceModal of DESIGN §8. Its state is the address (?modal=update&id=7), so the server
+// renders it open on a reload and without JavaScript. The dialog is rendered in place, not in a
+// portal (a portal renders nothing on the server); Radix traps and returns focus when JavaScript
+// runs. Closing is a navigation to the list's address — a link when JavaScript is off.
+
+type RecordRow = Record<string, unknown> & { id: number };
+
+export interface ResourceModalProps {
+  def: ResourceDef;
+  modal: string | null;
+  record: RecordRow | null;
+  options: Record<string, Option[]>;
+  query: ListQuery;
+  gates: Gates;
+}
+
+const RECORD_KINDS = new Set(["update", "delete", "restore"]);
+
+export function ResourceModal({ def, modal, record, options, query, gates }: ResourceModalProps) {
+  const { pathname, search } = useLocation();
+  if (!modal || !(def.modals as readonly string[]).includes(modal)) return null;
+  const closeHref = closeModalHref(pathname, query);
+  const returnTo = search;
+  const displayName = record ? String(record[def.displayField] ?? `${def.labels.singular} #${record.id}`) : "";
+
+  if (RECORD_KINDS.has(modal) && !record) {
+    return (
+      <ModalShell
+        title={`${capitalize(def.labels.singular)} not found`}
+        description={`This ${def.labels.singular} does not exist or was removed.`}
+        closeHref={closeHref}
+      >
+        <div className="flex justify-end">
+          <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
+            Close
+          </Link>
+        </div>
+      </ModalShell>
+    );
+  }
+
+  switch (modal) {
+    case "create":
+    case "update": {
+      if ((modal === "create" && !gates.create) || (modal === "update" && !gates.update)) return null;
+      const wide = def.fields.some((f) => f.kind === "custom-forms" || f.kind === "custom-payment-form");
+      return (
+        <ModalShell
+          title={modal === "create" ? `Create ${def.labels.singular}` : `Edit ${def.labels.singular}`}
+          description={
+            modal === "create" ? (
+              `Fill in the details of the new ${def.labels.singular}. Fields marked * are required.`
+            ) : (
+              <AuditLine record={record!} />
+            )
+          }
+          closeHref={closeHref}
+          wide={wide}
+        >
+          <ResourceForm
+            key={`${modal}-${record?.id ?? "new"}`}
+            def={def}
+            intent={modal}
+            record={record}
+            options={options}
+            returnTo={returnTo}
+            closeHref={closeHref}
+          />
+        </ModalShell>
+      );
+    }
+    case "delete":
+    case "restore": {
+      if ((modal === "delete" && !gates.delete) || (modal === "restore" && !gates.restore)) return null;
+      const { verb, undoVerb } = deleteVerb(def);
+      const isDelete = modal === "delete";
+      const action = isDelete ? verb : undoVerb;
+      return (
+        <ModalShell
+          title={`${action} ${def.labels.singular}`}
+          description={isDelete ? deleteConfirmation(def, displayName) : restoreConfirmation(def, displayName)}
+          closeHref={closeHref}
+          role="alertdialog"
+        >
+          <ConfirmForm intent={modal} id={record!.id} returnTo={returnTo} closeHref={closeHref} label={action} destructive={isDelete} />
+        </ModalShell>
+      );
+    }
+    default:
+      return null;
+  }
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "Created by {name} on {date}, last updated by {name} on {date}" (issue 3 "Audit"). */
+export function AuditLine({ record }: { record: RecordRow }) {
+  const createdBy = personName(record.created_by) || "the system";
+  const updatedBy = personName(record.updated_by) || "the system";
+  return (
+    <span data-testid="audit-line">
+      Created by {createdBy} on {formatDateTime(record.created_at as string)}, last updated by {updatedBy} on{" "}
+      {formatDateTime(record.updated_at as string)}
+    </span>
+  );
+}
+
+function ModalShell({
+  title,
+  description,
+  closeHref,
+  wide,
+  role,
+  children,
+}: {
+  title: string;
+  description: React.ReactNode;
+  closeHref: string;
+  wide?: boolean;
+  role?: "alertdialog";
+  children: React.ReactNode;
+}) {
+  const navigate = useNavigate();
+  const close = () => navigate(closeHref, { preventScrollReset: true });
+  return (
+    <DialogPrimitive.Root open onOpenChange={(open) => (open ? undefined : close())}>
+      {/* No Portal: the server must render the dialog (DESIGN §8). */}
+      <DialogPrimitive.Overlay data-slot="dialog-overlay" className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in" />
+      <DialogPrimitive.Content
+        data-slot="dialog-content"
+        data-testid="resource-modal"
+        role={role ?? "dialog"}
+        aria-modal="true"
+        // The list returns the focus itself when the modal leaves the address (ResourcePage).
+        onCloseAutoFocus={(event) => event.preventDefault()}
+        onOpenAutoFocus={(event) => {
+          // Focus the first field (or the confirm button), not the close link.
+          const target = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(
+            "[data-autofocus], form input:not([type=hidden]):not([tabindex='-1']), form select, form textarea",
+          );
+          if (target) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+        className={cn(
+          "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100svh-2rem)] w-[calc(100%-1.5rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-lg border bg-background shadow-lg outline-none data-[state=open]:animate-zoom-in",
+          wide ? "max-w-3xl" : "max-w-lg",
+        )}
+      >
+        <div className="flex items-start justify-between gap-4 border-b px-5 py-4">
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <DialogPrimitive.Title className="text-lg leading-tight font-semibold">{title}</DialogPrimitive.Title>
+            <DialogPrimitive.Description className="text-sm text-muted-foreground">{description}</DialogPrimitive.Description>
+          </div>
+          <Link
+            to={closeHref}
+            preventScrollReset
+            aria-label="Close"
+            className="-mt-1 -mr-2 flex size-8 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            <X className="size-4" aria-hidden="true" />
+          </Link>
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Root>
+  );
+}
+
+function HiddenFields({ intent, id, returnTo }: { intent: string; id?: number; returnTo: string }) {
+  return (
+    <>
+      <CsrfInput />
+      <input type="hidden" name="intent" value={intent} />
+      {id != null ? <input type="hidden" name="id" value={String(id)} /> : null}
+      <input type="hidden" name="_return" value={returnTo} />
+    </>
+  );
+}
+
+function useSubmitting(intent: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+function ConfirmForm({
+  intent,
+  id,
+  returnTo,
+  closeHref,
+  label,
+  destructive,
+}: {
+  intent: string;
+  id: number;
+  returnTo: string;
+  closeHref: string;
+  label: string;
+  destructive: boolean;
+}) {
+  const submitting = useSubmitting(intent);
+  return (
+    <Form method="post" preventScrollReset className="flex flex-col-reverse gap-2 px-5 py-4 sm:flex-row sm:justify-end">
+      <HiddenFields intent={intent} id={id} returnTo={returnTo} />
+      <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
+        Cancel
+      </Link>
+      <Button
+        type="submit"
+        variant={destructive ? "destructive" : "default"}
+        disabled={submitting}
+        data-autofocus
+        // The dark theme's destructive red is too light for white text (3.8:1): a darker red keeps AA.
+        className={destructive ? "dark:bg-red-700 dark:hover:bg-red-800" : undefined}
+      >
+        {submitting ? <Spinner size="sm" label={`${label}…`} /> : null}
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
+function ResourceForm({
+  def,
+  intent,
+  record,
+  options,
+  returnTo,
+  closeHref,
+}: {
+  def: ResourceDef;
+  intent: "create" | "update";
+  record: RecordRow | null;
+  options: Record<string, Option[]>;
+  returnTo: string;
+  closeHref: string;
+}) {
+  const actionData = useActionData() as { result?: SubmissionResult<string[]> } | undefined;
+  const schema = intent === "create" ? def.schema.create : def.schema.update;
+  const defaultValue = React.useMemo(() => formDefaults(def, intent, record), [def, intent, record]);
+  const constraint = React.useMemo(() => getZodConstraint(schema), [schema]);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema is the registry entry's, known at run time
+  const [form] = useForm<Record<string, any>>({
+    id: `${def.name}-${intent}-${record?.id ?? "new"}`,
+    lastResult: actionData?.result,
+    defaultValue,
+    constraint,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const submitting = useSubmitting(intent);
+  const fields = def.fields.filter((f) => !(intent === "update" && f.createOnly));
+  return (
+    <FormProvider context={form.context}>
+      <Form method="post" preventScrollReset {...getFormProps(form)} className="flex flex-col" data-testid="resource-form">
+        <HiddenFields intent={intent} id={record?.id} returnTo={returnTo} />
+        {/* The default button: Enter in a field saves, rather than pressing the first list button (Add, Move). */}
+        <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" />
+        <div className="flex flex-col gap-4 px-5 py-4">
+          {form.errors?.length ? (
+            <p
+              id={form.errorId}
+              role="alert"
+              className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+            >
+              {form.errors.join(" ")}
+            </p>
+          ) : null}
+          {fields.map((field) => (
+            <FormField key={field.name} field={field} options={options[field.name]} intent={intent} />
+          ))}
+        </div>
+        <div className="sticky bottom-0 flex flex-col-reverse gap-2 border-t bg-background px-5 py-3 sm:flex-row sm:justify-end">
+          <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
+            Cancel
+          </Link>
+          <Button type="submit" disabled={submitting}>
+            {submitting ? <Spinner size="sm" label="Saving…" /> : null}
+            {intent === "create" ? "Save" : "Save changes"}
+          </Button>
+        </div>
+      </Form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,206 @@
+import type { RowSelectionState } from "@tanstack/react-table";
+import { Download, Plus } from "lucide-react";
+import * as React from "react";
+import { Link, useLocation, useNavigation } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+import { can } from "~/lib/permissions";
+import { useRootData } from "~/lib/root-data";
+import { listQueryToSearchParams } from "~/resources/list-query";
+import type { ListQuery, Paginated, ResourceDef } from "~/resources/types";
+import { BulkBar } from "./bulk-bar";
+import { DataTable, type ResourceRow } from "./data-table";
+import { FlashMessage, type FlashData } from "./flash-message";
+import type { Option } from "./form-field";
+import { ListPagination } from "./list-pagination";
+import { ListToolbar } from "./list-toolbar";
+import { ResourceModal } from "./resource-modal";
+import type { Gates } from "./row-actions";
+import { listHref, listPart } from "./urls";
+
+// The generic list screen of DESIGN §4 and §8: every registry entry renders through this one
+// component — heading, search and filters, bulk bar, DataTable, pagination, modal and flash.
+
+export interface ResourcePageData {
+  query: ListQuery;
+  page: Paginated<ResourceRow>;
+  modal: string | null;
+  record: ResourceRow | null;
+  options: Record<string, Option[]>;
+  flash: FlashData | null;
+}
+
+/** Spec §9 "Minimum fetch delay": the loading overlay shows only when a list fetch lasts longer. */
+export const PENDING_DELAY_MS = 200;
+
+function usePendingList(): boolean {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const target = navigation.location;
+  // Opening or closing a modal reloads the same rows: no overlay for that.
+  const listChanging =
+    navigation.state !== "idle" &&
+    !!target &&
+    target.pathname === location.pathname &&
+    listPart(target.search) !== listPart(location.search) &&
+    navigation.state === "loading";
+  const key = listChanging && target ? `${target.pathname}${target.search}` : null;
+  const [slowFor, setSlowFor] = React.useState<string | null>(null);
+  React.useEffect(() => {
+    if (!key) return;
+    const timer = setTimeout(() => setSlowFor(key), PENDING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [key]);
+  return key != null && slowFor === key;
+}
+
+/**
+ * Focus return for the address-held modal: the dialog unmounts on a navigation rather than on a
+ * Radix state change, so the element that opened it (or, when a menu item opened it, the row's
+ * actions button; or the create button) gets the focus back when `modal` leaves the address.
+ */
+function useModalFocusReturn(container: React.RefObject<HTMLElement | null>, modal: string | null, recordId: number | null) {
+  const opener = React.useRef<HTMLElement | null>(null);
+  const previous = React.useRef<{ modal: string | null; id: number | null }>({ modal, id: recordId });
+  React.useEffect(() => {
+    const root = container.current;
+    if (!root) return;
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as HTMLElement | null)?.closest?.("a[href*='modal=']");
+      if (link instanceof HTMLElement) opener.current = link;
+    };
+    root.addEventListener("click", onClick, true);
+    return () => root.removeEventListener("click", onClick, true);
+  }, [container]);
+  React.useEffect(() => {
+    const before = previous.current;
+    previous.current = { modal, id: recordId };
+    if (!before.modal || modal) return;
+    const root = container.current;
+    const candidates = [
+      opener.current,
+      before.id != null ? root?.querySelector<HTMLElement>(`[data-row-id="${before.id}"] [data-testid=row-actions]`) : null,
+      root?.querySelector<HTMLElement>("[data-testid=create-button]"),
+    ];
+    opener.current = null;
+    const target = candidates.find((el) => el && el.isConnected && el.getClientRects().length > 0);
+    target?.focus({ preventScroll: true });
+  }, [container, modal, recordId]);
+}
+
+export function ResourcePage({ def, data }: { def: ResourceDef; data: ResourcePageData }) {
+  const root = useRootData();
+  const user = root?.user;
+  const { pathname, search } = useLocation();
+  const gates: Gates = React.useMemo(
+    () => ({
+      create: can(user, `create-${def.name}`),
+      update: can(user, `update-${def.name}`),
+      delete: can(user, `delete-${def.name}`),
+      restore: can(user, `restore-${def.name}`),
+    }),
+    [user, def.name],
+  );
+  const { query, page } = data;
+  const rows = page.data;
+  const [rowSelection, setRowSelection] = React.useState<RowSelectionState>({});
+  // A new page of rows (another page, a filter, after a bulk action) starts with nothing selected.
+  const rowIds = rows.map((r) => r.id).join(",");
+  const [selectionFor, setSelectionFor] = React.useState(rowIds);
+  if (selectionFor !== rowIds) {
+    setSelectionFor(rowIds);
+    setRowSelection({});
+  }
+  const selected = Object.keys(rowSelection).length;
+  const pending = usePendingList();
+  const bulkFormId = gates.delete || gates.restore ? `bulk-${def.name}` : undefined;
+  const exportQuery = listQueryToSearchParams({ ...query, page: 1, per_page: undefined }).toString();
+  const canCreate = gates.create && def.modals.includes("create");
+  const createHref = listHref(query, {}, { modal: "create" });
+  const containerRef = React.useRef<HTMLDivElement>(null);
+  useModalFocusReturn(containerRef, data.modal, data.record?.id ?? null);
+  const filtered = !!query.search || query.status !== "all" || Object.keys(query.filter).length > 0;
+
+  return (
+    <div ref={containerRef} className="flex flex-col gap-4" data-resource={def.name}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">{def.labels.title}</h1>
+          <p className="text-sm text-muted-foreground" data-testid="list-total">
+            {page.meta.total} {page.meta.total === 1 ? def.labels.singular : def.labels.plural}
+            {filtered ? (page.meta.total === 1 ? " matches the filters" : " match the filters") : ""}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <a
+            href={`/export/${def.name}${exportQuery ? `?${exportQuery}` : ""}`}
+            className={buttonVariants({ variant: "outline" })}
+            download
+            data-testid="export-csv"
+          >
+            <Download aria-hidden="true" />
+            Export CSV
+          </a>
+          {canCreate ? (
+            <Link to={createHref} preventScrollReset className={buttonVariants()} data-testid="create-button">
+              <Plus aria-hidden="true" />
+              Create {def.labels.singular}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+
+      <FlashMessage flash={data.flash} />
+
+      <section aria-label={def.labels.title} className="overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm">
+        <div className="border-b px-4 py-3">
+          <ListToolbar def={def} query={query} />
+        </div>
+        {bulkFormId ? <BulkBar def={def} formId={bulkFormId} selected={selected} returnTo={search} gates={gates} /> : null}
+        <div className="relative">
+          <DataTable
+            def={def}
+            rows={rows}
+            query={query}
+            gates={gates}
+            bulkFormId={bulkFormId}
+            rowSelection={rowSelection}
+            onRowSelectionChange={setRowSelection}
+            busy={pending}
+            empty={
+              <div className="flex flex-col items-center gap-3" data-testid="empty-state">
+                <p className="text-muted-foreground">No {def.labels.plural} found.</p>
+                <div className="flex flex-wrap justify-center gap-2">
+                  {filtered ? (
+                    <Link to={pathname} className={buttonVariants({ variant: "outline", size: "sm" })}>
+                      Clear filters
+                    </Link>
+                  ) : null}
+                  {canCreate ? (
+                    <Link to={createHref} preventScrollReset className={buttonVariants({ size: "sm" })}>
+                      <Plus aria-hidden="true" />
+                      Create {def.labels.singular}
+                    </Link>
+                  ) : null}
+                </div>
+              </div>
+            }
+          />
+          {pending ? (
+            <div
+              className="absolute inset-0 z-10 flex items-start justify-center bg-background/60 pt-16 backdrop-blur-[1px]"
+              data-testid="list-pending"
+            >
+              <span className="flex items-center gap-2 rounded-md border bg-popover px-3 py-2 text-sm shadow-sm">
+                <Spinner size="sm" label="Loading..." showLabel />
+              </span>
+            </div>
+          ) : null}
+        </div>
+        <ListPagination def={def} query={query} meta={page.meta} />
+      </section>
+
+      <ResourceModal def={def} modal={data.modal} record={data.record} options={data.options} query={query} gates={gates} />
+    </div>
+  );
+}

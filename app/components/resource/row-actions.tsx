@@ -1,0 +1,105 @@
+import { Ellipsis, Pencil, RotateCcw, Trash2, type LucideIcon } from "lucide-react";
+import { Link } from "react-router";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import { Button } from "~/components/ui/button";
+import { deleteVerb } from "~/resources/messages";
+import type { ListQuery, ResourceDef } from "~/resources/types";
+import { cn } from "~/lib/utils";
+import { listHref } from "./urls";
+import { useHydrated } from "./use-hydrated";
+
+export interface Gates {
+  create: boolean;
+  update: boolean;
+  delete: boolean;
+  restore: boolean;
+}
+
+export interface RowAction {
+  key: string;
+  label: string;
+  href: string;
+  Icon: LucideIcon;
+  destructive?: boolean;
+}
+
+export function isTrashed(row: Record<string, unknown>): boolean {
+  return row.deleted_at != null || (row.status != null && row.status !== "Active");
+}
+
+/**
+ * The row actions of spec §6: update, delete (or void) and restore follow the update-, delete- and
+ * restore- permissions; Delete only on active rows and Restore only on trashed ones.
+ */
+export function rowActions(def: ResourceDef, row: Record<string, unknown>, gates: Gates, query: ListQuery): RowAction[] {
+  const { verb, undoVerb } = deleteVerb(def);
+  const trashed = isTrashed(row);
+  const id = row.id as number;
+  const actions: RowAction[] = [];
+  if (def.modals.includes("update") && gates.update && !trashed)
+    actions.push({ key: "update", label: "Edit", href: listHref(query, {}, { modal: "update", id }), Icon: Pencil });
+  if (def.modals.includes("delete") && gates.delete && !trashed)
+    actions.push({ key: "delete", label: verb, href: listHref(query, {}, { modal: "delete", id }), Icon: Trash2, destructive: true });
+  if (def.modals.includes("restore") && gates.restore && trashed)
+    actions.push({ key: "restore", label: undoVerb, href: listHref(query, {}, { modal: "restore", id }), Icon: RotateCcw });
+  return actions;
+}
+
+/**
+ * The menu of a row. With JavaScript it is a Radix dropdown (keyboard, focus return); without it
+ * the same links sit in a <details> disclosure, so every action stays reachable.
+ */
+export function RowActionsMenu({ actions, name }: { actions: RowAction[]; name: string }) {
+  const hydrated = useHydrated();
+  if (actions.length === 0) return null;
+  const label = `Actions for ${name}`;
+  if (!hydrated) {
+    return (
+      <details className="group relative inline-block text-left" data-testid="row-actions">
+        <summary
+          aria-label={label}
+          className="flex size-8 cursor-pointer list-none items-center justify-center rounded-md hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&::-webkit-details-marker]:hidden"
+        >
+          <Ellipsis className="size-4" aria-hidden="true" />
+        </summary>
+        {/* Opens sideways, inside the row, so the scrolling table never clips it. */}
+        <ul className="absolute top-1/2 right-full z-20 mr-1 flex -translate-y-1/2 gap-1 rounded-md border bg-popover p-1 text-popover-foreground shadow-md">
+          {actions.map((a) => (
+            <li key={a.key}>
+              <Link
+                to={a.href}
+                preventScrollReset
+                className={cn(
+                  "flex items-center gap-1.5 rounded-sm px-2 py-1 text-sm whitespace-nowrap hover:bg-accent focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                  a.destructive && "text-destructive",
+                )}
+              >
+                <a.Icon className="size-4" aria-hidden="true" />
+                {a.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </details>
+    );
+  }
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="size-8" aria-label={label} data-testid="row-actions">
+          <Ellipsis aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="min-w-36">
+        {actions.map((a) => (
+          <DropdownMenuItem key={a.key} asChild className={cn(a.destructive && "text-destructive focus:text-destructive")}>
+            <Link to={a.href} preventScrollReset>
+              <a.Icon aria-hidden="true" />
+              {a.label}
+            </Link>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

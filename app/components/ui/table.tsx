@@ -1,0 +1,52 @@
+import * as React from "react";
+import { cn } from "~/lib/utils";
+
+// Table primitives in the shadcn/ui style. The wrapper scrolls horizontally, so a wide table stays
+// inside its card on a 390 px screen.
+
+export function TableContainer({ className, ...props }: React.ComponentProps<"div">) {
+  return <div data-slot="table-container" className={cn("relative w-full overflow-x-auto", className)} {...props} />;
+}
+
+export function Table({ className, ...props }: React.ComponentProps<"table">) {
+  return <table data-slot="table" className={cn("w-full caption-bottom text-sm", className)} {...props} />;
+}
+
+export function TableHeader({ className, ...props }: React.ComponentProps<"thead">) {
+  return <thead data-slot="table-header" className={cn("bg-muted [&_tr]:border-b", className)} {...props} />;
+}
+
+export function TableBody({ className, ...props }: React.ComponentProps<"tbody">) {
+  return <tbody data-slot="table-body" className={cn("[&_tr:last-child]:border-0", className)} {...props} />;
+}
+
+export function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
+  return (
+    <tr
+      data-slot="table-row"
+      className={cn("border-b transition-colors hover:bg-muted/40 data-[state=selected]:bg-accent/60", className)}
+      {...props}
+    />
+  );
+}
+
+export function TableHead({ className, ...props }: React.ComponentProps<"th">) {
+  return (
+    <th
+      data-slot="table-head"
+      className={cn(
+        "h-10 px-3 text-left align-middle text-xs font-semibold tracking-wide whitespace-nowrap text-muted-foreground uppercase",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
+  return <td data-slot="table-cell" className={cn("px-3 py-2.5 align-middle", className)} {...props} />;
+}
+
+export function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {
+  return <caption data-slot="table-caption" className={cn("mt-4 text-sm text-muted-foreground", className)} {...props} />;
+}

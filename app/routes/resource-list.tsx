@@ -1,0 +1,37 @@
+import { useRouteError } from "react-router";
+import type { Route } from "./+types/resource-list";
+import { ResourcePage, type ResourcePageData } from "~/components/resource/resource-page";
+import { ErrorPage } from "~/components/shell/error-page";
+import { useRootData } from "~/lib/root-data";
+import { pageTitle } from "~/lib/titles";
+import { findResource, getResource } from "~/resources/index";
+import { resourceAction, resourceLoader } from "../../server/web/resource-page.ts";
+
+// The one list route of every registry entry (DESIGN §4; app/routes.ts gives each entry an id
+// `resource-<name>`). The engine checks permissions: a list the user may not open throws 403.
+
+export function loader(args: Route.LoaderArgs) {
+  return resourceLoader(args);
+}
+
+export function action(args: Route.ActionArgs) {
+  return resourceAction(args);
+}
+
+/** Spec §2.1: the last dash-separated segment of the route name, in capitalised words ("Bank Accounts | Portal"). */
+export function meta({ loaderData }: Route.MetaArgs) {
+  const def = loaderData ? findResource(loaderData.resource) : undefined;
+  if (!def) return [{ title: "Portal" }];
+  return [{ title: pageTitle(def.path.replace(/^\//, "").replace(/\//g, "-")) }];
+}
+
+export default function ResourceList({ loaderData }: Route.ComponentProps) {
+  const def = getResource(loaderData.resource);
+  return <ResourcePage key={def.name} def={def} data={loaderData as unknown as ResourcePageData} />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRootData();
+  return <ErrorPage error={error} loggedIn={!!root?.user} inShell />;
+}
