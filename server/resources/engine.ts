@@ -106,12 +106,15 @@ export class ResourceEngine {
   private sortExpression(key: string): Expression<unknown> {
     const def = this.def;
     const ref = def.references?.find((r) => r.key === key);
-    if (ref) return referenceLabel(getResource(ref.resource), `r_${ref.key}`);
+    // Text sorts the way people read it: "Bangko" before "BDO" (case-insensitive).
+    if (ref) return sql`lower(${referenceLabel(getResource(ref.resource), `r_${ref.key}`)})`;
     if (key === "status") return this.hard ? sql`1` : sql.ref("t.deleted_at");
     if (key === "created_by") return fullNameSql("cb");
     if (key === "updated_by") return fullNameSql("ub");
     if (def.storage.kind === "user" && key === "name") return sql`lower(concat_ws(' ', p.lastname, p.firstname, p.middlename))`;
-    if (def.storage.kind === "user" && ["firstname", "middlename", "lastname"].includes(key)) return sql.ref(`p.${key}`);
+    if (def.storage.kind === "user" && ["firstname", "middlename", "lastname"].includes(key)) return sql`lower(${sql.ref(`p.${key}`)})`;
+    const kind = def.columns.find((c) => c.key === key)?.kind;
+    if (kind === "text" || kind === "enum") return sql`lower(${sql.ref(`t.${key}`)})`;
     return sql.ref(`t.${key}`);
   }
 
