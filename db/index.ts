@@ -23,6 +23,8 @@ pg.types.setTypeParser(DATE, (v) => v); // a calendar date stays "YYYY-MM-DD"
 export interface OpenedDatabase {
   db: DB;
   kind: "pglite" | "postgres";
+  /** The embedded database itself (PGlite only), e.g. to dump its data folder. */
+  pglite?: PGlite;
   /** Closes the pool or the embedded database and releases the data-folder lock. */
   close(): Promise<void>;
 }
@@ -31,6 +33,8 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data folder; "memory://" for an in-memory database (tests). */
   pgliteDir?: string;
+  /** Starts PGlite from a dumped data folder (PGlite's dumpDataDir), e.g. a migrated test template. */
+  pgliteLoadDataDir?: Blob;
   poolSize?: number;
 }
 
@@ -49,12 +53,14 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
   try {
     const pglite = await PGlite.create(inMemory ? dir : path.resolve(dir), {
       extensions: { citext, pg_trgm, unaccent, fuzzystrmatch, btree_gin },
+      loadDataDir: options.pgliteLoadDataDir,
       parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => v, [DATE]: (v: string) => v },
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
     return {
       db,
       kind: "pglite",
+      pglite,
       close: async () => {
         await db.destroy();
         releaseLock();

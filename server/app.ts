@@ -18,6 +18,8 @@ import type { Server } from "node:http";
 // file share one copy of every module.
 
 export interface StartedApp {
+  /** The validated configuration (server/env.ts); the bootstrap listens on its PORT and HOST. */
+  env: Env;
   handler: ReturnType<typeof createHttpApp>;
   database: OpenedDatabase;
   seedResult: SeedResult;
@@ -70,6 +72,7 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
   });
 
   return {
+    env,
     handler,
     database,
     seedResult,

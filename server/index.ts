@@ -41,8 +41,8 @@ async function main(): Promise<void> {
 
   const server = http.createServer(outer);
   app.attach(server);
-  const port = Number(process.env.PORT ?? 3000);
-  const host = process.env.HOST ?? "0.0.0.0";
+  const port = app.env.PORT;
+  const host = app.env.HOST;
   server.listen(port, host, () => {
     const address = server.address();
     const actualPort = typeof address === "object" && address ? address.port : port;
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     console.log(`Portal ${version} on ${app.database.kind === "pglite" ? "the embedded database" : "PostgreSQL"}`);
     if (app.migrated.length) console.log(`Applied migrations: ${app.migrated.join(", ")}`);
     if (app.seedResult.adminCreated) {
-      const user = process.env.ADMIN_USERNAME ?? "admin";
+      const user = app.env.ADMIN_USERNAME;
       const pass = app.seedResult.generatedAdminPassword ?? "(the ADMIN_PASSWORD you set)";
       console.log(`\nAdministrator created. Sign in as:\n  username: ${user}\n  password: ${pass}\nThis password is shown only once.\n`);
     }

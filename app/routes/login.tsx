@@ -68,6 +68,7 @@ export default function Login() {
             id="username"
             name="username"
             autoComplete="username"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- signing in is the page's only task
             autoFocus
             required
             defaultValue={actionData?.username ?? ""}

@@ -96,6 +96,13 @@ export function restErrorHandler(error: unknown, req: Request, res: Response, _n
     res.status(400).json({ message: "The request body is not valid JSON." });
     return;
   }
+  // The body parser's own client errors (413 too large, 415 unsupported charset or encoding).
+  const parserError = error as { status?: unknown; expose?: unknown; message?: unknown };
+  if (typeof parserError?.status === "number" && parserError.status >= 400 && parserError.status < 500 && parserError.expose === true) {
+    const message = parserError.status === 413 ? "The request body is too large." : String(parserError.message ?? "Bad Request");
+    res.status(parserError.status).json({ message });
+    return;
+  }
   req.log?.error({ err: error }, "unhandled error");
   res.status(500).json({ message: "Server Error" });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RESOURCES } from "../../app/resources/index.ts";
+import { RESOURCES, restBase } from "../../app/resources/index.ts";
 import { ACTIONS } from "../../app/lib/permissions.ts";
 import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 import { firstRequiredText, sampleInput } from "../helpers/resources.ts";
@@ -42,7 +42,9 @@ async function rowCount(table: string): Promise<number> {
 }
 
 describe.each(RESOURCES.map((def) => [def.name, def] as const))("resource %s", (_name, def) => {
-  const base = `/backend/api/${def.restPath}`;
+  const base = `/backend${restBase(def)}`;
+  // Roles and permissions are removed for good (deletion "hard"): no trashed state, no restore.
+  const hard = def.deletion === "hard";
   const table = def.storage.kind === "user" ? "users" : def.storage.table;
 
   it("creates, reads, lists, updates, deletes and restores with the permission, each audited", async () => {
@@ -80,6 +82,14 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))("resource %s", (
 
     const deleted = await admin.delete(`${base}/${id}`);
     expect(deleted.status).toBe(200);
+    if (hard) {
+      expect(deleted.body.message).toMatch(/^Successfully deleted .+\.$/);
+      expect((await admin.get(`${base}/${id}`)).status).toBe(404);
+      expect(await auditCount(def.name, "delete")).toBeGreaterThanOrEqual(1);
+      const gone = await admin.post(`${base}/restore`, { ...deleted.body.data });
+      expect(gone.status).toBe(422);
+      return;
+    }
     expect(deleted.body.data.status).toBe(def.voidWording ? "Void" : "Trashed");
     expect(deleted.body.message).toMatch(def.voidWording ? /^Successfully voided .+\.$/ : /^Successfully deleted .+\.$/);
 
@@ -104,10 +114,16 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))("resource %s", (
     const del = await admin.post(`${base}/multiple_delete_${def.restPath}`, body);
     expect(del.status).toBe(200);
     expect(del.body.data).toBe(2);
-    expect(del.body.message).toBe(`Successfully ${def.voidWording ? "voided" : "deleted"} 2 ${def.labels.plural}.`);
+    // Staff users go through the user calls of spec §7.3, worded "removed" (spec §8).
+    const verb = def.name === "user" ? "removed" : def.voidWording ? "voided" : "deleted";
+    expect(del.body.message).toBe(`Successfully ${verb} 2 ${def.labels.plural}.`);
     const again = await admin.post(`${base}/multiple_delete_${def.restPath}`, body);
     expect(again.body.data).toBe(0);
     const res = await admin.post(`${base}/multiple_restore_${def.restPath}`, body);
+    if (hard) {
+      expect(res.status).toBe(422);
+      return;
+    }
     expect(res.body.data).toBe(2);
     expect(res.body.message).toBe(`Successfully ${def.voidWording ? "unvoided" : "restored"} 2 ${def.labels.plural}.`);
   });
@@ -126,7 +142,6 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))("resource %s", (
     const existing = await admin.post(base, await sampleInput(admin, def, "p"));
     const id = existing.body.data.id as number;
     const before = await rowCount(table);
-    const auditBefore = await rowCount("audit_log");
     const input = await sampleInput(admin, def, "q");
     const beforeAfterSample = await rowCount(table);
     const auditAfterSample = await rowCount("audit_log");

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env.ts";
+
+describe("parseEnv", () => {
+  it("has working defaults", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: "production",
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      PGLITE_DIR: "./data",
+      ADMIN_USERNAME: "admin",
+      SEED_DEMO: true,
+      MAINTENANCE_MODE: false,
+      LOG_LEVEL: "info",
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("reads a port and a postgres URL", () => {
+    const env = parseEnv({ PORT: "8080", DATABASE_URL: "postgresql://portal@db:5432/portal", SEED_DEMO: "false", MAINTENANCE_MODE: "1" });
+    expect(env.PORT).toBe(8080);
+    expect(env.DATABASE_URL).toBe("postgresql://portal@db:5432/portal");
+    expect(env.SEED_DEMO).toBe(false);
+    expect(env.MAINTENANCE_MODE).toBe(true);
+  });
+
+  it("treats an empty DATABASE_URL as unset", () => {
+    expect(parseEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
+  });
+
+  it.each(["abc", "70000", "-1", "3.5"])("names the rule when PORT is %s", (port) => {
+    expect(() => parseEnv({ PORT: port })).toThrow("Invalid configuration:\n  PORT: PORT must be a whole number from 0 to 65535");
+  });
+
+  it.each(["mysql://root@localhost/portal", "localhost:5432", "./data"])("names the rule when DATABASE_URL is %s", (url) => {
+    expect(() => parseEnv({ DATABASE_URL: url })).toThrow("DATABASE_URL: DATABASE_URL must start with postgres:// or postgresql://");
+  });
+
+  it("lists every problem at once", () => {
+    let message = "";
+    try {
+      parseEnv({ PORT: "x", DATABASE_URL: "mysql://x", ADMIN_PASSWORD: "short", LOG_LEVEL: "loud" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(
+      message
+        .split("\n")
+        .slice(1)
+        .map((l) => l.trim().split(":")[0]),
+    ).toEqual(["PORT", "DATABASE_URL", "ADMIN_PASSWORD", "LOG_LEVEL"]);
+    expect(message).toContain("ADMIN_PASSWORD must be at least 8 characters");
+  });
+
+  it("refuses an unusable administrator name", () => {
+    expect(() => parseEnv({ ADMIN_USERNAME: "a b" })).toThrow(/ADMIN_USERNAME must be 3 to 50 letters/);
+  });
+});
