@@ -1,0 +1,221 @@
+// `npm run bench:data` (issue 6): builds the "largest barangay" deterministically from a fixed seed
+// into BENCH_DATABASE_URL (default: a fresh database portal_bench on the local PostgreSQL), through
+// the same migrations as production; `--embedded` builds a small barangay of 5,000 residents in
+// PGlite instead. Bulk loads with multi-row inserts (unnest of arrays), one transaction per table,
+// then ANALYZE. Prints how long each table took.
+import { sql } from "kysely";
+import path from "node:path";
+import fs from "node:fs";
+import pg from "pg";
+import { openDatabase, type DB } from "../../db/index.ts";
+import { migrateToLatest } from "../../db/migrate.ts";
+import { seed } from "../../server/seed.ts";
+import { seedParameters } from "../../server/seed-parameters.ts";
+import { BENCH_ADMIN, benchDatabaseUrl } from "./config.ts";
+import { FIRST_NAMES, MIDDLE_AND_LAST_NAMES, SUFFIXES, pick, prng } from "./names.ts";
+
+const embedded = process.argv.includes("--embedded");
+const SIZE = embedded
+  ? { residents: 5_000, households: 1_250, puroks: 30, businesses: 500, disasterPuroks: 8 }
+  : { residents: 200_000, households: 50_000, puroks: 120, businesses: 20_000, disasterPuroks: 30 };
+const BATCH = 10_000;
+const random = prng(20261121);
+
+async function recreatePostgresDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe database name ${name}`);
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function timed<T>(label: string, rows: number, fn: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await fn();
+  const s = (performance.now() - started) / 1000;
+  console.log(`  ${label.padEnd(20)} ${rows.toLocaleString("en-US").padStart(9)} rows  ${s.toFixed(1).padStart(6)} s`);
+  return result;
+}
+
+function birthDate(): string {
+  const year = 1930 + Math.floor(random() * 95);
+  const month = 1 + Math.floor(random() * 12);
+  const day = 1 + Math.floor(random() * 28);
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+async function ids(db: DB, table: string): Promise<number[]> {
+  const rows = await sql<{ id: number }>`select id from ${sql.table(table)} where deleted_at is null order by id`.execute(db);
+  return rows.rows.map((r) => Number(r.id));
+}
+
+async function main() {
+  const url = benchDatabaseUrl();
+  const pgliteDir = path.resolve("bench/pglite");
+  if (embedded) fs.rmSync(pgliteDir, { recursive: true, force: true });
+  else await recreatePostgresDatabase(url);
+  const opened = await openDatabase(embedded ? { pgliteDir } : { databaseUrl: url, poolSize: 2 });
+  const { db } = opened;
+  console.log(`Building the ${embedded ? "small embedded" : "largest"} barangay in ${embedded ? pgliteDir : url}`);
+  const started = performance.now();
+  try {
+    await timed("migrations", 0, () => migrateToLatest(db));
+    await timed("roles and admin", 1, () => seed(db, { adminUsername: BENCH_ADMIN.username, adminPassword: BENCH_ADMIN.password, demo: false }));
+    await timed("parameters", 0, () => db.transaction().execute((trx) => seedParameters(trx)));
+
+    await timed("puroks", SIZE.puroks, () =>
+      db.transaction().execute(async (trx) => {
+        const have = await ids(trx as unknown as DB, "puroks");
+        const names = Array.from({ length: SIZE.puroks - have.length }, (_, i) => `Purok ${have.length + i + 1}`);
+        await sql`insert into puroks (name) select * from unnest(${names}::text[])`.execute(trx);
+      }),
+    );
+    const puroks = await ids(db, "puroks");
+    const religions = await ids(db, "religions");
+    const occupations = await ids(db, "occupations");
+    const businessLines = await ids(db, "business_lines");
+
+    const residentIds: number[] = await timed("residents", SIZE.residents, () =>
+      db.transaction().execute(async (trx) => {
+        const all: number[] = [];
+        for (let done = 0; done < SIZE.residents; done += BATCH) {
+          const n = Math.min(BATCH, SIZE.residents - done);
+          const created = await sql<{ id: number }>`insert into users (kind) select 'resident' from generate_series(1, ${n}) returning id`.execute(trx);
+          const userIds = created.rows.map((r) => Number(r.id));
+          const cols = {
+            firstname: [] as string[],
+            middlename: [] as (string | null)[],
+            lastname: [] as string[],
+            suffix: [] as (string | null)[],
+            sex: [] as string[],
+            dob: [] as string[],
+            civil: [] as string[],
+            purok: [] as number[],
+            religion: [] as number[],
+            occupation: [] as number[],
+            contact: [] as (string | null)[],
+            house: [] as string[],
+            voter: [] as boolean[],
+          };
+          for (let i = 0; i < n; i++) {
+            cols.firstname.push(pick(random, FIRST_NAMES));
+            cols.middlename.push(random() < 0.9 ? pick(random, MIDDLE_AND_LAST_NAMES) : null);
+            cols.lastname.push(pick(random, MIDDLE_AND_LAST_NAMES));
+            cols.suffix.push(random() < 0.04 ? pick(random, SUFFIXES) : null);
+            cols.sex.push(random() < 0.5 ? "Male" : "Female");
+            cols.dob.push(birthDate());
+            cols.civil.push(pick(random, ["Single", "Married", "Married", "Widowed", "Separated"]));
+            cols.purok.push(pick(random, puroks));
+            cols.religion.push(pick(random, religions));
+            cols.occupation.push(pick(random, occupations));
+            cols.contact.push(random() < 0.7 ? `09${String(Math.floor(random() * 1e9)).padStart(9, "0")}` : null);
+            cols.house.push(String(1 + Math.floor(random() * 999)));
+            cols.voter.push(random() < 0.6);
+          }
+          await sql`
+            insert into user_profiles (user_id, firstname, middlename, lastname, suffix, sex, date_of_birth, civil_status, purok_id,
+              religion_id, occupation_id, contact_number, house_number, is_voter)
+            select * from unnest(${userIds}::bigint[], ${cols.firstname}::text[], ${cols.middlename}::text[], ${cols.lastname}::text[],
+              ${cols.suffix}::text[], ${cols.sex}::text[], ${cols.dob}::date[], ${cols.civil}::text[], ${cols.purok}::bigint[],
+              ${cols.religion}::bigint[], ${cols.occupation}::bigint[], ${cols.contact}::text[], ${cols.house}::text[], ${cols.voter}::boolean[])
+          `.execute(trx);
+          all.push(...userIds);
+        }
+        return all;
+      }),
+    );
+
+    await timed("households", SIZE.households, () =>
+      db.transaction().execute(async (trx) => {
+        // Heads are the first residents; the rest are spread over the households as members.
+        const perHousehold = Math.floor((residentIds.length - SIZE.households) / SIZE.households);
+        for (let done = 0; done < SIZE.households; done += BATCH) {
+          const n = Math.min(BATCH, SIZE.households - done);
+          const heads = residentIds.slice(done, done + n);
+          const purokOf = heads.map(() => pick(random, puroks));
+          const lat = heads.map(() => 14.8 + random() * 0.05);
+          const lng = heads.map(() => 120.94 + random() * 0.05);
+          const address = heads.map((_, i) => `${1 + Math.floor(random() * 999)} Rizal St., Purok ${purokOf[i]}`);
+          const created = await sql<{ id: number; household_head_user_id: number }>`
+            insert into households (household_head_user_id, purok_id, address, latitude, longitude)
+            select * from unnest(${heads}::bigint[], ${purokOf}::bigint[], ${address}::text[], ${lat}::float8[], ${lng}::float8[])
+            returning id, household_head_user_id
+          `.execute(trx);
+          const hh: number[] = [];
+          const members: number[] = [];
+          const relation: string[] = [];
+          const position: number[] = [];
+          created.rows.forEach((row, i) => {
+            hh.push(Number(row.id));
+            members.push(Number(row.household_head_user_id));
+            relation.push("Head");
+            position.push(0);
+            for (let m = 0; m < perHousehold; m++) {
+              const member = residentIds[SIZE.households + (done + i) * perHousehold + m];
+              if (member == null) break;
+              hh.push(Number(row.id));
+              members.push(member);
+              relation.push(pick(random, ["Spouse", "Son", "Daughter", "Parent", "Grandchild", "Sibling"]));
+              position.push(m + 1);
+            }
+          });
+          await sql`
+            insert into household_members (household_id, user_id, relation_to_head, position)
+            select * from unnest(${hh}::bigint[], ${members}::bigint[], ${relation}::text[], ${position}::int[])
+          `.execute(trx);
+        }
+        // The household list shows the head's name; the service keeps it in head_name.
+        await sql`update households h set head_name = p.search_name from user_profiles p where p.user_id = h.household_head_user_id`.execute(trx);
+      }),
+    );
+
+    await timed("businesses", SIZE.businesses, () =>
+      db.transaction().execute(async (trx) => {
+        for (let done = 0; done < SIZE.businesses; done += BATCH) {
+          const n = Math.min(BATCH, SIZE.businesses - done);
+          const owners = Array.from({ length: n }, () => pick(random, residentIds));
+          const lines = owners.map(() => pick(random, businessLines));
+          const names = owners.map(() => `${pick(random, MIDDLE_AND_LAST_NAMES)} ${pick(random, ["Store", "Trading", "Eatery", "Enterprises", "Hardware", "Bakery"])}`);
+          const locations = owners.map(() => `${1 + Math.floor(random() * 999)} Mabini St.`);
+          const dates = owners.map(() => `${2000 + Math.floor(random() * 26)}-${String(1 + Math.floor(random() * 12)).padStart(2, "0")}-15`);
+          await sql`
+            insert into businesses (name, owner_user_id, business_line_id, location, date_acquired)
+            select * from unnest(${names}::text[], ${owners}::bigint[], ${lines}::bigint[], ${locations}::text[], ${dates}::date[])
+          `.execute(trx);
+        }
+      }),
+    );
+
+    await timed("disaster-prone areas", SIZE.disasterPuroks, () =>
+      db.transaction().execute(async (trx) => {
+        const chosen = puroks.slice(0, SIZE.disasterPuroks);
+        const types = chosen.map((_, i) => `{${["Flood", "Landslide", "Storm surge", "Fire", "Earthquake"].slice(0, 1 + (i % 3)).map((t) => `"${t}"`).join(",")}}`);
+        const areas = chosen.map((_, i) => `Low-lying streets of purok ${i + 1}`);
+        await sql`
+          insert into disaster_prone_areas (purok_id, disaster_types, affected_area)
+          select p, t::text[], a from unnest(${chosen}::bigint[], ${types}::text[], ${areas}::text[]) as x(p, t, a)
+        `.execute(db);
+      }),
+    );
+
+    // VACUUM as well as ANALYZE: autovacuum would set the visibility map in production soon enough,
+    // and index-only scans (the counts) depend on it.
+    await timed("vacuum analyze", 0, () => sql`vacuum analyze`.execute(db));
+    console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  } finally {
+    await opened.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+// EXPLAIN (ANALYZE, BUFFERS) of each benchmark case's main queries (issue 6), saved beside the
+// results so a slow plan is visible in review. The queries are captured from the real services
+// through Kysely's log hook, so the plans are of exactly the SQL the server runs.
+import fs from "node:fs";
+import path from "node:path";
+import { Kysely, PostgresDialect, type LogEvent } from "kysely";
+import pg from "pg";
+import type { Database } from "../../db/schema.ts";
+import { parseListQuery } from "../../app/resources/list-query.ts";
+import { allPermissionNames } from "../../app/lib/permissions.ts";
+import { engineFor } from "../../server/resources/engine.ts";
+import { searchResidents } from "../../server/services/resident-search.ts";
+import type { AuthUser } from "../../server/context.ts";
+
+interface Captured {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+export async function savePlans(databaseUrl: string, outDir: string, searchText: string): Promise<Record<string, string>> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  let captured: Captured[] = [];
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event: LogEvent) => {
+      if (event.level === "query") captured.push({ sql: event.query.sql, parameters: event.query.parameters });
+    },
+  });
+  const ctx = { db, user: { id: 1, permissions: allPermissionNames() } as unknown as AuthUser };
+  const residents = engineFor("resident");
+  const cases: [string, () => Promise<unknown>, boolean][] = [
+    ["search", () => searchResidents(ctx, searchText), true],
+    ["list_page1", () => residents.list(ctx, parseListQuery(new URLSearchParams("page=1&sort=name&order=asc"), residents.def)), false],
+    ["list_page2000", () => residents.list(ctx, parseListQuery(new URLSearchParams("page=2000&sort=name&order=asc"), residents.def)), false],
+    ["count", () => residents.count(ctx, parseListQuery(new URLSearchParams(""), residents.def)), false],
+  ];
+  const summary: Record<string, string> = {};
+  fs.mkdirSync(outDir, { recursive: true });
+  const client = await pool.connect();
+  try {
+    for (const [name, run, noSeqscan] of cases) {
+      captured = [];
+      await run();
+      const queries = captured.filter((q) => /^\s*(select|with|\()/i.test(q.sql));
+      let text = "";
+      for (const q of queries) {
+        await client.query("begin");
+        if (noSeqscan) await client.query("set local enable_seqscan = off");
+        const plan = await client.query(`explain (analyze, buffers) ${q.sql}`, q.parameters as unknown[]);
+        await client.query("rollback");
+        const lines = plan.rows.map((r: Record<string, string>) => r["QUERY PLAN"]).join("\n");
+        text += `-- ${q.sql}\n-- parameters: ${JSON.stringify(q.parameters)}\n${lines}\n\n`;
+        const time = /Execution Time: ([\d.]+) ms/.exec(lines)?.[1];
+        summary[name] = summary[name] ? `${summary[name]} + ${time} ms` : `${time} ms`;
+      }
+      fs.writeFileSync(path.join(outDir, `${name}.txt`), text);
+    }
+  } finally {
+    client.release();
+    await db.destroy();
+  }
+  return summary;
+}

@@ -1,0 +1,316 @@
+// `npm run bench` (issue 6): starts the production build against the benchmark database, loads it
+// with autocannon from a separate process, then runs the floor server (tests/bench/floor.ts) on the
+// same database, and writes bench/results.json and the plans of each case's main query.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import pg from "pg";
+import { searchTerms } from "./names.ts";
+import { BENCH_ADMIN, benchDatabaseUrl } from "./config.ts";
+import { savePlans } from "./plans.ts";
+
+const root = process.cwd();
+const BIN = path.join(root, "node_modules/.bin");
+const NODE = process.execPath;
+const PORT = 3900;
+const FLOOR_PORT = 3901;
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const CONCURRENCY = [1, 32];
+
+interface CaseResult {
+  name: string;
+  concurrency: number;
+  p50_ms: number | null;
+  p95_ms: number | null;
+  p99_ms: number | null;
+  rps: number;
+  errors: number;
+  floor_rps?: number;
+  floor_p95_ms?: number | null;
+}
+
+interface LoadCase {
+  name: string;
+  paths: string[];
+  method?: string;
+  body?: string;
+  floor?: boolean;
+  /** Send the session cookie (every case but login). */
+  auth?: boolean;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitForHttp(url: string, timeoutMs = 120_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await sleep(50);
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
+}
+
+function startServer(env: Record<string, string>, port: number): { child: ChildProcess; startedAt: number } {
+  const startedAt = performance.now();
+  const child = spawn(NODE, ["server/index.ts"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", SEED_DEMO: "false", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return { child, startedAt };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode != null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await Promise.race([exited, sleep(15_000).then(() => child.kill("SIGKILL"))]);
+}
+
+/** Peak resident memory of a process, sampled from /proc while it runs. */
+function rssSampler(pid: number) {
+  let peak = 0;
+  const read = () => {
+    try {
+      const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(status);
+      if (hwm) peak = Math.max(peak, Number(hwm[1]) / 1024);
+    } catch {
+      /* gone */
+    }
+  };
+  const timer = setInterval(read, 500);
+  return {
+    stop: () => {
+      read();
+      clearInterval(timer);
+      return Math.round(peak);
+    },
+  };
+}
+
+async function signIn(baseUrl: string): Promise<{ cookie: string; xsrf: string }> {
+  const first = await fetch(`${baseUrl}/backend/sanctum/csrf-cookie`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.getSetCookie().join(";"))![1];
+  const res = await fetch(`${baseUrl}/backend/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json", "X-XSRF-TOKEN": xsrf, Cookie: `XSRF-TOKEN=${xsrf}` },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (!res.ok) throw new Error(`bench sign-in answered ${res.status}: ${await res.text()}`);
+  const session = /portal_session=([^;]+)/.exec(res.headers.getSetCookie().join(";"))![1];
+  return { cookie: `XSRF-TOKEN=${xsrf}; portal_session=${session}`, xsrf };
+}
+
+function load(baseUrl: string, c: LoadCase, connections: number, duration: number, headers: Record<string, string>) {
+  const spec = { baseUrl, connections, duration, paths: c.paths, method: c.method, body: c.body, headers };
+  const out = execFileSync(NODE, [path.join(root, "tests/bench/load.mjs"), JSON.stringify(spec)], { encoding: "utf8", maxBuffer: 1 << 26 });
+  return JSON.parse(out) as Omit<CaseResult, "name" | "concurrency">;
+}
+
+async function runCases(baseUrl: string, cases: LoadCase[], auth: { cookie: string; xsrf: string }) {
+  const results = new Map<string, Omit<CaseResult, "name" | "concurrency">>();
+  for (const c of cases) {
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (c.auth !== false) headers.Cookie = auth.cookie;
+    if (c.method === "POST") Object.assign(headers, { "Content-Type": "application/json", "X-XSRF-TOKEN": auth.xsrf, Cookie: `XSRF-TOKEN=${auth.xsrf}` });
+    if (WARMUP > 0) load(baseUrl, c, 8, WARMUP, headers);
+    for (const connections of CONCURRENCY) {
+      const r = load(baseUrl, c, connections, DURATION, headers);
+      results.set(`${c.name}@${connections}`, r);
+      console.log(`  ${c.name.padEnd(14)} c=${String(connections).padEnd(3)} p50 ${r.p50_ms} ms  p95 ${r.p95_ms} ms  p99 ${r.p99_ms} ms  ${r.rps} req/s  errors ${r.errors}`);
+    }
+  }
+  return results;
+}
+
+/** Gzip size of the JavaScript a page loads: its route modules and everything they import. */
+function jsGzipBytes(routeFiles: string[]): number {
+  const manifestPath = path.join(root, "build/client/.vite/manifest.json");
+  if (!fs.existsSync(manifestPath)) return 0;
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, "utf8")) as Record<string, { file: string; imports?: string[] }>;
+  const keys = Object.keys(manifest);
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const imp of manifest[key].imports ?? []) visit(imp);
+  };
+  for (const file of routeFiles) {
+    const key = keys.find((k) => k.replace(/\?.*$/, "") === file);
+    if (key) visit(key);
+  }
+  let bytes = 0;
+  for (const key of seen) bytes += gzipSync(fs.readFileSync(path.join(root, "build/client", manifest[key].file))).length;
+  return bytes;
+}
+
+function cssGzipBytes(): number {
+  const dir = path.join(root, "build/client/assets");
+  if (!fs.existsSync(dir)) return 0;
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".css"))
+    .reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(dir, f))).length, 0);
+}
+
+async function coldStartPglite(): Promise<number> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-pglite-"));
+  try {
+    const env = { PGLITE_DIR: dir, DATABASE_URL: "", ADMIN_PASSWORD: BENCH_ADMIN.password };
+    // First start migrates and seeds; the figure is the second, ordinary start.
+    let s = startServer(env, PORT + 10);
+    await waitForHttp(`http://127.0.0.1:${PORT + 10}/login`);
+    await stop(s.child);
+    s = startServer(env, PORT + 10);
+    await waitForHttp(`http://127.0.0.1:${PORT + 10}/login`);
+    const seconds = (performance.now() - s.startedAt) / 1000;
+    await stop(s.child);
+    return Math.round(seconds * 100) / 100;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function datasetCounts(databaseUrl: string): Promise<Record<string, number>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const counts: Record<string, number> = {};
+    const tables: [string, string][] = [
+      ["residents", "select count(*)::int as n from users where kind = 'resident'"],
+      ["households", "select count(*)::int as n from households"],
+      ["puroks", "select count(*)::int as n from puroks"],
+      ["businesses", "select count(*)::int as n from businesses"],
+    ];
+    for (const [name, text] of tables) {
+      try {
+        counts[name] = (await client.query(text)).rows[0].n;
+      } catch {
+        /* table not there yet */
+      }
+    }
+    return counts;
+  } finally {
+    await client.end();
+  }
+}
+
+function commit(): string {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+  } catch {
+    return "unknown";
+  }
+}
+
+async function main() {
+  const databaseUrl = benchDatabaseUrl();
+  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+    console.log("Building the production bundle first…");
+    execFileSync(path.join(BIN, "react-router"), ["build"], { stdio: "inherit" });
+  }
+  const dataset = await datasetCounts(databaseUrl);
+  if (!dataset.residents) throw new Error(`No residents in ${databaseUrl}: run \`npm run bench:data\` first.`);
+  console.log(`Dataset: ${Object.entries(dataset).map(([k, v]) => `${v.toLocaleString("en-US")} ${k}`).join(", ")}`);
+
+  const terms = searchTerms(200);
+  const cases: LoadCase[] = [
+    { name: "search", paths: terms.map((t) => `/backend/api/resident?search=${encodeURIComponent(t)}`), floor: true },
+    { name: "list_page1", paths: ["/backend/api/resident?page=1&sort=name&order=asc"], floor: true },
+    { name: "list_page2000", paths: ["/backend/api/resident?page=2000&sort=name&order=asc"], floor: true },
+    { name: "list_html", paths: ["/manage/residents?sort=name&order=asc"] },
+    { name: "count", paths: ["/backend/api/resident/count"], floor: true },
+    { name: "login", paths: ["/backend/api/login"], method: "POST", body: JSON.stringify(BENCH_ADMIN), auth: false },
+  ];
+
+  console.log("\nOur server (production build, PostgreSQL):");
+  const server = startServer({ DATABASE_URL: databaseUrl, ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password }, PORT);
+  const baseUrl = `http://127.0.0.1:${PORT}`;
+  let ours: Map<string, Omit<CaseResult, "name" | "concurrency">>;
+  let rssPeak = 0;
+  let coldPostgres = 0;
+  try {
+    await waitForHttp(`${baseUrl}/login`);
+    coldPostgres = Math.round(((performance.now() - server.startedAt) / 1000) * 100) / 100;
+    const sampler = rssSampler(server.child.pid!);
+    const auth = await signIn(baseUrl);
+    ours = await runCases(baseUrl, cases, auth);
+    rssPeak = sampler.stop();
+  } finally {
+    await stop(server.child);
+  }
+
+  console.log("\nThe floor (node:http + pg, the same SQL):");
+  const floor = spawn(NODE, [path.join(BIN, "tsx"), "tests/bench/floor.ts"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(FLOOR_PORT) },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  let floorResults: Map<string, Omit<CaseResult, "name" | "concurrency">>;
+  try {
+    await waitForHttp(`http://127.0.0.1:${FLOOR_PORT}/healthz`);
+    floorResults = await runCases(`http://127.0.0.1:${FLOOR_PORT}`, cases.filter((c) => c.floor), { cookie: "", xsrf: "" });
+  } finally {
+    await stop(floor);
+  }
+
+  console.log("\nQuery plans (EXPLAIN ANALYZE, BUFFERS) → bench/plans/:");
+  const plans = await savePlans(databaseUrl, path.join(root, "bench/plans"), terms[2]);
+  for (const [name, time] of Object.entries(plans)) console.log(`  ${name.padEnd(14)} execution ${time}`);
+
+  console.log("\nCold start on PGlite…");
+  const coldPglite = await coldStartPglite();
+
+  const results: CaseResult[] = [];
+  for (const c of cases) {
+    for (const concurrency of CONCURRENCY) {
+      const r = ours.get(`${c.name}@${concurrency}`)!;
+      const f = floorResults.get(`${c.name}@${concurrency}`);
+      results.push({ name: c.name, concurrency, ...r, ...(f ? { floor_rps: f.rps, floor_p95_ms: f.p95_ms } : {}) });
+    }
+  }
+
+  const output = {
+    commit: commit(),
+    date: new Date().toISOString(),
+    machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}`,
+    dataset,
+    cases: results,
+    js_gzip_bytes: {
+      "/login": jsGzipBytes(["app/entry.client.tsx", "app/root.tsx", "app/routes/layouts/guest.tsx", "app/routes/login.tsx"]),
+      "/manage/residents": jsGzipBytes(["app/entry.client.tsx", "app/root.tsx", "app/routes/layouts/default.tsx", "app/routes/resource-list.tsx"]),
+    },
+    css_gzip_bytes: cssGzipBytes(),
+    rss_peak_mb: rssPeak,
+    cold_start_s: { pglite: coldPglite, postgres: coldPostgres },
+    plan_execution: plans,
+  };
+  fs.mkdirSync(path.join(root, "bench"), { recursive: true });
+  fs.writeFileSync(path.join(root, "bench/results.json"), JSON.stringify(output, null, 2) + "\n");
+
+  console.log("\n| case | c | p50 ms | p95 ms | p99 ms | req/s | errors | floor req/s | ours/floor | p95 ratio |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|");
+  for (const r of results) {
+    const share = r.floor_rps ? `${Math.round((r.rps / r.floor_rps) * 100)}%` : "";
+    const ratio = r.floor_p95_ms && r.p95_ms ? `${(r.p95_ms / r.floor_p95_ms).toFixed(2)}×` : "";
+    console.log(`| ${r.name} | ${r.concurrency} | ${r.p50_ms} | ${r.p95_ms} | ${r.p99_ms} | ${r.rps} | ${r.errors} | ${r.floor_rps ?? ""} | ${share} | ${ratio} |`);
+  }
+  console.log(
+    `\nJS gzip: /login ${output.js_gzip_bytes["/login"]} B, /manage/residents ${output.js_gzip_bytes["/manage/residents"]} B; CSS gzip ${output.css_gzip_bytes} B; RSS peak ${rssPeak} MB; cold start PGlite ${coldPglite} s, PostgreSQL ${coldPostgres} s`,
+  );
+  console.log(`Machine: ${output.machine}\nWrote bench/results.json`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
