@@ -1,0 +1,311 @@
+import { LogOut, Monitor, ShieldCheck } from "lucide-react";
+import * as React from "react";
+import { Form, useNavigation } from "react-router";
+import { CsrfInput } from "~/components/csrf-input";
+import { Avatar, AvatarFallback, AvatarImage } from "~/components/ui/avatar";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Spinner } from "~/components/ui/spinner";
+import { formatDateTime } from "~/lib/dates";
+import { actionLabel, entityLabel, splitPermission } from "~/lib/permission-matrix";
+import { initialsOf, readableTextOn } from "~/lib/ui-color";
+import { AccountStatusBadge } from "./status";
+
+// Parts of the user page (/system/users/{id}) and the blocklist entry page (issue 5): profile,
+// effective permissions, active sessions with "Sign out", and the recent audit trail.
+
+type Dateish = string | Date | null;
+
+export interface DetailUser {
+  id: number;
+  kind: string;
+  username: string | null;
+  email: string | null;
+  status: string;
+  last_sign_in_at: Dateish;
+  blocked_at: Dateish;
+  blocked_reason: string | null;
+  blocked_by: { id: number; fullname: string } | null;
+  created_at: Dateish;
+  updated_at: Dateish;
+  deleted_at: Dateish;
+  user_profile: { fullname: string; image: string; hex_color: string | null };
+}
+
+export interface DetailSession {
+  key: string;
+  device: string;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: Dateish;
+  last_seen_at: Dateish;
+  current: boolean;
+}
+
+export interface DetailAudit {
+  id: number;
+  at: Dateish;
+  entity: string;
+  entity_id: string | null;
+  action: string;
+  by: { id: number; fullname: string } | null;
+  ip: string | null;
+  changed: string[];
+}
+
+const KIND_LABEL: Record<string, string> = { staff: "Staff", resident: "Resident", non_resident: "Non-resident", organization: "Organization" };
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+export function ProfileHeader({ user, actions }: { user: DetailUser; actions?: React.ReactNode }) {
+  const name = user.user_profile.fullname || user.username || `#${user.id}`;
+  const colour = user.user_profile.hex_color || "#fde68a";
+  const photo = user.user_profile.image && user.user_profile.image !== "/default_avatar.png" ? user.user_profile.image : null;
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex min-w-0 items-center gap-4">
+        <Avatar className="size-14 text-lg">
+          {photo ? <AvatarImage src={photo} alt="" /> : null}
+          <AvatarFallback aria-hidden="true" style={{ backgroundColor: colour, color: readableTextOn(colour) }}>
+            {initialsOf(name)}
+          </AvatarFallback>
+        </Avatar>
+        <div className="flex min-w-0 flex-col gap-1">
+          <h1 className="truncate text-2xl font-semibold tracking-tight">{name}</h1>
+          <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+            {user.username ? <span className="font-mono">@{user.username}</span> : null}
+            <AccountStatusBadge status={user.status} />
+            <span>{KIND_LABEL[user.kind] ?? user.kind}</span>
+          </div>
+        </div>
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  );
+}
+
+export function ProfileCard({ user, roles }: { user: DetailUser; roles: { id: number; name: string; description: string | null }[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Profile</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <Fact label="E-mail">{user.email ?? <span className="text-muted-foreground">None</span>}</Fact>
+          <Fact label="Last sign-in">{user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : <span className="text-muted-foreground">Never</span>}</Fact>
+          <Fact label="Created">{formatDateTime(user.created_at)}</Fact>
+          <Fact label="Updated">{formatDateTime(user.updated_at)}</Fact>
+          {user.blocked_at ? (
+            <>
+              <Fact label="Blocked">
+                {formatDateTime(user.blocked_at)}
+                {user.blocked_by ? ` by ${user.blocked_by.fullname}` : ""}
+              </Fact>
+              <Fact label="Reason">{user.blocked_reason ?? <span className="text-muted-foreground">Not given</span>}</Fact>
+            </>
+          ) : null}
+          {user.deleted_at ? <Fact label="Deleted">{formatDateTime(user.deleted_at)}</Fact> : null}
+        </dl>
+        <div className="mt-5 flex flex-col gap-2">
+          <h3 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Roles</h3>
+          {roles.length ? (
+            <ul className="flex flex-col gap-2" data-testid="user-roles">
+              {roles.map((r) => (
+                <li key={r.id} className="flex items-start gap-2 text-sm">
+                  <ShieldCheck className="mt-0.5 size-4 shrink-0 text-primary-ink" aria-hidden="true" />
+                  <span>
+                    <span className="font-medium">{r.name}</span>
+                    {r.description ? <span className="block text-muted-foreground">{r.description}</span> : null}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-muted-foreground">No roles: this account can open only the dashboard, maps and settings.</p>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Effective permissions, one line per entity with its actions, each naming the roles behind it. */
+export function PermissionsCard({ permissions }: { permissions: { name: string; via: string[] }[] }) {
+  const byEntity = new Map<string, { action: string; via: string[] }[]>();
+  for (const p of permissions) {
+    const { action, entity } = splitPermission(p.name);
+    byEntity.set(entity, [...(byEntity.get(entity) ?? []), { action, via: p.via }]);
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Effective permissions</CardTitle>
+        <CardDescription>
+          {permissions.length} permission{permissions.length === 1 ? "" : "s"} from all roles together, read fresh on every request.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {permissions.length === 0 ? (
+          <p className="text-sm text-muted-foreground">None.</p>
+        ) : (
+          <ul
+            className="flex max-h-96 flex-col divide-y overflow-y-auto rounded-md border"
+            data-testid="effective-permissions"
+            // A long list scrolls: keyboard users need to reach it (WCAG 2.1.1).
+            tabIndex={byEntity.size > 10 ? 0 : undefined}
+            aria-label="Effective permissions by entity"
+          >
+            {[...byEntity.entries()].map(([entity, actions]) => (
+              <li key={entity} className="flex flex-col gap-1.5 px-3 py-2 sm:flex-row sm:items-center sm:gap-3">
+                <span className="w-44 shrink-0 text-sm font-medium">{entityLabel(entity)}</span>
+                <span className="flex flex-wrap gap-1">
+                  {actions.map((a) => (
+                    <Badge key={a.action} variant="outline" title={`${a.action}-${entity}, from ${a.via.join(", ")}`}>
+                      {actionLabel(a.action)}
+                    </Badge>
+                  ))}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function SessionsCard({
+  sessions,
+  canSignOut,
+  title = "Active sessions",
+  description,
+  extra,
+}: {
+  sessions: DetailSession[];
+  canSignOut: boolean;
+  title?: string;
+  description?: React.ReactNode;
+  extra?: React.ReactNode;
+}) {
+  const navigation = useNavigation();
+  const busyKey = navigation.state === "submitting" ? String(navigation.formData?.get("key") ?? "") : "";
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description ?? "Browsers signed in to this account. Signing one out makes it sign in again."}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {sessions.length === 0 ? (
+          <p className="text-sm text-muted-foreground" data-testid="no-sessions">
+            No one is signed in to this account.
+          </p>
+        ) : (
+          <ul className="flex flex-col divide-y rounded-md border" data-testid="sessions">
+            {sessions.map((s) => (
+              <li key={s.key} className="flex flex-col gap-2 px-3 py-3 sm:flex-row sm:items-center sm:justify-between" data-session={s.key}>
+                <div className="flex min-w-0 items-start gap-3">
+                  <Monitor className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+                  <div className="flex min-w-0 flex-col">
+                    <span className="text-sm font-medium">
+                      {s.device}
+                      {s.current ? (
+                        <Badge variant="success" className="ml-2">
+                          This browser
+                        </Badge>
+                      ) : null}
+                    </span>
+                    <span className="text-xs text-muted-foreground">
+                      {s.ip ?? "Unknown address"} · last seen {formatDateTime(s.last_seen_at)} · signed in {formatDateTime(s.created_at)}
+                    </span>
+                    {s.user_agent ? (
+                      <span className="truncate text-xs text-muted-foreground" title={s.user_agent}>
+                        {s.user_agent}
+                      </span>
+                    ) : null}
+                  </div>
+                </div>
+                {canSignOut && !s.current ? (
+                  <Form method="post" preventScrollReset className="shrink-0">
+                    <CsrfInput />
+                    <input type="hidden" name="intent" value="sign-out-session" />
+                    <input type="hidden" name="key" value={s.key} />
+                    <Button type="submit" variant="outline" size="sm" disabled={busyKey === s.key}>
+                      {busyKey === s.key ? <Spinner size="sm" label="Signing out…" /> : <LogOut aria-hidden="true" />}
+                      Sign out
+                    </Button>
+                  </Form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {extra}
+      </CardContent>
+    </Card>
+  );
+}
+
+const ACTION_WORDS: Record<string, string> = {
+  login: "Signed in",
+  logout: "Signed out",
+  create: "Created",
+  update: "Updated",
+  delete: "Deleted",
+  restore: "Restored",
+  void: "Voided",
+  block: "Blocked",
+  unblock: "Removed from the blocklist",
+  reset_password: "Password reset",
+  update_password: "Changed own password",
+  update_account: "Changed own account",
+  update_identity: "Changed own name",
+  update_notifications: "Changed notification settings",
+  sign_out_session: "A session was signed out",
+  sign_out_others: "Signed out other sessions",
+};
+
+export function AuditCard({ entries, userId }: { entries: DetailAudit[]; userId: number }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Recent activity</CardTitle>
+        <CardDescription>What this account did, and what was done to it, newest first.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {entries.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nothing recorded yet.</p>
+        ) : (
+          <ol className="flex flex-col divide-y rounded-md border" data-testid="audit-trail">
+            {entries.map((e) => {
+              const onSelf = (e.entity === "user" || e.entity === "blocklist") && e.entity_id === String(userId);
+              const what = onSelf ? (ACTION_WORDS[e.action] ?? e.action) : `${ACTION_WORDS[e.action] ?? e.action} ${entityLabel(e.entity).toLowerCase()}${e.entity_id ? ` #${e.entity_id}` : ""}`;
+              return (
+                <li key={e.id} className="flex flex-col gap-0.5 px-3 py-2 text-sm sm:flex-row sm:items-baseline sm:gap-3">
+                  <time className="w-44 shrink-0 text-xs text-muted-foreground tabular-nums" dateTime={new Date(e.at as string).toISOString()}>
+                    {formatDateTime(e.at)}
+                  </time>
+                  <span className="min-w-0">
+                    <span className="font-medium">{what}</span>
+                    {e.by && e.by.id !== userId ? <span className="text-muted-foreground"> by {e.by.fullname}</span> : null}
+                    {e.action === "update" && e.changed.length ? <span className="text-muted-foreground"> ({e.changed.join(", ")})</span> : null}
+                    {e.ip ? <span className="text-xs text-muted-foreground"> · {e.ip}</span> : null}
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,260 @@
+import { FormProvider, getFormProps, getInputProps, useField, useForm, type FormMetadata } from "@conform-to/react";
+import { getZodConstraint, parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import { Eye, EyeOff, Wand2 } from "lucide-react";
+import * as React from "react";
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import { CsrfInput } from "~/components/csrf-input";
+import { FieldErrors, FormField, RequiredMark, split } from "~/components/resource/form-field";
+import { useHydrated } from "~/components/resource/use-hydrated";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Spinner } from "~/components/ui/spinner";
+import { api } from "~/lib/api-client";
+import type { FieldDef, ResourceDef } from "~/resources/types";
+import { CopyButton } from "./copy-button";
+import { DialogActions } from "./dialog";
+
+// The create and update form of a staff user (issue 5): name parts, a username and password with
+// "Generate" (user/generate_username, user/generate_password), e-mail and the roles. It posts to
+// the list's action like every registry form (DESIGN §8), so it works without JavaScript; the
+// Generate buttons appear once JavaScript runs.
+
+export interface RoleOption {
+  id: number;
+  name: string;
+  description: string | null;
+}
+
+type Row = Record<string, unknown> & { id: number };
+
+function field(def: ResourceDef, name: string): FieldDef {
+  return def.fields.find((f) => f.name === name)!;
+}
+
+export function UserForm({
+  def,
+  intent,
+  record,
+  roles,
+  returnTo,
+  closeHref,
+}: {
+  def: ResourceDef;
+  intent: "create" | "update";
+  record: Row | null;
+  roles: RoleOption[];
+  returnTo: string;
+  closeHref: string;
+}) {
+  const actionData = useActionData() as { result?: SubmissionResult<string[]> } | undefined;
+  const schema = intent === "create" ? def.schema.create : def.schema.update;
+  const profile = (record?.user_profile ?? {}) as Record<string, string | null>;
+  const defaultValue = React.useMemo(
+    () => ({
+      username: (record?.username as string) ?? "",
+      email: (record?.email as string) ?? "",
+      user_profile: {
+        firstname: profile.firstname ?? "",
+        middlename: profile.middlename ?? "",
+        lastname: profile.lastname ?? "",
+        suffix: profile.suffix ?? "",
+      },
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [record?.id],
+  );
+  const constraint = React.useMemo(() => getZodConstraint(schema), [schema]);
+  const [form] = useForm({
+    id: `user-${intent}-${record?.id ?? "new"}`,
+    lastResult: actionData?.result,
+    defaultValue,
+    constraint,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const held = new Set(((record?.roles as { id: number }[] | undefined) ?? []).map((r) => r.id));
+  const sentRoles = new Set(
+    ((actionData?.result?.initialValue?.roles as string[] | string | undefined) ?? [])
+      .toString()
+      .split(",")
+      .filter((v) => /^\d+$/.test(v))
+      .map(Number),
+  );
+  const checked = (id: number) => (actionData?.result ? sentRoles.has(id) : held.has(id));
+
+  return (
+    <FormProvider context={form.context}>
+      <Form method="post" preventScrollReset {...getFormProps(form)} className="flex flex-col" data-testid="user-form">
+        <CsrfInput />
+        <input type="hidden" name="intent" value={intent} />
+        {record ? <input type="hidden" name="id" value={String(record.id)} /> : null}
+        <input type="hidden" name="_return" value={returnTo} />
+        <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" />
+        <div className="flex flex-col gap-4 px-5 py-4">
+          {form.errors?.length ? (
+            <p id={form.errorId} role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+              {form.errors.join(" ")}
+            </p>
+          ) : null}
+          <fieldset className="grid gap-4 sm:grid-cols-2">
+            <legend className="sr-only">Name</legend>
+            {["user_profile.firstname", "user_profile.middlename", "user_profile.lastname", "user_profile.suffix"].map((name) => (
+              <FormField key={name} field={field(def, name)} intent={intent} />
+            ))}
+          </fieldset>
+          <UsernameField form={form} def={def} />
+          <FormField field={field(def, "email")} intent={intent} />
+          {intent === "create" ? <PasswordField form={form} def={def} /> : null}
+          <fieldset className="flex flex-col gap-2" data-field="roles">
+            <legend className="mb-1 text-sm font-medium">Roles</legend>
+            <input type="hidden" name="roles" value="none" />
+            {roles.length === 0 ? <p className="text-sm text-muted-foreground">No roles yet.</p> : null}
+            <div className="grid gap-2 sm:grid-cols-2">
+              {roles.map((role) => {
+                const id = `${form.id}-role-${role.id}`;
+                return (
+                  <label key={role.id} htmlFor={id} className="flex cursor-pointer items-start gap-2 rounded-md border p-2.5 hover:bg-accent/50 has-[:checked]:border-primary has-[:checked]:bg-primary/5">
+                    <Checkbox id={id} name="roles" value={String(role.id)} defaultChecked={checked(role.id)} className="mt-0.5" />
+                    <span className="flex min-w-0 flex-col">
+                      <span className="text-sm font-medium">{role.name}</span>
+                      {role.description ? <span className="text-xs text-muted-foreground">{role.description}</span> : null}
+                    </span>
+                  </label>
+                );
+              })}
+            </div>
+            <RolesErrors />
+          </fieldset>
+        </div>
+        <DialogActions>
+          <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
+            Cancel
+          </Link>
+          <Button type="submit" disabled={submitting}>
+            {submitting ? <Spinner size="sm" label="Saving…" /> : null}
+            {intent === "create" ? "Save" : "Save changes"}
+          </Button>
+        </DialogActions>
+      </Form>
+    </FormProvider>
+  );
+}
+
+function RolesErrors() {
+  const [meta] = useField<unknown>("roles");
+  return <FieldErrors id={meta.errorId} errors={meta.errors} />;
+}
+
+type AnyForm = FormMetadata<Record<string, unknown>, string[]>;
+
+/** Username with "Generate": a free username from the first and last name typed above. */
+function UsernameField({ form, def }: { form: AnyForm; def: ResourceDef }) {
+  const hydrated = useHydrated();
+  const [meta] = useField<string>("username");
+  const [busy, setBusy] = React.useState(false);
+  const [problem, setProblem] = React.useState<string | null>(null);
+  const spec = field(def, "username");
+  const [key, props] = split(getInputProps(meta, { type: "text", ariaDescribedBy: meta.descriptionId }));
+  const generate = async () => {
+    const el = document.getElementById(form.id) as HTMLFormElement | null;
+    const data = el ? new FormData(el) : new FormData();
+    setBusy(true);
+    setProblem(null);
+    try {
+      const res = await api.get<{ data: string }>("/backend/api/user/generate_username", {
+        query: { firstname: String(data.get("user_profile.firstname") ?? ""), lastname: String(data.get("user_profile.lastname") ?? "") },
+        silent: true,
+      });
+      form.update({ name: "username", value: res.data });
+    } catch {
+      setProblem("Type a first or last name first.");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="flex flex-col gap-1.5" data-field="username">
+      <Label htmlFor={meta.id}>
+        {spec.label}
+        <RequiredMark />
+      </Label>
+      <div className="flex gap-2">
+        <Input key={key} {...props} autoComplete="off" autoCapitalize="none" spellCheck={false} pattern={spec.pattern} />
+        {hydrated ? (
+          <Button type="button" variant="outline" onClick={generate} disabled={busy} data-testid="generate-username">
+            {busy ? <Spinner size="sm" label="Generating…" /> : <Wand2 aria-hidden="true" />}
+            Generate
+          </Button>
+        ) : null}
+      </div>
+      <p id={meta.descriptionId} className="text-xs text-muted-foreground">
+        {problem ?? "Used to sign in: letters, digits, dots, dashes and underscores."}
+      </p>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** Password with "Generate": a strong one, shown in clear with Copy so it can be handed over once. */
+function PasswordField({ form, def }: { form: AnyForm; def: ResourceDef }) {
+  const hydrated = useHydrated();
+  const [meta] = useField<string>("password");
+  const [visible, setVisible] = React.useState(false);
+  const [generated, setGenerated] = React.useState<string | null>(null);
+  const [busy, setBusy] = React.useState(false);
+  const spec = field(def, "password");
+  const [key, props] = split(getInputProps(meta, { type: visible ? "text" : "password", ariaDescribedBy: meta.descriptionId }));
+  const generate = async () => {
+    setBusy(true);
+    try {
+      const res = await api.get<{ data: string }>("/backend/api/user/generate_password", { silent: true });
+      form.update({ name: "password", value: res.data });
+      setGenerated(res.data);
+      setVisible(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="flex flex-col gap-1.5" data-field="password">
+      <Label htmlFor={meta.id}>
+        {spec.label}
+        <RequiredMark />
+      </Label>
+      <div className="flex gap-2">
+        <div className="relative flex-1">
+          <Input key={key} {...props} autoComplete="new-password" spellCheck={false} className="pr-10 font-mono" />
+          {hydrated ? (
+            <button
+              type="button"
+              onClick={() => setVisible((v) => !v)}
+              aria-label={visible ? "Hide password" : "Show password"}
+              aria-pressed={visible}
+              className="absolute top-1/2 right-1 flex size-7 -translate-y-1/2 items-center justify-center rounded text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              {visible ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
+            </button>
+          ) : null}
+        </div>
+        {hydrated ? (
+          <Button type="button" variant="outline" onClick={generate} disabled={busy} data-testid="generate-password">
+            {busy ? <Spinner size="sm" label="Generating…" /> : <Wand2 aria-hidden="true" />}
+            Generate
+          </Button>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <p id={meta.descriptionId} className="flex-1 text-xs text-muted-foreground">
+          {generated ? "Generated. Copy it now and give it to the person: it is not shown again after saving." : spec.description}
+        </p>
+        {generated ? <CopyButton value={generated} label="Copy password" /> : null}
+      </div>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}

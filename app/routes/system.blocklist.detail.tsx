@@ -1,0 +1,164 @@
+import { KeyRound, UserCheck, UserCog } from "lucide-react";
+import { data, Form, Link, useNavigation, useRouteError } from "react-router";
+import type { Route } from "./+types/system.blocklist.detail";
+import { entityOfKind } from "~/components/access/status";
+import { AuditCard, ProfileCard, ProfileHeader, type DetailAudit, type DetailUser } from "~/components/access/user-detail";
+import { CsrfInput } from "~/components/csrf-input";
+import { FlashMessage, type FlashData } from "~/components/resource/flash-message";
+import { ErrorPage } from "~/components/shell/error-page";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { Spinner } from "~/components/ui/spinner";
+import { Textarea } from "~/components/ui/textarea";
+import { can } from "~/lib/permissions";
+import { useRootData } from "~/lib/root-data";
+import { pageTitle } from "~/lib/titles";
+import { requirePermission } from "../../server/web/guards.ts";
+import { serviceContextOf } from "../../server/web/context.ts";
+import { readFlash } from "../../server/web/flash.ts";
+import { pageUrl, redirectWithFlash, rethrowForPage } from "../../server/web/access-pages.ts";
+import { userDetail } from "../../server/services/access.ts";
+import { removeFromBlocklist, updateBlocklistEntry } from "../../server/services/blocklist.ts";
+import { isAppError } from "../../server/errors.ts";
+
+// /system/blocklist/{user_id} (spec §2.1, issue 5): one blocklist entry — who, since when, by
+// whom and why — with "Remove from blocklist" and the reason to edit.
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("manage-blocklist")];
+
+function userIdOf(params: { user_id?: string }): number {
+  const id = Number(params.user_id);
+  if (!Number.isSafeInteger(id) || id < 1) throw data("This page could not be found.", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const detail = await userDetail(serviceContextOf(context), userIdOf(params), { gate: "blocklist" }).catch(rethrowForPage);
+  const { flash, clear } = readFlash(request);
+  return data({ user: detail.user, roles: detail.roles, audit: detail.audit, flash }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { request, params, context } = args;
+  const id = userIdOf(params);
+  const form = await request.formData();
+  const ctx = serviceContextOf(context);
+  try {
+    if (form.get("intent") === "delete") {
+      const res = await removeFromBlocklist(ctx, id);
+      return redirectWithFlash(args, form, { message: res.message, type: "delete" }, "/system/blocklist");
+    }
+    if (form.get("intent") === "reason") {
+      await updateBlocklistEntry(ctx, id, { reason: form.get("reason") });
+      return redirectWithFlash(args, form, { message: "Successfully updated.", type: "success" }, pageUrl(args).pathname);
+    }
+  } catch (error) {
+    if (isAppError(error) && error.status === 422) return data({ errors: error.errors ?? {} }, { status: 422 });
+    rethrowForPage(error);
+  }
+  throw data("Unknown action", { status: 400 });
+}
+
+export function meta() {
+  return [{ title: pageTitle("system-blocklist-entry") }];
+}
+
+export default function BlocklistEntryPage({ loaderData, actionData }: Route.ComponentProps) {
+  const root = useRootData();
+  const me = root?.user;
+  const navigation = useNavigation();
+  const user = loaderData.user as unknown as DetailUser;
+  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const reasonErrors = (actionData as { errors?: Record<string, string[]> } | undefined)?.errors?.reason;
+  return (
+    <div className="flex flex-col gap-5" data-testid="blocklist-entry">
+      <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+        <Link to="/system/blocklist" className="hover:text-foreground hover:underline">
+          Blocklist
+        </Link>
+        <span aria-hidden="true"> / </span>
+        <span aria-current="page">{user.user_profile.fullname || user.username}</span>
+      </nav>
+      <ProfileHeader
+        user={user}
+        actions={
+          <>
+            {can(me, "delete-blocklist") ? (
+              <Form method="post">
+                <CsrfInput />
+                <input type="hidden" name="intent" value="delete" />
+                <Button type="submit" disabled={busy("delete")}>
+                  {busy("delete") ? <Spinner size="sm" label="Removing…" /> : <UserCheck aria-hidden="true" />}
+                  Remove from blocklist
+                </Button>
+              </Form>
+            ) : null}
+            {can(me, `delete-${entityOfKind(user.kind)}`) ? (
+              <Link to={`/system/blocklist?modal=reset_password&id=${user.id}`} className={buttonVariants({ variant: "outline" })}>
+                <KeyRound aria-hidden="true" />
+                Reset password
+              </Link>
+            ) : null}
+            {user.kind === "staff" && can(me, "manage-user") ? (
+              <Link to={`/system/users/${user.id}`} className={buttonVariants({ variant: "outline" })}>
+                <UserCog aria-hidden="true" />
+                User page
+              </Link>
+            ) : null}
+          </>
+        }
+      />
+      <FlashMessage flash={loaderData.flash as FlashData | null} />
+      <div className="grid gap-5 xl:grid-cols-2">
+        <ProfileCard user={user} roles={loaderData.roles} />
+        <Card>
+          <CardHeader>
+            <CardTitle>Why blocked</CardTitle>
+            <CardDescription>Sign-in is refused with a message that the account is blocked. The reason is seen only by staff.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {can(me, "create-blocklist") ? (
+              <Form method="post" className="flex flex-col gap-3">
+                <CsrfInput />
+                <input type="hidden" name="intent" value="reason" />
+                <Label htmlFor="reason">Reason</Label>
+                <Textarea
+                  id="reason"
+                  name="reason"
+                  rows={3}
+                  maxLength={500}
+                  defaultValue={user.blocked_reason ?? ""}
+                  aria-invalid={reasonErrors ? true : undefined}
+                  aria-describedby={reasonErrors ? "reason-error" : undefined}
+                />
+                {reasonErrors ? (
+                  <p id="reason-error" className="text-sm text-destructive">
+                    {reasonErrors.join(" ")}
+                  </p>
+                ) : null}
+                <div>
+                  <Button type="submit" variant="outline" disabled={busy("reason")}>
+                    {busy("reason") ? <Spinner size="sm" label="Saving…" /> : null}
+                    Save reason
+                  </Button>
+                </div>
+              </Form>
+            ) : (
+              <p className="text-sm">{user.blocked_reason ?? "Not given."}</p>
+            )}
+          </CardContent>
+        </Card>
+        <div className="xl:col-span-2">
+          <AuditCard entries={loaderData.audit as unknown as DetailAudit[]} userId={user.id} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRootData();
+  return <ErrorPage error={error} loggedIn={!!root?.user} inShell />;
+}

@@ -1,0 +1,36 @@
+import { useRouteError } from "react-router";
+import type { Route } from "./+types/system.permissions";
+import { ResourcePage, type ResourcePageData } from "~/components/resource/resource-page";
+import { ErrorPage } from "~/components/shell/error-page";
+import { useRootData } from "~/lib/root-data";
+import { pageTitle } from "~/lib/titles";
+import { getResource } from "~/resources/index";
+import { resourceAction, resourceLoader } from "../../server/web/resource-page.ts";
+import { refusalsAsFlash } from "../../server/web/access-pages.ts";
+
+// /system/permissions (spec §2.4): the registry's generic list page; a refused delete (a built-in
+// permission, decision 050) comes back as a message on the list rather than an error page.
+
+export function loader(args: Route.LoaderArgs) {
+  return resourceLoader(args);
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.clone().formData();
+  return refusalsAsFlash(args, form, () => resourceAction(args));
+}
+
+export function meta() {
+  return [{ title: pageTitle("system-permissions") }];
+}
+
+export default function PermissionsPage({ loaderData }: Route.ComponentProps) {
+  const def = getResource("permission");
+  return <ResourcePage key={def.name} def={def} data={loaderData as unknown as ResourcePageData} />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRootData();
+  return <ErrorPage error={error} loggedIn={!!root?.user} inShell />;
+}

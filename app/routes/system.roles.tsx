@@ -1,0 +1,82 @@
+import { data, useLocation, useRouteError } from "react-router";
+import type { Route } from "./+types/system.roles";
+import { AccessDialog } from "~/components/access/dialog";
+import { RoleDeleteDialog } from "~/components/access/role-delete-dialog";
+import { RoleForm, type RoleModelView } from "~/components/access/role-form";
+import { ResourcePage, type ResourcePageData } from "~/components/resource/resource-page";
+import { closeModalHref } from "~/components/resource/urls";
+import { ErrorPage } from "~/components/shell/error-page";
+import { can } from "~/lib/permissions";
+import { useRootData } from "~/lib/root-data";
+import { pageTitle } from "~/lib/titles";
+import { getResource } from "~/resources/index";
+import { resourceAction, resourceLoader } from "../../server/web/resource-page.ts";
+import { refusalsAsFlash, rethrowForPage } from "../../server/web/access-pages.ts";
+import { serviceContextOf } from "../../server/web/context.ts";
+import { roleModelView } from "../../server/services/roles.ts";
+import { engineFor } from "../../server/resources/engine.ts";
+
+// /system/roles (spec §2.4, issue 5): the registry's list of roles, with the permission-matrix
+// form and a delete that names the members who lose the role.
+
+const OWN_MODALS = new Set(["create", "update", "delete"]);
+export const CONFIRM_MEMBERS = "Tick the box to confirm that the members lose this role.";
+
+export async function loader(args: Route.LoaderArgs) {
+  const result = await resourceLoader(args);
+  const modal = result.data.modal;
+  const view: RoleModelView | null = modal === "create" || modal === "update" ? await roleModelView(serviceContextOf(args.context)).catch(rethrowForPage) : null;
+  return data({ ...result.data, view }, result.init ?? undefined);
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.clone().formData();
+  if (form.get("intent") === "delete" && !form.get("confirm_members")) {
+    const id = Number(form.get("id"));
+    const ctx = serviceContextOf(args.context);
+    const role = Number.isSafeInteger(id) && id > 0 ? await engineFor("role").get(ctx, id).catch(() => null) : null;
+    if (role && Number(role.members_count) > 0) return data({ confirmError: CONFIRM_MEMBERS }, { status: 422 });
+  }
+  return refusalsAsFlash(args, form, () => resourceAction(args));
+}
+
+export function meta() {
+  return [{ title: pageTitle("system-roles") }];
+}
+
+export default function RolesPage({ loaderData }: Route.ComponentProps) {
+  const def = getResource("role");
+  const root = useRootData();
+  const user = root?.user;
+  const { pathname, search } = useLocation();
+  const modal = loaderData.modal;
+  const own = !!modal && OWN_MODALS.has(modal);
+  const page = { ...loaderData, modal: own ? null : modal } as unknown as ResourcePageData;
+  const closeHref = closeModalHref(pathname, loaderData.query);
+  const record = loaderData.record as (Record<string, unknown> & { id: number }) | null;
+  const view = loaderData.view as RoleModelView | null;
+  const editing = (modal === "create" && can(user, "create-role")) || (modal === "update" && !!record && can(user, "update-role"));
+  return (
+    <>
+      <ResourcePage key={def.name} def={def} data={page} />
+      {editing && view && (modal === "create" || modal === "update") ? (
+        <AccessDialog
+          title={modal === "create" ? "Create role" : `Edit role ${String(record?.name ?? "")}`}
+          description="Tick what the role may do: entities down, actions across. Click an entity or an action to select its whole row or column."
+          closeHref={closeHref}
+          wide="xl"
+          testId="resource-modal"
+        >
+          <RoleForm key={`${modal}-${record?.id ?? "new"}`} def={def} intent={modal} record={modal === "update" ? record : null} view={view} returnTo={search} closeHref={closeHref} />
+        </AccessDialog>
+      ) : null}
+      {modal === "delete" && record && can(user, "delete-role") ? <RoleDeleteDialog def={def} record={record} closeHref={closeHref} returnTo={search} /> : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRootData();
+  return <ErrorPage error={error} loggedIn={!!root?.user} inShell />;
+}

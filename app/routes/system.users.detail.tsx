@@ -1,0 +1,134 @@
+import { Ban, KeyRound, LogOut, Pencil } from "lucide-react";
+import { data, Form, Link, useRouteError } from "react-router";
+import type { Route } from "./+types/system.users.detail";
+import { AuditCard, PermissionsCard, ProfileCard, ProfileHeader, SessionsCard, type DetailAudit, type DetailSession, type DetailUser } from "~/components/access/user-detail";
+import { CsrfInput } from "~/components/csrf-input";
+import { FlashMessage, type FlashData } from "~/components/resource/flash-message";
+import { ErrorPage } from "~/components/shell/error-page";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { can } from "~/lib/permissions";
+import { useRootData } from "~/lib/root-data";
+import { pageTitle } from "~/lib/titles";
+import { serviceContextOf } from "../../server/web/context.ts";
+import { readFlash } from "../../server/web/flash.ts";
+import { pageUrl, redirectWithFlash, rethrowForPage } from "../../server/web/access-pages.ts";
+import { endAllSessions, endSession, userDetail } from "../../server/services/access.ts";
+
+// /system/users/{user_id} (spec §2.1, issue 5): profile, roles, effective permissions, active
+// sessions with "Sign out", and the recent audit trail.
+
+function userIdOf(params: { user_id?: string }): number {
+  const id = Number(params.user_id);
+  if (!Number.isSafeInteger(id) || id < 1) throw data("This page could not be found.", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const detail = await userDetail(serviceContextOf(context), userIdOf(params)).catch(rethrowForPage);
+  const { flash, clear } = readFlash(request);
+  return data({ ...detail, flash }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { request, params, context } = args;
+  const id = userIdOf(params);
+  const form = await request.formData();
+  const ctx = serviceContextOf(context);
+  const back = pageUrl(args).pathname;
+  try {
+    if (form.get("intent") === "sign-out-session") {
+      await endSession(ctx, id, String(form.get("key") ?? ""));
+      return redirectWithFlash(args, form, { message: "Signed out the session.", type: "success" }, back);
+    }
+    if (form.get("intent") === "sign-out-all") {
+      const n = await endAllSessions(ctx, id);
+      return redirectWithFlash(args, form, { message: n === 1 ? "Signed out 1 session." : `Signed out ${n} sessions.`, type: "success" }, back);
+    }
+  } catch (error) {
+    rethrowForPage(error);
+  }
+  throw data("Unknown action", { status: 400 });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const name = loaderData?.user.user_profile.fullname;
+  return [{ title: name ? `${name} | Portal` : pageTitle("system-users-user") }];
+}
+
+export default function UserDetailPage({ loaderData }: Route.ComponentProps) {
+  const root = useRootData();
+  const me = root?.user;
+  const user = loaderData.user as unknown as DetailUser;
+  const trashed = user.status === "Trashed";
+  const mayManageSessions = can(me, "update-user") || me?.id === user.id;
+  return (
+    <div className="flex flex-col gap-5" data-testid="user-detail">
+      <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+        <Link to="/system/users" className="hover:text-foreground hover:underline">
+          Users
+        </Link>
+        <span aria-hidden="true"> / </span>
+        <span aria-current="page">{user.user_profile.fullname || user.username}</span>
+      </nav>
+      <ProfileHeader
+        user={user}
+        actions={
+          <>
+            {can(me, "update-user") && !trashed ? (
+              <Link to={`/system/users?modal=update&id=${user.id}`} className={buttonVariants({ variant: "outline" })}>
+                <Pencil aria-hidden="true" />
+                Edit
+              </Link>
+            ) : null}
+            {can(me, "delete-user") ? (
+              <Link to={`/system/users?modal=reset&id=${user.id}`} className={buttonVariants({ variant: "outline" })}>
+                <KeyRound aria-hidden="true" />
+                Reset password
+              </Link>
+            ) : null}
+            {user.blocked_at && can(me, "manage-blocklist") ? (
+              <Link to={`/system/blocklist/${user.id}`} className={buttonVariants({ variant: "outline" })}>
+                <Ban aria-hidden="true" />
+                Blocklist entry
+              </Link>
+            ) : null}
+            {!user.blocked_at && !trashed && me?.id !== user.id && can(me, "create-blocklist") && user.username ? (
+              <Link to={`/system/blocklist?modal=add&user_search=${encodeURIComponent(user.username)}`} className={buttonVariants({ variant: "outline" })}>
+                <Ban aria-hidden="true" />
+                Block
+              </Link>
+            ) : null}
+          </>
+        }
+      />
+      <FlashMessage flash={loaderData.flash as FlashData | null} />
+      <div className="grid gap-5 xl:grid-cols-2">
+        <ProfileCard user={user} roles={loaderData.roles} />
+        <PermissionsCard permissions={loaderData.permissions} />
+        <SessionsCard
+          sessions={loaderData.sessions as unknown as DetailSession[]}
+          canSignOut={mayManageSessions}
+          extra={
+            can(me, "update-user") && loaderData.sessions.some((s) => !s.current) ? (
+              <Form method="post" preventScrollReset>
+                <CsrfInput />
+                <input type="hidden" name="intent" value="sign-out-all" />
+                <Button type="submit" variant="outline" size="sm">
+                  <LogOut aria-hidden="true" />
+                  Sign out everywhere
+                </Button>
+              </Form>
+            ) : null
+          }
+        />
+        <AuditCard entries={loaderData.audit as unknown as DetailAudit[]} userId={user.id} />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRootData();
+  return <ErrorPage error={error} loggedIn={!!root?.user} inShell />;
+}

@@ -1,0 +1,95 @@
+import { data, Link, useLocation, useRouteError } from "react-router";
+import type { Route } from "./+types/system.users";
+import { AccessDialog } from "~/components/access/dialog";
+import { ResetPasswordDialog } from "~/components/access/reset-password-dialog";
+import { UserForm } from "~/components/access/user-form";
+import { ResourcePage, type ResourcePageData } from "~/components/resource/resource-page";
+import { closeModalHref } from "~/components/resource/urls";
+import { ErrorPage } from "~/components/shell/error-page";
+import { can } from "~/lib/permissions";
+import { useRootData } from "~/lib/root-data";
+import { pageTitle } from "~/lib/titles";
+import { getResource } from "~/resources/index";
+import { resourceAction, resourceLoader } from "../../server/web/resource-page.ts";
+import { refusalsAsFlash, resetPasswordAction, rolesForPicker } from "../../server/web/access-pages.ts";
+
+// /system/users (spec §2.4, issue 5): the registry's list page of staff users, with the user form
+// (Generate buttons, roles) and the password reset of this page in place of the generic modals.
+
+const OWN_MODALS = new Set(["create", "update", "reset"]);
+
+export async function loader(args: Route.LoaderArgs) {
+  const result = await resourceLoader(args);
+  const modal = result.data.modal;
+  const roles = modal === "create" || modal === "update" ? await rolesForPicker(args) : [];
+  return data({ ...result.data, roles }, result.init ?? undefined);
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.clone().formData();
+  if (form.get("intent") === "reset") return resetPasswordAction(args, form);
+  return refusalsAsFlash(args, form, () => resourceAction(args));
+}
+
+export function meta() {
+  return [{ title: pageTitle("system-users") }];
+}
+
+/** The same list address with the reset dialog of one user open. */
+function resetQuery(search: string, id: unknown): string {
+  const params = new URLSearchParams(search);
+  params.set("modal", "reset");
+  params.set("id", String(id));
+  return params.toString();
+}
+
+export default function UsersPage({ loaderData }: Route.ComponentProps) {
+  const def = getResource("user");
+  const root = useRootData();
+  const user = root?.user;
+  const { pathname, search } = useLocation();
+  const modal = loaderData.modal;
+  const own = !!modal && OWN_MODALS.has(modal);
+  const page = { ...loaderData, modal: own ? null : modal } as unknown as ResourcePageData;
+  const closeHref = closeModalHref(pathname, loaderData.query);
+  const record = loaderData.record as (Record<string, unknown> & { id: number }) | null;
+  return (
+    <>
+      <ResourcePage key={def.name} def={def} data={page} />
+      {(modal === "create" && can(user, "create-user")) || (modal === "update" && record && can(user, "update-user")) ? (
+        <AccessDialog
+          title={modal === "create" ? "Create user" : "Edit user"}
+          description={
+            modal === "create" ? (
+              "A staff account that signs in with a username and password. Fields marked * are required."
+            ) : (
+              <span className="flex flex-wrap gap-x-3 gap-y-1">
+                <span>Editing {String(record?.name ?? "")}.</span>
+                <Link to={`/system/users/${record?.id}`} className="underline underline-offset-2 hover:text-foreground">
+                  Open the user page
+                </Link>
+                {can(user, "delete-user") ? (
+                  <Link to={`?${resetQuery(search, record?.id)}`} preventScrollReset className="underline underline-offset-2 hover:text-foreground">
+                    Reset password
+                  </Link>
+                ) : null}
+              </span>
+            )
+          }
+          closeHref={closeHref}
+          wide="md"
+          testId="resource-modal"
+        >
+          <UserForm key={`${modal}-${record?.id ?? "new"}`} def={def} intent={modal} record={modal === "update" ? record : null} roles={loaderData.roles} returnTo={search} closeHref={closeHref} />
+        </AccessDialog>
+      ) : null}
+      {modal === "reset" && record && can(user, "delete-user") ? <ResetPasswordDialog record={record} closeHref={closeHref} returnTo={search} /> : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRootData();
+  return <ErrorPage error={error} loggedIn={!!root?.user} inShell />;
+}

@@ -1,0 +1,158 @@
+import { sql, type SelectQueryBuilder } from "kysely";
+import type { ServiceContext } from "../../context.ts";
+import { ValidationError } from "../../errors.ts";
+import { passwordProblem } from "../../auth/passwords.ts";
+import { registerHooks } from "../hooks.ts";
+import {
+  adminRoleId,
+  checkPermissionChange,
+  checkPermissionsRemoval,
+  checkRoleChange,
+  checkRoleIds,
+  checkRolesRemoval,
+  checkUserRolesChange,
+  checkUsersRemoval,
+  notifyIfWanted,
+} from "../../services/access.ts";
+
+// Issue 5's entries beyond the engine's life cycle: a user's roles and Blocked status, a role's
+// permissions and members, a permission's built-in flag; and the safety rules before each write.
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Q = SelectQueryBuilder<any, any, any>;
+
+const fullName = (alias: string) =>
+  sql<string>`nullif(concat_ws(' ', ${sql.ref(`${alias}.firstname`)}, ${sql.ref(`${alias}.middlename`)}, ${sql.ref(`${alias}.lastname`)}, ${sql.ref(`${alias}.suffix`)}), '')`;
+
+/** A user's roles as [{id, name}] (spec §7 "roles"), for rows whose id is `t.id`. */
+const rolesOfRow = sql`coalesce((select jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name) order by r.name)
+  from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = t.id), '[]'::jsonb)`;
+
+const ids = (values: Record<string, unknown>, key: string) => values[key] as number[] | undefined;
+
+async function replaceUserRoles(ctx: ServiceContext, userId: number, roleIds: number[]): Promise<boolean> {
+  const before = (await ctx.db.selectFrom("user_roles").select("role_id").where("user_id", "=", userId).execute()).map((r) => Number(r.role_id));
+  const same = before.length === roleIds.length && before.every((id) => roleIds.includes(id));
+  if (same) return false;
+  await ctx.db.deleteFrom("user_roles").where("user_id", "=", userId).execute();
+  if (roleIds.length) await ctx.db.insertInto("user_roles").values(roleIds.map((role_id) => ({ user_id: userId, role_id }))).execute();
+  return true;
+}
+
+const ROLES_CHANGED = { title: "Your access changed", message: "An administrator changed your roles. Pages and actions now follow your new permissions.", type: "info" as const };
+
+registerHooks("user", {
+  status: () => sql<string>`case when t.deleted_at is not null then 'Trashed' when t.blocked_at is not null then 'Blocked' else 'Active' end`,
+  extendSelect: (q: Q) => q.select([rolesOfRow.as("roles"), "t.blocked_reason"]),
+  async beforeWrite(ctx, values, id) {
+    if (typeof values.password === "string") {
+      const problem = passwordProblem(values.password);
+      if (problem) throw ValidationError.field("password", problem);
+    }
+    const roles = ids(values, "roles");
+    if (roles) {
+      await checkRoleIds(ctx.db, roles);
+      if (id != null) await checkUserRolesChange(ctx, id, roles);
+    }
+  },
+  async afterWrite(ctx, id, values, op) {
+    const roles = ids(values, "roles");
+    if (!roles) return;
+    const changed = await replaceUserRoles(ctx, id, roles);
+    if (changed && op === "update") await notifyIfWanted(ctx.db, id, "security", ROLES_CHANGED);
+  },
+  async beforeDelete(ctx, userIds) {
+    await checkUsersRemoval(ctx, userIds, "delete");
+  },
+});
+
+registerHooks("role", {
+  extendSelect: (q: Q) =>
+    q.select([
+      sql`coalesce((select jsonb_agg(jsonb_build_object('id', pm.id, 'name', pm.name) order by pm.name)
+        from role_permissions rp join permissions pm on pm.id = rp.permission_id where rp.role_id = t.id), '[]'::jsonb)`.as("permissions"),
+      sql`coalesce((select jsonb_agg(jsonb_build_object('id', mu.id, 'fullname', ${fullName("mp")}, 'username', mu.username) order by lower(mp.lastname), lower(mp.firstname))
+        from user_roles mr join users mu on mu.id = mr.user_id join user_profiles mp on mp.user_id = mu.id
+        where mr.role_id = t.id and mu.deleted_at is null), '[]'::jsonb)`.as("members"),
+      sql<number>`(select count(*)::int from role_permissions rp where rp.role_id = t.id)`.as("permissions_count"),
+      sql<number>`(select count(*)::int from user_roles mr join users mu on mu.id = mr.user_id where mr.role_id = t.id and mu.deleted_at is null)`.as("members_count"),
+    ]),
+  async beforeWrite(ctx, values, id) {
+    const permissionIds = ids(values, "permissions");
+    const memberIds = ids(values, "members");
+    if (permissionIds?.length) {
+      const found = await ctx.db.selectFrom("permissions").select("id").where("id", "in", permissionIds).execute();
+      if (found.length !== permissionIds.length) throw ValidationError.field("permissions", "The selected permissions are invalid.");
+    }
+    if (memberIds?.length) {
+      const found = await ctx.db.selectFrom("users").select("id").where("id", "in", memberIds).where("kind", "=", "staff").where("deleted_at", "is", null).execute();
+      if (found.length !== memberIds.length) throw ValidationError.field("members", "The selected members are invalid.");
+    }
+    if (id != null) await checkRoleChange(ctx, id, { name: values.name as string | undefined, permissionIds, memberIds });
+  },
+  async afterWrite(ctx, id, values) {
+    const permissionIds = ids(values, "permissions");
+    const memberIds = ids(values, "members");
+    if (permissionIds) {
+      await ctx.db.deleteFrom("role_permissions").where("role_id", "=", id).execute();
+      if (permissionIds.length) await ctx.db.insertInto("role_permissions").values(permissionIds.map((permission_id) => ({ role_id: id, permission_id }))).execute();
+    }
+    if (memberIds) {
+      // Members of the form are active staff; trashed accounts keep their roles for a restore.
+      const current = (
+        await ctx.db
+          .selectFrom("user_roles")
+          .innerJoin("users", "users.id", "user_roles.user_id")
+          .select("users.id")
+          .where("user_roles.role_id", "=", id)
+          .where("users.deleted_at", "is", null)
+          .execute()
+      ).map((r) => Number(r.id));
+      const removed = current.filter((u) => !memberIds.includes(u));
+      const added = memberIds.filter((u) => !current.includes(u));
+      if (removed.length) await ctx.db.deleteFrom("user_roles").where("role_id", "=", id).where("user_id", "in", removed).execute();
+      if (added.length) await ctx.db.insertInto("user_roles").values(added.map((user_id) => ({ user_id, role_id: id }))).execute();
+      for (const userId of [...removed, ...added]) await notifyIfWanted(ctx.db, userId, "security", ROLES_CHANGED);
+    }
+  },
+  async beforeDelete(ctx, roleIds) {
+    await checkRolesRemoval(ctx, roleIds);
+  },
+});
+
+registerHooks("permission", {
+  extendSelect: (q: Q) =>
+    q.select([
+      sql<number>`(select count(*)::int from role_permissions rp where rp.permission_id = t.id)`.as("roles_count"),
+    ]),
+  async beforeWrite(ctx, values, id) {
+    if (id != null) await checkPermissionChange(ctx, id, String(values.name));
+  },
+  async afterWrite(ctx, id, _values, op) {
+    // The Administrator role holds every permission (DESIGN §6), new ones included.
+    if (op !== "create") return;
+    const admin = await adminRoleId(ctx.db);
+    if (admin != null) {
+      await ctx.db
+        .insertInto("role_permissions")
+        .values({ role_id: admin, permission_id: id })
+        .onConflict((oc) => oc.columns(["role_id", "permission_id"]).doNothing())
+        .execute();
+    }
+  },
+  async beforeDelete(ctx, permissionIds) {
+    await checkPermissionsRemoval(ctx, permissionIds);
+  },
+});
+
+registerHooks("blocklist", {
+  status: () => sql<string>`case when t.deleted_at is not null then 'Trashed' else 'Blocked' end`,
+  extendSelect: (q: Q) =>
+    q
+      .leftJoin("user_profiles as bp", "bp.user_id", "t.blocked_by")
+      .select([
+        rolesOfRow.as("roles"),
+        sql`case when t.blocked_by is null then null else jsonb_build_object('id', t.blocked_by, 'fullname', ${fullName("bp")}) end`.as("blocked_by"),
+        sql`jsonb_build_object('firstname', t.firstname, 'middlename', t.middlename, 'lastname', t.lastname, 'fullname', t.name)`.as("user_profile"),
+      ]),
+});

@@ -1,0 +1,62 @@
+import { sql } from "kysely";
+import { ACTIONS, can, PATTERN_ENTITIES, PERMISSION_NAME_PATTERN } from "../../app/lib/permissions.ts";
+import { buildMatrix, type PermissionMatrix } from "../../app/lib/permission-matrix.ts";
+import type { ServiceContext } from "../context.ts";
+import { forbidden, unauthenticated } from "../errors.ts";
+import { ADMIN_ROLE } from "./access.ts";
+
+// The data the role and permission forms need (spec §7.3 role/role_model_view and
+// permission/permission_model_view): every permission laid out as a matrix of entities down and
+// actions across, and the staff who can be made members.
+
+function actor(ctx: ServiceContext) {
+  if (!ctx.user) throw unauthenticated();
+  return ctx.user;
+}
+
+export interface RoleModelView extends PermissionMatrix {
+  users: { id: number; fullname: string; username: string | null }[];
+  administrator_role: string;
+}
+
+export async function roleModelView(ctx: ServiceContext): Promise<RoleModelView> {
+  const user = actor(ctx);
+  if (!["manage-role", "create-role", "update-role"].some((p) => can(user, p))) throw forbidden();
+  const permissions = await ctx.db.selectFrom("permissions").select(["id", "name", "description"]).orderBy("name").execute();
+  const users = await ctx.db
+    .selectFrom("users as u")
+    .innerJoin("user_profiles as p", "p.user_id", "u.id")
+    .select(["u.id", "u.username", sql<string>`nullif(concat_ws(' ', p.firstname, p.middlename, p.lastname, p.suffix), '')`.as("fullname")])
+    .where("u.kind", "=", "staff")
+    .where("u.deleted_at", "is", null)
+    .orderBy(sql`lower(p.lastname)`)
+    .orderBy(sql`lower(p.firstname)`)
+    .limit(2000)
+    .execute();
+  return {
+    ...buildMatrix(permissions.map((p) => ({ id: Number(p.id), name: p.name, description: p.description }))),
+    users: users.map((u) => ({ id: Number(u.id), username: u.username, fullname: u.fullname ?? u.username ?? `#${u.id}` })),
+    administrator_role: ADMIN_ROLE,
+  };
+}
+
+export interface PermissionModelView {
+  actions: string[];
+  entities: string[];
+  pattern: string;
+}
+
+export async function permissionModelView(ctx: ServiceContext): Promise<PermissionModelView> {
+  const user = actor(ctx);
+  if (!["manage-permission", "create-permission", "update-permission"].some((p) => can(user, p))) throw forbidden();
+  const names = (await ctx.db.selectFrom("permissions").select("name").execute()).map((p) => p.name);
+  const actions = new Set<string>(ACTIONS);
+  const entities = new Set<string>(PATTERN_ENTITIES);
+  for (const name of names) {
+    const i = name.indexOf("-");
+    if (i < 0) continue;
+    actions.add(name.slice(0, i));
+    entities.add(name.slice(i + 1));
+  }
+  return { actions: [...actions], entities: [...entities].sort(), pattern: PERMISSION_NAME_PATTERN.source };
+}
