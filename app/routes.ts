@@ -1,7 +1,24 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { PARAMETER_RESOURCES, RESOURCES } from "./resources/index";
 
 // The whole route table of spec §2.1 in one file. Layouts carry the guards (DESIGN §6):
 // guest → /login, public → verification pages, auth → everything else.
+// Every registry entry's list page is the one generic route module (DESIGN §4).
+
+// Entries with screens of their own (issue 5) keep the registry's loader and action in their own module.
+const OWN_LIST_MODULES: Record<string, string> = {
+  user: "routes/system.users.tsx",
+  role: "routes/system.roles.tsx",
+  permission: "routes/system.permissions.tsx",
+  // People and places (issue 4).
+  resident: "routes/people.residents.tsx",
+  household: "routes/people.households.tsx",
+  disaster_prone_area: "routes/people.disaster-prone-areas.tsx",
+  business: "routes/people.businesses.tsx",
+};
+const resourceRoute = (path: string, name: string) => route(path, OWN_LIST_MODULES[name] ?? "routes/resource-list.tsx", { id: `resource-${name}` });
+const PARAMETERS = "/system/parameters/";
+
 export default [
   layout("routes/layouts/public.tsx", [
     index("routes/home.tsx", { id: "home" }),
@@ -13,6 +30,37 @@ export default [
   layout("routes/layouts/default.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
     route("test", "routes/test.tsx"),
+    // People and places (issue 4): /Maps (also /maps: paths match regardless of case), the
+    // resident's page and its children, and resident photos.
+    route("Maps", "routes/maps.tsx"),
+    route("manage/residents/:resident_id", "routes/people.resident.tsx", { id: "resident" }, [
+      index("routes/people.resident.profile.tsx", { id: "resident-index" }),
+      route("profile", "routes/people.resident.profile.tsx", { id: "resident-profile" }),
+      route("location", "routes/people.resident.location.tsx"),
+      route("transactions", "routes/people.resident.transactions.tsx"),
+    ]),
+    route("photos/resident/:file", "routes/resident-photo.ts"),
+    route("photos/user/:file", "routes/user-photo.ts"),
+    route("export/:resource", "routes/export.tsx"),
+    ...prefix("system", [
+      route("parameters", "routes/parameters.tsx", [
+        index("routes/parameters.index.tsx"),
+        ...PARAMETER_RESOURCES.map((def) => resourceRoute(def.path.slice(PARAMETERS.length), def.name)),
+      ]),
+      // Access administration (issue 5); the users, roles and permissions lists come from the registry.
+      route("users/:user_id", "routes/system.users.detail.tsx"),
+      route("blocklist", "routes/system.blocklist.tsx"),
+      route("blocklist/:user_id", "routes/system.blocklist.detail.tsx"),
+      route("settings", "routes/system.settings.tsx", [
+        index("routes/system.settings.index.tsx"),
+        route("account", "routes/system.settings.account.tsx"),
+        route("notifications", "routes/system.settings.notifications.tsx"),
+        route("security", "routes/system.settings.security.tsx"),
+      ]),
+    ]),
+    ...RESOURCES.filter((def) => !def.parameter).map((def) => resourceRoute(def.path.slice(1), def.name)),
   ]),
+  // Print views (DESIGN §8): signed in, without the shell.
+  layout("routes/layouts/print.tsx", [route("manage/households/:household_id/print", "routes/people.household.print.tsx")]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

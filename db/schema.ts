@@ -16,6 +16,7 @@ export interface UsersTable {
   new_user: Generated<boolean>;
   blocked_at: Date | null;
   blocked_by: number | null;
+  blocked_reason: ColumnType<string | null, string | null | undefined, string | null>;
   last_sign_in_at: Date | null;
   created_at: Timestamp;
   created_by: number | null;
@@ -96,7 +97,15 @@ export interface SettingsTable {
   updated_by: number | null;
 }
 
+/** Issue 5: which realtime notification topics a user wants ({topic: boolean}; absent = on). */
+export interface UserPreferencesTable {
+  user_id: number;
+  notifications: ColumnType<Record<string, boolean>, string | undefined, string>;
+  updated_at: Timestamp;
+}
+
 export interface Database {
+  user_preferences: UserPreferencesTable;
   users: UsersTable;
   user_profiles: UserProfilesTable;
   roles: RolesTable;

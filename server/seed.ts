@@ -1,8 +1,10 @@
 import type { DB } from "../db/index.ts";
 import { ACTIONS, allPermissionNames, describePermission, PATTERN_ENTITIES } from "../app/lib/permissions.ts";
+import { RESOURCES } from "../app/resources/index.ts";
 import { generatePassword, hashPassword } from "./auth/passwords.ts";
 import { DEFAULT_BARANGAY } from "./services/settings.ts";
 import { seedParameters, seedPeopleParameters } from "./seed-parameters.ts";
+import { seedPeople } from "./seed-people.ts";
 
 // The seed is idempotent (issue 2 item 4): it adds what is missing and never overwrites what an
 // administrator changed, except that the Administrator role always holds every permission.
@@ -84,6 +86,13 @@ export const SEEDED_ROLES: { name: string; description: string; permissions: () 
   },
 ];
 
+/** Every permission the portal checks: spec §6's names plus action-entity for each registry entry. */
+export function seededPermissionNames(): string[] {
+  const names = new Set(allPermissionNames());
+  for (const def of RESOURCES) for (const action of ACTIONS) names.add(`${action}-${def.name}`);
+  return [...names];
+}
+
 export interface SeedOptions {
   adminUsername: string;
   adminPassword?: string;
@@ -98,7 +107,7 @@ export interface SeedResult {
 
 export async function seed(db: DB, options: SeedOptions): Promise<SeedResult> {
   return db.transaction().execute(async (trx) => {
-    const names = allPermissionNames();
+    const names = seededPermissionNames();
     await trx
       .insertInto("permissions")
       .values(names.map((name) => ({ name, description: describePermission(name) })))
@@ -115,7 +124,9 @@ export async function seed(db: DB, options: SeedOptions): Promise<SeedResult> {
       const roleId =
         existing?.id ??
         (await trx.insertInto("roles").values({ name: role.name, description: role.description }).returning("id").executeTakeFirstOrThrow()).id;
-      const grants = [...new Set(role.permissions())].map((n) => permissionIds.get(n)).filter((id): id is number => id != null);
+      // The Administrator holds every permission, those an administrator added included.
+      const wanted = isAdmin ? [...permissionIds.keys()] : role.permissions();
+      const grants = [...new Set(wanted)].map((n) => permissionIds.get(n)).filter((id): id is number => id != null);
       if (grants.length) {
         await trx
           .insertInto("role_permissions")
@@ -149,6 +160,7 @@ export async function seed(db: DB, options: SeedOptions): Promise<SeedResult> {
         .execute();
       await seedParameters(trx);
       await seedPeopleParameters(trx);
+      await seedPeople(trx);
     }
     return result;
   });

@@ -1,5 +1,7 @@
 import type { ResourceDef } from "./types";
 import * as parameters from "./parameters";
+import * as access from "./access";
+import * as people from "./people";
 
 // The registry: every entity that shares the list/create/update/delete/restore life cycle.
 // A new simple entity is one migration plus one entry here (docs/architecture.md).
@@ -18,6 +20,13 @@ export const RESOURCES: readonly ResourceDef[] = [
   parameters.transactionType,
   parameters.nonResident,
   parameters.organization,
+  people.resident,
+  people.household,
+  people.disasterProneArea,
+  people.business,
+  access.user,
+  access.role,
+  access.permission,
 ];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));
@@ -43,3 +52,8 @@ export function resourceByPath(path: string): ResourceDef | undefined {
 }
 
 export const PARAMETER_RESOURCES = RESOURCES.filter((r) => r.parameter);
+
+/** The REST base of an entry under /backend: "/api/bank", "/api/admin/role" (spec §7.2, §7.3). */
+export function restBase(def: Pick<ResourceDef, "restPath" | "restPrefix">): string {
+  return `/api/${def.restPrefix ? `${def.restPrefix}/` : ""}${def.restPath}`;
+}

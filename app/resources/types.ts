@@ -38,7 +38,10 @@ export type FieldKind =
   | "enum" // fixed options
   | "reference" // a select of another resource's active rows
   | "custom-forms" // the custom-fields editor
-  | "custom-payment-form"; // fee lines editor (transaction types)
+  | "custom-payment-form" // fee lines editor (transaction types)
+  | "checkbox" // a yes/no flag (resident: voter, PWD, solo parent...)
+  | "multi-enum" // several of fixed options, stored as a list (disaster types)
+  | "multi-reference"; // several rows of another resource, sent as an array of ids (a user's roles)
 
 export interface FieldDef {
   /** Form field name; dotted for nested objects (user_profile.firstname). */
@@ -54,6 +57,8 @@ export interface FieldDef {
   /** Only on the create form (passwords of user-based entities). */
   createOnly?: boolean;
   maxLength?: number;
+  /** A regular expression (source) the value must match; also the input's `pattern` attribute. */
+  pattern?: string;
 }
 
 export interface FilterDef {
@@ -86,6 +91,8 @@ export interface ResourceDef {
   name: string;
   /** REST path name (spec §7.2), e.g. "bank_account", "cheque-issuance". */
   restPath: string;
+  /** A prefix before restPath: "admin" serves roles and permissions at {admin_path} (spec §7.3). */
+  restPrefix?: string;
   storage: Storage;
   /** The list page's path (spec §2.1). */
   path: string;
@@ -129,6 +136,29 @@ export interface ResourceDef {
   deletion?: "soft" | "hard";
   /** Schema keys a server hook stores itself (a user's roles, a role's permissions), not columns. */
   virtualFields?: readonly string[];
+  /**
+   * Row actions beyond the modals (spec §2.4, §6): links such as a disaster-prone area's "View
+   * households" or a household's print view. `href` may hold `{id}` and `{field}` placeholders
+   * filled from the row; `permission` gates the link (action-entity name).
+   */
+  rowLinks?: readonly RowLink[];
+}
+
+export interface RowLink {
+  key: string;
+  label: string;
+  /** "/manage/households?purok_id={purok_id}", "/manage/households/{id}/print". */
+  href: string;
+  permission?: string;
+  /** Shown on trashed rows too (default: active rows only). */
+  onTrashed?: boolean;
+  /** Opens in a new tab (print views). */
+  newTab?: boolean;
+}
+
+/** The address of a row link with its placeholders filled from the row. */
+export function rowLinkHref(link: Pick<RowLink, "href">, row: Record<string, unknown>): string {
+  return link.href.replace(/\{([a-z_]+)\}/g, (_m, key: string) => encodeURIComponent(String(row[key] ?? "")));
 }
 
 export interface ListQuery {

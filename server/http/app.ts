@@ -5,6 +5,8 @@ import type { Logger } from "pino";
 import type { DB } from "../../db/index.ts";
 import { restRouter } from "../rest/index.ts";
 import { registerResourceRoutes } from "../rest/resources.ts";
+import { registerAccessRoutes } from "../rest/access.ts";
+import { registerAdminRoutes } from "../rest/admin.ts";
 import { trpcMiddleware } from "../trpc/express.ts";
 import { databaseReachable } from "../services/diagnostics.ts";
 import { authenticate } from "./auth-middleware.ts";
@@ -77,7 +79,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
 
   app.use(authenticate(options.db));
   // 2. REST adapter, 3. tRPC, 4. pages
-  app.use("/backend", restRouter(options.db, [registerResourceRoutes]));
+  // Issue 5's named paths (user/generate_username, admin/role/role_model_view, ...) come before the
+  // registry's "{id}" routes.
+  app.use("/backend", restRouter(options.db, [registerAccessRoutes, registerAdminRoutes, registerResourceRoutes]));
   app.use("/trpc", trpcMiddleware(options.db));
   if (options.pageHandler) app.use(options.pageHandler);
   return app;

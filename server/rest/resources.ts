@@ -1,12 +1,13 @@
 import type { Request, Response, Router } from "express";
 import type { DB } from "../../db/index.ts";
-import { RESOURCES, findResource } from "../../app/resources/index.ts";
+import { RESOURCES, findResource, restBase } from "../../app/resources/index.ts";
 import { parseListQuery } from "../../app/resources/list-query.ts";
 import * as messages from "../../app/resources/messages.ts";
 import type { ResourceDef } from "../../app/resources/types.ts";
 import { engineFor, type ResourceEngine } from "../resources/engine.ts";
 import { AppError, notFound, ValidationError } from "../errors.ts";
 import { handle, requireUser, serviceContext } from "./index.ts";
+import { registerPeopleRoutes } from "./people.ts";
 
 // Spec §7.2's pattern for every registry entry, with §7.3's exceptions (DESIGN §7).
 
@@ -27,7 +28,7 @@ export function idsFromBody(body: unknown): number[] {
 
 function resourceRoutes(router: Router, db: DB, def: ResourceDef): void {
   const engine = engineFor(def.name);
-  const base = `/api/${def.restPath}`;
+  const base = restBase(def);
   const ctxOf = (req: Request) => {
     requireUser(req);
     return serviceContext(req, db);
@@ -151,5 +152,7 @@ function userCalls(router: Router, db: DB): void {
 
 export function registerResourceRoutes(router: Router, db: DB): void {
   userCalls(router, db);
+  // Issue 4's extras first: they answer some of the generated paths (resident?search=, household?purok_id=).
+  registerPeopleRoutes(router, db);
   for (const def of RESOURCES) resourceRoutes(router, db, def);
 }

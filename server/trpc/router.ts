@@ -5,11 +5,13 @@ import { diagnostics } from "../services/diagnostics.ts";
 import { notifyUser } from "../realtime/hub.ts";
 import { authedProcedure, publicProcedure, router } from "./init.ts";
 import { resourceRouter } from "./resources.ts";
+import { peopleRouters } from "./people.ts";
 import { forbidden } from "../errors.ts";
 import { can, SYSTEM_ADMIN_PERMISSION } from "../../app/lib/permissions.ts";
 
 export const appRouter = router({
   resource: resourceRouter,
+  ...peopleRouters,
   system: router({
     status: publicProcedure.query(async ({ ctx }) => ({ maintenance: await isMaintenanceMode(ctx) })),
     setMaintenance: authedProcedure.input(z.object({ on: z.boolean() })).mutation(({ ctx, input }) => setMaintenanceMode(ctx, input.on)),

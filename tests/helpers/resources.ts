@@ -23,13 +23,34 @@ export async function sampleInput(client: ApiClient, def: ResourceDef, tag = "")
     switch (field.kind) {
       case "text":
       case "textarea":
-        if (field.name === "username") continue;
+        if (field.name === "username") {
+          // Required where the account signs in (staff users); optional elsewhere.
+          if (!field.required) continue;
+          value = `user.${tag}${n}.${Date.now() % 100000}`;
+          break;
+        }
+        if (field.pattern) {
+          value = sampleForPattern(field.pattern, tag, n);
+          break;
+        }
+        // People (issue 4): fields checked against a format.
+        if (field.name.endsWith("contact_number")) {
+          value = "0917 123 4567";
+          break;
+        }
+        if (field.name.endsWith("sss_number")) {
+          value = "34-1234567-8";
+          break;
+        }
         value = field.name.endsWith("account_number") ? `0099-${String(n).padStart(4, "0")}-${Date.now() % 10000}` : `${field.label} ${tag}${n}`.slice(0, field.maxLength ?? 100);
         if (field.name === "code") value = `C${n}${tag}`.slice(0, 20);
         break;
       case "email":
-      case "password":
         continue;
+      case "password":
+        if (!field.required) continue;
+        value = "Sample-Passw0rd!";
+        break;
       case "enum":
         value = field.options?.[0];
         break;
@@ -50,7 +71,14 @@ export async function sampleInput(client: ApiClient, def: ResourceDef, tag = "")
         value = "100.00";
         break;
       case "number":
-        value = 1;
+        // Coordinates must lie within the Philippines (issue 4): around San Isidro, Santa Maria, Bulacan.
+        value = field.name === "latitude" ? 14.82 + n / 100000 : field.name === "longitude" ? 120.96 + n / 100000 : 1;
+        break;
+      case "multi-enum":
+        value = field.options?.slice(0, 1);
+        break;
+      case "checkbox":
+        value = n % 2 === 0;
         break;
       case "date":
         value = "2026-01-15";
@@ -62,7 +90,21 @@ export async function sampleInput(client: ApiClient, def: ResourceDef, tag = "")
   return body;
 }
 
-/** The first required text field of def, the one the bad-input tests aim at. */
+/** The first required free-text field of def, the one the bad-input tests aim at (never one with a pattern). */
 export function firstRequiredText(def: ResourceDef) {
-  return def.fields.find((f) => f.required && (f.kind === "text" || f.kind === "textarea"))!;
+  return def.fields.find((f) => f.required && !f.pattern && f.name !== "username" && (f.kind === "text" || f.kind === "textarea"))!;
+}
+
+/** "a", "b", ... "z", "aa": digits as letters, for names that allow no digits. */
+function letters(n: number): string {
+  let out = "";
+  for (let k = n; k > 0; k = Math.floor((k - 1) / 26)) out = String.fromCharCode(97 + ((k - 1) % 26)) + out;
+  return out || "a";
+}
+
+/** A value for a field with a pattern; permission names (action-entity) are the one such field. */
+function sampleForPattern(pattern: string, tag: string, n: number): string {
+  const value = `approve-sample_${letters(n)}${letters(tag.charCodeAt(0) || 1)}${letters((Date.now() % 100000) + 1)}`;
+  if (!new RegExp(pattern).test(value)) throw new Error(`sampleInput cannot make a value for the pattern ${pattern}`);
+  return value;
 }

@@ -1,16 +1,16 @@
 import { FormProvider, getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import * as React from "react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, useActionData } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
 import { FieldErrors, FormField } from "~/components/resource/form-field";
+import { SaveActions } from "~/components/resource/modal-shell";
 import { useHydrated } from "~/components/resource/use-hydrated";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Spinner } from "~/components/ui/spinner";
 import type { PermissionMatrix } from "~/lib/permission-matrix";
 import type { FieldDef, ResourceDef } from "~/resources/types";
-import { DialogActions } from "./dialog";
 import { PermissionMatrixField } from "./permission-matrix";
 
 // The role form (issue 5): name, description, the permission matrix and the members, fed by
@@ -63,8 +63,6 @@ export function RoleForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const isAdmin = String(record?.name ?? "").toLowerCase() === view.administrator_role.toLowerCase();
   const field = (name: string) => def.fields.find((f) => f.name === name) as FieldDef;
   const permissions = sentIds(actionData?.result, "permissions") ?? idsOf(record?.permissions);
@@ -96,15 +94,7 @@ export function RoleForm({
           <MembersField users={view.users} initial={members} formId={form.id} />
           <FieldErrors id="members-error" errors={errors?.members ?? undefined} />
         </div>
-        <DialogActions>
-          <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-            Cancel
-          </Link>
-          <Button type="submit" disabled={submitting}>
-            {submitting ? <Spinner size="sm" label="Saving…" /> : null}
-            {intent === "create" ? "Save" : "Save changes"}
-          </Button>
-        </DialogActions>
+        <SaveActions intent={intent} closeHref={closeHref} />
       </Form>
     </FormProvider>
   );

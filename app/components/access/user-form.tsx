@@ -2,9 +2,10 @@ import { FormProvider, getFormProps, getInputProps, useField, useForm, type Form
 import { getZodConstraint, parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { Eye, EyeOff, Wand2 } from "lucide-react";
 import * as React from "react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, useActionData } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
 import { FieldErrors, FormField, RequiredMark, split } from "~/components/resource/form-field";
+import { SaveActions } from "~/components/resource/modal-shell";
 import { useHydrated } from "~/components/resource/use-hydrated";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -14,7 +15,6 @@ import { Spinner } from "~/components/ui/spinner";
 import { api } from "~/lib/api-client";
 import type { FieldDef, ResourceDef } from "~/resources/types";
 import { CopyButton } from "./copy-button";
-import { DialogActions } from "./dialog";
 
 // The create and update form of a staff user (issue 5): name parts, a username and password with
 // "Generate" (user/generate_username, user/generate_password), e-mail and the roles. It posts to
@@ -75,8 +75,6 @@ export function UserForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const held = new Set(((record?.roles as { id: number }[] | undefined) ?? []).map((r) => r.id));
   const sentRoles = new Set(
     ((actionData?.result?.initialValue?.roles as string[] | string | undefined) ?? [])
@@ -131,15 +129,7 @@ export function UserForm({
             <RolesErrors />
           </fieldset>
         </div>
-        <DialogActions>
-          <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-            Cancel
-          </Link>
-          <Button type="submit" disabled={submitting}>
-            {submitting ? <Spinner size="sm" label="Saving…" /> : null}
-            {intent === "create" ? "Save" : "Save changes"}
-          </Button>
-        </DialogActions>
+        <SaveActions intent={intent} closeHref={closeHref} />
       </Form>
     </FormProvider>
   );

@@ -1,7 +1,5 @@
 import * as React from "react";
 import { getInputProps, getSelectProps, getTextareaProps, useField, type FieldMetadata } from "@conform-to/react";
-import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
-import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -9,6 +7,7 @@ import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { CUSTOM_FIELD_TYPES, fieldIdFromLabel } from "~/resources/fields";
 import { FieldErrors, RequiredMark, split } from "./form-field";
+import { AddRowButton, RowControls, useFieldIdFollowingLabel } from "./row-list";
 import { useHydrated } from "./use-hydrated";
 
 // The custom-fields editor (issue 3 "Custom forms"): rows of {label, fieldId, type, required,
@@ -29,7 +28,7 @@ const TYPE_LABELS: Record<string, string> = {
 };
 
 export function CustomFormsEditor({ name, label, description }: { name: string; label: string; description?: string }) {
-  const [meta, form] = useField<CustomFieldValue[]>(name);
+  const [meta] = useField<CustomFieldValue[]>(name);
   const items = meta.getFieldList();
   const legendId = `${meta.id}-legend`;
   return (
@@ -54,10 +53,9 @@ export function CustomFormsEditor({ name, label, description }: { name: string; 
       </ol>
       <FieldErrors id={meta.errorId} errors={meta.errors} />
       <div>
-        <Button variant="outline" size="sm" {...form.insert.getButtonProps({ name: meta.name, defaultValue: EMPTY_CUSTOM_FIELD })}>
-          <Plus aria-hidden="true" />
+        <AddRowButton listName={meta.name} defaultValue={EMPTY_CUSTOM_FIELD}>
           Add field
-        </Button>
+        </AddRowButton>
       </div>
     </fieldset>
   );
@@ -76,13 +74,11 @@ function CustomFieldRow({
   listName: string;
   siblings: FieldMetadata<CustomFieldValue>[];
 }) {
-  const [, form] = useField(listName);
   const hydrated = useHydrated();
   const fields = item.getFieldset();
   const number = index + 1;
   const rowName = fields.label.value ? `"${fields.label.value}"` : `field ${number}`;
-  // Only new rows follow their label: an existing field id is referenced by saved records.
-  const isNew = !(item.initialValue as CustomFieldValue | undefined)?.fieldId;
+  const onLabelInput = useFieldIdFollowingLabel({ listName, item, index, siblings, deriveFieldId: fieldIdFromLabel });
 
   const [labelKey, labelProps] = split(getInputProps(fields.label, { type: "text" }));
   const [idKey, idProps] = split(getInputProps(fields.fieldId, { type: "text", ariaDescribedBy: `${fields.fieldId.descriptionId}` }));
@@ -91,51 +87,9 @@ function CustomFieldRow({
   const [optKey, optProps] = split(getTextareaProps(fields.options, { ariaDescribedBy: fields.options.descriptionId }));
   const showOptions = !hydrated || fields.type.value === "select";
 
-  // The field id follows the label until the user edits the id itself.
-  const following = React.useRef(isNew);
-  function onLabelInput(event: React.FormEvent<HTMLInputElement>) {
-    if (!following.current) return;
-    const taken = siblings.filter((_, i) => i !== index).map((s) => String(s.getFieldset().fieldId.value ?? ""));
-    const nextLabel = event.currentTarget.value;
-    form.update({ name: fields.fieldId.name, value: nextLabel.trim() ? fieldIdFromLabel(nextLabel, taken) : "" });
-  }
-
   return (
     <li className="flex flex-col gap-3 rounded-md border bg-muted/30 p-3" data-testid="custom-field-row">
-      <div className="flex items-center justify-between gap-2">
-        <span className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Field {number}</span>
-        <div className="flex items-center gap-1">
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8"
-            aria-label={`Move ${rowName} up`}
-            disabled={index === 0}
-            {...form.reorder.getButtonProps({ name: listName, from: index, to: index - 1 })}
-          >
-            <ArrowUp aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8"
-            aria-label={`Move ${rowName} down`}
-            disabled={index === count - 1}
-            {...form.reorder.getButtonProps({ name: listName, from: index, to: index + 1 })}
-          >
-            <ArrowDown aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8 text-destructive hover:text-destructive"
-            aria-label={`Remove ${rowName}`}
-            {...form.remove.getButtonProps({ name: listName, index })}
-          >
-            <Trash2 aria-hidden="true" />
-          </Button>
-        </div>
-      </div>
+      <RowControls listName={listName} index={index} count={count} heading={`Field ${number}`} rowName={rowName} />
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={fields.label.id}>

@@ -1,12 +1,11 @@
 import * as React from "react";
 import { getInputProps, useField, type FieldMetadata } from "@conform-to/react";
-import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
-import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatMoney, sumCentavos, tryParseCentavos } from "~/lib/money";
 import { fieldIdFromLabel } from "~/resources/fields";
 import { FieldErrors, RequiredMark, split } from "./form-field";
+import { AddRowButton, RowControls, useFieldIdFollowingLabel } from "./row-list";
 
 // The fee lines of a transaction type (spec §3): {fieldId, label, amount} with a hidden id; a new
 // type starts with one "Default Amount" line of 0 (DEFAULT_PAYMENT_LINE, spec §9).
@@ -16,7 +15,7 @@ type PaymentLineValue = { id?: string | number; fieldId?: string; label?: string
 const PREFIX = "custom_field_";
 
 export function PaymentFormEditor({ name, label, description }: { name: string; label: string; description?: string }) {
-  const [meta, form] = useField<PaymentLineValue[]>(name);
+  const [meta] = useField<PaymentLineValue[]>(name);
   const items = meta.getFieldList();
   const nextId = items.reduce((max, item) => Math.max(max, Number(item.getFieldset().id.value ?? 0) || 0), 0) + 1;
   let total: string | null = null;
@@ -44,14 +43,9 @@ export function PaymentFormEditor({ name, label, description }: { name: string; 
       ) : null}
       <FieldErrors id={meta.errorId} errors={meta.errors} />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Button
-          variant="outline"
-          size="sm"
-          {...form.insert.getButtonProps({ name: meta.name, defaultValue: { id: String(nextId), fieldId: "", label: "", amount: "0.00" } })}
-        >
-          <Plus aria-hidden="true" />
+        <AddRowButton listName={meta.name} defaultValue={{ id: String(nextId), fieldId: "", label: "", amount: "0.00" }}>
           Add fee line
-        </Button>
+        </AddRowButton>
         {total != null && items.length > 0 ? (
           <p className="text-sm">
             Total: <span className="font-semibold tabular-nums">{total}</span>
@@ -75,16 +69,15 @@ function PaymentLineRow({
   listName: string;
   siblings: FieldMetadata<PaymentLineValue>[];
 }) {
-  const [, form] = useField(listName);
   const fields = item.getFieldset();
   const number = index + 1;
   const rowName = fields.label.value ? `"${fields.label.value}"` : `fee line ${number}`;
-  const isNew = !(item.initialValue as PaymentLineValue | undefined)?.fieldId;
   const derive = (label: string, taken: string[]) =>
     `${PREFIX}${fieldIdFromLabel(
       label,
       taken.filter((t) => t.startsWith(PREFIX)).map((t) => t.slice(PREFIX.length)),
     )}`;
+  const onLabelInput = useFieldIdFollowingLabel({ listName, item, index, siblings, deriveFieldId: derive });
 
   const [idKey, idProps] = split(getInputProps(fields.id, { type: "hidden" }));
   const [pendingKey, pendingProps] = split(getInputProps(fields.isPending, { type: "hidden" }));
@@ -92,53 +85,11 @@ function PaymentLineRow({
   const [fieldIdKey, fieldIdProps] = split(getInputProps(fields.fieldId, { type: "text" }));
   const [amountKey, amountProps] = split(getInputProps(fields.amount, { type: "text" }));
 
-  // The field id follows the label until the user edits the id itself.
-  const following = React.useRef(isNew);
-  function onLabelInput(event: React.FormEvent<HTMLInputElement>) {
-    if (!following.current) return;
-    const taken = siblings.filter((_, i) => i !== index).map((s) => String(s.getFieldset().fieldId.value ?? ""));
-    const nextLabel = event.currentTarget.value;
-    form.update({ name: fields.fieldId.name, value: nextLabel.trim() ? derive(nextLabel, taken) : "" });
-  }
-
   return (
     <li className="flex flex-col gap-3 rounded-md border bg-muted/30 p-3" data-testid="payment-line-row">
       <input key={idKey} {...idProps} />
       {fields.isPending.initialValue ? <input key={pendingKey} {...pendingProps} /> : null}
-      <div className="flex items-center justify-between gap-2">
-        <span className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Fee line {number}</span>
-        <div className="flex items-center gap-1">
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8"
-            aria-label={`Move ${rowName} up`}
-            disabled={index === 0}
-            {...form.reorder.getButtonProps({ name: listName, from: index, to: index - 1 })}
-          >
-            <ArrowUp aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8"
-            aria-label={`Move ${rowName} down`}
-            disabled={index === count - 1}
-            {...form.reorder.getButtonProps({ name: listName, from: index, to: index + 1 })}
-          >
-            <ArrowDown aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8 text-destructive hover:text-destructive"
-            aria-label={`Remove ${rowName}`}
-            {...form.remove.getButtonProps({ name: listName, index })}
-          >
-            <Trash2 aria-hidden="true" />
-          </Button>
-        </div>
-      </div>
+      <RowControls listName={listName} index={index} count={count} heading={`Fee line ${number}`} rowName={rowName} />
       <div className="grid gap-3 sm:grid-cols-[1fr_1fr_9rem]">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={fields.label.id}>

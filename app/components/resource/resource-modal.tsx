@@ -1,19 +1,17 @@
 import { FormProvider, getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
-import { X } from "lucide-react";
-import { Dialog as DialogPrimitive } from "radix-ui";
 import * as React from "react";
-import { Form, Link, useActionData, useLocation, useNavigate, useNavigation } from "react-router";
+import { Form, Link, useActionData, useLocation } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { formatDateTime } from "~/lib/dates";
-import { cn } from "~/lib/utils";
 import { deleteConfirmation, deleteVerb, restoreConfirmation } from "~/resources/messages";
 import type { ListQuery, ResourceDef } from "~/resources/types";
 import { formDefaults } from "./defaults";
 import { personName } from "./format";
 import { FormField, type Option } from "./form-field";
+import { ModalShell, SaveActions, useSubmitting } from "./modal-shell";
 import type { Gates } from "./row-actions";
 import { closeModalHref } from "./urls";
 
@@ -74,7 +72,7 @@ export function ResourceModal({ def, modal, record, options, query, gates }: Res
             )
           }
           closeHref={closeHref}
-          wide={wide}
+          wide={wide ? "lg" : undefined}
         >
           <ResourceForm
             key={`${modal}-${record?.id ?? "new"}`}
@@ -126,69 +124,6 @@ export function AuditLine({ record }: { record: RecordRow }) {
   );
 }
 
-function ModalShell({
-  title,
-  description,
-  closeHref,
-  wide,
-  role,
-  children,
-}: {
-  title: string;
-  description: React.ReactNode;
-  closeHref: string;
-  wide?: boolean;
-  role?: "alertdialog";
-  children: React.ReactNode;
-}) {
-  const navigate = useNavigate();
-  const close = () => navigate(closeHref, { preventScrollReset: true });
-  return (
-    <DialogPrimitive.Root open onOpenChange={(open) => (open ? undefined : close())}>
-      {/* No Portal: the server must render the dialog (DESIGN §8). */}
-      <DialogPrimitive.Overlay data-slot="dialog-overlay" className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in" />
-      <DialogPrimitive.Content
-        data-slot="dialog-content"
-        data-testid="resource-modal"
-        role={role ?? "dialog"}
-        aria-modal="true"
-        // The list returns the focus itself when the modal leaves the address (ResourcePage).
-        onCloseAutoFocus={(event) => event.preventDefault()}
-        onOpenAutoFocus={(event) => {
-          // Focus the first field (or the confirm button), not the close link.
-          const target = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(
-            "[data-autofocus], form input:not([type=hidden]):not([tabindex='-1']), form select, form textarea",
-          );
-          if (target) {
-            event.preventDefault();
-            target.focus();
-          }
-        }}
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100svh-2rem)] w-[calc(100%-1.5rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-lg border bg-background shadow-lg outline-none data-[state=open]:animate-zoom-in",
-          wide ? "max-w-3xl" : "max-w-lg",
-        )}
-      >
-        <div className="flex items-start justify-between gap-4 border-b px-5 py-4">
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <DialogPrimitive.Title className="text-lg leading-tight font-semibold">{title}</DialogPrimitive.Title>
-            <DialogPrimitive.Description className="text-sm text-muted-foreground">{description}</DialogPrimitive.Description>
-          </div>
-          <Link
-            to={closeHref}
-            preventScrollReset
-            aria-label="Close"
-            className="-mt-1 -mr-2 flex size-8 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </Link>
-        </div>
-        <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Root>
-  );
-}
-
 function HiddenFields({ intent, id, returnTo }: { intent: string; id?: number; returnTo: string }) {
   return (
     <>
@@ -198,11 +133,6 @@ function HiddenFields({ intent, id, returnTo }: { intent: string; id?: number; r
       <input type="hidden" name="_return" value={returnTo} />
     </>
   );
-}
-
-function useSubmitting(intent: string): boolean {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
 function ConfirmForm({
@@ -271,7 +201,6 @@ function ResourceForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const submitting = useSubmitting(intent);
   const fields = def.fields.filter((f) => !(intent === "update" && f.createOnly));
   return (
     <FormProvider context={form.context}>
@@ -293,15 +222,7 @@ function ResourceForm({
             <FormField key={field.name} field={field} options={options[field.name]} intent={intent} />
           ))}
         </div>
-        <div className="sticky bottom-0 flex flex-col-reverse gap-2 border-t bg-background px-5 py-3 sm:flex-row sm:justify-end">
-          <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-            Cancel
-          </Link>
-          <Button type="submit" disabled={submitting}>
-            {submitting ? <Spinner size="sm" label="Saving…" /> : null}
-            {intent === "create" ? "Save" : "Save changes"}
-          </Button>
-        </div>
+        <SaveActions intent={intent} closeHref={closeHref} />
       </Form>
     </FormProvider>
   );

@@ -219,7 +219,10 @@ function ResidentSearchBox({ results = [], loading = false, onSearch, onSelect, 
                   {results.map((result) => (
                     <CommandItem key={result.id} value={String(result.id)} onSelect={() => select(result)}>
                       {result.image || result.hex_color ? (
-                        <PersonAvatar person={{ id: Number(result.id), fullname: result.name, image: result.image, hex_color: result.hex_color }} className="size-7" />
+                        <PersonAvatar
+                          person={{ id: Number(result.id), fullname: result.name, image: result.image, hex_color: result.hex_color }}
+                          className="size-7"
+                        />
                       ) : (
                         <UserRound aria-hidden="true" className="text-muted-foreground" />
                       )}

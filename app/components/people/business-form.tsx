@@ -1,0 +1,127 @@
+import type { SubmissionResult } from "@conform-to/zod/v4";
+import * as React from "react";
+import { Form } from "react-router";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/select";
+import { DialogActions, FormAlert, HiddenFields, useSubmitting } from "./dialog";
+import { ResidentPicker, type PickedResident } from "./resident-picker";
+
+// The business form (issue 4): name, owner picked from residents, business line, location and
+// the date acquired.
+
+type RecordRow = Record<string, unknown> & { id: number };
+
+function Field({
+  id,
+  label,
+  required,
+  errors,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  errors?: string[] | null;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="ml-0.5 text-destructive">
+            *
+          </span>
+        ) : null}
+      </Label>
+      {children}
+      {errors?.length ? (
+        <p className="text-sm text-destructive" data-testid="field-error">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function BusinessForm({
+  intent,
+  record,
+  lines,
+  returnTo,
+  closeHref,
+  lastResult,
+}: {
+  intent: "create" | "update";
+  record: RecordRow | null;
+  lines: { value: string; label: string }[];
+  returnTo: string;
+  closeHref: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const submitting = useSubmitting(intent);
+  const errors: Record<string, string[] | null | undefined> = lastResult?.error ?? {};
+  const posted = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
+  const value = (key: string) => String(posted[key] ?? record?.[key] ?? "");
+  const ownerRow = record?.owner as { id?: number; fullname?: string; image?: string; hex_color?: string } | undefined;
+  const [owner, setOwner] = React.useState<PickedResident | null>(
+    ownerRow?.id ? { id: ownerRow.id, fullname: ownerRow.fullname ?? "", image: ownerRow.image, hex_color: ownerRow.hex_color } : null,
+  );
+  return (
+    <Form method="post" preventScrollReset className="flex flex-col" data-testid="resource-form" noValidate>
+      <HiddenFields intent={intent} id={record?.id} returnTo={returnTo} />
+      <div className="flex flex-col gap-4 px-5 py-4">
+        {errors[""]?.length ? <FormAlert>{errors[""].join(" ")}</FormAlert> : null}
+        <Field id="business-name" label="Business name" required errors={errors.name}>
+          <Input
+            id="business-name"
+            name="name"
+            required
+            maxLength={150}
+            defaultValue={value("name")}
+            aria-invalid={errors.name ? true : undefined}
+          />
+        </Field>
+        <ResidentPicker
+          id="business-owner"
+          name="owner_user_id"
+          label="Owner"
+          required
+          value={owner}
+          onChange={setOwner}
+          errors={errors.owner_user_id ?? undefined}
+        />
+        <Field id="business-line" label="Business line" required errors={errors.business_line_id}>
+          <NativeSelect
+            id="business-line"
+            name="business_line_id"
+            defaultValue={value("business_line_id") || String((record?.business_line as { id?: number } | undefined)?.id ?? "")}
+            required
+          >
+            <option value="">Select a business line</option>
+            {lines.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field id="business-location" label="Location" required errors={errors.location}>
+          <Input
+            id="business-location"
+            name="location"
+            required
+            maxLength={200}
+            placeholder="Purok 2, along the provincial road"
+            defaultValue={value("location")}
+          />
+        </Field>
+        <Field id="business-date" label="Date acquired" errors={errors.date_acquired}>
+          <Input id="business-date" name="date_acquired" type="date" defaultValue={value("date_acquired").slice(0, 10)} />
+        </Field>
+      </div>
+      <DialogActions closeHref={closeHref} submitting={submitting} label={intent === "create" ? "Save" : "Save changes"} />
+    </Form>
+  );
+}

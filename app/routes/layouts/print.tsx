@@ -1,0 +1,14 @@
+import { Outlet } from "react-router";
+import type { Route } from "./+types/print";
+import { guards } from "../../../server/web/guards.ts";
+
+/** Print views (DESIGN §8): signed-in pages without the shell, laid out for paper. */
+export const middleware: Route.MiddlewareFunction[] = guards("auth");
+
+export default function PrintLayout() {
+  return (
+    <main className="min-h-screen bg-stone-200 py-6 print:bg-white print:py-0 dark:bg-stone-900">
+      <Outlet />
+    </main>
+  );
+}

@@ -1,0 +1,80 @@
+import { data, useActionData, useLocation, useRouteError } from "react-router";
+import type { SubmissionResult } from "@conform-to/zod/v4";
+import type { Route } from "./+types/people.businesses";
+import { BusinessForm } from "~/components/people/business-form";
+import { FormAlert, PeopleDialog } from "~/components/people/dialog";
+import { ResourcePage, type ResourcePageData } from "~/components/resource/resource-page";
+import { closeModalHref } from "~/components/resource/urls";
+import { ErrorPage } from "~/components/shell/error-page";
+import { can } from "~/lib/permissions";
+import { useRootData } from "~/lib/root-data";
+import { pageTitle } from "~/lib/titles";
+import { getResource } from "~/resources/index";
+import { resourceLoader } from "../../server/web/resource-page.ts";
+import { serviceContextOf } from "../../server/web/context.ts";
+import { businessAction, optionsFor } from "../../server/web/people-pages.ts";
+
+// /manage/businesses (spec §2.4, issue 4): the registry's list with a form whose owner is picked
+// from residents by name.
+
+const OWN_MODALS = new Set(["create", "update"]);
+
+export async function loader(args: Route.LoaderArgs) {
+  const result = await resourceLoader(args);
+  const modal = result.data.modal;
+  const lines =
+    modal === "create" || modal === "update" ? (await optionsFor(serviceContextOf(args.context), ["business_line"])).business_line : [];
+  return data({ ...result.data, lines }, result.init ?? undefined);
+}
+
+export function action(args: Route.ActionArgs) {
+  return businessAction(args);
+}
+
+export function meta() {
+  return [{ title: pageTitle("manage-businesses") }];
+}
+
+export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
+  const def = getResource("business");
+  const root = useRootData();
+  const user = root?.user;
+  const actionData = useActionData() as { result?: SubmissionResult<string[]>; refusal?: string } | undefined;
+  const { pathname, search } = useLocation();
+  const modal = loaderData.modal;
+  // A record that is not there: the list's own modal says so ("… not found").
+  const own = !!modal && OWN_MODALS.has(modal) && (modal === "create" || !!loaderData.record);
+  const page = { ...loaderData, modal: own ? null : modal } as unknown as ResourcePageData;
+  const closeHref = closeModalHref(pathname, loaderData.query);
+  const record = loaderData.record as (Record<string, unknown> & { id: number }) | null;
+  const open = (modal === "create" && can(user, "create-business")) || (modal === "update" && !!record && can(user, "update-business"));
+  return (
+    <>
+      {actionData?.refusal ? <FormAlert>{actionData.refusal}</FormAlert> : null}
+      <ResourcePage def={def} data={page} />
+      {open ? (
+        <PeopleDialog
+          title={modal === "create" ? "Create business" : "Edit business"}
+          description="Fields marked * are required."
+          closeHref={closeHref}
+        >
+          <BusinessForm
+            key={`${modal}-${record?.id ?? "new"}`}
+            intent={modal as "create" | "update"}
+            record={modal === "update" ? record : null}
+            lines={loaderData.lines}
+            returnTo={search}
+            closeHref={closeHref}
+            lastResult={actionData?.result}
+          />
+        </PeopleDialog>
+      ) : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRootData();
+  return <ErrorPage error={error} loggedIn={!!root?.user} inShell />;
+}

@@ -1,0 +1,156 @@
+import { Printer, X } from "lucide-react";
+import { data, Form, Link, useActionData, useLocation, useRouteError } from "react-router";
+import type { SubmissionResult } from "@conform-to/zod/v4";
+import type { Route } from "./+types/people.households";
+import { FormAlert, PeopleDialog } from "~/components/people/dialog";
+import { HouseholdForm } from "~/components/people/household-form";
+import { RowLinksPanel } from "~/components/people/row-links";
+import { ResourcePage, type ResourcePageData } from "~/components/resource/resource-page";
+import { closeModalHref } from "~/components/resource/urls";
+import { ErrorPage } from "~/components/shell/error-page";
+import { buttonVariants } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/select";
+import { can } from "~/lib/permissions";
+import { useRootData } from "~/lib/root-data";
+import { pageTitle } from "~/lib/titles";
+import { getResource } from "~/resources/index";
+import { resourceLoader } from "../../server/web/resource-page.ts";
+import { serviceContextOf } from "../../server/web/context.ts";
+import { householdAction, optionsFor, pageUrl } from "../../server/web/people-pages.ts";
+import { listHouseholds, purokFilterOf } from "../../server/services/people-lists.ts";
+
+// /manage/households (spec §2.4, issue 4): the registry's list, `?purok_id=` (spec §2.1, from a
+// disaster-prone area's "View households"), the household form, and no notifications (§7.3).
+
+const OWN_MODALS = new Set(["create", "update"]);
+
+export async function loader(args: Route.LoaderArgs) {
+  const result = await resourceLoader(args);
+  const ctx = serviceContextOf(args.context);
+  const url = pageUrl(args);
+  const purokId = purokFilterOf(url.searchParams);
+  const page = purokId ? await listHouseholds(ctx, result.data.query, purokId, url.pathname) : result.data.page;
+  const { purok: puroks } = await optionsFor(ctx, ["purok"]);
+  return data({ ...result.data, page, purokId, puroks, flash: null }, result.init ?? undefined);
+}
+
+export function action(args: Route.ActionArgs) {
+  return householdAction(args);
+}
+
+export function meta() {
+  return [{ title: pageTitle("manage-households") }];
+}
+
+export default function HouseholdsPage({ loaderData }: Route.ComponentProps) {
+  const def = getResource("household");
+  const root = useRootData();
+  const user = root?.user;
+  const actionData = useActionData() as
+    { result?: SubmissionResult<string[]>; refusal?: string; names?: Record<string, string> } | undefined;
+  const { pathname, search } = useLocation();
+  const modal = loaderData.modal;
+  // A record that is not there: the list's own modal says so ("… not found").
+  const own = !!modal && OWN_MODALS.has(modal) && (modal === "create" || !!loaderData.record);
+  const page = { ...loaderData, modal: own ? null : modal } as unknown as ResourcePageData;
+  const closeHref =
+    closeModalHref(pathname, loaderData.query) +
+    (loaderData.purokId ? `${closeModalHref(pathname, loaderData.query).includes("?") ? "&" : "?"}purok_id=${loaderData.purokId}` : "");
+  const record = loaderData.record as (Record<string, unknown> & { id: number }) | null;
+  const purokName = loaderData.puroks.find((p) => p.value === String(loaderData.purokId))?.label;
+
+  return (
+    <>
+      <Form method="get" className="mb-3 flex flex-wrap items-end gap-2" aria-label="Households by purok">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="households-purok" className="text-xs text-muted-foreground">
+            Purok
+          </Label>
+          <NativeSelect
+            id="households-purok"
+            name="purok_id"
+            defaultValue={loaderData.purokId ? String(loaderData.purokId) : ""}
+            wrapperClassName="w-48"
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          >
+            <option value="">All puroks</option>
+            {loaderData.puroks.map((p) => (
+              <option key={p.value} value={p.value}>
+                {p.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <noscript>
+          <button type="submit" className={buttonVariants({ variant: "secondary" })}>
+            Show
+          </button>
+        </noscript>
+        {loaderData.purokId ? (
+          <Link to={pathname} className={buttonVariants({ variant: "ghost", size: "sm" })} data-testid="clear-purok">
+            <X aria-hidden="true" />
+            Showing {purokName ?? `purok #${loaderData.purokId}`} only
+          </Link>
+        ) : null}
+      </Form>
+      {actionData?.refusal ? <FormAlert>{actionData.refusal}</FormAlert> : null}
+      <ResourcePage def={def} data={page} />
+      <RowLinksPanel def={def} rows={loaderData.page.data as Record<string, unknown>[]} user={user} label="Print a household record" />
+      {modal === "create" && can(user, "create-household") ? (
+        <PeopleDialog
+          title="Create household"
+          description="The head, the members and where the house is. Fields marked * are required."
+          closeHref={closeHref}
+          size="lg"
+        >
+          <HouseholdForm
+            intent="create"
+            record={null}
+            puroks={loaderData.puroks}
+            returnTo={search}
+            closeHref={closeHref}
+            lastResult={actionData?.result}
+            names={actionData?.names}
+            initialPurok={loaderData.purokId ? String(loaderData.purokId) : null}
+          />
+        </PeopleDialog>
+      ) : null}
+      {modal === "update" && record && can(user, "update-household") ? (
+        <PeopleDialog
+          title="Edit household"
+          description={
+            can(user, "view-household") || can(user, "manage-household") ? (
+              <Link
+                to={`/manage/households/${record.id}/print`}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex items-center gap-1 underline underline-offset-2"
+              >
+                <Printer className="size-3.5" aria-hidden="true" />
+                Print the household record
+              </Link>
+            ) : undefined
+          }
+          closeHref={closeHref}
+          size="lg"
+        >
+          <HouseholdForm
+            intent="update"
+            record={record}
+            puroks={loaderData.puroks}
+            returnTo={search}
+            closeHref={closeHref}
+            lastResult={actionData?.result}
+          />
+        </PeopleDialog>
+      ) : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRootData();
+  return <ErrorPage error={error} loggedIn={!!root?.user} inShell />;
+}

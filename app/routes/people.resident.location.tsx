@@ -1,0 +1,87 @@
+import { MapPin } from "lucide-react";
+import { Link, useRouteLoaderData } from "react-router";
+import type { ResidentPageData } from "./people.resident";
+import { escapeHtml, LeafletMap } from "~/components/maps/leaflet-map";
+import { buttonVariants } from "~/components/ui/button";
+import { pageTitle } from "~/lib/titles";
+import { hazardColour } from "~/components/maps/legend";
+
+// /manage/residents/{id}/location (spec §2.1): a map pin at the household's coordinates.
+
+export function meta() {
+  return [{ title: pageTitle("manage-residents-id-location") }];
+}
+
+export default function ResidentLocation() {
+  const parent = useRouteLoaderData("resident") as ResidentPageData | undefined;
+  const household = parent?.household;
+  if (!parent) return null;
+  if (!household) {
+    return (
+      <section
+        aria-label="Location"
+        className="flex flex-col items-center gap-2 rounded-xl border bg-card px-4 py-12 text-center shadow-sm"
+        data-testid="resident-location"
+      >
+        <MapPin className="size-8 text-muted-foreground" aria-hidden="true" />
+        <h2 className="font-medium">Not in a household yet</h2>
+        <p className="max-w-md text-sm text-muted-foreground">
+          Add this resident to a household, with the house's coordinates, to see it on the map.
+        </p>
+        <Link to="/manage/households?modal=create" className={buttonVariants({ variant: "outline", size: "sm" })}>
+          Create a household
+        </Link>
+      </section>
+    );
+  }
+  const head = household.head as { fullname?: string } | null;
+  const hasPoint = household.latitude != null && household.longitude != null;
+  return (
+    <section aria-label="Location" className="flex flex-col gap-3" data-testid="resident-location">
+      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1 text-sm">
+        <span className="font-medium">
+          Household #{household.id} of {head?.fullname ?? "—"}
+        </span>
+        <span className="text-muted-foreground">
+          {household.address}
+          {household.purok ? `, ${household.purok}` : ""}
+        </span>
+        {hasPoint ? (
+          <span className="text-muted-foreground tabular-nums">
+            {household.latitude!.toFixed(6)}, {household.longitude!.toFixed(6)}
+          </span>
+        ) : null}
+        <Link to={`/manage/households/${household.id}/print`} className="ml-auto text-primary-ink underline-offset-2 hover:underline">
+          Household record
+        </Link>
+      </div>
+      {household.disaster_types.length ? (
+        <p className="rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          {household.purok} is disaster-prone: {household.disaster_types.join(", ")}.
+        </p>
+      ) : null}
+      {hasPoint ? (
+        <LeafletMap
+          className="h-[60svh] min-h-72"
+          label={`Map of household #${household.id}`}
+          center={[household.latitude!, household.longitude!]}
+          zoom={17}
+          markers={[
+            {
+              id: household.id,
+              lat: household.latitude!,
+              lng: household.longitude!,
+              color: hazardColour(household.disaster_types),
+              title: `Household of ${head?.fullname ?? ""}`,
+              popupHtml: `<strong>${escapeHtml(head?.fullname)}</strong><br>${escapeHtml(household.address)}`,
+            },
+          ]}
+        />
+      ) : (
+        <p className="rounded-xl border bg-card px-4 py-8 text-center text-sm text-muted-foreground">
+          This household has no coordinates yet. Edit the household to pick its place on the map.
+        </p>
+      )}
+    </section>
+  );
+}

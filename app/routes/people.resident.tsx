@@ -1,0 +1,144 @@
+import { FileText, House, KeyRound, Pencil, UserRound } from "lucide-react";
+import { data, Link, NavLink, Outlet, useLocation, useRouteError } from "react-router";
+import type { Route } from "./+types/people.resident";
+import { PersonAvatar } from "~/components/people/person-avatar";
+import { StatusBadge } from "~/components/resource/cells";
+import { ErrorPage } from "~/components/shell/error-page";
+import { buttonVariants } from "~/components/ui/button";
+import { Badge } from "~/components/ui/badge";
+import { can } from "~/lib/permissions";
+import { useRootData } from "~/lib/root-data";
+import { cn } from "~/lib/utils";
+import { engineFor } from "../../server/resources/engine.ts";
+import { householdOfResident } from "../../server/services/residents.ts";
+import { serviceContextOf } from "../../server/web/context.ts";
+import { assertId } from "../../server/web/people-pages.ts";
+import { isAppError } from "../../server/errors.ts";
+
+// /manage/residents/{resident_id} (spec §2.1): the resident's page, with the children profile
+// (also the index), location (the household's map pin) and transactions.
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = assertId(params.resident_id);
+  const ctx = serviceContextOf(context);
+  try {
+    const resident = await engineFor("resident").get(ctx, id);
+    const household = await householdOfResident(ctx, id);
+    return data({ resident, household });
+  } catch (error) {
+    if (isAppError(error) && (error.status === 403 || error.status === 404)) {
+      throw data(error.status === 404 ? "This page could not be found." : "You are not authorize to perform this action", {
+        status: error.status,
+      });
+    }
+    throw error;
+  }
+}
+
+export type ResidentPageData = Awaited<ReturnType<typeof loader>>["data"];
+
+export default function ResidentLayout({ loaderData }: Route.ComponentProps) {
+  const { household } = loaderData;
+  const resident = loaderData.resident as unknown as Record<string, unknown> & { id: number };
+  const root = useRootData();
+  const profile = resident.user_profile as unknown as Record<string, string | number | boolean | null>;
+  const base = `/manage/residents/${resident.id}`;
+  const { pathname } = useLocation();
+  const onIndex = pathname.replace(/\/+$/, "") === base;
+  const tabs = [
+    { to: `${base}/profile`, label: "Profile", Icon: UserRound },
+    { to: `${base}/location`, label: "Location", Icon: House },
+    { to: `${base}/transactions`, label: "Transactions", Icon: FileText },
+  ];
+  const flags = [
+    profile.is_senior && "Senior citizen",
+    profile.is_voter && "Voter",
+    profile.is_pwd && "PWD",
+    profile.is_solo_parent && "Solo parent",
+    profile.is_4ps && "4Ps",
+    profile.is_ofw && "OFW",
+    profile.is_indigenous && "IP",
+  ].filter(Boolean) as string[];
+  return (
+    <div className="flex flex-col gap-4" data-testid="resident-page">
+      <div className="flex flex-wrap items-start gap-4">
+        <PersonAvatar
+          person={{
+            id: resident.id,
+            fullname: String(profile.fullname ?? ""),
+            image: profile.image as string,
+            hex_color: profile.hex_color as string,
+          }}
+          className="size-16 text-lg"
+        />
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <p className="text-sm text-muted-foreground">
+            <Link to="/manage/residents" className="underline-offset-2 hover:underline">
+              Residents
+            </Link>{" "}
+            / #{resident.id}
+          </p>
+          <h1 className="text-2xl font-semibold tracking-tight">{String(profile.fullname ?? resident.name)}</h1>
+          <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+            <StatusBadge status={String(resident.status)} />
+            {profile.age != null ? <span>{profile.age} years old</span> : null}
+            {resident.zone ? <span>· {String(resident.zone)}</span> : null}
+            {household ? (
+              <span>· {household.role === "Head" ? "Household head" : `${household.role} in household #${household.id}`}</span>
+            ) : null}
+          </div>
+          {flags.length ? (
+            <div className="flex flex-wrap gap-1 pt-1">
+              {flags.map((f) => (
+                <Badge key={f} variant="secondary">
+                  {f}
+                </Badge>
+              ))}
+            </div>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {can(root?.user, "delete-resident") && resident.username && resident.status === "Active" ? (
+            <Link to={`/manage/residents?modal=reset&id=${resident.id}`} className={buttonVariants({ variant: "outline" })}>
+              <KeyRound aria-hidden="true" />
+              Reset password
+            </Link>
+          ) : null}
+          {can(root?.user, "update-resident") && resident.status === "Active" ? (
+            <Link to={`/manage/residents?modal=update&id=${resident.id}`} className={buttonVariants({ variant: "outline" })}>
+              <Pencil aria-hidden="true" />
+              Edit
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      <nav aria-label="Resident sections" className="flex gap-1 overflow-x-auto border-b">
+        {tabs.map(({ to, label, Icon }) => (
+          <NavLink
+            key={to}
+            to={to}
+            end={false}
+            className={({ isActive }) =>
+              cn(
+                "-mb-px inline-flex items-center gap-1.5 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                isActive || (label === "Profile" && onIndex)
+                  ? "border-primary text-foreground"
+                  : "border-transparent text-muted-foreground hover:text-foreground",
+              )
+            }
+          >
+            <Icon className="size-4" aria-hidden="true" />
+            {label}
+          </NavLink>
+        ))}
+      </nav>
+      <Outlet />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRootData();
+  return <ErrorPage error={error} loggedIn={!!root?.user} inShell />;
+}

@@ -1,0 +1,104 @@
+import { sql, type Kysely } from "kysely";
+import { registerHooks } from "../hooks.ts";
+import { ValidationError } from "../../errors.ts";
+import { assertActiveResidents, assertNoConflicts, assertNotHeads, writeMembers } from "../../services/households.ts";
+import { assertPurokFree } from "../../services/disaster-prone-areas.ts";
+import { assertNotDuplicate, assertProfileReferences, colourFor } from "../../services/residents.ts";
+import { fullNameOf, personJson, residentProfileJson } from "../../services/people-sql.ts";
+
+// Hooks of the people entries (issue 4). Each runs inside the engine's transaction.
+//
+// A note on extendSelect: where a hook selects a column the engine already selected (a resident's
+// user_profile, a household's head), the later column of the same name is the one both drivers
+// (pg and PGlite) put in the row object, so the hook's fuller shape wins.
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type AnyDB = Kysely<any>;
+
+registerHooks("resident", {
+  extendSelect(q) {
+    return q
+      .leftJoin("puroks as zp", "zp.id", "p.purok_id")
+      .leftJoin("religions as rlp", "rlp.id", "p.religion_id")
+      .leftJoin("occupations as ocp", "ocp.id", "p.occupation_id")
+      .select([sql<string | null>`zp.name`.as("zone"), residentProfileJson("p", "zp", "rlp", "ocp").as("user_profile")]);
+  },
+  async beforeWrite(ctx, values, id) {
+    const profile = values.user_profile as Record<string, unknown>;
+    await assertProfileReferences(ctx, profile);
+    await assertNotDuplicate(ctx, values, id);
+    if (profile.hex_color == null) {
+      // A new resident gets a colour of their own; an update without one keeps the one they have.
+      if (id == null) profile.hex_color = colourFor(`${profile.firstname} ${profile.lastname}`);
+      else delete profile.hex_color;
+    }
+    if (!profile.citizenship && id == null) profile.citizenship = "Filipino";
+  },
+  async afterWrite(ctx, id) {
+    // The households list searches its heads by name (households.head_name).
+    await (ctx.db as AnyDB)
+      .updateTable("households")
+      .set({ head_name: sql`(select ${fullNameOf("p")} from user_profiles p where p.user_id = ${id})` })
+      .where("household_head_user_id", "=", id)
+      .execute();
+  },
+  async beforeDelete(ctx, ids) {
+    await assertNotHeads(ctx, ids);
+  },
+});
+
+registerHooks("household", {
+  extendSelect(q) {
+    return q.select([
+      personJson("t.household_head_user_id", "r_household_head_p").as("household_head"),
+      sql<string>`'Household of ' || coalesce(${fullNameOf("r_household_head_p")}, '#' || t.id)`.as("name"),
+      sql<number>`1 + (select count(*) from household_members hm where hm.household_id = t.id)::int`.as("members_count"),
+      sql<
+        string | null
+      >`case when t.latitude is null then null else to_char(t.latitude, 'FM990.000000') || ', ' || to_char(t.longitude, 'FM990.000000') end`.as(
+        "coordinates",
+      ),
+      sql`(select coalesce(jsonb_agg(jsonb_build_object(
+          'user_id', hm.user_id, 'relation_to_head', hm.relation_to_head,
+          'user', ${personJson("hm.user_id", "mp")}, 'status', case when mu.deleted_at is null then 'Active' else 'Trashed' end
+        ) order by hm.position, hm.user_id), '[]'::jsonb)
+        from household_members hm join users mu on mu.id = hm.user_id join user_profiles mp on mp.user_id = hm.user_id
+        where hm.household_id = t.id)`.as("members"),
+    ]);
+  },
+  async beforeWrite(ctx, values, id) {
+    const people = {
+      household_head_user_id: values.household_head_user_id as number,
+      members: (values.members as { user_id: number; relation_to_head: string }[]) ?? [],
+    };
+    const names = await assertActiveResidents(ctx, people);
+    await assertNoConflicts(ctx, people, id);
+    values.head_name = names.get(people.household_head_user_id) ?? null;
+  },
+  async afterWrite(ctx, id, values) {
+    await writeMembers(ctx, id, (values.members as { user_id: number; relation_to_head: string }[]) ?? []);
+  },
+});
+
+registerHooks("disaster_prone_area", {
+  extendSelect(q) {
+    return q.select([sql<string>`coalesce(r_purok.name, 'Purok #' || t.purok_id)`.as("name")]);
+  },
+  async beforeWrite(ctx, values, id) {
+    await assertPurokFree(ctx, values.purok_id as number, id);
+  },
+});
+
+registerHooks("business", {
+  extendSelect(q) {
+    return q.select([personJson("t.owner_user_id", "r_owner_p").as("owner")]);
+  },
+  async beforeWrite(ctx, values) {
+    const owner = (await (ctx.db as AnyDB)
+      .selectFrom("users")
+      .select(["kind"])
+      .where("id", "=", values.owner_user_id as number)
+      .executeTakeFirst()) as { kind: string } | undefined;
+    if (!owner || owner.kind !== "resident") throw ValidationError.field("owner_user_id", "The owner must be a registered resident.");
+  },
+});

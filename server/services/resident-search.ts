@@ -1,0 +1,271 @@
+import { sql, type Kysely } from "kysely";
+import { can } from "../../app/lib/permissions.ts";
+import type { ServiceContext } from "../context.ts";
+import { forbidden } from "../errors.ts";
+import { completeAddressOf, fullNameOf } from "./people-sql.ts";
+
+// The global resident search (issue 4; spec §2.2, §4 "Search", §5, §7.1).
+//
+// Matching forgives case, accents and ñ, word order, spacing and hyphens, and small typos; exact
+// and prefix matches rank first; trashed residents are never offered. Two paths
+// (docs/decisions/042-resident-search.md):
+//   1. fast: prefix matching on the unaccented name words, `juan:* & dela:* & cruz:*`, through the
+//      GIN index over to_tsvector('simple', user_profiles.search_name). Spacing is forgiven by
+//      also trying the typed words written together ("de la cruz" → "dela cruz", "delacruz"),
+//      and search_name holds every multi-word name part written together as well.
+//   2. fallback, only when the fast path finds too few: each typed word is matched to the known
+//      name words (table name_words) that are a trigram match or one or two edits away
+//      ("jaun" → "juan", "santso" → "santos"), and the fast query runs again with those words.
+//      Candidates are ranked by trigram similarity to the typed text.
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type AnyDB = Kysely<any>;
+
+export const SEARCH_LIMIT = 10;
+/** Fewer fast-path results than this and the typo fallback runs too. */
+export const FALLBACK_BELOW = 3;
+const MAX_WORDS = 6;
+const MAX_WORD_LENGTH = 40;
+
+export interface ResidentSearchResult {
+  id: number;
+  user_profile: {
+    image: string;
+    hex_color: string | null;
+    firstname: string;
+    lastname: string | null;
+    fullname_with_middle: string;
+    contact_number_joint: string;
+    /** Only present when known (spec §3). */
+    complete_address?: string;
+    purok: string | null;
+    age: number | null;
+  };
+}
+
+export interface SearchOutcome {
+  data: ResidentSearchResult[];
+  /** Which path answered: "prefix" alone, "prefix+typo" when the fallback added results, "none" for empty text. */
+  strategy: "none" | "prefix" | "prefix+typo";
+  words: string[];
+}
+
+/** The words of a typed text as the index holds them: lower case, no accents (ñ → n), no marks. */
+export function searchWords(text: string): string[] {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/æ/g, "ae")
+    .replace(/ß/g, "ss")
+    .replace(/['’`]/g, "")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim()
+    .split(" ")
+    .filter(Boolean)
+    .map((w) => w.slice(0, MAX_WORD_LENGTH))
+    .slice(0, MAX_WORDS);
+}
+
+/**
+ * Every way of writing the typed words with some neighbours joined: ["de","la","cruz"] gives
+ * [de la cruz], [dela cruz], [de lacruz], [delacruz]. All of them for up to 4 words; beyond that,
+ * only one pair joined at a time.
+ */
+export function joinings(words: string[]): string[][] {
+  if (words.length <= 1) return [words];
+  if (words.length > 4) {
+    const out = [words];
+    for (let i = 0; i < words.length - 1; i++) out.push([...words.slice(0, i), words[i] + words[i + 1], ...words.slice(i + 2)]);
+    return out;
+  }
+  const out: string[][] = [];
+  const n = words.length;
+  for (let mask = 0; mask < 1 << (n - 1); mask++) {
+    const group: string[] = [words[0]];
+    for (let i = 1; i < n; i++) {
+      if (mask & (1 << (i - 1))) group[group.length - 1] += words[i];
+      else group.push(words[i]);
+    }
+    out.push(group);
+  }
+  return out;
+}
+
+/** Words shorter than this are matched whole unless they are the last one typed (still being typed). */
+export const MIN_PREFIX = 3;
+
+/**
+ * `(juan:* & dela:* & cruz:*) | (juan:* & delacruz:*)` — words are [a-z0-9] only, so safe to
+ * compose. The last word of a group is always a prefix (it is being typed); an earlier word is a
+ * prefix from MIN_PREFIX letters on, so "de la cruz" does not scan every name beginning with "de".
+ */
+export function prefixTsquery(words: string[], prefix = true): string {
+  return joinings(words)
+    .map((group) => `(${group.map((w, i) => (prefix && (i === group.length - 1 || w.length >= MIN_PREFIX) ? `${w}:*` : w)).join(" & ")})`)
+    .join(" | ");
+}
+
+/** `(jaun:* | juan | joan) & (dela:*) & (cruz:*)` from each word's alternatives. */
+export function alternativesTsquery(alternatives: string[][]): string {
+  return alternatives.map((alts) => `(${alts.join(" | ")})`).join(" & ");
+}
+
+/**
+ * The matching residents, best first. Ranking in two steps keeps a common name cheap: every match is
+ * ordered by cheap keys (all words whole, then the shortest name: the fewest extra words), and only
+ * the first CANDIDATES are ranked by trigram similarity to the typed text.
+ */
+const CANDIDATES = 50;
+function resultSelect(
+  db: AnyDB,
+  where: ReturnType<typeof sql>,
+  normalized: string,
+  exactQuery: string,
+  limit: number,
+  excludeIds: number[],
+) {
+  return sql<ResidentSearchResult & { rank_exact: boolean; rank_similarity: number }>`
+    with candidates as materialized (
+      select p.user_id, p.search_tsv @@ to_tsquery('simple'::regconfig, ${exactQuery}) as rank_exact, length(p.search_name) as name_length
+      from user_profiles p
+      join users u on u.id = p.user_id
+      where ${where}
+        and u.kind = 'resident' and u.deleted_at is null
+        ${excludeIds.length ? sql`and u.id not in (${sql.join(excludeIds)})` : sql``}
+      order by rank_exact desc, name_length, p.lastname, p.firstname, p.user_id
+      limit ${CANDIDATES}
+    )
+    select c.user_id as id,
+      jsonb_strip_nulls(jsonb_build_object(
+        'image', coalesce(p.image, '/default_avatar.png'),
+        'hex_color', p.hex_color,
+        'firstname', p.firstname,
+        'lastname', p.lastname,
+        'fullname_with_middle', ${fullNameOf("p")},
+        'contact_number_joint', coalesce(nullif(p.contact_number, ''), 'N/A'),
+        'complete_address', ${completeAddressOf("p", "pk")},
+        'purok', pk.name,
+        'age', extract(year from age((now() at time zone 'Asia/Manila')::date, p.date_of_birth))::int
+      )) as user_profile,
+      c.rank_exact,
+      similarity(p.search_name, ${normalized}) as rank_similarity
+    from candidates c
+    join user_profiles p on p.user_id = c.user_id
+    left join puroks pk on pk.id = p.purok_id
+    order by c.rank_exact desc, rank_similarity desc, p.lastname, p.firstname, c.user_id
+    limit ${limit}
+  `.execute(db);
+}
+
+function clean(rows: (ResidentSearchResult & { rank_exact?: boolean; rank_similarity?: number })[]): ResidentSearchResult[] {
+  return rows.map(({ rank_exact: _e, rank_similarity: _s, ...row }) => {
+    // jsonb_strip_nulls dropped the unknown keys; the spec's fields are always there, and
+    // complete_address only when known (spec §3).
+    const profile = row.user_profile as Partial<ResidentSearchResult["user_profile"]>;
+    const user_profile = {
+      ...profile,
+      hex_color: profile.hex_color ?? null,
+      lastname: profile.lastname ?? null,
+      purok: profile.purok ?? null,
+      age: profile.age ?? null,
+    } as ResidentSearchResult["user_profile"];
+    return { id: Number(row.id), user_profile };
+  });
+}
+
+export interface WordAlternatives {
+  /** `jaun:*` then the look-alikes, closest first. */
+  alternatives: string[];
+  /** The word as the ranking reads it: itself when it is a known name word, else its closest look-alike. */
+  best: string;
+  /** Whether any known name word supports it (a prefix or a look-alike). */
+  supported: boolean;
+}
+
+/**
+ * For each typed word: itself as a prefix plus the known name words a typo away — a trigram match,
+ * or an edit or two with the same first letter (two when the word is long or the lengths are equal,
+ * which lets a swap of two letters through: "jaun" → "juan").
+ */
+async function typoAlternatives(db: AnyDB, words: string[]): Promise<WordAlternatives[]> {
+  const rows = (
+    await sql<{ i: number; word: string | null; has_prefix: boolean; has_exact: boolean }>`
+    select q.i::int as i, d.word,
+      exists (select 1 from name_words x where x.word like q.w || '%') as has_prefix,
+      exists (select 1 from name_words x where x.word = q.w) as has_exact
+    from unnest(${sql.val(words)}::text[]) with ordinality as q(w, i)
+    left join lateral (
+      select nw.word from name_words nw
+      where length(q.w) >= 3 and nw.word <> q.w and (
+        nw.word % q.w
+        or (left(nw.word, 1) = left(q.w, 1)
+            and abs(length(nw.word) - length(q.w)) <= 2
+            and levenshtein_less_equal(nw.word, q.w, 2) <= case when length(q.w) >= 5 or length(nw.word) = length(q.w) then 2 else 1 end)
+      )
+      order by levenshtein(nw.word, q.w), abs(length(nw.word) - length(q.w)), similarity(nw.word, q.w) desc, nw.word
+      limit 6
+    ) d on true
+    order by q.i
+  `.execute(db)
+  ).rows;
+  return words.map((w, index) => {
+    const mine = rows.filter((r) => Number(r.i) === index + 1);
+    const found = mine.map((r) => r.word).filter((x): x is string => !!x);
+    const exact = mine.some((r) => r.has_exact);
+    return {
+      alternatives: [`${w}:*`, ...found],
+      best: exact || found.length === 0 ? w : found[0],
+      supported: exact || found.length > 0 || mine.some((r) => r.has_prefix),
+    };
+  });
+}
+
+/**
+ * Residents whose names match the typed text, best first (spec §7.1's GET {global_path}/resident?search=
+ * and the tRPC twin). Needs manage-resident or view-resident.
+ */
+export async function searchResidents(ctx: ServiceContext, text: string, options: { limit?: number } = {}): Promise<SearchOutcome> {
+  if (!ctx.user) throw forbidden();
+  if (!can(ctx.user, "manage-resident") && !can(ctx.user, "view-resident")) throw forbidden();
+  const limit = Math.min(Math.max(options.limit ?? SEARCH_LIMIT, 1), 50);
+  const words = searchWords(String(text ?? "").slice(0, 200));
+  if (words.length === 0) return { data: [], strategy: "none", words };
+  // The GIN index is always the way in: with LIMIT and a common word the planner would otherwise
+  // guess that scanning the table finds ten rows sooner, and be wrong for rare words.
+  const run = async (db: AnyDB, own: boolean): Promise<SearchOutcome> => {
+    if (own) await sql`set local enable_seqscan = off`.execute(db);
+    const normalized = words.join(" ");
+    const exactQuery = prefixTsquery(words, false);
+
+    const fast = await resultSelect(
+      db,
+      sql`p.search_tsv @@ to_tsquery('simple'::regconfig, ${prefixTsquery(words)})`,
+      normalized,
+      exactQuery,
+      limit,
+      [],
+    );
+    const data = clean(fast.rows);
+    if (data.length >= Math.min(FALLBACK_BELOW, limit)) return { data, strategy: "prefix", words };
+
+    // Typo fallback. A word no known name supports (a stray letter) is left out rather than failing
+    // the whole search, as long as another word remains.
+    const perWord = (await typoAlternatives(db, words)).filter((w) => w.supported);
+    if (perWord.length === 0) return { data, strategy: "prefix", words };
+    // Ranked as if the closest look-alikes had been typed: "jaun dela cruz" ranks Juan before Juana.
+    const corrected = perWord.map((w) => w.best);
+    const fuzzy = await resultSelect(
+      db,
+      sql`p.search_tsv @@ to_tsquery('simple'::regconfig, ${alternativesTsquery(perWord.map((w) => w.alternatives))})`,
+      corrected.join(" "),
+      prefixTsquery(corrected, false),
+      limit - data.length,
+      data.map((r) => r.id),
+    );
+    return { data: [...data, ...clean(fuzzy.rows)], strategy: "prefix+typo", words };
+  };
+  // Inside a caller's transaction the setting would outlive the search: leave the planner be there.
+  if (ctx.db.isTransaction) return run(ctx.db as AnyDB, false);
+  return ctx.db.transaction().execute((trx) => run(trx as AnyDB, true));
+}

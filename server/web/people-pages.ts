@@ -1,0 +1,364 @@
+import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { sql, type Kysely } from "kysely";
+import { getResource } from "../../app/resources/index.ts";
+import * as messages from "../../app/resources/messages.ts";
+import { PHOTO_MAX_BYTES } from "../../app/resources/people.ts";
+import { can } from "../../app/lib/permissions.ts";
+import type { ServiceContext } from "../context.ts";
+import { isAppError, ValidationError } from "../errors.ts";
+import { engineFor } from "../resources/engine.ts";
+import { inTransaction } from "../resources/transaction.ts";
+import { restoreAreas, restoreHouseholds } from "../services/people-lists.ts";
+import {
+  duplicateMessage,
+  findDuplicates,
+  preparePhoto,
+  PHOTO_TOO_LARGE,
+  resetResidentPassword,
+  setResidentPhoto,
+  type DuplicateResident,
+} from "../services/residents.ts";
+import { getRequestContext, serviceContextOf } from "./context.ts";
+import { flashCookie, type Flash } from "./flash.ts";
+import { resourceAction, toConformFieldErrors } from "./resource-page.ts";
+
+// Page actions and loaders of the people screens (issue 4), beside the registry's generic ones
+// (server/web/resource-page.ts): the resident form with its duplicate warning and photo, the
+// reset of a resident's password, the household and disaster-prone area forms whose saves show no
+// notification (spec §7.3), and restores that keep the one-active-entry rules.
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Args = { request: Request; context: Readonly<RouterContextProvider>; url?: URL };
+
+/** The page's address without React Router's details (the `.data` suffix of client navigations). */
+export function pageUrl({ request, url }: Args): URL {
+  if (url) return url;
+  const raw = new URL(request.url);
+  raw.pathname = raw.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+  raw.searchParams.delete("_routes");
+  raw.searchParams.delete("index");
+  return raw;
+}
+
+/** Active rows of the named registry entries as select options, for the forms. */
+export async function optionsFor(ctx: ServiceContext, names: string[]): Promise<Record<string, { value: string; label: string }[]>> {
+  const out: Record<string, { value: string; label: string }[]> = {};
+  for (const name of names)
+    out[name] = await engineFor(name)
+      .options(ctx)
+      .catch(() => []);
+  return out;
+}
+
+function backTo(args: Args, form: FormData): string {
+  const url = pageUrl(args);
+  const raw = String(form.get("_return") ?? url.search);
+  const params = new URLSearchParams(raw.startsWith("?") ? raw.slice(1) : raw);
+  params.delete("modal");
+  params.delete("id");
+  const q = params.toString();
+  return `${url.pathname}${q ? `?${q}` : ""}`;
+}
+
+function flashRedirect(args: Args, form: FormData, flash: Flash | null, to?: string) {
+  const rc = getRequestContext(args.context);
+  const target = to ?? backTo(args, form);
+  return flash ? redirect(target, { headers: { "Set-Cookie": flashCookie(flash, rc.secureCookies) } }) : redirect(target);
+}
+
+function pageError(error: unknown): never {
+  if (isAppError(error)) {
+    if (error.status === 403) throw data("You are not authorize to perform this action", { status: 403 });
+    if (error.status === 404) throw data(error.message, { status: 404 });
+  }
+  throw error;
+}
+
+/** Spec §7.3: household and disaster-prone area calls show no notifications — the redirect without its flash. */
+function withoutFlash(response: unknown): unknown {
+  if (response instanceof Response && response.status >= 300 && response.status < 400) {
+    const location = response.headers.get("Location");
+    if (location) return redirect(location);
+  }
+  return response;
+}
+
+/** A refusal of the rules (a 422 without field errors, such as a restore) as an inline message. */
+function refusal(error: unknown) {
+  if (isAppError(error) && error.status === 422) return data({ refusal: error.message }, { status: 422 });
+  return pageError(error);
+}
+
+// --- residents ---------------------------------------------------------------------------------
+
+export interface ResidentActionData {
+  result?: SubmissionResult<string[]>;
+  duplicates?: DuplicateResident[];
+  reset?: { username: string; password: string; id: number };
+  refusal?: string;
+}
+
+export async function residentAction(args: Args) {
+  const length = Number(args.request.headers.get("content-length") ?? 0);
+  if (length > PHOTO_MAX_BYTES + 512 * 1024) return data({ refusal: PHOTO_TOO_LARGE } satisfies ResidentActionData, { status: 422 });
+  const form = await args.request.clone().formData();
+  const intent = String(form.get("intent") ?? "");
+  const ctx = serviceContextOf(args.context);
+  const def = getResource("resident");
+  const engine = engineFor("resident");
+
+  if (intent === "reset") {
+    const id = Number(form.get("id"));
+    try {
+      const reset = await resetResidentPassword(ctx, id);
+      return data({ reset: { ...reset, id } } satisfies ResidentActionData);
+    } catch (error) {
+      return refusal(error);
+    }
+  }
+
+  if (intent === "create" || intent === "update") {
+    const id = intent === "update" ? Number(form.get("id")) : null;
+    const submission = parseWithZod(form, { schema: def.schema.create });
+    if (submission.status !== "success") return data({ result: submission.reply() } satisfies ResidentActionData, { status: 422 });
+    const values = submission.value as Record<string, unknown> & { user_profile: Record<string, string>; confirm_duplicate?: boolean };
+
+    // The duplicate warning (issue 4): same name and birth date, shown with a link before saving.
+    if (!values.confirm_duplicate) {
+      const duplicates = await findDuplicates(ctx, values.user_profile, id);
+      if (duplicates.length) {
+        return data(
+          { result: submission.reply({ formErrors: [duplicateMessage(duplicates[0])] }), duplicates } satisfies ResidentActionData,
+          { status: 422 },
+        );
+      }
+    }
+
+    const file = form.get("photo");
+    const hasPhoto = file instanceof File && file.size > 0;
+    try {
+      const prepared = hasPhoto ? await preparePhoto(new Uint8Array(await file.arrayBuffer())) : null;
+      const saved = await inTransaction(ctx, async (tx) => {
+        const row =
+          id == null
+            ? await engine.create(tx, { ...values, confirm_duplicate: true })
+            : await engine.update(tx, id, { ...values, confirm_duplicate: true });
+        if (prepared) await setResidentPhoto(tx, row.id, prepared);
+        return row;
+      });
+      const to = intent === "create" && form.get("_then") === "profile" ? `/manage/residents/${saved.id}/profile` : undefined;
+      return flashRedirect(
+        args,
+        form,
+        { message: intent === "create" ? messages.MSG_SAVED : messages.MSG_UPDATED, type: intent === "create" ? "create" : "success" },
+        to,
+      );
+    } catch (error) {
+      if (isAppError(error) && error.status === 422 && error.errors) {
+        return data({ result: submission.reply({ fieldErrors: toConformFieldErrors(error.errors) }) } satisfies ResidentActionData, {
+          status: 422,
+        });
+      }
+      return pageError(error);
+    }
+  }
+  try {
+    return await resourceAction(args);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isAppError(error) && error.status === 422) return data({ refusal: error.message } satisfies ResidentActionData, { status: 422 });
+    throw error;
+  }
+}
+
+// --- households and disaster-prone areas: no notifications (spec §7.3) ------------------------
+
+function idsOf(form: FormData): number[] {
+  return form
+    .getAll("ids")
+    .flatMap((v) => String(v).split(","))
+    .map(Number)
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
+}
+
+/** The names of the residents a refused household form named, so the form shows them again. */
+async function postedNames(ctx: ServiceContext, form: FormData): Promise<Record<string, string>> {
+  const ids = [...form.entries()]
+    .filter(([key]) => key === "household_head_user_id" || /^members\[\d+\]\.user_id$/.test(key))
+    .map(([, value]) => Number(value))
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
+  if (ids.length === 0) return {};
+  const rows = (await (ctx.db as Kysely<any>)
+    .selectFrom("users as u")
+    .innerJoin("user_profiles as p", "p.user_id", "u.id")
+    .select(["u.id", sql<string>`concat_ws(' ', p.firstname, p.middlename, p.lastname, p.suffix)`.as("fullname")])
+    .where("u.id", "in", ids)
+    .where("u.kind", "=", "resident")
+    .execute()) as { id: number; fullname: string }[];
+  return Object.fromEntries(rows.map((r) => [String(r.id), r.fullname]));
+}
+
+async function quietAction(args: Args, name: "household" | "disaster_prone_area") {
+  const form = await args.request.clone().formData();
+  const intent = String(form.get("intent") ?? "");
+  const ctx = serviceContextOf(args.context);
+  const def = getResource(name);
+  const engine = engineFor(name);
+  const restore = name === "household" ? restoreHouseholds : restoreAreas;
+
+  if (intent === "create" || intent === "update") {
+    const submission = parseWithZod(form, { schema: def.schema.create });
+    const names = name === "household" ? await postedNames(ctx, form) : {};
+    if (submission.status !== "success") return data({ result: submission.reply(), names }, { status: 422 });
+    try {
+      if (intent === "create") await engine.create(ctx, submission.value);
+      else await engine.update(ctx, Number(form.get("id")), submission.value);
+      return flashRedirect(args, form, null);
+    } catch (error) {
+      if (isAppError(error) && error.status === 422 && error.errors) {
+        return data({ result: submission.reply({ fieldErrors: toConformFieldErrors(error.errors) }), names }, { status: 422 });
+      }
+      return pageError(error);
+    }
+  }
+  try {
+    if (intent === "restore") {
+      await restore(ctx, [Number(form.get("id"))], "one");
+      return flashRedirect(args, form, null);
+    }
+    if (intent === "restore-many" || intent === "undo") {
+      const ids = idsOf(form);
+      await restore(ctx, ids.length ? ids : [Number(form.get("id"))], "many");
+      return flashRedirect(args, form, null);
+    }
+    return withoutFlash(await resourceAction(args));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return refusal(error);
+  }
+}
+
+export const householdAction = (args: Args) => quietAction(args, "household");
+export const disasterProneAreaAction = (args: Args) => quietAction(args, "disaster_prone_area");
+
+/** Businesses: the registry's action, with 422 refusals shown inline. */
+export async function businessAction(args: Args) {
+  try {
+    return await resourceAction(args);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return refusal(error);
+  }
+}
+
+// --- data of the people screens ----------------------------------------------------------------
+
+/** Puroks with their household counts and hazards (disaster-prone page summary, maps filters). */
+export async function purokSummary(ctx: ServiceContext) {
+  if (!ctx.user) throw data("Unauthenticated.", { status: 401 });
+  const rows = await sql<{ id: number; name: string; households: number; disaster_types: string[] | null; area_id: number | null }>`
+    select pk.id, pk.name,
+      (select count(*) from households h where h.purok_id = pk.id and h.deleted_at is null)::int as households,
+      d.disaster_types, d.id as area_id
+    from puroks pk
+    left join disaster_prone_areas d on d.purok_id = pk.id and d.deleted_at is null
+    where pk.deleted_at is null
+    order by pk.name
+  `.execute(ctx.db as Kysely<any>);
+  return rows.rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    area_id: r.area_id == null ? null : Number(r.area_id),
+    disaster_types: r.disaster_types ?? [],
+  }));
+}
+
+export interface MapHousehold {
+  id: number;
+  head: string;
+  purok_id: number;
+  purok: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  members_count: number;
+  disaster_types: string[];
+}
+
+/** Every active household with coordinates, for the map (needs manage-household or view-household). */
+export async function mapHouseholds(ctx: ServiceContext): Promise<MapHousehold[]> {
+  if (!can(ctx.user, "manage-household") && !can(ctx.user, "view-household")) return [];
+  const rows = await sql<MapHousehold>`
+    select h.id, coalesce(h.head_name, 'Household #' || h.id) as head, h.purok_id, pk.name as purok, h.address, h.latitude, h.longitude,
+      1 + (select count(*) from household_members m where m.household_id = h.id)::int as members_count,
+      coalesce(d.disaster_types, '{}'::text[]) as disaster_types
+    from households h
+    join puroks pk on pk.id = h.purok_id
+    left join disaster_prone_areas d on d.purok_id = h.purok_id and d.deleted_at is null
+    where h.deleted_at is null and h.latitude is not null
+    order by h.id
+  `.execute(ctx.db as Kysely<any>);
+  return rows.rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    purok_id: Number(r.purok_id),
+    members_count: Number(r.members_count),
+    disaster_types: r.disaster_types ?? [],
+  }));
+}
+
+/** A household for its print view (needs view-household or manage-household, spec §6). */
+export async function householdForPrint(ctx: ServiceContext, id: number) {
+  if (!can(ctx.user, "view-household") && !can(ctx.user, "manage-household"))
+    throw data("You are not authorize to perform this action", { status: 403 });
+  const household = await engineFor("household")
+    .read(ctx, id)
+    .catch(() => {
+      throw data("The household could not be found.", { status: 404 });
+    });
+  const people = await sql<{
+    user_id: number;
+    relation: string;
+    fullname: string;
+    sex: string | null;
+    date_of_birth: string | null;
+    age: number | null;
+    civil_status: string | null;
+    occupation: string | null;
+    is_voter: boolean;
+    is_pwd: boolean;
+    is_solo_parent: boolean;
+    is_4ps: boolean;
+    is_ofw: boolean;
+    is_indigenous: boolean;
+    contact_number: string | null;
+    position: number;
+  }>`
+    select x.user_id, x.relation, nullif(concat_ws(' ', p.firstname, p.middlename, p.lastname, p.suffix), '') as fullname, p.sex,
+      p.date_of_birth::text as date_of_birth,
+      extract(year from age((now() at time zone 'Asia/Manila')::date, p.date_of_birth))::int as age,
+      p.civil_status, o.name as occupation, p.is_voter, p.is_pwd, p.is_solo_parent, p.is_4ps, p.is_ofw, p.is_indigenous, p.contact_number, x.position
+    from (
+      select h.household_head_user_id as user_id, 'Head' as relation, -1 as position from households h where h.id = ${id}
+      union all
+      select m.user_id, m.relation_to_head, m.position from household_members m where m.household_id = ${id}
+    ) x
+    join user_profiles p on p.user_id = x.user_id
+    left join occupations o on o.id = p.occupation_id
+    order by x.position
+  `.execute(ctx.db as Kysely<any>);
+  const area = await sql<{
+    disaster_types: string[];
+  }>`select disaster_types from disaster_prone_areas where purok_id = ${household.purok_id as number} and deleted_at is null`.execute(
+    ctx.db as Kysely<any>,
+  );
+  return { household, people: people.rows.map((r) => ({ ...r, user_id: Number(r.user_id) })), hazards: area.rows[0]?.disaster_types ?? [] };
+}
+
+export function assertId(raw: string | undefined): number {
+  if (!raw || !/^\d{1,15}$/.test(raw)) throw data("This page could not be found.", { status: 404 });
+  return Number(raw);
+}
+
+export { ValidationError };

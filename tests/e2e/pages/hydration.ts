@@ -1,0 +1,23 @@
+import type { Page } from "@playwright/test";
+
+/** A ceiling against hangs: a cold server on a busy 2-core machine takes a few seconds to the first hydration. */
+const HYDRATION_TIMEOUT_MS = 30_000;
+
+/**
+ * Resolves once React has hydrated the page (its fibers sit on the server-rendered nodes) and the
+ * effects that swap no-JavaScript fallbacks for interactive controls have run. Pages work before
+ * that too, as plain HTML, but a test that types into a debounced search box or opens a menu
+ * wants the interactive version.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const main = document.getElementById("main-content") ?? document.querySelector("main") ?? document.body;
+      return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
+    },
+    undefined,
+    { timeout: HYDRATION_TIMEOUT_MS },
+  );
+  // Effects run in the commit right after; one animation frame later they have.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+}
