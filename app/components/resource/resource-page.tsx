@@ -104,11 +104,11 @@ export function ResourcePage({ def, data }: { def: ResourceDef; data: ResourcePa
   const { query, page } = data;
   const rows = page.data;
   const [rowSelection, setRowSelection] = React.useState<RowSelectionState>({});
-  // A new page of rows (another page, a filter, after a bulk action) starts with nothing selected.
-  const rowIds = rows.map((r) => r.id).join(",");
-  const [selectionFor, setSelectionFor] = React.useState(rowIds);
-  if (selectionFor !== rowIds) {
-    setSelectionFor(rowIds);
+  // Every new answer of the loader (another page, a filter, the redirect after a bulk action)
+  // starts with nothing selected: the same rows can come back with new statuses.
+  const [selectionFor, setSelectionFor] = React.useState(page);
+  if (selectionFor !== page) {
+    setSelectionFor(page);
     setRowSelection({});
   }
   const selected = Object.keys(rowSelection).length;
