@@ -373,14 +373,12 @@ export async function seedPeople(db: Kysely<any>): Promise<void> {
       .execute()) as { id: number }[]
   ).map((r) => Number(r.id));
   const members = householdRows.flatMap((h, index) =>
-    h.ids
-      .slice(1)
-      .map((user_id, i) => ({
-        household_id: householdIds[index],
-        user_id,
-        relation_to_head: households[index].people[i + 1].relation,
-        position: i,
-      })),
+    h.ids.slice(1).map((user_id, i) => ({
+      household_id: householdIds[index],
+      user_id,
+      relation_to_head: households[index].people[i + 1].relation,
+      position: i,
+    })),
   );
   for (let i = 0; i < members.length; i += 200)
     await db

@@ -298,10 +298,20 @@ export const householdSchema = z
     address: requiredText("address", 200),
     latitude: optionalCoordinate(latitude),
     longitude: optionalCoordinate(longitude),
+    // A form's blank member row (no resident, no relation) is no member at all.
     members: z
-      .array(householdMemberSchema, { error: "The members must be a list." })
-      .max(60, "A household can have at most 60 members.")
-      .nullish()
+      .preprocess(
+        (list) =>
+          Array.isArray(list)
+            ? list.filter(
+                (m) => m == null || typeof m !== "object" || Object.values(m as Record<string, unknown>).some((v) => v != null && v !== ""),
+              )
+            : list,
+        z
+          .array(householdMemberSchema, { error: "The members must be a list." })
+          .max(60, "A household can have at most 60 members.")
+          .nullish(),
+      )
       .transform((v) => v ?? []),
   })
   .superRefine((value, ctx) => {

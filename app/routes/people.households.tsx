@@ -142,6 +142,7 @@ export default function HouseholdsPage({ loaderData }: Route.ComponentProps) {
             returnTo={search}
             closeHref={closeHref}
             lastResult={actionData?.result}
+            names={actionData?.names}
           />
         </PeopleDialog>
       ) : null}

@@ -2,7 +2,7 @@ import { KeyRound, UserCheck, UserCog } from "lucide-react";
 import { data, Form, Link, useNavigation, useRouteError } from "react-router";
 import type { Route } from "./+types/system.blocklist.detail";
 import { entityOfKind } from "~/components/access/status";
-import { AuditCard, ProfileCard, ProfileHeader, type DetailAudit, type DetailUser } from "~/components/access/user-detail";
+import { AuditCard, ProfileCard, ProfileHeader, UserBreadcrumb, type DetailAudit, type DetailUser } from "~/components/access/user-detail";
 import { CsrfInput } from "~/components/csrf-input";
 import { FlashMessage, type FlashData } from "~/components/resource/flash-message";
 import { ErrorPage } from "~/components/shell/error-page";
@@ -73,13 +73,7 @@ export default function BlocklistEntryPage({ loaderData, actionData }: Route.Com
   const reasonErrors = (actionData as { errors?: Record<string, string[]> } | undefined)?.errors?.reason;
   return (
     <div className="flex flex-col gap-5" data-testid="blocklist-entry">
-      <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
-        <Link to="/system/blocklist" className="hover:text-foreground hover:underline">
-          Blocklist
-        </Link>
-        <span aria-hidden="true"> / </span>
-        <span aria-current="page">{user.user_profile.fullname || user.username}</span>
-      </nav>
+      <UserBreadcrumb listHref="/system/blocklist" listLabel="Blocklist" user={user} />
       <ProfileHeader
         user={user}
         actions={

@@ -1,10 +1,10 @@
-import { data, useLocation, useRouteError } from "react-router";
+import { data, useRouteError } from "react-router";
 import type { Route } from "./+types/system.roles";
 import { AccessDialog } from "~/components/access/dialog";
+import { useOwnModals } from "~/components/access/own-modals";
 import { RoleDeleteDialog } from "~/components/access/role-delete-dialog";
 import { RoleForm, type RoleModelView } from "~/components/access/role-form";
-import { ResourcePage, type ResourcePageData } from "~/components/resource/resource-page";
-import { closeModalHref } from "~/components/resource/urls";
+import { ResourcePage } from "~/components/resource/resource-page";
 import { ErrorPage } from "~/components/shell/error-page";
 import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
@@ -48,12 +48,7 @@ export default function RolesPage({ loaderData }: Route.ComponentProps) {
   const def = getResource("role");
   const root = useRootData();
   const user = root?.user;
-  const { pathname, search } = useLocation();
-  const modal = loaderData.modal;
-  const own = !!modal && OWN_MODALS.has(modal);
-  const page = { ...loaderData, modal: own ? null : modal } as unknown as ResourcePageData;
-  const closeHref = closeModalHref(pathname, loaderData.query);
-  const record = loaderData.record as (Record<string, unknown> & { id: number }) | null;
+  const { modal, page, closeHref, record, search } = useOwnModals(loaderData, OWN_MODALS);
   const view = loaderData.view as RoleModelView | null;
   const editing = (modal === "create" && can(user, "create-role")) || (modal === "update" && !!record && can(user, "update-role"));
   return (

@@ -1,7 +1,7 @@
 import { Ban, KeyRound, LogOut, Pencil } from "lucide-react";
 import { data, Form, Link, useRouteError } from "react-router";
 import type { Route } from "./+types/system.users.detail";
-import { AuditCard, PermissionsCard, ProfileCard, ProfileHeader, SessionsCard, type DetailAudit, type DetailSession, type DetailUser } from "~/components/access/user-detail";
+import { AuditCard, PermissionsCard, ProfileCard, ProfileHeader, SessionsCard, UserBreadcrumb, type DetailAudit, type DetailSession, type DetailUser } from "~/components/access/user-detail";
 import { CsrfInput } from "~/components/csrf-input";
 import { FlashMessage, type FlashData } from "~/components/resource/flash-message";
 import { ErrorPage } from "~/components/shell/error-page";
@@ -63,13 +63,7 @@ export default function UserDetailPage({ loaderData }: Route.ComponentProps) {
   const mayManageSessions = can(me, "update-user") || me?.id === user.id;
   return (
     <div className="flex flex-col gap-5" data-testid="user-detail">
-      <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
-        <Link to="/system/users" className="hover:text-foreground hover:underline">
-          Users
-        </Link>
-        <span aria-hidden="true"> / </span>
-        <span aria-current="page">{user.user_profile.fullname || user.username}</span>
-      </nav>
+      <UserBreadcrumb listHref="/system/users" listLabel="Users" user={user} />
       <ProfileHeader
         user={user}
         actions={

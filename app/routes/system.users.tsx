@@ -1,10 +1,10 @@
-import { data, Link, useLocation, useRouteError } from "react-router";
+import { data, Link, useRouteError } from "react-router";
 import type { Route } from "./+types/system.users";
 import { AccessDialog } from "~/components/access/dialog";
+import { useOwnModals } from "~/components/access/own-modals";
 import { ResetPasswordDialog } from "~/components/access/reset-password-dialog";
 import { UserForm } from "~/components/access/user-form";
-import { ResourcePage, type ResourcePageData } from "~/components/resource/resource-page";
-import { closeModalHref } from "~/components/resource/urls";
+import { ResourcePage } from "~/components/resource/resource-page";
 import { ErrorPage } from "~/components/shell/error-page";
 import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
@@ -47,12 +47,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
   const def = getResource("user");
   const root = useRootData();
   const user = root?.user;
-  const { pathname, search } = useLocation();
-  const modal = loaderData.modal;
-  const own = !!modal && OWN_MODALS.has(modal);
-  const page = { ...loaderData, modal: own ? null : modal } as unknown as ResourcePageData;
-  const closeHref = closeModalHref(pathname, loaderData.query);
-  const record = loaderData.record as (Record<string, unknown> & { id: number }) | null;
+  const { modal, page, closeHref, record, search } = useOwnModals(loaderData, OWN_MODALS);
   return (
     <>
       <ResourcePage key={def.name} def={def} data={page} />

@@ -194,16 +194,14 @@ export async function setResidentPhoto(ctx: ServiceContext, id: number, upload: 
         updated_by: tx.user?.id ?? null,
       })
       .onConflict((oc: any) =>
-        oc
-          .column("user_id")
-          .doUpdateSet({
-            content: photo.content,
-            mime: photo.mime,
-            width: photo.width,
-            height: photo.height,
-            updated_at: sql`now()`,
-            updated_by: tx.user?.id ?? null,
-          }),
+        oc.column("user_id").doUpdateSet({
+          content: photo.content,
+          mime: photo.mime,
+          width: photo.width,
+          height: photo.height,
+          updated_at: sql`now()`,
+          updated_by: tx.user?.id ?? null,
+        }),
       )
       .execute();
     const image = photoPath(id, Date.now().toString(36));

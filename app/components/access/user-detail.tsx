@@ -1,6 +1,6 @@
 import { LogOut, Monitor, ShieldCheck } from "lucide-react";
 import * as React from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
 import { Avatar, AvatarFallback, AvatarImage } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
@@ -62,6 +62,19 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
       <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
       <dd className="text-sm break-words">{children}</dd>
     </div>
+  );
+}
+
+/** "Users / Juan Dela Cruz": the way back to the list the page belongs to. */
+export function UserBreadcrumb({ listHref, listLabel, user }: { listHref: string; listLabel: string; user: DetailUser }) {
+  return (
+    <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+      <Link to={listHref} className="hover:text-foreground hover:underline">
+        {listLabel}
+      </Link>
+      <span aria-hidden="true"> / </span>
+      <span aria-current="page">{user.user_profile.fullname || user.username}</span>
+    </nav>
   );
 }
 

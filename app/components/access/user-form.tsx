@@ -7,7 +7,7 @@ import { CsrfInput } from "~/components/csrf-input";
 import { FieldErrors, FormField, RequiredMark, split } from "~/components/resource/form-field";
 import { SaveActions } from "~/components/resource/modal-shell";
 import { useHydrated } from "~/components/resource/use-hydrated";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";

@@ -1,13 +1,11 @@
-import * as React from "react";
 import { getInputProps, getSelectProps, getTextareaProps, useField, type FieldMetadata } from "@conform-to/react";
 import { Checkbox } from "~/components/ui/checkbox";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { CUSTOM_FIELD_TYPES, fieldIdFromLabel } from "~/resources/fields";
-import { FieldErrors, RequiredMark, split } from "./form-field";
-import { AddRowButton, RowControls, useFieldIdFollowingLabel } from "./row-list";
+import { FieldErrors, split } from "./form-field";
+import { AddRowButton, LabelAndFieldId, RowControls } from "./row-list";
 import { useHydrated } from "./use-hydrated";
 
 // The custom-fields editor (issue 3 "Custom forms"): rows of {label, fieldId, type, required,
@@ -78,10 +76,7 @@ function CustomFieldRow({
   const fields = item.getFieldset();
   const number = index + 1;
   const rowName = fields.label.value ? `"${fields.label.value}"` : `field ${number}`;
-  const onLabelInput = useFieldIdFollowingLabel({ listName, item, index, siblings, deriveFieldId: fieldIdFromLabel });
 
-  const [labelKey, labelProps] = split(getInputProps(fields.label, { type: "text" }));
-  const [idKey, idProps] = split(getInputProps(fields.fieldId, { type: "text", ariaDescribedBy: `${fields.fieldId.descriptionId}` }));
   const [typeKey, typeProps] = split(getSelectProps(fields.type));
   const [reqKey, reqProps] = split(getInputProps(fields.required, { type: "checkbox" }));
   const [optKey, optProps] = split(getTextareaProps(fields.options, { ariaDescribedBy: fields.options.descriptionId }));
@@ -91,33 +86,16 @@ function CustomFieldRow({
     <li className="flex flex-col gap-3 rounded-md border bg-muted/30 p-3" data-testid="custom-field-row">
       <RowControls listName={listName} index={index} count={count} heading={`Field ${number}`} rowName={rowName} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={fields.label.id}>
-            Label
-            <RequiredMark />
-          </Label>
-          <Input key={labelKey} {...labelProps} onInput={onLabelInput} placeholder="Purpose of request" autoComplete="off" />
-          <FieldErrors id={fields.label.errorId} errors={fields.label.errors} />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={fields.fieldId.id}>
-            Field id
-            <RequiredMark />
-          </Label>
-          <Input
-            key={idKey}
-            {...idProps}
-            required
-            placeholder="purpose_of_request"
-            autoComplete="off"
-            spellCheck={false}
-            className="font-mono"
-          />
-          <p id={fields.fieldId.descriptionId} className="text-xs text-muted-foreground">
-            Lower-case letters, digits and _; unique.
-          </p>
-          <FieldErrors id={fields.fieldId.errorId} errors={fields.fieldId.errors} />
-        </div>
+        <LabelAndFieldId
+          listName={listName}
+          item={item}
+          index={index}
+          siblings={siblings}
+          deriveFieldId={fieldIdFromLabel}
+          labelPlaceholder="Purpose of request"
+          fieldIdPlaceholder="purpose_of_request"
+          fieldIdHint="Lower-case letters, digits and _; unique."
+        />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={fields.type.id}>Type</Label>
           <NativeSelect key={typeKey} {...typeProps}>

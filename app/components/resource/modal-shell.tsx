@@ -84,7 +84,11 @@ export function ModalShell({
 
 /** The bottom bar of a dialog's form: Cancel (a link) and the submit button. */
 export function DialogActions({ children }: { children: React.ReactNode }) {
-  return <div className="sticky bottom-0 z-30 flex flex-col-reverse gap-2 border-t bg-background px-5 py-3 sm:flex-row sm:justify-end">{children}</div>;
+  return (
+    <div className="sticky bottom-0 z-30 flex flex-col-reverse gap-2 border-t bg-background px-5 py-3 sm:flex-row sm:justify-end">
+      {children}
+    </div>
+  );
 }
 
 /** Whether the form that posts this `intent` is being sent. */

@@ -1,11 +1,10 @@
-import * as React from "react";
 import { getInputProps, useField, type FieldMetadata } from "@conform-to/react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatMoney, sumCentavos, tryParseCentavos } from "~/lib/money";
 import { fieldIdFromLabel } from "~/resources/fields";
 import { FieldErrors, RequiredMark, split } from "./form-field";
-import { AddRowButton, RowControls, useFieldIdFollowingLabel } from "./row-list";
+import { AddRowButton, LabelAndFieldId, RowControls } from "./row-list";
 
 // The fee lines of a transaction type (spec §3): {fieldId, label, amount} with a hidden id; a new
 // type starts with one "Default Amount" line of 0 (DEFAULT_PAYMENT_LINE, spec §9).
@@ -77,12 +76,9 @@ function PaymentLineRow({
       label,
       taken.filter((t) => t.startsWith(PREFIX)).map((t) => t.slice(PREFIX.length)),
     )}`;
-  const onLabelInput = useFieldIdFollowingLabel({ listName, item, index, siblings, deriveFieldId: derive });
 
   const [idKey, idProps] = split(getInputProps(fields.id, { type: "hidden" }));
   const [pendingKey, pendingProps] = split(getInputProps(fields.isPending, { type: "hidden" }));
-  const [labelKey, labelProps] = split(getInputProps(fields.label, { type: "text" }));
-  const [fieldIdKey, fieldIdProps] = split(getInputProps(fields.fieldId, { type: "text" }));
   const [amountKey, amountProps] = split(getInputProps(fields.amount, { type: "text" }));
 
   return (
@@ -91,30 +87,15 @@ function PaymentLineRow({
       {fields.isPending.initialValue ? <input key={pendingKey} {...pendingProps} /> : null}
       <RowControls listName={listName} index={index} count={count} heading={`Fee line ${number}`} rowName={rowName} />
       <div className="grid gap-3 sm:grid-cols-[1fr_1fr_9rem]">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={fields.label.id}>
-            Label
-            <RequiredMark />
-          </Label>
-          <Input key={labelKey} {...labelProps} onInput={onLabelInput} placeholder="Certification fee" autoComplete="off" />
-          <FieldErrors id={fields.label.errorId} errors={fields.label.errors} />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={fields.fieldId.id}>
-            Field id
-            <RequiredMark />
-          </Label>
-          <Input
-            key={fieldIdKey}
-            {...fieldIdProps}
-            required
-            placeholder="custom_field_certification_fee"
-            autoComplete="off"
-            spellCheck={false}
-            className="font-mono"
-          />
-          <FieldErrors id={fields.fieldId.errorId} errors={fields.fieldId.errors} />
-        </div>
+        <LabelAndFieldId
+          listName={listName}
+          item={item}
+          index={index}
+          siblings={siblings}
+          deriveFieldId={derive}
+          labelPlaceholder="Certification fee"
+          fieldIdPlaceholder="custom_field_certification_fee"
+        />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={fields.amount.id}>
             Amount

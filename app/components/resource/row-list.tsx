@@ -1,17 +1,28 @@
 import * as React from "react";
-import { useField, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, useField, type FieldMetadata } from "@conform-to/react";
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { FieldErrors, RequiredMark, split } from "./form-field";
 
 // The row lists of the list editors (custom fields, fee lines). Add, move and remove are Conform
 // list intents on real submit buttons, so they work without JavaScript (the server answers with
 // the changed list).
 
 /** "Add …" under the list: appends a row with `defaultValue`. */
-export function AddRowButton({ listName, defaultValue, children }: { listName: string; defaultValue: Record<string, string>; children: React.ReactNode }) {
-  const [, form] = useField<Record<string, string>[]>(listName);
+export function AddRowButton({
+  listName,
+  defaultValue,
+  children,
+}: {
+  listName: string;
+  defaultValue: Record<string, string>;
+  children: React.ReactNode;
+}) {
+  const [, form] = useField(listName);
   return (
-    <Button variant="outline" size="sm" {...form.insert.getButtonProps({ name: listName, defaultValue })}>
+    <Button variant="outline" size="sm" {...form.insert.getButtonProps<Record<string, string>[]>({ name: listName, defaultValue })}>
       <Plus aria-hidden="true" />
       {children}
     </Button>
@@ -19,7 +30,19 @@ export function AddRowButton({ listName, defaultValue, children }: { listName: s
 }
 
 /** The head of a row: its heading ("Field 2") and Move up, Move down and Remove. */
-export function RowControls({ listName, index, count, heading, rowName }: { listName: string; index: number; count: number; heading: string; rowName: string }) {
+export function RowControls({
+  listName,
+  index,
+  count,
+  heading,
+  rowName,
+}: {
+  listName: string;
+  index: number;
+  count: number;
+  heading: string;
+  rowName: string;
+}) {
   const [, form] = useField(listName);
   return (
     <div className="flex items-center justify-between gap-2">
@@ -59,35 +82,81 @@ export function RowControls({ listName, index, count, heading, rowName }: { list
   );
 }
 
-type RowWithFieldId = { fieldId?: string };
+type RowWithFieldId = { label?: string; fieldId?: string };
 
 /**
- * The label's onInput of a row whose field id follows its label as it is typed: `deriveFieldId`
- * turns the label into an id not `taken` by the other rows. Only new rows follow their label: an
- * existing field id is referenced by saved records.
+ * A row's Label and Field id inputs. On a new row the field id follows the label as it is typed
+ * (`deriveFieldId` makes it from the label and the ids the other rows have `taken`); an existing
+ * field id is referenced by saved records, so it stays.
  */
-export function useFieldIdFollowingLabel({
+export function LabelAndFieldId({
   listName,
   item,
   index,
   siblings,
   deriveFieldId,
+  labelPlaceholder,
+  fieldIdPlaceholder,
+  fieldIdHint,
 }: {
   listName: string;
   item: FieldMetadata<RowWithFieldId>;
   index: number;
   siblings: FieldMetadata<RowWithFieldId>[];
   deriveFieldId: (label: string, taken: string[]) => string;
-}): (event: React.FormEvent<HTMLInputElement>) => void {
+  labelPlaceholder: string;
+  fieldIdPlaceholder: string;
+  /** Shown under the field id (and named by its aria-describedby). */
+  fieldIdHint?: string;
+}) {
   const [, form] = useField(listName);
-  const fieldIdName = item.getFieldset().fieldId.name;
+  const fields = item.getFieldset();
   const isNew = !(item.initialValue as RowWithFieldId | undefined)?.fieldId;
+  const [labelKey, labelProps] = split(getInputProps(fields.label, { type: "text" }));
+  const [idKey, idProps] = split(
+    getInputProps(fields.fieldId, { type: "text", ariaDescribedBy: fieldIdHint ? fields.fieldId.descriptionId : undefined }),
+  );
+
   // The field id follows the label until the user edits the id itself.
   const following = React.useRef(isNew);
-  return (event) => {
+  function onLabelInput(event: React.FormEvent<HTMLInputElement>) {
     if (!following.current) return;
     const taken = siblings.filter((_, i) => i !== index).map((s) => String(s.getFieldset().fieldId.value ?? ""));
     const nextLabel = event.currentTarget.value;
-    form.update({ name: fieldIdName, value: nextLabel.trim() ? deriveFieldId(nextLabel, taken) : "" });
-  };
+    form.update({ name: fields.fieldId.name, value: nextLabel.trim() ? deriveFieldId(nextLabel, taken) : "" });
+  }
+
+  return (
+    <>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={fields.label.id}>
+          Label
+          <RequiredMark />
+        </Label>
+        <Input key={labelKey} {...labelProps} onInput={onLabelInput} placeholder={labelPlaceholder} autoComplete="off" />
+        <FieldErrors id={fields.label.errorId} errors={fields.label.errors} />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={fields.fieldId.id}>
+          Field id
+          <RequiredMark />
+        </Label>
+        <Input
+          key={idKey}
+          {...idProps}
+          required
+          placeholder={fieldIdPlaceholder}
+          autoComplete="off"
+          spellCheck={false}
+          className="font-mono"
+        />
+        {fieldIdHint ? (
+          <p id={fields.fieldId.descriptionId} className="text-xs text-muted-foreground">
+            {fieldIdHint}
+          </p>
+        ) : null}
+        <FieldErrors id={fields.fieldId.errorId} errors={fields.fieldId.errors} />
+      </div>
+    </>
+  );
 }

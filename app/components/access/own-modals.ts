@@ -1,0 +1,23 @@
+import { useLocation } from "react-router";
+import type { ResourcePageData } from "~/components/resource/resource-page";
+import { closeModalHref } from "~/components/resource/urls";
+import type { ListQuery } from "~/resources/types";
+
+/**
+ * A registry list page whose route shows some modals itself (`ownModals`, e.g. the user form with
+ * its Generate buttons) in place of ResourcePage's generic ones: the page data for ResourcePage
+ * with those modals left out, and what the route's own dialogs need.
+ */
+export function useOwnModals(loaderData: { modal: string | null; query: ListQuery; record: unknown }, ownModals: ReadonlySet<string>) {
+  const { pathname, search } = useLocation();
+  const modal = loaderData.modal;
+  const own = !!modal && ownModals.has(modal);
+  return {
+    modal,
+    page: { ...loaderData, modal: own ? null : modal } as unknown as ResourcePageData,
+    closeHref: closeModalHref(pathname, loaderData.query),
+    record: loaderData.record as (Record<string, unknown> & { id: number }) | null,
+    /** The list's own address (?page=2&search=…), where the dialogs' forms return. */
+    search,
+  };
+}
