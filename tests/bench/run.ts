@@ -132,24 +132,28 @@ async function runCases(baseUrl: string, cases: LoadCase[], auth: { cookie: stri
   return results;
 }
 
-/** Gzip size of the JavaScript a page loads: its route modules and everything they import. */
-function jsGzipBytes(routeFiles: string[]): number {
-  const manifestPath = path.join(root, "build/client/.vite/manifest.json");
-  if (!fs.existsSync(manifestPath)) return 0;
-  const manifest = JSON.parse(fs.readFileSync(manifestPath, "utf8")) as Record<string, { file: string; imports?: string[] }>;
-  const keys = Object.keys(manifest);
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    for (const imp of manifest[key].imports ?? []) visit(imp);
+/**
+ * Gzip size of the JavaScript a page loads: the client entry and the modules of its matched routes
+ * with everything they import, read from React Router's own assets manifest.
+ */
+function jsGzipBytes(routeIds: string[]): number {
+  const dir = path.join(root, "build/client/assets");
+  const file = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => /^manifest-.*\.js$/.test(f)) : undefined;
+  if (!file) return 0;
+  const text = fs.readFileSync(path.join(dir, file), "utf8");
+  const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as {
+    entry: { module: string; imports?: string[] };
+    routes: Record<string, { module: string; imports?: string[] }>;
   };
-  for (const file of routeFiles) {
-    const key = keys.find((k) => k.replace(/\?.*$/, "") === file);
-    if (key) visit(key);
+  const files = new Set<string>([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+  for (const id of routeIds) {
+    const route = manifest.routes[id];
+    if (!route) throw new Error(`No route ${id} in the build's manifest`);
+    files.add(route.module);
+    for (const imp of route.imports ?? []) files.add(imp);
   }
   let bytes = 0;
-  for (const key of seen) bytes += gzipSync(fs.readFileSync(path.join(root, "build/client", manifest[key].file))).length;
+  for (const f of files) bytes += gzipSync(fs.readFileSync(path.join(root, "build/client", f))).length;
   return bytes;
 }
 
@@ -286,8 +290,8 @@ async function main() {
     dataset,
     cases: results,
     js_gzip_bytes: {
-      "/login": jsGzipBytes(["app/entry.client.tsx", "app/root.tsx", "app/routes/layouts/guest.tsx", "app/routes/login.tsx"]),
-      "/manage/residents": jsGzipBytes(["app/entry.client.tsx", "app/root.tsx", "app/routes/layouts/default.tsx", "app/routes/resource-list.tsx"]),
+      "/login": jsGzipBytes(["root", "routes/layouts/guest", "routes/login"]),
+      "/manage/residents": jsGzipBytes(["root", "routes/layouts/default", "resource-resident"]),
     },
     css_gzip_bytes: cssGzipBytes(),
     rss_peak_mb: rssPeak,
