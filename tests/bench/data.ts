@@ -202,7 +202,7 @@ async function main() {
         await sql`
           insert into disaster_prone_areas (purok_id, disaster_types, affected_area)
           select p, t::text[], a from unnest(${chosen}::bigint[], ${types}::text[], ${areas}::text[]) as x(p, t, a)
-        `.execute(db);
+        `.execute(trx);
       }),
     );
 
