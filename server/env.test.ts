@@ -57,3 +57,9 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ADMIN_USERNAME: "a b" })).toThrow(/ADMIN_USERNAME must be 3 to 50 letters/);
   });
 });
+
+describe("PORT left empty", () => {
+  it("means the default port, not a random one", () => {
+    expect(parseEnv({ PORT: "" }).PORT).toBe(3000);
+  });
+});

@@ -10,7 +10,11 @@ const PORT_RULE = "PORT must be a whole number from 0 to 65535";
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number({ error: PORT_RULE }).int(PORT_RULE).min(0, PORT_RULE).max(65535, PORT_RULE).default(3000),
+  // An empty PORT means "not set", not port 0 (which would listen on a random port).
+  PORT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number({ error: PORT_RULE }).int(PORT_RULE).min(0, PORT_RULE).max(65535, PORT_RULE).default(3000),
+  ),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATABASE_URL: z
     .string()
