@@ -1,10 +1,10 @@
-import { data, useActionData, useLocation, useRouteError } from "react-router";
+import { data, useActionData, useRouteError } from "react-router";
 import type { SubmissionResult } from "@conform-to/zod/v4";
 import type { Route } from "./+types/people.businesses";
 import { BusinessForm } from "~/components/people/business-form";
 import { FormAlert, PeopleDialog } from "~/components/people/dialog";
-import { ResourcePage, type ResourcePageData } from "~/components/resource/resource-page";
-import { closeModalHref } from "~/components/resource/urls";
+import { useOwnModals } from "~/components/resource/own-modals";
+import { ResourcePage } from "~/components/resource/resource-page";
 import { ErrorPage } from "~/components/shell/error-page";
 import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
@@ -40,13 +40,8 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const user = root?.user;
   const actionData = useActionData() as { result?: SubmissionResult<string[]>; refusal?: string } | undefined;
-  const { pathname, search } = useLocation();
-  const modal = loaderData.modal;
   // A record that is not there: the list's own modal says so ("… not found").
-  const own = !!modal && OWN_MODALS.has(modal) && (modal === "create" || !!loaderData.record);
-  const page = { ...loaderData, modal: own ? null : modal } as unknown as ResourcePageData;
-  const closeHref = closeModalHref(pathname, loaderData.query);
-  const record = loaderData.record as (Record<string, unknown> & { id: number }) | null;
+  const { modal, page, closeHref, record, search } = useOwnModals(loaderData, OWN_MODALS, { recordRequired: true });
   const open = (modal === "create" && can(user, "create-business")) || (modal === "update" && !!record && can(user, "update-business"));
   return (
     <>

@@ -1,11 +1,11 @@
 import { House } from "lucide-react";
-import { data, Link, useActionData, useLocation, useRouteError } from "react-router";
+import { data, Link, useActionData, useRouteError } from "react-router";
 import type { SubmissionResult } from "@conform-to/zod/v4";
 import type { Route } from "./+types/people.disaster-prone-areas";
 import { AreaForm } from "~/components/people/area-form";
 import { FormAlert, PeopleDialog } from "~/components/people/dialog";
-import { ResourcePage, type ResourcePageData } from "~/components/resource/resource-page";
-import { closeModalHref } from "~/components/resource/urls";
+import { useOwnModals } from "~/components/resource/own-modals";
+import { ResourcePage } from "~/components/resource/resource-page";
 import { ErrorPage } from "~/components/shell/error-page";
 import { Badge } from "~/components/ui/badge";
 import { can } from "~/lib/permissions";
@@ -42,13 +42,8 @@ export default function DisasterProneAreasPage({ loaderData }: Route.ComponentPr
   const root = useRootData();
   const user = root?.user;
   const actionData = useActionData() as { result?: SubmissionResult<string[]>; refusal?: string } | undefined;
-  const { pathname, search } = useLocation();
-  const modal = loaderData.modal;
   // A record that is not there: the list's own modal says so ("… not found").
-  const own = !!modal && OWN_MODALS.has(modal) && (modal === "create" || !!loaderData.record);
-  const page = { ...loaderData, modal: own ? null : modal } as unknown as ResourcePageData;
-  const closeHref = closeModalHref(pathname, loaderData.query);
-  const record = loaderData.record as (Record<string, unknown> & { id: number }) | null;
+  const { modal, page, closeHref, record, search } = useOwnModals(loaderData, OWN_MODALS, { recordRequired: true });
   const listed = loaderData.summary.filter((p) => p.area_id != null);
   const canSeeHouseholds = can(user, "manage-household");
 

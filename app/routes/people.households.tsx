@@ -5,8 +5,8 @@ import type { Route } from "./+types/people.households";
 import { FormAlert, PeopleDialog } from "~/components/people/dialog";
 import { HouseholdForm } from "~/components/people/household-form";
 import { RowLinksPanel } from "~/components/people/row-links";
-import { ResourcePage, type ResourcePageData } from "~/components/resource/resource-page";
-import { closeModalHref } from "~/components/resource/urls";
+import { useOwnModals } from "~/components/resource/own-modals";
+import { ResourcePage } from "~/components/resource/resource-page";
 import { ErrorPage } from "~/components/shell/error-page";
 import { buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
@@ -49,15 +49,10 @@ export default function HouseholdsPage({ loaderData }: Route.ComponentProps) {
   const user = root?.user;
   const actionData = useActionData() as
     { result?: SubmissionResult<string[]>; refusal?: string; names?: Record<string, string> } | undefined;
-  const { pathname, search } = useLocation();
-  const modal = loaderData.modal;
+  const { pathname } = useLocation();
   // A record that is not there: the list's own modal says so ("… not found").
-  const own = !!modal && OWN_MODALS.has(modal) && (modal === "create" || !!loaderData.record);
-  const page = { ...loaderData, modal: own ? null : modal } as unknown as ResourcePageData;
-  const closeHref =
-    closeModalHref(pathname, loaderData.query) +
-    (loaderData.purokId ? `${closeModalHref(pathname, loaderData.query).includes("?") ? "&" : "?"}purok_id=${loaderData.purokId}` : "");
-  const record = loaderData.record as (Record<string, unknown> & { id: number }) | null;
+  const { modal, page, closeHref: listHref, record, search } = useOwnModals(loaderData, OWN_MODALS, { recordRequired: true });
+  const closeHref = listHref + (loaderData.purokId ? `${listHref.includes("?") ? "&" : "?"}purok_id=${loaderData.purokId}` : "");
   const purokName = loaderData.puroks.find((p) => p.value === String(loaderData.purokId))?.label;
 
   return (

@@ -1,11 +1,11 @@
 import { Copy, KeyRound } from "lucide-react";
-import { data, Form, Link, useActionData, useLocation, useRouteError } from "react-router";
+import { data, Form, Link, useActionData, useRouteError } from "react-router";
 import type { Route } from "./+types/people.residents";
 import { DialogActions, FormAlert, HiddenFields, PeopleDialog, useSubmitting } from "~/components/people/dialog";
 import { ResidentForm, type DuplicateInfo } from "~/components/people/resident-form";
 import { RowLinksPanel } from "~/components/people/row-links";
-import { ResourcePage, type ResourcePageData } from "~/components/resource/resource-page";
-import { closeModalHref } from "~/components/resource/urls";
+import { useOwnModals } from "~/components/resource/own-modals";
+import { ResourcePage } from "~/components/resource/resource-page";
 import { ErrorPage } from "~/components/shell/error-page";
 import { buttonVariants } from "~/components/ui/button";
 import { can } from "~/lib/permissions";
@@ -48,13 +48,8 @@ export default function ResidentsPage({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const user = root?.user;
   const actionData = useActionData() as ResidentActionData | undefined;
-  const { pathname, search } = useLocation();
-  const modal = loaderData.modal;
   // A record that is not there: the list's own modal says so ("… not found").
-  const own = !!modal && OWN_MODALS.has(modal) && (modal === "create" || !!loaderData.record);
-  const page = { ...loaderData, modal: own ? null : modal } as unknown as ResourcePageData;
-  const closeHref = closeModalHref(pathname, loaderData.query);
-  const record = loaderData.record as (Record<string, unknown> & { id: number }) | null;
+  const { modal, page, closeHref, record, search } = useOwnModals(loaderData, OWN_MODALS, { recordRequired: true });
   const canCreate = can(user, "create-resident");
   const canUpdate = can(user, "update-resident");
 

@@ -1,7 +1,7 @@
 import { data, useRouteError } from "react-router";
 import type { Route } from "./+types/system.roles";
 import { AccessDialog } from "~/components/access/dialog";
-import { useOwnModals } from "~/components/access/own-modals";
+import { useOwnModals } from "~/components/resource/own-modals";
 import { RoleDeleteDialog } from "~/components/access/role-delete-dialog";
 import { RoleForm, type RoleModelView } from "~/components/access/role-form";
 import { ResourcePage } from "~/components/resource/resource-page";

@@ -1,7 +1,7 @@
 import { data, Link, useRouteError } from "react-router";
 import type { Route } from "./+types/system.users";
 import { AccessDialog } from "~/components/access/dialog";
-import { useOwnModals } from "~/components/access/own-modals";
+import { useOwnModals } from "~/components/resource/own-modals";
 import { ResetPasswordDialog } from "~/components/access/reset-password-dialog";
 import { UserForm } from "~/components/access/user-form";
 import { ResourcePage } from "~/components/resource/resource-page";

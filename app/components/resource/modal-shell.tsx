@@ -19,6 +19,7 @@ export function ModalShell({
   wide,
   role,
   testId = "resource-modal",
+  onInteractOutside,
   children,
 }: {
   title: string;
@@ -28,6 +29,8 @@ export function ModalShell({
   wide?: "md" | "lg" | "xl";
   role?: "alertdialog";
   testId?: string;
+  /** E.g. to keep the dialog open on clicks in a Leaflet map's popups (the people pages). */
+  onInteractOutside?: React.ComponentProps<typeof DialogPrimitive.Content>["onInteractOutside"];
   children: React.ReactNode;
 }) {
   const navigate = useNavigate();
@@ -40,6 +43,7 @@ export function ModalShell({
         data-testid={testId}
         role={role ?? "dialog"}
         aria-modal="true"
+        onInteractOutside={onInteractOutside}
         // There is no Radix trigger to return the focus to: the list gives it back itself when the
         // modal leaves the address (ResourcePage).
         onCloseAutoFocus={(event) => event.preventDefault()}
@@ -83,9 +87,9 @@ export function ModalShell({
 }
 
 /** The bottom bar of a dialog's form: Cancel (a link) and the submit button. */
-export function DialogActions({ children }: { children: React.ReactNode }) {
+export function DialogActions({ className, children }: { className?: string; children: React.ReactNode }) {
   return (
-    <div className="sticky bottom-0 z-30 flex flex-col-reverse gap-2 border-t bg-background px-5 py-3 sm:flex-row sm:justify-end">
+    <div className={cn("sticky bottom-0 z-30 flex flex-col-reverse gap-2 border-t bg-background px-5 py-3 sm:flex-row sm:justify-end", className)}>
       {children}
     </div>
   );

@@ -7,11 +7,18 @@ import type { ListQuery } from "~/resources/types";
  * A registry list page whose route shows some modals itself (`ownModals`, e.g. the user form with
  * its Generate buttons) in place of ResourcePage's generic ones: the page data for ResourcePage
  * with those modals left out, and what the route's own dialogs need.
+ *
+ * With `recordRequired`, a modal other than "create" whose record is not there stays the list's,
+ * whose own modal says so ("… not found") — the people pages.
  */
-export function useOwnModals(loaderData: { modal: string | null; query: ListQuery; record: unknown }, ownModals: ReadonlySet<string>) {
+export function useOwnModals(
+  loaderData: { modal: string | null; query: ListQuery; record: unknown },
+  ownModals: ReadonlySet<string>,
+  { recordRequired = false }: { recordRequired?: boolean } = {},
+) {
   const { pathname, search } = useLocation();
   const modal = loaderData.modal;
-  const own = !!modal && ownModals.has(modal);
+  const own = !!modal && ownModals.has(modal) && (!recordRequired || modal === "create" || !!loaderData.record);
   return {
     modal,
     page: { ...loaderData, modal: own ? null : modal } as unknown as ResourcePageData,
