@@ -1,9 +1,9 @@
-import { data, Form, Link, useRouteError, useSubmit } from "react-router";
+import { data, Form, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/maps";
 import { escapeHtml, LeafletMap, type MapMarker } from "~/components/maps/leaflet-map";
 import { hazardColour, MapLegend } from "~/components/maps/legend";
 import { DEFAULT_CENTER } from "~/components/people/household-form";
-import { ErrorPage } from "~/components/shell/error-page";
+import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
@@ -181,8 +181,4 @@ export default function MapsPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const root = useRootData();
-  return <ErrorPage error={error} loggedIn={!!root?.user} inShell />;
-}
+export const ErrorBoundary = ShellErrorBoundary;

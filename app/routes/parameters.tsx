@@ -1,9 +1,9 @@
 import { LayoutGrid } from "lucide-react";
 import * as React from "react";
-import { NavLink, Outlet, useRouteError } from "react-router";
+import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/parameters";
 import { allowedParameters, parameterInfo } from "~/components/resource/parameter-info";
-import { ErrorPage } from "~/components/shell/error-page";
+import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { useRootData } from "~/lib/root-data";
 import { usePrefetchMode } from "~/lib/prefetch";
 import { cn } from "~/lib/utils";
@@ -73,8 +73,4 @@ export default function ParametersLayout() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const root = useRootData();
-  return <ErrorPage error={error} loggedIn={!!root?.user} inShell />;
-}
+export const ErrorBoundary = ShellErrorBoundary;

@@ -1,12 +1,12 @@
 import { House } from "lucide-react";
-import { data, Link, useActionData, useRouteError } from "react-router";
+import { data, Link, useActionData } from "react-router";
 import type { SubmissionResult } from "@conform-to/zod/v4";
 import type { Route } from "./+types/people.disaster-prone-areas";
 import { AreaForm } from "~/components/people/area-form";
 import { FormAlert, PeopleDialog } from "~/components/people/dialog";
 import { useOwnModals } from "~/components/resource/own-modals";
 import { ResourcePage } from "~/components/resource/resource-page";
-import { ErrorPage } from "~/components/shell/error-page";
+import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { Badge } from "~/components/ui/badge";
 import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
@@ -111,8 +111,4 @@ export default function DisasterProneAreasPage({ loaderData }: Route.ComponentPr
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const root = useRootData();
-  return <ErrorPage error={error} loggedIn={!!root?.user} inShell />;
-}
+export const ErrorBoundary = ShellErrorBoundary;

@@ -1,5 +1,5 @@
 import { Printer, X } from "lucide-react";
-import { data, Form, Link, useActionData, useLocation, useRouteError } from "react-router";
+import { data, Form, Link, useActionData, useLocation } from "react-router";
 import type { SubmissionResult } from "@conform-to/zod/v4";
 import type { Route } from "./+types/people.households";
 import { FormAlert, PeopleDialog } from "~/components/people/dialog";
@@ -7,7 +7,7 @@ import { HouseholdForm } from "~/components/people/household-form";
 import { RowLinksPanel } from "~/components/people/row-links";
 import { useOwnModals } from "~/components/resource/own-modals";
 import { ResourcePage } from "~/components/resource/resource-page";
-import { ErrorPage } from "~/components/shell/error-page";
+import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
@@ -145,8 +145,4 @@ export default function HouseholdsPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const root = useRootData();
-  return <ErrorPage error={error} loggedIn={!!root?.user} inShell />;
-}
+export const ErrorBoundary = ShellErrorBoundary;

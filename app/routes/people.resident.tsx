@@ -1,9 +1,9 @@
 import { FileText, House, KeyRound, Pencil, UserRound } from "lucide-react";
-import { data, Link, NavLink, Outlet, useLocation, useRouteError } from "react-router";
+import { data, Link, NavLink, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/people.resident";
 import { PersonAvatar } from "~/components/people/person-avatar";
 import { StatusBadge } from "~/components/resource/cells";
-import { ErrorPage } from "~/components/shell/error-page";
+import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { buttonVariants } from "~/components/ui/button";
 import { Badge } from "~/components/ui/badge";
 import { can } from "~/lib/permissions";
@@ -137,8 +137,4 @@ export default function ResidentLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const root = useRootData();
-  return <ErrorPage error={error} loggedIn={!!root?.user} inShell />;
-}
+export const ErrorBoundary = ShellErrorBoundary;

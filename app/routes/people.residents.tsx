@@ -1,12 +1,12 @@
 import { Copy, KeyRound } from "lucide-react";
-import { data, Form, Link, useActionData, useRouteError } from "react-router";
+import { data, Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/people.residents";
 import { DialogActions, FormAlert, HiddenFields, PeopleDialog, useSubmitting } from "~/components/people/dialog";
 import { ResidentForm, type DuplicateInfo } from "~/components/people/resident-form";
 import { RowLinksPanel } from "~/components/people/row-links";
 import { useOwnModals } from "~/components/resource/own-modals";
 import { ResourcePage } from "~/components/resource/resource-page";
-import { ErrorPage } from "~/components/shell/error-page";
+import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { buttonVariants } from "~/components/ui/button";
 import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
@@ -169,8 +169,4 @@ export function ResetDialog({
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const root = useRootData();
-  return <ErrorPage error={error} loggedIn={!!root?.user} inShell />;
-}
+export const ErrorBoundary = ShellErrorBoundary;

@@ -1,11 +1,11 @@
 import { KeyRound, UserCheck, UserCog } from "lucide-react";
-import { data, Form, Link, useNavigation, useRouteError } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/system.blocklist.detail";
 import { entityOfKind } from "~/components/access/status";
 import { AuditCard, ProfileCard, ProfileHeader, UserBreadcrumb, type DetailAudit, type DetailUser } from "~/components/access/user-detail";
 import { CsrfInput } from "~/components/csrf-input";
 import { FlashMessage, type FlashData } from "~/components/resource/flash-message";
-import { ErrorPage } from "~/components/shell/error-page";
+import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
@@ -36,7 +36,10 @@ function userIdOf(params: { user_id?: string }): number {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const detail = await userDetail(serviceContextOf(context), userIdOf(params), { gate: "blocklist" }).catch(rethrowForPage);
   const { flash, clear } = readFlash(request);
-  return data({ user: detail.user, roles: detail.roles, audit: detail.audit, flash }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  return data(
+    { user: detail.user, roles: detail.roles, audit: detail.audit, flash },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -109,7 +112,9 @@ export default function BlocklistEntryPage({ loaderData, actionData }: Route.Com
         <Card>
           <CardHeader>
             <CardTitle>Why blocked</CardTitle>
-            <CardDescription>Sign-in is refused with a message that the account is blocked. The reason is seen only by staff.</CardDescription>
+            <CardDescription>
+              Sign-in is refused with a message that the account is blocked. The reason is seen only by staff.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             {can(me, "create-blocklist") ? (
@@ -151,8 +156,4 @@ export default function BlocklistEntryPage({ loaderData, actionData }: Route.Com
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const root = useRootData();
-  return <ErrorPage error={error} loggedIn={!!root?.user} inShell />;
-}
+export const ErrorBoundary = ShellErrorBoundary;

@@ -1,6 +1,6 @@
 import { KeyRound, Plus, UserCheck } from "lucide-react";
 import * as React from "react";
-import { Form, Link, useLocation, useNavigation, useRouteError } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/system.blocklist";
 import { BlocklistAddDialog, type Candidate } from "~/components/access/blocklist-add-dialog";
 import { AccessDialog, DialogActions } from "~/components/access/dialog";
@@ -13,7 +13,7 @@ import { ListPagination } from "~/components/resource/list-pagination";
 import { ListToolbar } from "~/components/resource/list-toolbar";
 import { closeModalHref, listHref } from "~/components/resource/urls";
 import { useHydrated } from "~/components/resource/use-hydrated";
-import { ErrorPage } from "~/components/shell/error-page";
+import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Spinner } from "~/components/ui/spinner";
@@ -44,7 +44,14 @@ export function meta() {
   return [{ title: pageTitle("system-blocklist") }];
 }
 
-type Row = Record<string, unknown> & { id: number; username: string | null; name: string | null; status: string; kind: string; roles: { id: number; name: string }[] };
+type Row = Record<string, unknown> & {
+  id: number;
+  username: string | null;
+  name: string | null;
+  status: string;
+  kind: string;
+  roles: { id: number; name: string }[];
+};
 
 const BULK_FORM = "blocklist-bulk";
 
@@ -97,12 +104,22 @@ export default function BlocklistPage({ loaderData }: Route.ComponentProps) {
           <ListToolbar def={def} query={query} />
         </div>
         {mayRemove ? (
-          <Form id={BULK_FORM} method="post" preventScrollReset className="flex min-h-12 flex-wrap items-center gap-2 border-b bg-muted/30 px-4 py-2 text-sm" data-testid="bulk-bar">
+          <Form
+            id={BULK_FORM}
+            method="post"
+            preventScrollReset
+            className="flex min-h-12 flex-wrap items-center gap-2 border-b bg-muted/30 px-4 py-2 text-sm"
+            data-testid="bulk-bar"
+          >
             <CsrfInput />
             <input type="hidden" name="intent" value="delete-many" />
             <input type="hidden" name="_return" value={search} />
             <p className="mr-auto text-muted-foreground" aria-live="polite">
-              {hydrated ? (selected.size === 0 ? "Select rows to remove several at once." : `${selected.size} selected`) : "Tick rows, then:"}
+              {hydrated
+                ? selected.size === 0
+                  ? "Select rows to remove several at once."
+                  : `${selected.size} selected`
+                : "Tick rows, then:"}
             </p>
             <Button type="submit" size="sm" variant="outline" disabled={(hydrated && selected.size === 0) || removingMany}>
               {removingMany ? <Spinner size="sm" label="Removing…" /> : <UserCheck aria-hidden="true" />}
@@ -170,7 +187,10 @@ export default function BlocklistPage({ loaderData }: Route.ComponentProps) {
                         </TableCell>
                       ) : null}
                       <TableCell>
-                        <Link to={`/system/blocklist/${row.id}`} className="rounded hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                        <Link
+                          to={`/system/blocklist/${row.id}`}
+                          className="rounded hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                        >
                           <PersonCell value={{ ...(row.user_profile as object), id: row.id, fullname: name }} />
                         </Link>
                         <span className="mt-0.5 block pl-9 font-mono text-xs text-muted-foreground sm:hidden">{row.username}</span>
@@ -196,7 +216,11 @@ export default function BlocklistPage({ loaderData }: Route.ComponentProps) {
                             </Link>
                           ) : null}
                           {mayRemove ? (
-                            <Link to={listHref(query, {}, { modal: "delete", id: row.id })} preventScrollReset className={buttonVariants({ variant: "outline", size: "sm" })}>
+                            <Link
+                              to={listHref(query, {}, { modal: "delete", id: row.id })}
+                              preventScrollReset
+                              className={buttonVariants({ variant: "outline", size: "sm" })}
+                            >
                               Remove<span className="sr-only"> {name}</span>
                             </Link>
                           ) : null}
@@ -213,9 +237,16 @@ export default function BlocklistPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       {loaderData.modal === "add" && mayAdd ? (
-        <BlocklistAddDialog candidates={loaderData.candidates as Candidate[]} userSearch={loaderData.userSearch} listQuery={listQuery} closeHref={closeHref} />
+        <BlocklistAddDialog
+          candidates={loaderData.candidates as Candidate[]}
+          userSearch={loaderData.userSearch}
+          listQuery={listQuery}
+          closeHref={closeHref}
+        />
       ) : null}
-      {loaderData.modal === "delete" && record && mayRemove ? <RemoveDialog record={record} closeHref={closeHref} returnTo={search} /> : null}
+      {loaderData.modal === "delete" && record && mayRemove ? (
+        <RemoveDialog record={record} closeHref={closeHref} returnTo={search} />
+      ) : null}
       {loaderData.modal === "reset_password" && record && can(user, `delete-${entityOfKind(record.kind)}`) ? (
         <ResetPasswordDialog record={record} closeHref={closeHref} returnTo={search} intent="reset_password" />
       ) : null}
@@ -255,8 +286,4 @@ export function RemoveDialog({ record, closeHref, returnTo }: { record: Row; clo
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const root = useRootData();
-  return <ErrorPage error={error} loggedIn={!!root?.user} inShell />;
-}
+export const ErrorBoundary = ShellErrorBoundary;

@@ -1,8 +1,6 @@
-import { useRouteError } from "react-router";
 import type { Route } from "./+types/system.permissions";
 import { ResourcePage, type ResourcePageData } from "~/components/resource/resource-page";
-import { ErrorPage } from "~/components/shell/error-page";
-import { useRootData } from "~/lib/root-data";
+import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { pageTitle } from "~/lib/titles";
 import { getResource } from "~/resources/index";
 import { resourceAction, resourceLoader } from "../../server/web/resource-page.ts";
@@ -29,8 +27,4 @@ export default function PermissionsPage({ loaderData }: Route.ComponentProps) {
   return <ResourcePage key={def.name} def={def} data={loaderData as unknown as ResourcePageData} />;
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const root = useRootData();
-  return <ErrorPage error={error} loggedIn={!!root?.user} inShell />;
-}
+export const ErrorBoundary = ShellErrorBoundary;

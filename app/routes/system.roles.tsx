@@ -1,11 +1,11 @@
-import { data, useRouteError } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/system.roles";
 import { AccessDialog } from "~/components/access/dialog";
 import { useOwnModals } from "~/components/resource/own-modals";
 import { RoleDeleteDialog } from "~/components/access/role-delete-dialog";
 import { RoleForm, type RoleModelView } from "~/components/access/role-form";
 import { ResourcePage } from "~/components/resource/resource-page";
-import { ErrorPage } from "~/components/shell/error-page";
+import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
@@ -25,7 +25,8 @@ export const CONFIRM_MEMBERS = "Tick the box to confirm that the members lose th
 export async function loader(args: Route.LoaderArgs) {
   const result = await resourceLoader(args);
   const modal = result.data.modal;
-  const view: RoleModelView | null = modal === "create" || modal === "update" ? await roleModelView(serviceContextOf(args.context)).catch(rethrowForPage) : null;
+  const view: RoleModelView | null =
+    modal === "create" || modal === "update" ? await roleModelView(serviceContextOf(args.context)).catch(rethrowForPage) : null;
   return data({ ...result.data, view }, result.init ?? undefined);
 }
 
@@ -34,7 +35,12 @@ export async function action(args: Route.ActionArgs) {
   if (form.get("intent") === "delete" && !form.get("confirm_members")) {
     const id = Number(form.get("id"));
     const ctx = serviceContextOf(args.context);
-    const role = Number.isSafeInteger(id) && id > 0 ? await engineFor("role").get(ctx, id).catch(() => null) : null;
+    const role =
+      Number.isSafeInteger(id) && id > 0
+        ? await engineFor("role")
+            .get(ctx, id)
+            .catch(() => null)
+        : null;
     if (role && Number(role.members_count) > 0) return data({ confirmError: CONFIRM_MEMBERS }, { status: 422 });
   }
   return refusalsAsFlash(args, form, () => resourceAction(args));
@@ -62,16 +68,22 @@ export default function RolesPage({ loaderData }: Route.ComponentProps) {
           wide="xl"
           testId="resource-modal"
         >
-          <RoleForm key={`${modal}-${record?.id ?? "new"}`} def={def} intent={modal} record={modal === "update" ? record : null} view={view} returnTo={search} closeHref={closeHref} />
+          <RoleForm
+            key={`${modal}-${record?.id ?? "new"}`}
+            def={def}
+            intent={modal}
+            record={modal === "update" ? record : null}
+            view={view}
+            returnTo={search}
+            closeHref={closeHref}
+          />
         </AccessDialog>
       ) : null}
-      {modal === "delete" && record && can(user, "delete-role") ? <RoleDeleteDialog def={def} record={record} closeHref={closeHref} returnTo={search} /> : null}
+      {modal === "delete" && record && can(user, "delete-role") ? (
+        <RoleDeleteDialog def={def} record={record} closeHref={closeHref} returnTo={search} />
+      ) : null}
     </>
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const root = useRootData();
-  return <ErrorPage error={error} loggedIn={!!root?.user} inShell />;
-}
+export const ErrorBoundary = ShellErrorBoundary;

@@ -1,8 +1,7 @@
 import { Bell, ShieldCheck, UserRound } from "lucide-react";
-import { NavLink, Outlet, useRouteError } from "react-router";
-import { ErrorPage } from "~/components/shell/error-page";
+import { NavLink, Outlet } from "react-router";
+import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { usePrefetchMode } from "~/lib/prefetch";
-import { useRootData } from "~/lib/root-data";
 import { cn } from "~/lib/utils";
 
 // /system/settings (spec §2.1, §2.3: everyone): the signed-in user's own account, notifications
@@ -26,10 +25,16 @@ export default function SettingsLayout() {
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
-        <p className="text-sm text-muted-foreground">Your own account: how you sign in, what you are told about, and where you are signed in.</p>
+        <p className="text-sm text-muted-foreground">
+          Your own account: how you sign in, what you are told about, and where you are signed in.
+        </p>
       </div>
       <div className="flex flex-col gap-5 lg:flex-row lg:items-start lg:gap-6">
-        <nav aria-label="Settings" className="-mx-4 border-b sm:-mx-6 lg:sticky lg:top-20 lg:mx-0 lg:w-52 lg:shrink-0 lg:border-b-0" data-testid="settings-nav">
+        <nav
+          aria-label="Settings"
+          className="-mx-4 border-b sm:-mx-6 lg:sticky lg:top-20 lg:mx-0 lg:w-52 lg:shrink-0 lg:border-b-0"
+          data-testid="settings-nav"
+        >
           <ul className="flex gap-1 overflow-x-auto px-4 pb-2 sm:px-6 lg:flex-col lg:px-0 lg:pb-0">
             {LINKS.map(({ to, label, Icon }) => (
               <li key={to}>
@@ -49,8 +54,4 @@ export default function SettingsLayout() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const root = useRootData();
-  return <ErrorPage error={error} loggedIn={!!root?.user} inShell />;
-}
+export const ErrorBoundary = ShellErrorBoundary;

@@ -1,10 +1,20 @@
 import { Ban, KeyRound, LogOut, Pencil } from "lucide-react";
-import { data, Form, Link, useRouteError } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/system.users.detail";
-import { AuditCard, PermissionsCard, ProfileCard, ProfileHeader, SessionsCard, UserBreadcrumb, type DetailAudit, type DetailSession, type DetailUser } from "~/components/access/user-detail";
+import {
+  AuditCard,
+  PermissionsCard,
+  ProfileCard,
+  ProfileHeader,
+  SessionsCard,
+  UserBreadcrumb,
+  type DetailAudit,
+  type DetailSession,
+  type DetailUser,
+} from "~/components/access/user-detail";
 import { CsrfInput } from "~/components/csrf-input";
 import { FlashMessage, type FlashData } from "~/components/resource/flash-message";
-import { ErrorPage } from "~/components/shell/error-page";
+import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
@@ -42,7 +52,12 @@ export async function action(args: Route.ActionArgs) {
     }
     if (form.get("intent") === "sign-out-all") {
       const n = await endAllSessions(ctx, id);
-      return redirectWithFlash(args, form, { message: n === 1 ? "Signed out 1 session." : `Signed out ${n} sessions.`, type: "success" }, back);
+      return redirectWithFlash(
+        args,
+        form,
+        { message: n === 1 ? "Signed out 1 session." : `Signed out ${n} sessions.`, type: "success" },
+        back,
+      );
     }
   } catch (error) {
     rethrowForPage(error);
@@ -87,7 +102,10 @@ export default function UserDetailPage({ loaderData }: Route.ComponentProps) {
               </Link>
             ) : null}
             {!user.blocked_at && !trashed && me?.id !== user.id && can(me, "create-blocklist") && user.username ? (
-              <Link to={`/system/blocklist?modal=add&user_search=${encodeURIComponent(user.username)}`} className={buttonVariants({ variant: "outline" })}>
+              <Link
+                to={`/system/blocklist?modal=add&user_search=${encodeURIComponent(user.username)}`}
+                className={buttonVariants({ variant: "outline" })}
+              >
                 <Ban aria-hidden="true" />
                 Block
               </Link>
@@ -121,8 +139,4 @@ export default function UserDetailPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const root = useRootData();
-  return <ErrorPage error={error} loggedIn={!!root?.user} inShell />;
-}
+export const ErrorBoundary = ShellErrorBoundary;

@@ -1,11 +1,11 @@
-import { data, Link, useRouteError } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/system.users";
 import { AccessDialog } from "~/components/access/dialog";
 import { useOwnModals } from "~/components/resource/own-modals";
 import { ResetPasswordDialog } from "~/components/access/reset-password-dialog";
 import { UserForm } from "~/components/access/user-form";
 import { ResourcePage } from "~/components/resource/resource-page";
-import { ErrorPage } from "~/components/shell/error-page";
+import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
@@ -64,7 +64,11 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
                   Open the user page
                 </Link>
                 {can(user, "delete-user") ? (
-                  <Link to={`?${resetQuery(search, record?.id)}`} preventScrollReset className="underline underline-offset-2 hover:text-foreground">
+                  <Link
+                    to={`?${resetQuery(search, record?.id)}`}
+                    preventScrollReset
+                    className="underline underline-offset-2 hover:text-foreground"
+                  >
                     Reset password
                   </Link>
                 ) : null}
@@ -75,16 +79,22 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
           wide="md"
           testId="resource-modal"
         >
-          <UserForm key={`${modal}-${record?.id ?? "new"}`} def={def} intent={modal} record={modal === "update" ? record : null} roles={loaderData.roles} returnTo={search} closeHref={closeHref} />
+          <UserForm
+            key={`${modal}-${record?.id ?? "new"}`}
+            def={def}
+            intent={modal}
+            record={modal === "update" ? record : null}
+            roles={loaderData.roles}
+            returnTo={search}
+            closeHref={closeHref}
+          />
         </AccessDialog>
       ) : null}
-      {modal === "reset" && record && can(user, "delete-user") ? <ResetPasswordDialog record={record} closeHref={closeHref} returnTo={search} /> : null}
+      {modal === "reset" && record && can(user, "delete-user") ? (
+        <ResetPasswordDialog record={record} closeHref={closeHref} returnTo={search} />
+      ) : null}
     </>
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const root = useRootData();
-  return <ErrorPage error={error} loggedIn={!!root?.user} inShell />;
-}
+export const ErrorBoundary = ShellErrorBoundary;

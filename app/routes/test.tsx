@@ -1,9 +1,9 @@
 import { Activity, Cpu, Database, Power, Radio, Send, Server, Timer } from "lucide-react";
 import * as React from "react";
-import { data, Form, useNavigation, useRouteError } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/test";
 import { CsrfInput } from "~/components/csrf-input";
-import { ErrorPage } from "~/components/shell/error-page";
+import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { useRealtime, type RealtimeStatus } from "~/components/shell/realtime";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -11,7 +11,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Spinner } from "~/components/ui/spinner";
 import { checkStatus } from "~/lib/api-client";
 import { notify } from "~/lib/notify";
-import { useRootData } from "~/lib/root-data";
 import { trpc } from "~/lib/trpc-client";
 import { titleMeta } from "~/lib/titles";
 import { serviceContextOf } from "../../server/web/context.ts";
@@ -202,8 +201,4 @@ export default function TestPage({ loaderData: info }: Route.ComponentProps) {
 }
 
 /** Errors stay inside the shell: a non-administrator sees a 403 here, with the menu still around. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const root = useRootData();
-  return <ErrorPage error={error} loggedIn={!!root?.user} inShell />;
-}
+export const ErrorBoundary = ShellErrorBoundary;

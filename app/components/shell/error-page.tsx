@@ -1,5 +1,5 @@
-import { isRouteErrorResponse } from "react-router";
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { useRootData } from "~/lib/root-data";
 import { cn } from "~/lib/utils";
 
 // Not-found and error pages (spec §2.2, §8): "Oh no! We couldn’t find the page you were looking
@@ -61,4 +61,11 @@ export function ErrorPage({ error, loggedIn, inShell = false }: { error: unknown
       </Link>
     </Root>
   );
+}
+
+/** The ErrorBoundary of every page inside the staff shell: the error page in place of the content. */
+export function ShellErrorBoundary() {
+  const error = useRouteError();
+  const root = useRootData();
+  return <ErrorPage error={error} loggedIn={!!root?.user} inShell />;
 }
