@@ -1,32 +1,59 @@
-import type { ColumnType, Generated, Selectable } from "kysely";
+import type { ColumnType, Generated, GeneratedAlways, Selectable } from "kysely";
 
-// The Database interface Kysely checks queries against. One interface per table;
-// later issues add theirs here beside their migration.
+// The Database interface Kysely checks queries against (DESIGN §10 "The database is typed"): one
+// interface per table or view that migrations/ creates, kept in step with them by db/schema.test.ts,
+// which compares every name and nullability here with the migrated database.
+//
+// How Postgres types read (db/index.ts parses them the same on pg and PGlite): bigint → number,
+// numeric (money) → exact string "1500.00", date → "YYYY-MM-DD" string, timestamptz → Date,
+// jsonb → the parsed value (written as a JSON string), text[] → string[], bytea → bytes.
+// A column with a default is optional on insert; a generated column is never written.
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type Id = Generated<number>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Id = GeneratedAlways<number>;
 type Json = ColumnType<unknown, string, string>;
+/** A jsonb column with a default: read as `T`, written as its JSON text. */
+type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
+/** A calendar date, "YYYY-MM-DD". */
+type CalendarDate = string;
+/** Bytes: a Buffer from pg, a Uint8Array from PGlite. */
+type Bytes = ColumnType<Uint8Array, Uint8Array, Uint8Array>;
 
-export interface UsersTable {
+/** created_at/by, updated_at/by (DESIGN §5). */
+interface Audited {
+  created_at: Timestamp;
+  created_by: number | null;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
+/** Audited plus soft delete (DESIGN §5). */
+interface SoftDeleted extends Audited {
+  deleted_at: NullableTimestamp;
+  deleted_by: number | null;
+}
+
+// ---- Platform (issue 2) ----
+
+export interface UsersTable extends SoftDeleted {
   id: Id;
   kind: ColumnType<UserKind, UserKind | undefined, UserKind>;
   username: string | null;
   email: string | null;
   password_hash: string | null;
   new_user: Generated<boolean>;
-  blocked_at: Date | null;
+  blocked_at: NullableTimestamp;
   blocked_by: number | null;
   blocked_reason: ColumnType<string | null, string | null | undefined, string | null>;
-  last_sign_in_at: Date | null;
-  created_at: Timestamp;
-  created_by: number | null;
-  updated_at: Timestamp;
-  updated_by: number | null;
-  deleted_at: Date | null;
-  deleted_by: number | null;
+  last_sign_in_at: NullableTimestamp;
 }
 export type UserKind = "staff" | "resident" | "non_resident" | "organization";
 
+export type Sex = "Male" | "Female";
+export type CivilStatus = "Single" | "Married" | "Widowed" | "Separated" | "Annulled";
+
+/** The name parts (issue 2) and the RBI individual record of a resident (issue 4). */
 export interface UserProfilesTable {
   user_id: number;
   firstname: string;
@@ -36,26 +63,49 @@ export interface UserProfilesTable {
   image: string | null;
   hex_color: string | null;
   updated_at: Timestamp;
+  sex: Sex | null;
+  date_of_birth: CalendarDate | null;
+  place_of_birth: string | null;
+  civil_status: CivilStatus | null;
+  citizenship: string | null;
+  religion_id: number | null;
+  occupation_id: number | null;
+  contact_number: string | null;
+  house_number: string | null;
+  street: string | null;
+  purok_id: number | null;
+  highest_educational_attended: string | null;
+  mother_fullname: string | null;
+  father_fullname: string | null;
+  sss_number: string | null;
+  sss_membership_date: CalendarDate | null;
+  sss_retirement_date: CalendarDate | null;
+  sss_job: string | null;
+  is_voter: Generated<boolean>;
+  precinct_number: string | null;
+  is_pwd: Generated<boolean>;
+  is_solo_parent: Generated<boolean>;
+  is_4ps: Generated<boolean>;
+  is_ofw: Generated<boolean>;
+  is_indigenous: Generated<boolean>;
+  /** Generated: the name words the resident search matches (portal_name_search_text). */
+  search_name: GeneratedAlways<string | null>;
+  /** Generated: the tsvector of search_name, read as its text form. */
+  search_tsv: GeneratedAlways<string | null>;
+  /** Generated: surname, first and middle name, lower case without accents (list order). */
+  sort_name: GeneratedAlways<string | null>;
 }
 
-export interface RolesTable {
+export interface RolesTable extends Audited {
   id: Id;
   name: string;
   description: string | null;
-  created_at: Timestamp;
-  created_by: number | null;
-  updated_at: Timestamp;
-  updated_by: number | null;
 }
 
-export interface PermissionsTable {
+export interface PermissionsTable extends Audited {
   id: Id;
   name: string;
   description: string | null;
-  created_at: Timestamp;
-  created_by: number | null;
-  updated_at: Timestamp;
-  updated_by: number | null;
 }
 
 export interface RolePermissionsTable {
@@ -71,7 +121,7 @@ export interface UserRolesTable {
 export interface SessionsTable {
   id: string;
   user_id: number;
-  expires_at: Date;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
   created_at: Timestamp;
   last_seen_at: Timestamp;
   ip: string | null;
@@ -97,15 +147,159 @@ export interface SettingsTable {
   updated_by: number | null;
 }
 
-/** Issue 5: which realtime notification topics a user wants ({topic: boolean}; absent = on). */
+// ---- System parameters (issue 3) ----
+
+export type FundType = "General Fund" | "SK Fund" | "Trust Fund";
+
+/** business_lines, occupations, puroks, religions: a unique name. */
+export interface NamedParameterTable extends SoftDeleted {
+  id: Id;
+  name: string;
+}
+
+export interface BanksTable extends SoftDeleted {
+  id: Id;
+  code: string;
+  name: string;
+}
+
+export interface BankAccountsTable extends SoftDeleted {
+  id: Id;
+  bank_id: number;
+  account_name: string;
+  account_number: string;
+  fund_type: FundType;
+}
+
+/** A custom form field as stored in custom_forms (app/resources/fields.ts customFieldSchema). */
+export interface StoredCustomField {
+  label: string;
+  fieldId: string;
+  type: "text" | "number" | "date" | "select" | "textarea";
+  required: boolean;
+  options: string[];
+}
+
+/** A fee line as stored in custom_payment_form (app/resources/fields.ts paymentLineSchema). */
+export interface StoredPaymentLine {
+  id?: number;
+  fieldId: string;
+  label: string;
+  isPending: boolean;
+  /** Money, "1500.00". */
+  amount: string;
+}
+
+/** The columns every "type" parameter shares: a name, a printed title, custom form fields. */
+interface TypedParameter extends SoftDeleted {
+  id: Id;
+  name: string;
+  title: string | null;
+  custom_forms: JsonWithDefault<StoredCustomField[]>;
+}
+
+export interface FormTypesTable extends TypedParameter {
+  description: string | null;
+}
+
+export interface CollectionTypesTable extends TypedParameter {
+  fund_type: FundType;
+}
+
+export interface DisbursementTypesTable extends TypedParameter {
+  description: string | null;
+}
+
+export interface PaymentNaturesTable extends TypedParameter {
+  disbursement_type_id: number;
+}
+
+export interface TransactionTypesTable extends TypedParameter {
+  custom_payment_form: JsonWithDefault<StoredPaymentLine[]>;
+}
+
+// ---- People and places (issue 4) ----
+
+/** The distinct name words of every profile, for the resident search's typo fallback. */
+export interface NameWordsTable {
+  word: string;
+}
+
+export interface ResidentPhotosTable {
+  user_id: number;
+  content: Bytes;
+  mime: string;
+  width: number;
+  height: number;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
+export interface HouseholdsTable extends SoftDeleted {
+  id: Id;
+  household_head_user_id: number;
+  head_name: string | null;
+  purok_id: number;
+  address: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface HouseholdMembersTable {
+  household_id: number;
+  user_id: number;
+  relation_to_head: string;
+  position: Generated<number>;
+}
+
+export interface DisasterProneAreasTable extends SoftDeleted {
+  id: Id;
+  purok_id: number;
+  disaster_types: string[];
+  affected_area: string;
+}
+
+export interface BusinessesTable extends SoftDeleted {
+  id: Id;
+  name: string;
+  owner_user_id: number;
+  business_line_id: number;
+  location: string;
+  date_acquired: CalendarDate | null;
+}
+
+// ---- Access administration (issue 5) ----
+
+/** Which realtime notification topics a user wants ({topic: boolean}; absent = on). */
 export interface UserPreferencesTable {
   user_id: number;
-  notifications: ColumnType<Record<string, boolean>, string | undefined, string>;
+  notifications: JsonWithDefault<Record<string, boolean>>;
   updated_at: Timestamp;
 }
 
+/** The view of blocked accounts (read-only; blocking writes users). */
+export interface BlocklistEntriesView {
+  id: number;
+  kind: UserKind;
+  username: string | null;
+  email: string | null;
+  blocked_at: Date;
+  blocked_by: number | null;
+  blocked_reason: string | null;
+  last_sign_in_at: Date | null;
+  created_at: Date;
+  created_by: number | null;
+  updated_at: Date;
+  updated_by: number | null;
+  deleted_at: Date | null;
+  name: string | null;
+  firstname: string;
+  middlename: string | null;
+  lastname: string | null;
+}
+
 export interface Database {
-  user_preferences: UserPreferencesTable;
+  // issue 2
   users: UsersTable;
   user_profiles: UserProfilesTable;
   roles: RolesTable;
@@ -115,6 +309,28 @@ export interface Database {
   sessions: SessionsTable;
   audit_log: AuditLogTable;
   settings: SettingsTable;
+  // issue 3
+  business_lines: NamedParameterTable;
+  occupations: NamedParameterTable;
+  puroks: NamedParameterTable;
+  religions: NamedParameterTable;
+  banks: BanksTable;
+  bank_accounts: BankAccountsTable;
+  form_types: FormTypesTable;
+  collection_types: CollectionTypesTable;
+  disbursement_types: DisbursementTypesTable;
+  payment_natures: PaymentNaturesTable;
+  transaction_types: TransactionTypesTable;
+  // issue 4
+  name_words: NameWordsTable;
+  resident_photos: ResidentPhotosTable;
+  households: HouseholdsTable;
+  household_members: HouseholdMembersTable;
+  disaster_prone_areas: DisasterProneAreasTable;
+  businesses: BusinessesTable;
+  // issue 5
+  user_preferences: UserPreferencesTable;
+  blocklist_entries: BlocklistEntriesView;
 }
 
 export type User = Selectable<UsersTable>;
