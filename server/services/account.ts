@@ -172,9 +172,6 @@ export async function signOutOtherSessions(ctx: ServiceContext): Promise<number>
 // Staff photos use the residents' photo store (one row per user, resized to a WebP square by
 // preparePhoto), served at /photos/user/{id}.webp to anyone signed in: the shell shows them.
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- the photo table is typed by its own issue */
-type AnyDB = import("kysely").Kysely<any>;
-
 export const MSG_PHOTO = "Successfully updated photo.";
 export const MSG_PHOTO_REMOVED = "Successfully removed photo.";
 
@@ -186,7 +183,7 @@ export async function setMyPhoto(ctx: ServiceContext, bytes: Uint8Array): Promis
   const user = me(ctx);
   const photo = await preparePhoto(bytes);
   return inTransaction(ctx, async (tx) => {
-    await (tx.db as AnyDB)
+    await tx.db
       .insertInto("resident_photos")
       .values({ user_id: user.id, content: photo.content, mime: photo.mime, width: photo.width, height: photo.height, updated_by: user.id })
       .onConflict((oc) => oc.column("user_id").doUpdateSet({ content: photo.content, mime: photo.mime, width: photo.width, height: photo.height, updated_at: sql`now()`, updated_by: user.id }))
@@ -201,7 +198,7 @@ export async function setMyPhoto(ctx: ServiceContext, bytes: Uint8Array): Promis
 export async function removeMyPhoto(ctx: ServiceContext): Promise<void> {
   const user = me(ctx);
   await inTransaction(ctx, async (tx) => {
-    await (tx.db as AnyDB).deleteFrom("resident_photos").where("user_id", "=", user.id).execute();
+    await tx.db.deleteFrom("resident_photos").where("user_id", "=", user.id).execute();
     await tx.db.updateTable("user_profiles").set({ image: null, updated_at: sql`now()` }).where("user_id", "=", user.id).execute();
     await audit(tx, { entity: "user", entityId: user.id, action: "update_photo", after: { image: null } });
   });
@@ -210,12 +207,12 @@ export async function removeMyPhoto(ctx: ServiceContext): Promise<void> {
 /** A staff member's photo, for anyone signed in. */
 export async function readUserPhoto(ctx: ServiceContext, id: number): Promise<{ content: Uint8Array; mime: string } | null> {
   me(ctx);
-  const row = (await (ctx.db as AnyDB)
+  const row = await ctx.db
     .selectFrom("resident_photos as ph")
     .innerJoin("users as u", "u.id", "ph.user_id")
     .select(["ph.content", "ph.mime"])
     .where("ph.user_id", "=", id)
     .where("u.kind", "=", "staff")
-    .executeTakeFirst()) as { content: Uint8Array; mime: string } | undefined;
+    .executeTakeFirst();
   return row ?? null;
 }

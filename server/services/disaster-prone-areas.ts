@@ -1,4 +1,3 @@
-import { type Kysely } from "kysely";
 import { z } from "zod";
 import { can } from "../../app/lib/permissions.ts";
 import { requiredId } from "../../app/resources/fields.ts";
@@ -8,9 +7,6 @@ import { forbidden, ValidationError } from "../errors.ts";
 // A purok is listed as disaster-prone at most once while active (issue 4). check_disaster_prone_area
 // (spec §7.3) tells before saving and answers with the existing entry; the engine's hook refuses on
 // save; a restore that would make a second active entry is refused.
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type AnyDB = Kysely<any>;
 
 export interface ExistingArea {
   id: number;
@@ -30,15 +26,14 @@ export async function activeAreaOfPurok(
   purokId: number,
   exceptId: number | null,
 ): Promise<ExistingArea | null> {
-  let q = (ctx.db as AnyDB)
+  let q = ctx.db
     .selectFrom("disaster_prone_areas as d")
     .innerJoin("puroks as p", "p.id", "d.purok_id")
     .select(["d.id", "d.purok_id", "d.disaster_types", "d.affected_area", "p.name as purok_name"])
     .where("d.purok_id", "=", purokId)
     .where("d.deleted_at", "is", null);
   if (exceptId != null) q = q.where("d.id", "<>", exceptId);
-  const row = (await q.executeTakeFirst()) as
-    { id: number; purok_id: number; disaster_types: string[] | string; affected_area: string; purok_name: string } | undefined;
+  const row = await q.executeTakeFirst();
   if (!row) return null;
   return {
     id: Number(row.id),
@@ -89,12 +84,12 @@ export async function checkDisasterProneArea(ctx: ServiceContext, input: unknown
 /** Before restoring trashed entries: their puroks must not have an active entry meanwhile. */
 export async function assertAreasRestorable(ctx: Pick<ServiceContext, "db">, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  const rows = (await (ctx.db as AnyDB)
+  const rows = await ctx.db
     .selectFrom("disaster_prone_areas")
     .select(["id", "purok_id"])
     .where("id", "in", ids)
     .where("deleted_at", "is not", null)
-    .execute()) as { id: number; purok_id: number }[];
+    .execute();
   const seen = new Set<number>();
   for (const row of rows) {
     const existing = await activeAreaOfPurok(ctx, Number(row.purok_id), Number(row.id));

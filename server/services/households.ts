@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
 import { z } from "zod";
 import { can } from "../../app/lib/permissions.ts";
 import { householdMemberSchema } from "../../app/resources/people.ts";
@@ -10,9 +10,6 @@ import { fullNameOf } from "./people-sql.ts";
 // Household rules beyond the engine (issue 4 "Households"): a person belongs to at most one active
 // household, as its head or as a member; check_household (spec §7.3) tells before saving, the
 // engine's hooks refuse on save, and a restore is refused when it would break the rule.
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type AnyDB = Kysely<any>;
 
 export interface HouseholdPeople {
   household_head_user_id: number;
@@ -43,7 +40,7 @@ export async function householdConflicts(
   exceptId: number | null,
 ): Promise<HouseholdConflict[]> {
   if (userIds.length === 0) return [];
-  const db = ctx.db as AnyDB;
+  const db = ctx.db;
   const rows = (
     await sql<HouseholdConflict>`
     select x.user_id, ${fullNameOf("p")} as fullname, h.id as household_id, coalesce(h.head_name, '') as head_name, pk.name as purok, x.as_head
@@ -70,15 +67,15 @@ export async function householdConflicts(
  */
 export async function assertActiveResidents(ctx: Pick<ServiceContext, "db">, people: HouseholdPeople): Promise<Map<number, string>> {
   const ids = [people.household_head_user_id, ...people.members.map((m) => m.user_id)];
-  const db = ctx.db as AnyDB;
-  const rows = (await db
+  const db = ctx.db;
+  const rows = await db
     .selectFrom("users as u")
     .innerJoin("user_profiles as p", "p.user_id", "u.id")
     .select(["u.id", "u.kind", "u.deleted_at", fullNameOf("p").as("fullname")])
     .where("u.id", "in", ids)
     .orderBy("u.id")
     .forUpdate()
-    .execute()) as { id: number; kind: string; deleted_at: Date | null; fullname: string }[];
+    .execute();
   const found = new Map(rows.map((r) => [Number(r.id), r]));
   const errors: Record<string, string[]> = {};
   const check = (id: number, key: string, what: string) => {
@@ -135,18 +132,16 @@ export async function checkHousehold(ctx: ServiceContext, input: unknown): Promi
 /** Before restoring trashed households: each one's people must not have joined another since. */
 export async function assertHouseholdsRestorable(ctx: Pick<ServiceContext, "db">, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  const db = ctx.db as AnyDB;
-  const households = (await db
+  const db = ctx.db;
+  const households = await db
     .selectFrom("households")
     .select(["id", "household_head_user_id"])
     .where("id", "in", ids)
     .where("deleted_at", "is not", null)
-    .execute()) as { id: number; household_head_user_id: number }[];
+    .execute();
   const claimed = new Map<number, number>();
   for (const h of households) {
-    const members = (await db.selectFrom("household_members").select("user_id").where("household_id", "=", h.id).execute()) as {
-      user_id: number;
-    }[];
+    const members = await db.selectFrom("household_members").select("user_id").where("household_id", "=", h.id).execute();
     const people = [Number(h.household_head_user_id), ...members.map((m) => Number(m.user_id))];
     const conflicts = await householdConflicts(ctx, people, h.id);
     if (conflicts.length) throw new ValidationError({ ids: [`Household #${h.id} cannot be restored: ${conflictMessage(conflicts[0])}`] });
@@ -165,7 +160,7 @@ export async function writeMembers(
   householdId: number,
   members: { user_id: number; relation_to_head: string }[],
 ): Promise<void> {
-  const db = ctx.db as AnyDB;
+  const db = ctx.db;
   await db.deleteFrom("household_members").where("household_id", "=", householdId).execute();
   if (members.length) {
     await db
@@ -180,15 +175,15 @@ export async function writeMembers(
 /** Heads of active households cannot be deleted: the household would be left without one. */
 export async function assertNotHeads(ctx: Pick<ServiceContext, "db">, userIds: number[]): Promise<void> {
   if (userIds.length === 0) return;
-  const db = ctx.db as AnyDB;
-  const head = (await db
+  const db = ctx.db;
+  const head = await db
     .selectFrom("households as h")
     .innerJoin("user_profiles as p", "p.user_id", "h.household_head_user_id")
     .leftJoin("puroks as pk", "pk.id", "h.purok_id")
     .select(["h.id", fullNameOf("p").as("fullname"), "pk.name as purok"])
     .where("h.household_head_user_id", "in", userIds)
     .where("h.deleted_at", "is", null)
-    .executeTakeFirst()) as { id: number; fullname: string; purok: string | null } | undefined;
+    .executeTakeFirst();
   if (head) {
     throw new ValidationError({
       ids: [

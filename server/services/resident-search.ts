@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
 import { can } from "../../app/lib/permissions.ts";
 import type { ServiceContext } from "../context.ts";
 import { forbidden } from "../errors.ts";
@@ -18,8 +18,7 @@ import { completeAddressOf, fullNameOf } from "./people-sql.ts";
 //      ("jaun" → "juan", "santso" → "santos"), and the fast query runs again with those words.
 //      Candidates are ranked by trigram similarity to the typed text.
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type AnyDB = Kysely<any>;
+type DB = ServiceContext["db"];
 
 export const SEARCH_LIMIT = 10;
 /** Fewer fast-path results than this and the typo fallback runs too. */
@@ -118,7 +117,7 @@ export function alternativesTsquery(alternatives: string[][]): string {
  */
 const CANDIDATES = 50;
 function resultSelect(
-  db: AnyDB,
+  db: DB,
   where: ReturnType<typeof sql>,
   normalized: string,
   exactQuery: string,
@@ -188,7 +187,7 @@ export interface WordAlternatives {
  * or an edit or two with the same first letter (two when the word is long or the lengths are equal,
  * which lets a swap of two letters through: "jaun" → "juan").
  */
-async function typoAlternatives(db: AnyDB, words: string[]): Promise<WordAlternatives[]> {
+async function typoAlternatives(db: DB, words: string[]): Promise<WordAlternatives[]> {
   const rows = (
     await sql<{ i: number; word: string | null; has_prefix: boolean; has_exact: boolean }>`
     select q.i::int as i, d.word,
@@ -233,7 +232,7 @@ export async function searchResidents(ctx: ServiceContext, text: string, options
   if (words.length === 0) return { data: [], strategy: "none", words };
   // The GIN index is always the way in: with LIMIT and a common word the planner would otherwise
   // guess that scanning the table finds ten rows sooner, and be wrong for rare words.
-  const run = async (db: AnyDB, own: boolean): Promise<SearchOutcome> => {
+  const run = async (db: DB, own: boolean): Promise<SearchOutcome> => {
     if (own) await sql`set local enable_seqscan = off`.execute(db);
     const normalized = words.join(" ");
     const exactQuery = prefixTsquery(words, false);
@@ -266,6 +265,6 @@ export async function searchResidents(ctx: ServiceContext, text: string, options
     return { data: [...data, ...clean(fuzzy.rows)], strategy: "prefix+typo", words };
   };
   // Inside a caller's transaction the setting would outlive the search: leave the planner be there.
-  if (ctx.db.isTransaction) return run(ctx.db as AnyDB, false);
-  return ctx.db.transaction().execute((trx) => run(trx as AnyDB, true));
+  if (ctx.db.isTransaction) return run(ctx.db, false);
+  return ctx.db.transaction().execute((trx) => run(trx, true));
 }

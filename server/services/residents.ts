@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
 import { can } from "../../app/lib/permissions.ts";
 import { PHOTO_MAX_BYTES } from "../../app/resources/people.ts";
 import type { ServiceContext } from "../context.ts";
@@ -9,9 +9,6 @@ import { fullNameOf, personJson } from "./people-sql.ts";
 
 // Resident rules beyond the engine (issue 4): the duplicate warning, photos, the reset of a
 // resident's sign-in password, and the resident page's household.
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type AnyDB = Kysely<any>;
 
 export interface DuplicateResident {
   id: number;
@@ -29,7 +26,7 @@ export async function findDuplicates(
 ): Promise<DuplicateResident[]> {
   const { firstname, lastname, date_of_birth } = person;
   if (!firstname?.trim() || !lastname?.trim() || !date_of_birth || !/^\d{4}-\d{2}-\d{2}$/.test(date_of_birth)) return [];
-  let q = (ctx.db as AnyDB)
+  let q = ctx.db
     .selectFrom("users as u")
     .innerJoin("user_profiles as p", "p.user_id", "u.id")
     .leftJoin("puroks as pk", "pk.id", "p.purok_id")
@@ -38,7 +35,7 @@ export async function findDuplicates(
       fullNameOf("p").as("fullname"),
       sql<string>`p.date_of_birth::text`.as("date_of_birth"),
       "pk.name as purok",
-      sql<string>`case when u.deleted_at is null then 'Active' else 'Trashed' end`.as("status"),
+      sql<DuplicateResident["status"]>`case when u.deleted_at is null then 'Active' else 'Trashed' end`.as("status"),
     ])
     .where("u.kind", "=", "resident")
     .where("p.date_of_birth", "=", date_of_birth)
@@ -48,7 +45,7 @@ export async function findDuplicates(
     .orderBy("u.id")
     .limit(5);
   if (exceptId != null) q = q.where("u.id", "<>", exceptId);
-  return ((await q.execute()) as DuplicateResident[]).map((r) => ({ ...r, id: Number(r.id) }));
+  return (await q.execute()).map((r) => ({ ...r, id: Number(r.id) }));
 }
 
 export function duplicateMessage(d: DuplicateResident): string {
@@ -82,10 +79,10 @@ export async function assertProfileReferences(ctx: Pick<ServiceContext, "db">, p
   ] as const) {
     const value = profile[key];
     if (value == null) continue;
-    const found = await (ctx.db as AnyDB)
+    const found = await ctx.db
       .selectFrom(table)
       .select("id")
-      .where("id", "=", value)
+      .where("id", "=", value as number) // validated as an id by the resident's schema
       .where("deleted_at", "is", null)
       .executeTakeFirst();
     if (!found) errors[`user_profile.${key}`] = [`The selected ${label} is invalid.`];
@@ -113,13 +110,13 @@ export function colourFor(name: string): string {
 }
 
 async function lockResident(ctx: ServiceContext, id: number): Promise<{ id: number; deleted_at: Date | null; username: string | null }> {
-  const row = (await (ctx.db as AnyDB)
+  const row = await ctx.db
     .selectFrom("users")
     .select(["id", "deleted_at", "username"])
     .where("id", "=", id)
     .where("kind", "=", "resident")
     .forUpdate()
-    .executeTakeFirst()) as { id: number; deleted_at: Date | null; username: string | null } | undefined;
+    .executeTakeFirst();
   if (!row) throw notFound("resident");
   return row;
 }
@@ -182,7 +179,7 @@ export async function setResidentPhoto(ctx: ServiceContext, id: number, upload: 
   const photo = upload instanceof Uint8Array ? await preparePhoto(upload) : upload;
   const run = async (tx: ServiceContext) => {
     await lockResident(tx, id);
-    const db = tx.db as AnyDB;
+    const db = tx.db;
     await db
       .insertInto("resident_photos")
       .values({
@@ -193,7 +190,7 @@ export async function setResidentPhoto(ctx: ServiceContext, id: number, upload: 
         height: photo.height,
         updated_by: tx.user?.id ?? null,
       })
-      .onConflict((oc: any) =>
+      .onConflict((oc) =>
         oc.column("user_id").doUpdateSet({
           content: photo.content,
           mime: photo.mime,
@@ -222,8 +219,8 @@ export async function removeResidentPhoto(ctx: ServiceContext, id: number): Prom
   await ctx.db.transaction().execute(async (trx) => {
     const tx = { ...ctx, db: trx };
     await lockResident(tx, id);
-    await (trx as AnyDB).deleteFrom("resident_photos").where("user_id", "=", id).execute();
-    await (trx as AnyDB)
+    await trx.deleteFrom("resident_photos").where("user_id", "=", id).execute();
+    await trx
       .updateTable("user_profiles")
       .set({ image: null, updated_at: sql`now()` })
       .where("user_id", "=", id)
@@ -235,11 +232,7 @@ export async function removeResidentPhoto(ctx: ServiceContext, id: number): Prom
 /** The stored photo, for anyone who may view residents. */
 export async function readResidentPhoto(ctx: ServiceContext, id: number): Promise<{ content: Uint8Array; mime: string } | null> {
   if (!can(ctx.user, "manage-resident") && !can(ctx.user, "view-resident")) throw forbidden();
-  const row = (await (ctx.db as AnyDB)
-    .selectFrom("resident_photos")
-    .select(["content", "mime"])
-    .where("user_id", "=", id)
-    .executeTakeFirst()) as { content: Uint8Array; mime: string } | undefined;
+  const row = await ctx.db.selectFrom("resident_photos").select(["content", "mime"]).where("user_id", "=", id).executeTakeFirst();
   return row ?? null;
 }
 
@@ -259,12 +252,12 @@ export async function resetResidentPassword(ctx: ServiceContext, id: number): Pr
         username: ["This resident has no sign-in account."],
       });
     const password = generatePassword();
-    await (trx as AnyDB)
+    await trx
       .updateTable("users")
       .set({ password_hash: await hashPassword(password), updated_at: sql`now()`, updated_by: ctx.user?.id ?? null })
       .where("id", "=", id)
       .execute();
-    await (trx as AnyDB).deleteFrom("sessions").where("user_id", "=", id).execute();
+    await trx.deleteFrom("sessions").where("user_id", "=", id).execute();
     await audit(tx, { entity: "resident", entityId: id, action: "reset_password" });
     return { username: row.username, password };
   });
@@ -300,7 +293,7 @@ export async function householdOfResident(ctx: ServiceContext, id: number): Prom
     left join disaster_prone_areas d on d.purok_id = h.purok_id and d.deleted_at is null
     where h.deleted_at is null and (h.household_head_user_id = ${id} or m.user_id is not null)
     order by h.id limit 1
-  `.execute(ctx.db as AnyDB)
+  `.execute(ctx.db)
   ).rows[0];
   if (!row) return null;
   return { ...row, id: Number(row.id), members_count: Number(row.members_count), disaster_types: row.disaster_types ?? [] };
