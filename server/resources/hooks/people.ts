@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
 import { registerHooks } from "../hooks.ts";
 import { ValidationError } from "../../errors.ts";
 import { assertActiveResidents, assertNoConflicts, assertNotHeads, writeMembers } from "../../services/households.ts";
@@ -11,9 +11,6 @@ import { fullNameOf, personJson, residentProfileJson } from "../../services/peop
 // A note on extendSelect: where a hook selects a column the engine already selected (a resident's
 // user_profile, a household's head), the later column of the same name is the one both drivers
 // (pg and PGlite) put in the row object, so the hook's fuller shape wins.
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type AnyDB = Kysely<any>;
 
 registerHooks("resident", {
   extendSelect(q) {
@@ -36,9 +33,9 @@ registerHooks("resident", {
   },
   async afterWrite(ctx, id) {
     // The households list searches its heads by name (households.head_name).
-    await (ctx.db as AnyDB)
+    await ctx.db
       .updateTable("households")
-      .set({ head_name: sql`(select ${fullNameOf("p")} from user_profiles p where p.user_id = ${id})` })
+      .set({ head_name: sql<string | null>`(select ${fullNameOf("p")} from user_profiles p where p.user_id = ${id})` })
       .where("household_head_user_id", "=", id)
       .execute();
   },
@@ -94,11 +91,11 @@ registerHooks("business", {
     return q.select([personJson("t.owner_user_id", "r_owner_p").as("owner")]);
   },
   async beforeWrite(ctx, values) {
-    const owner = (await (ctx.db as AnyDB)
+    const owner = await ctx.db
       .selectFrom("users")
       .select(["kind"])
       .where("id", "=", values.owner_user_id as number)
-      .executeTakeFirst()) as { kind: string } | undefined;
+      .executeTakeFirst();
     if (!owner || owner.kind !== "resident") throw ValidationError.field("owner_user_id", "The owner must be a registered resident.");
   },
 });
