@@ -48,3 +48,109 @@ export const tooManyAttempts = (seconds: number) =>
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
+
+// --- Database errors (issue 9 item 6, DESIGN §10) -------------------------------------------------
+// A check-then-insert (the engine's checkUnique) can lose a race: two requests both find the name
+// free and the second insert hits the unique index (Postgres 23505). That is the same 422 on the
+// same field as the pre-check's, never a 500. A NUL byte that slipped past the input guards
+// (Postgres refuses it in text: 22021) is a 422 too.
+
+/** What pg and PGlite put on a server error (both follow the wire protocol's fields). */
+interface DriverError {
+  code?: unknown;
+  constraint?: unknown;
+  detail?: unknown;
+  table?: unknown;
+  column?: unknown;
+}
+
+/** Unique keys whose field or wording is not their column's (composite keys, partial indexes). */
+const UNIQUE_KEYS: Record<string, { field: string; message: string }> = {
+  disaster_prone_areas_active_purok: { field: "purok_id", message: "This purok is already listed as disaster-prone. Edit that entry instead." },
+  household_members_pk: { field: "members", message: "A resident is listed twice in this household." },
+  user_roles_pk: { field: "roles", message: "A role is listed twice." },
+  role_permissions_pk: { field: "permissions", message: "A permission is listed twice." },
+};
+
+export const takenMessage = (field: string) => `The ${field.replace(/_/g, " ")} has already been taken.`;
+export const nulMessage = (field: string) => `The ${(field.split(".").pop() ?? field).replace(/_/g, " ")} must not contain NUL characters.`;
+
+/** The column named by `Key (lower(name::text))=(x) already exists.` or `Key (username)=(x) ...`. */
+function columnOfDetail(detail: string): string | null {
+  const m = /^Key \((.+?)\)=\(/.exec(detail);
+  if (!m) return null;
+  const first = m[1].split(",")[0].trim();
+  const column = /([a-z_][a-z0-9_]*)(?:::[a-z ]+)?\)*$/i.exec(first.replace(/^(?:lower|upper)\(/i, ""));
+  return column ? column[1] : null;
+}
+
+/** The column of `{table}_{column}_key` (Postgres' own name) or `{table}_{column}_unique` (ours). */
+function columnOfConstraint(constraint: string, table: string | null): string | null {
+  let rest = constraint.replace(/_(key|unique|idx|index)$/, "");
+  if (table && rest.startsWith(`${table}_`)) rest = rest.slice(table.length + 1);
+  else {
+    // No table given: table names are plural, so the column starts after the first "s_".
+    const at = rest.indexOf("s_");
+    if (at < 0) return null;
+    rest = rest.slice(at + 2);
+  }
+  return rest || null;
+}
+
+/** A ValidationError for a database error the client caused, or null for any other error. */
+export function fromDatabaseError(error: unknown): ValidationError | null {
+  if (typeof error !== "object" || error === null || error instanceof AppError) return null;
+  const e = error as DriverError;
+  if (e.code === "23505") {
+    const constraint = typeof e.constraint === "string" ? e.constraint : "";
+    const known = UNIQUE_KEYS[constraint];
+    if (known) return ValidationError.field(known.field, known.message);
+    const field =
+      (typeof e.detail === "string" ? columnOfDetail(e.detail) : null) ??
+      (constraint ? columnOfConstraint(constraint, typeof e.table === "string" ? e.table : null) : null) ??
+      "_";
+    return ValidationError.field(field, takenMessage(field === "_" ? "value" : field));
+  }
+  if (e.code === "22021" || e.code === "22P05") {
+    const field = typeof e.column === "string" ? e.column : "_";
+    return ValidationError.field(field, field === "_" ? "The input must not contain NUL characters." : nulMessage(field));
+  }
+  return null;
+}
+
+/** The AppError an error stands for: itself, or the 422 of a database error; anything else as it is. */
+export function toAppError(error: unknown): unknown {
+  return fromDatabaseError(error) ?? error;
+}
+
+/**
+ * Every string in an input (JSON body, query, form) holding a NUL byte, by its dotted path:
+ * Postgres cannot store one in text, so it is refused before any query runs (422 per field).
+ */
+export function nulFieldErrors(input: unknown, prefix = ""): FieldErrors | null {
+  const errors: FieldErrors = {};
+  const walk = (value: unknown, path: string, depth: number) => {
+    if (depth > 32) return;
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) errors[path || "_"] = [nulMessage(path || "input")];
+      return;
+    }
+    if (Array.isArray(value)) value.forEach((v, i) => walk(v, path ? `${path}.${i}` : String(i), depth + 1));
+    else if (value && typeof value === "object" && !(value instanceof Uint8Array)) {
+      for (const [key, v] of Object.entries(value)) {
+        const clean = key.split("\u0000").join("");
+        const at = path ? `${path}.${clean}` : clean;
+        if (key.includes("\u0000")) errors[at || "_"] = [nulMessage(at || "input")];
+        else walk(v, at, depth + 1);
+      }
+    }
+  };
+  walk(input, prefix, 0);
+  return Object.keys(errors).length ? errors : null;
+}
+
+/** Throws the 422 of nulFieldErrors, if any. */
+export function rejectNul(input: unknown, prefix = ""): void {
+  const errors = nulFieldErrors(input, prefix);
+  if (errors) throw new ValidationError(errors);
+}

@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import type { DB } from "../../db/index.ts";
 import type { ServiceContext } from "../context.ts";
-import { AppError, csrfMismatch, isAppError, maintenance, unauthenticated } from "../errors.ts";
+import { AppError, csrfMismatch, isAppError, maintenance, nulFieldErrors, toAppError, unauthenticated, ValidationError } from "../errors.ts";
 import { csrfHeaderMatches, isSafeMethod } from "../http/auth-middleware.ts";
 import { clearSessionCookie, setSessionCookie } from "../http/cookies.ts";
 import { login, logout } from "../services/auth.ts";
@@ -37,6 +37,13 @@ export function restRouter(db: DB, extensions: ((router: Router, db: DB) => void
     if (!isSafeMethod(req.method) && !csrfHeaderMatches(req)) return next(csrfMismatch());
     if (ALWAYS_OPEN.has(req.path) || bypassesMaintenance(req.user)) return next();
     isMaintenanceMode({ db }).then((on) => next(on ? maintenance() : undefined), next);
+  });
+
+  // A NUL byte anywhere in the query or the JSON body is a 422 on its field (issue 9 item 6):
+  // Postgres refuses it in text, so it never reaches a query.
+  router.use((req, _res, next) => {
+    const errors = { ...nulFieldErrors(req.query), ...nulFieldErrors(req.body) };
+    next(Object.keys(errors).length ? new ValidationError(errors) : undefined);
   });
 
   router.get("/sanctum/csrf-cookie", (_req, res) => {
@@ -84,7 +91,14 @@ export function restRouter(db: DB, extensions: ((router: Router, db: DB) => void
 }
 
 /** Spec §8 statuses in Laravel's JSON shapes (DESIGN §6). */
-export function restErrorHandler(error: unknown, req: Request, res: Response, _next: NextFunction): void {
+export function restErrorHandler(raw: unknown, req: Request, res: Response, _next: NextFunction): void {
+  // A unique key lost to a race is the 422 of the field (server/errors.ts fromDatabaseError).
+  const error = toAppError(raw);
+  // A path parameter that is not valid percent-encoding (`bank/%E0%A4%A`) names no record.
+  if (error instanceof URIError) {
+    res.status(404).json({ message: "Not Found" });
+    return;
+  }
   if (isAppError(error)) {
     if (error.headers) res.set(error.headers);
     const body: Record<string, unknown> = { message: error.message };

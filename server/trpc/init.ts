@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import type { ServiceContext } from "../context.ts";
-import { AppError, isAppError, ValidationError } from "../errors.ts";
+import { isAppError, rejectNul, toAppError, ValidationError } from "../errors.ts";
 
 // tRPC at /trpc (DESIGN §1): procedures are thin adapters that parse input and call a service.
 
@@ -19,8 +19,9 @@ const CODE_FOR_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
   503: "SERVICE_UNAVAILABLE",
 };
 
-export function toTrpcError(error: unknown): TRPCError {
-  if (error instanceof TRPCError) return error;
+export function toTrpcError(raw: unknown): TRPCError {
+  if (raw instanceof TRPCError) return raw;
+  const error = toAppError(raw);
   if (isAppError(error)) return new TRPCError({ code: CODE_FOR_STATUS[error.status] ?? "INTERNAL_SERVER_ERROR", message: error.message, cause: error });
   return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "Server Error", cause: error instanceof Error ? error : undefined });
 }
@@ -47,17 +48,26 @@ const t = initTRPC.context<TrpcContext>().create({
 
 export const router = t.router;
 
-/** Every service error (AppError) is turned into its tRPC code with the same message. */
+/**
+ * Every service error (AppError) is turned into its tRPC code with the same message; so is a
+ * database error the client caused (a unique key lost to a race: 422 on the field).
+ */
 const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && isAppError(result.error.cause)) {
-    const cause = result.error.cause as AppError;
-    throw new TRPCError({ code: CODE_FOR_STATUS[cause.status] ?? "INTERNAL_SERVER_ERROR", message: cause.message, cause });
+  if (!result.ok) {
+    const cause = toAppError(result.error.cause);
+    if (isAppError(cause)) throw new TRPCError({ code: CODE_FOR_STATUS[cause.status] ?? "INTERNAL_SERVER_ERROR", message: cause.message, cause });
   }
   return result;
 });
 
-export const publicProcedure = t.procedure.use(mapErrors);
+/** A NUL byte anywhere in the input is a 422 on its field (issue 9 item 6), before any query. */
+const rejectNulInput = t.middleware(async ({ getRawInput, next }) => {
+  rejectNul(await getRawInput());
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(mapErrors).use(rejectNulInput);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Unauthenticated." });
