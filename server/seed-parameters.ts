@@ -1,13 +1,28 @@
-import type { Kysely } from "kysely";
+import type { Insertable } from "kysely";
 import { DEFAULT_PAYMENT_LINE } from "../app/resources/fields.ts";
+import type { DB } from "../db/index.ts";
+import type { Database } from "../db/schema.ts";
 
 // Demo rows of the system parameters (issue 3): real Philippine banks, common religions and
 // occupations, puroks 1–7. Each table is filled only while it is empty, so the seed stays idempotent
 // and never brings back what staff deleted.
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-async function fillIfEmpty(db: Kysely<any>, table: string, rows: Record<string, unknown>[]): Promise<void> {
-  const existing = await db.selectFrom(table).select("id").limit(1).executeTakeFirst();
+type ParameterTable =
+  | "banks"
+  | "bank_accounts"
+  | "puroks"
+  | "religions"
+  | "occupations"
+  | "business_lines"
+  | "form_types"
+  | "collection_types"
+  | "disbursement_types"
+  | "payment_natures"
+  | "transaction_types";
+
+async function fillIfEmpty<T extends ParameterTable>(db: DB, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
+  // Widened to the union: Kysely cannot resolve the columns of a generic table name.
+  const existing = await db.selectFrom(table as ParameterTable).select("id").limit(1).executeTakeFirst();
   if (existing || rows.length === 0) return;
   await db.insertInto(table).values(rows).execute();
 }
@@ -15,7 +30,7 @@ async function fillIfEmpty(db: Kysely<any>, table: string, rows: Record<string, 
 const names = (list: string[]) => list.map((name) => ({ name }));
 const fee = (label: string, amount: string, fieldId = "custom_field_default_amount") => ({ id: 1, fieldId, label, isPending: false, amount });
 
-export async function seedParameters(db: Kysely<any>): Promise<void> {
+export async function seedParameters(db: DB): Promise<void> {
   await fillIfEmpty(db, "banks", [
     { code: "LBP", name: "Land Bank of the Philippines" },
     { code: "DBP", name: "Development Bank of the Philippines" },
@@ -98,14 +113,17 @@ export async function seedParameters(db: Kysely<any>): Promise<void> {
     { name: "Maintenance and Other Operating Expenses", title: "MOOE", description: "Supplies, utilities, travel and other running costs." },
     { name: "Capital Outlay", title: "CO", description: "Equipment, infrastructure and other assets." },
   ]);
-  const types = new Map((await db.selectFrom("disbursement_types").select(["id", "title"]).execute()).map((r: any) => [r.title, r.id]));
-  if (types.get("PS") && types.get("MOOE") && types.get("CO")) {
+  const types = new Map((await db.selectFrom("disbursement_types").select(["id", "title"]).execute()).map((r) => [r.title, r.id]));
+  const ps = types.get("PS");
+  const mooe = types.get("MOOE");
+  const co = types.get("CO");
+  if (ps && mooe && co) {
     await fillIfEmpty(db, "payment_natures", [
-      { name: "Honoraria of Barangay Officials", disbursement_type_id: types.get("PS") },
-      { name: "Office Supplies", disbursement_type_id: types.get("MOOE") },
-      { name: "Electricity", disbursement_type_id: types.get("MOOE") },
-      { name: "Water", disbursement_type_id: types.get("MOOE") },
-      { name: "Office Equipment", disbursement_type_id: types.get("CO") },
+      { name: "Honoraria of Barangay Officials", disbursement_type_id: ps },
+      { name: "Office Supplies", disbursement_type_id: mooe },
+      { name: "Electricity", disbursement_type_id: mooe },
+      { name: "Water", disbursement_type_id: mooe },
+      { name: "Office Equipment", disbursement_type_id: co },
     ]);
   }
   const purpose = JSON.stringify([{ label: "Purpose", fieldId: "purpose", type: "text", required: true, options: [] }]);
@@ -123,7 +141,7 @@ export async function seedParameters(db: Kysely<any>): Promise<void> {
 }
 
 /** A few user-based parameter rows: non-residents and organizations. */
-export async function seedPeopleParameters(db: Kysely<any>): Promise<void> {
+export async function seedPeopleParameters(db: DB): Promise<void> {
   for (const [kind, people] of [
     ["organization", [{ firstname: "Senior Citizens Association of San Isidro" }, { firstname: "San Isidro Farmers Cooperative" }, { firstname: "Barangay Tanod Brigade" }]],
     ["non_resident", [{ firstname: "Ramon", middlename: "Dizon", lastname: "Villanueva" }, { firstname: "Maricel", middlename: "Santos", lastname: "Ocampo" }]],

@@ -1,11 +1,11 @@
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
+import type { DB } from "../db/index.ts";
+import type { CivilStatus } from "../db/schema.ts";
 
 // Demo people and places (issue 4): a small barangay — about 500 residents in 150 households with
 // coordinates around San Isidro, Santa Maria, Bulacan (near 14.82 N, 120.96 E), a few businesses
 // and disaster-prone puroks. Deterministic (a seeded generator) and filled only while there are no
 // residents, so the seed stays idempotent and never brings back what staff deleted.
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
 
 /** mulberry32: a small seeded generator, the same demo on every machine. */
 export function prng(seed: number): () => number {
@@ -168,21 +168,18 @@ interface PersonSeed {
   suffix: string | null;
   sex: "Male" | "Female";
   date_of_birth: string;
-  civil_status: string;
+  civil_status: CivilStatus;
   relation: string | null;
 }
 
-export async function seedPeople(db: Kysely<any>): Promise<void> {
+export async function seedPeople(db: DB): Promise<void> {
   const existing = await db.selectFrom("users").select("id").where("kind", "=", "resident").limit(1).executeTakeFirst();
   if (existing) return;
-  const puroks = (await db.selectFrom("puroks").select(["id", "name"]).where("deleted_at", "is", null).orderBy("id").execute()) as {
-    id: number;
-    name: string;
-  }[];
+  const puroks = await db.selectFrom("puroks").select(["id", "name"]).where("deleted_at", "is", null).orderBy("id").execute();
   if (puroks.length === 0) return;
-  const religions = (await db.selectFrom("religions").select(["id", "name"]).orderBy("id").execute()) as { id: number; name: string }[];
-  const occupations = (await db.selectFrom("occupations").select(["id", "name"]).orderBy("id").execute()) as { id: number; name: string }[];
-  const lines = (await db.selectFrom("business_lines").select(["id", "name"]).orderBy("id").execute()) as { id: number; name: string }[];
+  const religions = await db.selectFrom("religions").select(["id", "name"]).orderBy("id").execute();
+  const occupations = await db.selectFrom("occupations").select(["id", "name"]).orderBy("id").execute();
+  const lines = await db.selectFrom("business_lines").select(["id", "name"]).orderBy("id").execute();
   const rnd = prng(20261121);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
   const between = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
@@ -216,7 +213,7 @@ export async function seedPeople(db: Kysely<any>): Promise<void> {
       suffix: null,
       sex: headMale ? "Male" : "Female",
       date_of_birth: birth(headAge),
-      civil_status: married ? "Married" : pick(["Single", "Widowed", "Separated"]),
+      civil_status: married ? "Married" : pick(["Single", "Widowed", "Separated"] as const),
       relation: null,
     });
     if (married) {
@@ -282,7 +279,7 @@ export async function seedPeople(db: Kysely<any>): Promise<void> {
       suffix: null,
       sex: male ? "Male" : "Female",
       date_of_birth: birth(between(18, 70)),
-      civil_status: pick(["Single", "Single", "Married", "Widowed"]),
+      civil_status: pick(["Single", "Single", "Married", "Widowed"] as const),
       relation: null,
     });
   }
@@ -293,12 +290,12 @@ export async function seedPeople(db: Kysely<any>): Promise<void> {
     ...loners.map((p) => ({ p, purokIndex: Math.floor(rnd() * puroks.length), address: `${between(1, 250)} ${pick(STREETS)}` })),
   ];
   const userIds = (
-    (await db
+    await db
       .insertInto("users")
-      .values(everyone.map(() => ({ kind: "resident" })))
+      .values(everyone.map(() => ({ kind: "resident" as const })))
       .returning("id")
-      .execute()) as { id: number }[]
-  ).map((r) => Number(r.id));
+      .execute()
+  ).map((r) => r.id);
   const profiles = everyone.map(({ p, purokIndex, address }, index) => {
     const [houseNumber, ...street] = address.split(" ");
     const age = 2026 - Number(p.date_of_birth.slice(0, 4));
@@ -366,17 +363,17 @@ export async function seedPeople(db: Kysely<any>): Promise<void> {
     };
   });
   const householdIds = (
-    (await db
+    await db
       .insertInto("households")
       .values(householdRows.map((h) => h.row))
       .returning("id")
-      .execute()) as { id: number }[]
-  ).map((r) => Number(r.id));
+      .execute()
+  ).map((r) => r.id);
   const members = householdRows.flatMap((h, index) =>
     h.ids.slice(1).map((user_id, i) => ({
       household_id: householdIds[index],
       user_id,
-      relation_to_head: households[index].people[i + 1].relation,
+      relation_to_head: households[index].people[i + 1].relation ?? "Other relative", // every member but the head has one
       position: i,
     })),
   );
@@ -417,14 +414,7 @@ export async function seedPeople(db: Kysely<any>): Promise<void> {
     for (let i = 0; i < 18; i++) {
       const owner = heads[Math.floor(rnd() * heads.length)];
       const line = lines[i % lines.length];
-      const profile = (await db
-        .selectFrom("user_profiles")
-        .select(["firstname", "lastname"])
-        .where("user_id", "=", owner)
-        .executeTakeFirstOrThrow()) as {
-        firstname: string;
-        lastname: string;
-      };
+      const profile = await db.selectFrom("user_profiles").select(["firstname", "lastname"]).where("user_id", "=", owner).executeTakeFirstOrThrow();
       const label = names[i % names.length];
       await db
         .insertInto("businesses")
