@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { csrfGuard } from "../server/web/guards.ts";
+import { inputGuard } from "../server/web/input-guard.ts";
 import { getRequestContext } from "../server/web/context.ts";
 import { getBarangayInfo } from "../server/services/settings.ts";
 import { toPublicUser } from "./lib/session-user.ts";
@@ -24,7 +25,7 @@ import { MaintenanceScreen } from "./components/shell/maintenance-screen.tsx";
 import { ErrorPage } from "./components/shell/error-page.tsx";
 import "./app.css";
 
-export const middleware: Route.MiddlewareFunction[] = [csrfGuard];
+export const middleware: Route.MiddlewareFunction[] = [csrfGuard, inputGuard];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const rc = getRequestContext(context);
