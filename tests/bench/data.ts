@@ -73,7 +73,7 @@ async function main() {
 
     await timed("puroks", SIZE.puroks, () =>
       db.transaction().execute(async (trx) => {
-        const have = await ids(trx as unknown as DB, "puroks");
+        const have = await ids(trx, "puroks");
         const names = Array.from({ length: SIZE.puroks - have.length }, (_, i) => `Purok ${have.length + i + 1}`);
         await sql`insert into puroks (name) select * from unnest(${names}::text[])`.execute(trx);
       }),

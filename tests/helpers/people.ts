@@ -43,18 +43,10 @@ export function adminContext(db: DB, id = 1): ServiceContext {
 }
 
 export async function purokId(db: DB, name: string): Promise<number> {
-  const found = await db
-    .selectFrom("puroks" as never)
-    .select("id" as never)
-    .where("name" as never, "=", name as never)
-    .executeTakeFirst();
-  if (found) return Number((found as { id: number }).id);
-  const row = await db
-    .insertInto("puroks" as never)
-    .values({ name } as never)
-    .returning("id" as never)
-    .executeTakeFirstOrThrow();
-  return Number((row as { id: number }).id);
+  const found = await db.selectFrom("puroks").select("id").where("name", "=", name).executeTakeFirst();
+  if (found) return found.id;
+  const row = await db.insertInto("puroks").values({ name }).returning("id").executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** Inserts residents (users of kind resident with their profile); answers their ids in order. */
@@ -79,7 +71,7 @@ export async function insertResidents(db: DB, people: ResidentRow[]): Promise<nu
         civil_status: "Single",
         contact_number: person.contact_number ?? null,
         purok_id: await purokId(db, person.purok ?? "Purok 1"),
-      } as never)
+      })
       .execute();
     ids.push(id);
   }
