@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PERMISSION_NAME_PATTERN } from "../lib/permissions";
-import { optionalText, requiredText } from "./fields";
+import { idOfObject, optionalText, requiredText } from "./fields";
 import type { ColumnDef, ResourceDef } from "./types";
 
 // Access administration (issue 5): staff users, roles and permissions as registry entries
@@ -36,7 +36,8 @@ export function idListSchema(name: string, max = 500) {
     (value) => {
       if (value === undefined) return undefined;
       if (value === null || value === "") return [];
-      return (Array.isArray(value) ? value : [value]).filter((v) => v !== "none" && v !== "" && v != null);
+      // A listed row's relations are records ({id, name}): their ids count (issue 9 item 8).
+      return (Array.isArray(value) ? value : [value]).map(idOfObject).filter((v) => v !== "none" && v !== "" && v != null);
     },
     z
       .array(z.coerce.number({ error: `The selected ${name} are invalid.` }).int(`The selected ${name} are invalid.`).positive(`The selected ${name} are invalid.`), {

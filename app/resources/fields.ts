@@ -28,12 +28,23 @@ export function requiredEnum<T extends readonly [string, ...string[]]>(name: str
   return z.enum(values, { error: (issue) => (issue.input == null || issue.input === "" ? `The ${attr(name)} field is required.` : `The selected ${attr(name)} is invalid.`) });
 }
 
-/** A reference to another record by id (a select's value arrives as a string from HTML forms). */
+/**
+ * A related record given as itself, `{id: 3, name: "BDO"}` (a row as listed, PUT back by an
+ * existing client), counts as its id; any other value is left as it is.
+ */
+export function idOfObject(value: unknown): unknown {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && "id" in value ? (value as { id: unknown }).id : value;
+}
+
+/** A reference to another record by id (a select's value arrives as a string from HTML forms; JSON may send the record). */
 export function requiredId(name: string) {
-  return z.coerce
-    .number({ error: `The ${attr(name.replace(/_id$/, ""))} field is required.` })
-    .int(`The selected ${attr(name.replace(/_id$/, ""))} is invalid.`)
-    .positive(`The ${attr(name.replace(/_id$/, ""))} field is required.`);
+  return z.preprocess(
+    idOfObject,
+    z.coerce
+      .number({ error: `The ${attr(name.replace(/_id$/, ""))} field is required.` })
+      .int(`The selected ${attr(name.replace(/_id$/, ""))} is invalid.`)
+      .positive(`The ${attr(name.replace(/_id$/, ""))} field is required.`),
+  );
 }
 
 const MONEY_PATTERN = /^\d{1,9}(\.\d{1,2})?$/;

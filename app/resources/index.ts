@@ -29,9 +29,60 @@ export const RESOURCES: readonly ResourceDef[] = [
   access.permission,
 ];
 
+/**
+ * The registry's names as a type, so `serviceFor("household")` is checked at compile time. The
+ * list must hold exactly the names of RESOURCES, in any order (checked when this module loads).
+ */
+export const RESOURCE_NAMES = [
+  "bank",
+  "bank_account",
+  "business_line",
+  "occupation",
+  "purok",
+  "religion",
+  "form_type",
+  "collection_type",
+  "disbursement_type",
+  "payment_nature",
+  "transaction_type",
+  "non_resident",
+  "organization",
+  "resident",
+  "household",
+  "disaster_prone_area",
+  "business",
+  "user",
+  "role",
+  "permission",
+] as const;
+export type ResourceName = (typeof RESOURCE_NAMES)[number];
+
+{
+  const declared = new Set<string>(RESOURCE_NAMES);
+  const actual = RESOURCES.map((r) => r.name);
+  if (actual.length !== declared.size || actual.some((name) => !declared.has(name))) {
+    throw new Error(`RESOURCE_NAMES (${[...declared].join(", ")}) does not match the registry (${actual.join(", ")})`);
+  }
+}
+
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));
 const byRestPath = new Map(RESOURCES.map((r) => [r.restPath, r]));
 const byPath = new Map(RESOURCES.map((r) => [r.path, r]));
+
+/**
+ * Adds an entry at run time: the engine's own tests declare entries of test-only tables this way.
+ * Such entries get services, REST, tRPC and commands like any other, but no page or menu entry.
+ */
+export function registerResource(def: ResourceDef): void {
+  if (byName.has(def.name)) throw new Error(`Resource ${def.name} is already registered`);
+  byName.set(def.name, def);
+  byRestPath.set(def.restPath, def);
+}
+
+/** Every entry, the run-time ones included. */
+export function allResources(): ResourceDef[] {
+  return [...byName.values()];
+}
 
 export function getResource(name: string): ResourceDef {
   const def = byName.get(name);

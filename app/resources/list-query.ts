@@ -1,4 +1,4 @@
-import type { ListQuery, ResourceDef } from "./types";
+import { filterKeys, type FilterDef, type ListQuery, type ResourceDef } from "./types";
 
 // The list query of DESIGN §7, the same keys in REST queries and page addresses (spec §2.4:
 // "the list query is pushed into the page address").
@@ -30,18 +30,7 @@ export function parseListQuery(params: Params, def?: Pick<ResourceDef, "columns"
   const order = orderRaw === "asc" || orderRaw === "desc" ? orderRaw : sortRaw ? "asc" : (def?.defaultSort?.order ?? "asc");
   const statusRaw = read(params, "status");
   const status = statusRaw === "active" || statusRaw === "trashed" ? statusRaw : "all";
-  const filter: Record<string, string> = {};
-  const allowed = def?.filters ? new Set(def.filters.map((f) => f.key)) : null;
-  const collect = (key: string, value: unknown) => {
-    const m = /^filter\[([a-z_]+)\]$/.exec(key);
-    if (m && value != null && String(value) !== "" && (!allowed || allowed.has(m[1]))) filter[m[1]] = String(value).slice(0, 200);
-  };
-  if (params instanceof URLSearchParams) params.forEach((value, key) => collect(key, value));
-  else {
-    for (const [key, value] of Object.entries(params)) collect(key, value);
-    const nested = params.filter;
-    if (nested && typeof nested === "object") for (const [k, v] of Object.entries(nested)) collect(`filter[${k}]`, v);
-  }
+  const filter = parseFilters(params, def?.filters);
   return {
     page: positiveInt(read(params, "page"), 1),
     per_page: Math.min(MAX_PER_PAGE, positiveInt(read(params, "per_page"), DEFAULT_PER_PAGE)),
@@ -51,6 +40,69 @@ export function parseListQuery(params: Params, def?: Pick<ResourceDef, "columns"
     status,
     filter,
   };
+}
+
+function isRealDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = value.split("-").map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** A filter value in its one stored form, or null when it is not a value of the filter's kind. */
+export function normalizeFilterValue(filter: FilterDef, raw: string): string | null {
+  const value = raw.trim();
+  if (value === "") return null;
+  if (filter.kind === undefined || filter.kind === "option") return filter.options.some((o) => o.value === value) ? value : null;
+  switch (filter.kind) {
+    case "reference":
+      return /^\d{1,15}$/.test(value) && Number(value) > 0 ? String(Number(value)) : null;
+    case "date-range":
+      return isRealDate(value) ? value : null;
+    case "amount-range": {
+      const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(value.replace(/[,₱\s]/g, ""));
+      return m ? `${Number(m[1])}.${(m[2] ?? "").padEnd(2, "0")}` : null;
+    }
+    case "boolean":
+      if (/^(1|true|yes|on)$/i.test(value)) return "1";
+      if (/^(0|false|no|off)$/i.test(value)) return "0";
+      return null;
+  }
+}
+
+/**
+ * The filter object of a query: `filter[key]=value` (and `filter[key_from]`, `filter[key_to]` for
+ * ranges), each checked against its filter's kind; unknown keys and bad values are dropped. A
+ * reference filter also answers to its bare key (`/manage/households?purok_id=3`, spec §2.1).
+ * Without a definition (no entry known) every `filter[...]` key is kept as text.
+ */
+export function parseFilters(params: Params, filters?: readonly FilterDef[]): Record<string, string> {
+  const posted: Record<string, string> = {};
+  const collect = (key: string, value: unknown) => {
+    const m = /^filter\[([a-z_]+)\]$/.exec(key);
+    if (m && value != null && typeof value !== "object") posted[m[1]] = String(value).slice(0, 200);
+  };
+  if (params instanceof URLSearchParams) params.forEach((value, key) => collect(key, value));
+  else {
+    for (const [key, value] of Object.entries(params)) collect(key, value);
+    const nested = params.filter;
+    if (nested && typeof nested === "object") for (const [k, v] of Object.entries(nested)) collect(`filter[${k}]`, v);
+  }
+  if (!filters) return Object.fromEntries(Object.entries(posted).filter(([, v]) => v !== ""));
+  const out: Record<string, string> = {};
+  for (const filter of filters) {
+    if (filter.kind === "reference" && posted[filter.key] == null) {
+      const bare = read(params, filter.key);
+      if (bare != null) posted[filter.key] = bare.slice(0, 200);
+    }
+    for (const key of filterKeys(filter)) {
+      const raw = posted[key];
+      if (raw == null) continue;
+      const value = normalizeFilterValue(filter, raw);
+      if (value != null) out[key] = value;
+    }
+  }
+  return out;
 }
 
 /** The address form of a query, leaving out defaults so links stay short. */

@@ -265,6 +265,8 @@ export const resident: ResourceDef = {
     { name: "password", label: "Password", kind: "password", maxLength: 128, description: "Leave empty to keep the current password." },
   ],
   searchable: ["username", "email", "p.contact_number"],
+  // Names through the indexed resident search (decision 042); numbers and e-mails as typed.
+  search: "resident-index",
   schema: { create: residentSchema, update: residentSchema },
   // make_transaction comes with the certificates (issue 4: not shown until then).
   modals: ["create", "update", "delete", "restore", "reset"],
@@ -363,10 +365,28 @@ export const household: ResourceDef = {
     { key: "purok", foreignKey: "purok_id", resource: "purok" },
   ],
   searchable: ["head_name", "address"],
+  // `/manage/households?purok_id=3` (spec §2.1, a disaster-prone area's "View households").
+  filters: [{ kind: "reference", key: "purok_id", label: "Purok", resource: "purok" }],
   schema: { create: householdSchema, update: householdSchema },
   modals: ["create", "update", "delete", "restore", "print"],
   defaultSort: { key: "created_at", order: "desc" },
-  virtualFields: ["members"],
+  // The members besides the head (RBI household roster), saved with the household.
+  children: [
+    {
+      key: "members",
+      table: "household_members",
+      parentKey: "household_id",
+      columns: ["user_id", "relation_to_head"],
+      orderColumn: "position",
+      references: [{ key: "user", foreignKey: "user_id", resource: "resident" }],
+      fields: [
+        { name: "user_id", label: "Resident", kind: "reference", reference: "resident", required: true },
+        { name: "relation_to_head", label: "Relation to the head", kind: "enum", options: RELATIONS, required: true },
+      ],
+      labels: { singular: "member", plural: "members" },
+      max: 60,
+    },
+  ],
   rowLinks: [
     { key: "print", label: "Print", href: "/manage/households/{id}/print", permission: "view-household", onTrashed: true, newTab: true },
   ],

@@ -61,14 +61,94 @@ export interface FieldDef {
   pattern?: string;
 }
 
-export interface FilterDef {
-  /** The `filter[key]=value` parameter. */
-  key: string;
-  label: string;
-  options: readonly { value: string; label: string }[];
+/**
+ * A list filter (DESIGN §7, §10). Every kind reads `filter[key]=value` from the address or the
+ * REST query; the range kinds read `filter[key_from]` and `filter[key_to]`. The same parsed
+ * filter object serves the list, its count, the CSV export and the reports.
+ */
+export type FilterDef =
+  /** One of fixed choices (the default kind). */
+  | { kind?: "option"; key: string; label: string; column?: string; options: readonly { value: string; label: string }[] }
+  /** A row of another registry entry (purok, bank account, collector, type), by id. */
+  | { kind: "reference"; key: string; label: string; column?: string; resource: string }
+  /** Calendar dates "YYYY-MM-DD", both ends included. */
+  | { kind: "date-range"; key: string; label: string; column?: string }
+  /** Pesos with up to two decimals ("1500", "1500.50"), both ends included; compared exactly. */
+  | { kind: "amount-range"; key: string; label: string; column?: string }
+  /** Yes or no ("1"/"0", "true"/"false"). */
+  | { kind: "boolean"; key: string; label: string; column?: string };
+
+export type FilterKind = NonNullable<FilterDef["kind"]>;
+
+/** The parameter keys a filter reads (`filter[...]`). */
+export function filterKeys(filter: FilterDef): string[] {
+  return filter.kind === "date-range" || filter.kind === "amount-range" ? [`${filter.key}_from`, `${filter.key}_to`] : [filter.key];
 }
 
-export type ModalKind = "create" | "update" | "delete" | "restore" | "reset" | "reset_password" | "make_transaction" | "print" | "print-now" | "add";
+/**
+ * A named state change of an entry (DESIGN §10): void with a reason, unvoid, cancel, issue,
+ * generate, remit. The server runs it in one transaction with its cascade and records what it
+ * touched, so its reverse command undoes exactly that.
+ */
+export interface CommandDef {
+  /** The command's name in REST (`PUT {path}/{name}/{id}`), tRPC and page intents. */
+  name: string;
+  /** Button and menu label: "Void". */
+  label: string;
+  /** The action half of the permission it needs (`${permission}-${entity}`), e.g. "update". */
+  permission: string;
+  /** The audit action written for every row it touches (defaults to the name). */
+  audit?: string;
+  /** States (the entry's `state` column) the row may be in; anything else is refused with a 422. */
+  from: readonly string[];
+  /** The state the row is left in (none when the command's service decides). */
+  to?: string;
+  /** The command asks a reason ("required") or offers one ("optional"). */
+  reason?: "required" | "optional";
+  /** This command undoes the last unreversed run of the named command, exactly as recorded. */
+  reverses?: string;
+  /** Success message; `{name}` is the record's display name ("Successfully voided {name}."). */
+  message: string;
+  /** The confirmation question; `{name}` as above. */
+  confirm?: string;
+  /** Destructive commands draw a red button. */
+  destructive?: boolean;
+}
+
+/**
+ * Rows owned by a record and saved with it (DESIGN §10): receipt and voucher lines, household
+ * members, fee lines. Validated by the parent's schema (the key holds an array), written in the
+ * parent's transaction (replaced as a whole), and returned nested under `key`.
+ */
+export interface ChildDef {
+  /** Key of the array in the parent's input and output: "members", "lines". */
+  key: string;
+  /** Stored table of the rows. */
+  table: string;
+  /** Column of the child table that holds the parent's id. */
+  parentKey: string;
+  /** Stored columns written from each posted row (its schema's output keys). */
+  columns: readonly string[];
+  /** A column that keeps the rows' order (written 0, 1, 2…). */
+  orderColumn?: string;
+  /** Columns shown as another entry's row: `{key, foreignKey, resource}` like the parent's references. */
+  references?: readonly ReferenceColumn[];
+  /** Fields of one row, for the form renderer's row editor. */
+  fields: readonly FieldDef[];
+  labels: { singular: string; plural: string };
+  /** At most this many rows. */
+  max?: number;
+}
+
+/** How the list's search box finds rows. */
+export type SearchStrategy =
+  /** Case-insensitive substring match over `searchable` (the default). */
+  | "contains"
+  /** The indexed resident search of decision 042 (prefix words, accents, compound surnames, typos). */
+  | "resident-index";
+
+export type ModalKind =
+  "create" | "update" | "delete" | "restore" | "reset" | "reset_password" | "make_transaction" | "print" | "print-now" | "add";
 
 /** Where the rows live. */
 export type Storage =
@@ -116,6 +196,21 @@ export interface ResourceDef {
   references?: readonly ReferenceColumn[];
   /** Columns searched by the list's search box (stored column names). */
   searchable: readonly string[];
+  /** The list search's strategy (default "contains" over `searchable`). */
+  search?: SearchStrategy;
+  /** Named state changes (DESIGN §10); the state lives in the `state` column. */
+  commands?: readonly CommandDef[];
+  /** The stored column holding the state that commands change ("state"). */
+  stateColumn?: string;
+  /** States whose rows may be deleted and restored (default: any). */
+  restorableStates?: readonly string[];
+  /** Child rows saved with the record. */
+  children?: readonly ChildDef[];
+  /**
+   * A route module of its own for the list page (routes.ts), when the generic list does not
+   * serve it (the residents list with its duplicate warning and photo).
+   */
+  listModule?: string;
   filters?: readonly FilterDef[];
   /** Stored columns whose value must be unique (case-insensitive): 422 "The {label} has already been taken." */
   unique?: readonly string[];

@@ -4,7 +4,7 @@ import { csvHeader, csvRow } from "~/components/resource/format";
 import { todayInManila } from "~/lib/dates";
 import { parseListQuery } from "~/resources/list-query";
 import { findResource } from "~/resources/index";
-import { engineFor } from "../../server/resources/engine.ts";
+import { serviceByName } from "../../server/resources/services.ts";
 import { serviceContextOf } from "../../server/web/context.ts";
 import { isAppError } from "../../server/errors.ts";
 
@@ -19,7 +19,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const def = findResource(params.resource);
   if (!def) throw data("Not Found", { status: 404 });
   const ctx = serviceContextOf(context);
-  const engine = engineFor(def.name);
+  const engine = serviceByName(def.name);
   const query = parseListQuery(url.searchParams, def);
 
   // The first page is read before the response starts, so a 403 is a 403 and not a broken file.

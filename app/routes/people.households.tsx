@@ -1,5 +1,5 @@
-import { Printer, X } from "lucide-react";
-import { data, Form, Link, useActionData, useLocation } from "react-router";
+import { Printer } from "lucide-react";
+import { data, Link, useActionData } from "react-router";
 import type { SubmissionResult } from "@conform-to/zod/v4";
 import type { Route } from "./+types/people.households";
 import { FormAlert, PeopleDialog } from "~/components/people/dialog";
@@ -8,31 +8,27 @@ import { RowLinksPanel } from "~/components/people/row-links";
 import { useOwnModals } from "~/components/resource/own-modals";
 import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
-import { buttonVariants } from "~/components/ui/button";
-import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/select";
 import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { getResource } from "~/resources/index";
 import { resourceLoader } from "../../server/web/resource-page.ts";
 import { serviceContextOf } from "../../server/web/context.ts";
-import { householdAction, optionsFor, pageUrl } from "../../server/web/people-pages.ts";
-import { listHouseholds, purokFilterOf } from "../../server/services/people-lists.ts";
+import { householdAction, optionsFor } from "../../server/web/people-pages.ts";
 
-// /manage/households (spec §2.4, issue 4): the registry's list, `?purok_id=` (spec §2.1, from a
-// disaster-prone area's "View households"), the household form, and no notifications (§7.3).
+// /manage/households (spec §2.4, issue 4): the registry's list with its purok filter (`?purok_id=`
+// of spec §2.1, from a disaster-prone area's "View households"), the household form, and no
+// notifications (§7.3).
 
 const OWN_MODALS = new Set(["create", "update"]);
 
 export async function loader(args: Route.LoaderArgs) {
   const result = await resourceLoader(args);
   const ctx = serviceContextOf(args.context);
-  const url = pageUrl(args);
-  const purokId = purokFilterOf(url.searchParams);
-  const page = purokId ? await listHouseholds(ctx, result.data.query, purokId, url.pathname) : result.data.page;
+  // The purok filter (`?purok_id=` or `filter[purok_id]`) is the registry's reference filter.
+  const purokId = result.data.query.filter.purok_id ? Number(result.data.query.filter.purok_id) : null;
   const { purok: puroks } = await optionsFor(ctx, ["purok"]);
-  return data({ ...result.data, page, purokId, puroks, flash: null }, result.init ?? undefined);
+  return data({ ...result.data, purokId, puroks, flash: null }, result.init ?? undefined);
 }
 
 export function action(args: Route.ActionArgs) {
@@ -49,46 +45,12 @@ export default function HouseholdsPage({ loaderData }: Route.ComponentProps) {
   const user = root?.user;
   const actionData = useActionData() as
     { result?: SubmissionResult<string[]>; refusal?: string; names?: Record<string, string> } | undefined;
-  const { pathname } = useLocation();
   // A record that is not there: the list's own modal says so ("… not found").
   const { modal, page, closeHref: listHref, record, search } = useOwnModals(loaderData, OWN_MODALS, { recordRequired: true });
-  const closeHref = listHref + (loaderData.purokId ? `${listHref.includes("?") ? "&" : "?"}purok_id=${loaderData.purokId}` : "");
-  const purokName = loaderData.puroks.find((p) => p.value === String(loaderData.purokId))?.label;
+  const closeHref = listHref;
 
   return (
     <>
-      <Form method="get" className="mb-3 flex flex-wrap items-end gap-2" aria-label="Households by purok">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="households-purok" className="text-xs text-muted-foreground">
-            Purok
-          </Label>
-          <NativeSelect
-            id="households-purok"
-            name="purok_id"
-            defaultValue={loaderData.purokId ? String(loaderData.purokId) : ""}
-            wrapperClassName="w-48"
-            onChange={(e) => e.currentTarget.form?.requestSubmit()}
-          >
-            <option value="">All puroks</option>
-            {loaderData.puroks.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <noscript>
-          <button type="submit" className={buttonVariants({ variant: "secondary" })}>
-            Show
-          </button>
-        </noscript>
-        {loaderData.purokId ? (
-          <Link to={pathname} className={buttonVariants({ variant: "ghost", size: "sm" })} data-testid="clear-purok">
-            <X aria-hidden="true" />
-            Showing {purokName ?? `purok #${loaderData.purokId}`} only
-          </Link>
-        ) : null}
-      </Form>
       {actionData?.refusal ? <FormAlert>{actionData.refusal}</FormAlert> : null}
       <ResourcePage def={def} data={page} />
       <RowLinksPanel def={def} rows={loaderData.page.data as Record<string, unknown>[]} user={user} label="Print a household record" />

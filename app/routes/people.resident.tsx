@@ -9,7 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
 import { cn } from "~/lib/utils";
-import { engineFor } from "../../server/resources/engine.ts";
+import { serviceFor } from "../../server/resources/services.ts";
 import { householdOfResident } from "../../server/services/residents.ts";
 import { serviceContextOf } from "../../server/web/context.ts";
 import { assertId } from "../../server/web/people-pages.ts";
@@ -22,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = assertId(params.resident_id);
   const ctx = serviceContextOf(context);
   try {
-    const resident = await engineFor("resident").get(ctx, id);
+    const resident = await serviceFor("resident").get(ctx, id);
     const household = await householdOfResident(ctx, id);
     return data({ resident, household });
   } catch (error) {

@@ -14,7 +14,7 @@ import { resourceAction, resourceLoader } from "../../server/web/resource-page.t
 import { refusalsAsFlash, rethrowForPage } from "../../server/web/access-pages.ts";
 import { serviceContextOf } from "../../server/web/context.ts";
 import { roleModelView } from "../../server/services/roles.ts";
-import { engineFor } from "../../server/resources/engine.ts";
+import { serviceFor } from "../../server/resources/services.ts";
 
 // /system/roles (spec §2.4, issue 5): the registry's list of roles, with the permission-matrix
 // form and a delete that names the members who lose the role.
@@ -37,7 +37,7 @@ export async function action(args: Route.ActionArgs) {
     const ctx = serviceContextOf(args.context);
     const role =
       Number.isSafeInteger(id) && id > 0
-        ? await engineFor("role")
+        ? await serviceFor("role")
             .get(ctx, id)
             .catch(() => null)
         : null;

@@ -1,5 +1,5 @@
-import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
-import type { ListQuery, Paginated, ResourceDef } from "../../app/resources/types.ts";
+import { sql, type Expression, type Insertable, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import type { ChildDef, CommandDef, FilterDef, ListQuery, Paginated, ResourceDef } from "../../app/resources/types.ts";
 import { getResource } from "../../app/resources/index.ts";
 import { can } from "../../app/lib/permissions.ts";
 import type { ServiceContext } from "../context.ts";
@@ -8,15 +8,31 @@ import { audit } from "../services/audit.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { inTransaction } from "./transaction.ts";
 import { hooksFor, type ResourceHooks } from "./hooks.ts";
+import { searchCondition } from "./search-strategies.ts";
+import { CommandRecorder, commandHandlerFor, lastUnreversedRun, type CommandRun } from "./commands.ts";
+import { personJson } from "../services/people-sql.ts";
+import type { Database } from "../../db/schema.ts";
 import "./hooks/index.ts";
 
 // The generic engine (DESIGN §4): from a registry entry it derives list, read, create, update,
 // delete (soft delete or void), restore, multi-delete, multi-restore and count. Every function
 // checks its permission itself, runs in one transaction and writes its audit row.
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- table names come from the registry at run time */
-type AnyDB = Kysely<any>;
-type Row = Record<string, unknown> & { id: number };
+/* eslint-disable @typescript-eslint/no-explicit-any -- query builders over tables named at run time */
+
+/**
+ * The registry names its tables at run time, so the engine reads them through Kysely's
+ * `withTables` (its API for tables the static schema does not list): every typed table of
+ * `Database` plus any table name with columns of unknown type. No cast of the handle.
+ */
+type RegistryTables = Record<string, Record<string, any>>;
+export type EngineDB = Kysely<Database & RegistryTables>;
+export function engineDb(ctx: Pick<ServiceContext, "db">): EngineDB {
+  const db: Kysely<Database> = ctx.db;
+  return db.withTables<RegistryTables>();
+}
+type AnyDB = EngineDB;
+export type Row = Record<string, unknown> & { id: number };
 
 const JSON_FIELD_KINDS = new Set(["custom-forms", "custom-payment-form"]);
 
@@ -67,7 +83,9 @@ export class ResourceEngine {
       const target = getResource(ref.resource);
       const alias = `r_${ref.key}`;
       if (target.storage.kind === "user") {
-        q = q.leftJoin(`users as ${alias}`, `${alias}.id`, `t.${ref.foreignKey}`).leftJoin(`user_profiles as ${alias}_p`, `${alias}_p.user_id`, `${alias}.id`);
+        q = q
+          .leftJoin(`users as ${alias}`, `${alias}.id`, `t.${ref.foreignKey}`)
+          .leftJoin(`user_profiles as ${alias}_p`, `${alias}_p.user_id`, `${alias}.id`);
       } else {
         q = q.leftJoin(`${target.storage.table} as ${alias}`, `${alias}.id`, `t.${ref.foreignKey}`);
       }
@@ -91,7 +109,9 @@ export class ResourceEngine {
         "t.updated_at",
         "t.deleted_at",
         sql`jsonb_build_object('firstname', p.firstname, 'middlename', p.middlename, 'lastname', p.lastname, 'suffix', p.suffix,
-            'fullname', ${fullNameSql("p")}, 'image', coalesce(p.image, '/default_avatar.png'), 'hex_color', p.hex_color)`.as("user_profile"),
+            'fullname', ${fullNameSql("p")}, 'image', coalesce(p.image, '/default_avatar.png'), 'hex_color', p.hex_color)`.as(
+          "user_profile",
+        ),
         fullNameSql("p").as("name"),
       ]);
     } else {
@@ -107,9 +127,12 @@ export class ResourceEngine {
       const target = getResource(ref.resource);
       const alias = `r_${ref.key}`;
       q = q.select(
-        sql`case when ${sql.ref(`${alias}.id`)} is null then null else jsonb_build_object('id', ${sql.ref(`${alias}.id`)}, 'name', ${referenceLabel(target, alias)}) end`.as(ref.key),
+        sql`case when ${sql.ref(`${alias}.id`)} is null then null else jsonb_build_object('id', ${sql.ref(`${alias}.id`)}, 'name', ${referenceLabel(target, alias)}) end`.as(
+          ref.key,
+        ),
       );
     }
+    for (const child of def.children ?? []) q = q.select(childRowsSql(child).as(child.key));
     return this.hooks.extendSelect ? this.hooks.extendSelect(q) : q;
   }
 
@@ -138,13 +161,10 @@ export class ResourceEngine {
       if (query.status === "active") q = q.where("t.deleted_at", "is", null);
       if (query.status === "trashed") q = q.where("t.deleted_at", "is not", null);
     }
-    for (const filter of def.filters ?? []) {
-      const value = query.filter[filter.key];
-      if (value == null || value === "") continue;
-      if (!filter.options.some((o) => o.value === value)) continue;
-      q = q.where(sql.ref(`t.${filter.key}`), "=", value);
-    }
-    if (query.search) {
+    for (const filter of def.filters ?? []) q = q.where((eb) => filterCondition(def, filter, query.filter, eb));
+    const strategic = query.search ? searchCondition(def.search, query.search) : null;
+    if (strategic) q = q.where(strategic);
+    else if (query.search) {
       const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const columns: Expression<unknown>[] = def.searchable.map((c) => sql.ref(c.includes(".") ? c : `t.${c}`));
       if (def.storage.kind === "user") columns.push(fullNameSql("p"));
@@ -155,15 +175,25 @@ export class ResourceEngine {
 
   async list(ctx: ServiceContext, query: ListQuery, path = this.def.path): Promise<Paginated<Row>> {
     this.authorize(ctx, "manage");
-    const db = ctx.db as AnyDB;
+    const db = engineDb(ctx);
     const { count, ids } = this.listQueries(db, query);
-    const [{ total }, idRows] = (await Promise.all([count.executeTakeFirstOrThrow(), ids.execute()])) as [{ total: number }, { id: number }[]];
+    const [{ total }, idRows] = (await Promise.all([count.executeTakeFirstOrThrow(), ids.execute()])) as [
+      { total: number },
+      { id: number }[],
+    ];
     const pageIds = idRows.map((r) => r.id);
     const rows = pageIds.length ? ((await this.baseQuery(db).where("t.id", "in", pageIds).execute()) as Row[]) : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
     const data = pageIds.map((id) => byId.get(id)).filter((r): r is Row => !!r);
     const lastPage = Math.max(1, Math.ceil(total / query.per_page));
-    return paginate(data.map((r) => this.present(r)), total, query.page, query.per_page, lastPage, path);
+    return paginate(
+      data.map((r) => this.present(r)),
+      total,
+      query.page,
+      query.per_page,
+      lastPage,
+      path,
+    );
   }
 
   /**
@@ -188,7 +218,7 @@ export class ResourceEngine {
 
   async count(ctx: ServiceContext, query: Pick<ListQuery, "search" | "status" | "filter">): Promise<number> {
     this.authorize(ctx, "manage");
-    return this.countRows(ctx.db as AnyDB, query);
+    return this.countRows(engineDb(ctx), query);
   }
 
   private async countRows(db: AnyDB, query: Pick<ListQuery, "search" | "status" | "filter">): Promise<number> {
@@ -205,9 +235,7 @@ export class ResourceEngine {
   }
 
   async read(ctx: ServiceContext, id: number): Promise<Row> {
-    const row = (await this.baseQuery(ctx.db as AnyDB)
-      .where("t.id", "=", id)
-      .executeTakeFirst()) as Row | undefined;
+    const row = (await this.baseQuery(engineDb(ctx)).where("t.id", "=", id).executeTakeFirst()) as Row | undefined;
     if (!row) throw notFound(this.def.labels.singular);
     return this.present(row);
   }
@@ -219,7 +247,7 @@ export class ResourceEngine {
       if (!ctx.user) throw forbidden();
     }
     const label = this.def.storage.kind === "user" ? fullNameSql("p") : sql.ref(`t.${this.def.displayField}`);
-    let optionsQuery = countBase(ctx.db as AnyDB, this.def).select(["t.id", sql<string>`${label}`.as("label")]);
+    let optionsQuery = countBase(engineDb(ctx), this.def).select(["t.id", sql<string>`${label}`.as("label")]);
     if (!this.hard) optionsQuery = optionsQuery.where("t.deleted_at", "is", null);
     const rows = (await optionsQuery
       .orderBy(sql`2`)
@@ -247,7 +275,7 @@ export class ResourceEngine {
     for (const column of def.unique ?? []) {
       const value = values[column];
       if (value == null || value === "") continue;
-      let q = (ctx.db as AnyDB)
+      let q = engineDb(ctx)
         .selectFrom(`${def.storage.table} as t`)
         .select("t.id")
         .where(sql`lower(${sql.ref(`t.${column}`)}::text)`, "=", String(value).toLowerCase());
@@ -264,7 +292,12 @@ export class ResourceEngine {
       if (id == null) continue;
       const target = getResource(ref.resource);
       const table = target.storage.kind === "user" ? "users" : target.storage.table;
-      const found = await (ctx.db as AnyDB).selectFrom(table).select("id").where("id", "=", id).where("deleted_at", "is", null).executeTakeFirst();
+      const found = await engineDb(ctx)
+        .selectFrom(table)
+        .select("id")
+        .where("id", "=", id)
+        .where("deleted_at", "is", null)
+        .executeTakeFirst();
       if (!found) errors[ref.foreignKey] = [`The selected ${target.labels.singular} is invalid.`];
     }
     if (Object.keys(errors).length) throw new ValidationError(errors);
@@ -274,7 +307,7 @@ export class ResourceEngine {
   private storedValues(values: Record<string, unknown>): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     const jsonFields = new Set(this.def.fields.filter((f) => JSON_FIELD_KINDS.has(f.kind)).map((f) => f.name));
-    const virtual = new Set(this.def.virtualFields ?? []);
+    const virtual = new Set([...(this.def.virtualFields ?? []), ...(this.def.children ?? []).map((c) => c.key)]);
     for (const [key, value] of Object.entries(values)) {
       if (value === undefined || virtual.has(key)) continue;
       out[key] = jsonFields.has(key) ? JSON.stringify(value) : value;
@@ -290,6 +323,7 @@ export class ResourceEngine {
       await this.checkReferences(tx, values);
       await this.hooks.beforeWrite?.(tx, values, null);
       const id = this.def.storage.kind === "user" ? await this.insertUser(tx, values) : await this.insertRow(tx, values);
+      await this.writeChildren(tx, id, values);
       await this.hooks.afterWrite?.(tx, id, values, "create");
       const row = await this.read(tx, id);
       await audit(tx, { entity: this.def.name, entityId: id, action: "create", after: row });
@@ -300,7 +334,7 @@ export class ResourceEngine {
   private async insertRow(ctx: ServiceContext, values: Record<string, unknown>): Promise<number> {
     if (this.def.storage.kind !== "table") throw new Error("not a table resource");
     const actor = ctx.user?.id ?? null;
-    const { id } = (await (ctx.db as AnyDB)
+    const { id } = (await engineDb(ctx)
       .insertInto(this.def.storage.table)
       .values({ ...this.storedValues(values), created_by: actor, updated_by: actor })
       .returning("id")
@@ -318,7 +352,7 @@ export class ResourceEngine {
     };
     await this.checkUserUnique(ctx, { username, email });
     const actor = ctx.user?.id ?? null;
-    const { id } = (await (ctx.db as AnyDB)
+    const { id } = (await engineDb(ctx)
       .insertInto("users")
       .values({
         kind: this.def.storage.userKind,
@@ -330,19 +364,24 @@ export class ResourceEngine {
       })
       .returning("id")
       .executeTakeFirstOrThrow()) as { id: number };
-    await (ctx.db as AnyDB)
+    await engineDb(ctx)
       .insertInto("user_profiles")
-      .values({ user_id: id, ...user_profile })
+      // The profile's columns are the user entry's zod schema output (checked on parse).
+      .values({ user_id: id, ...user_profile } as Insertable<Database["user_profiles"]>)
       .execute();
     return id;
   }
 
-  private async checkUserUnique(ctx: ServiceContext, values: { username?: string | null; email?: string | null }, exceptId?: number): Promise<void> {
+  private async checkUserUnique(
+    ctx: ServiceContext,
+    values: { username?: string | null; email?: string | null },
+    exceptId?: number,
+  ): Promise<void> {
     const errors: Record<string, string[]> = {};
     for (const column of ["username", "email"] as const) {
       const value = values[column];
       if (!value) continue;
-      let q = (ctx.db as AnyDB).selectFrom("users").select("id").where(column, "=", value);
+      let q = engineDb(ctx).selectFrom("users").select("id").where(column, "=", value);
       if (exceptId != null) q = q.where("id", "<>", exceptId);
       if (await q.executeTakeFirst()) errors[column] = [`The ${column} has already been taken.`];
     }
@@ -371,15 +410,21 @@ export class ResourceEngine {
         if (username !== undefined) userSet.username = username || null;
         if (email !== undefined) userSet.email = email || null;
         if (password) userSet.password_hash = await hashPassword(password);
-        await (tx.db as AnyDB).updateTable("users").set(userSet).where("id", "=", id).execute();
-        if (user_profile) await (tx.db as AnyDB).updateTable("user_profiles").set({ ...user_profile, updated_at: sql`now()` }).where("user_id", "=", id).execute();
+        await engineDb(tx).updateTable("users").set(userSet).where("id", "=", id).execute();
+        if (user_profile)
+          await engineDb(tx)
+            .updateTable("user_profiles")
+            .set({ ...user_profile, updated_at: sql`now()` })
+            .where("user_id", "=", id)
+            .execute();
       } else {
-        await (tx.db as AnyDB)
+        await engineDb(tx)
           .updateTable(this.def.storage.table)
           .set({ ...this.storedValues(values), updated_at: sql`now()`, updated_by: actor })
           .where("id", "=", id)
           .execute();
       }
+      await this.writeChildren(tx, id, values);
       await this.hooks.afterWrite?.(tx, id, values, "update");
       const after = await this.read(tx, id);
       await audit(tx, { entity: this.def.name, entityId: id, action: "update", ...changedFields(before, after) });
@@ -392,7 +437,7 @@ export class ResourceEngine {
   }
 
   private async lock(ctx: ServiceContext, id: number): Promise<{ deleted_at: Date | null }> {
-    let q = (ctx.db as AnyDB)
+    let q = engineDb(ctx)
       .selectFrom(this.tableName())
       .select(["id", this.hard ? sql`null`.as("deleted_at") : sql.ref("deleted_at").as("deleted_at")])
       .where("id", "=", id);
@@ -413,6 +458,7 @@ export class ResourceEngine {
         return before;
       }
       const row = await this.lock(tx, id);
+      if (!row.deleted_at) await this.assertRestorable(tx, [id]);
       if (!row.deleted_at) await this.hooks.beforeDelete?.(tx, [id]);
       if (!row.deleted_at) {
         await this.setDeleted(tx, [id], true);
@@ -428,6 +474,8 @@ export class ResourceEngine {
     return inTransaction(ctx, async (tx) => {
       const row = await this.lock(tx, id);
       if (row.deleted_at) {
+        await this.assertRestorable(tx, [id]);
+        await this.hooks.beforeRestore?.(tx, [id]);
         await this.setDeleted(tx, [id], false);
         await audit(tx, { entity: this.def.name, entityId: id, action: "restore" });
       }
@@ -453,8 +501,15 @@ export class ResourceEngine {
     return inTransaction(ctx, async (tx) => {
       if (this.hard) return (await this.hardDelete(tx, unique)).length;
       if (deleted) await this.hooks.beforeDelete?.(tx, unique);
+      if (deleted) await this.assertRestorable(tx, unique);
+      if (!deleted) {
+        const trashed = await this.trashedAmong(tx, unique);
+        await this.assertRestorable(tx, trashed);
+        await this.hooks.beforeRestore?.(tx, trashed);
+      }
       const changed = await this.setDeleted(tx, unique, deleted);
-      for (const id of changed) await audit(tx, { entity: this.def.name, entityId: id, action: deleted ? (this.def.voidWording ? "void" : "delete") : "restore" });
+      for (const id of changed)
+        await audit(tx, { entity: this.def.name, entityId: id, action: deleted ? (this.def.voidWording ? "void" : "delete") : "restore" });
       return changed.length;
     });
   }
@@ -464,9 +519,9 @@ export class ResourceEngine {
     await this.hooks.beforeDelete?.(ctx, ids);
     const removed: number[] = [];
     for (const id of ids) {
-      const before = (await this.baseQuery(ctx.db as AnyDB).where("t.id", "=", id).executeTakeFirst()) as Row | undefined;
+      const before = (await this.baseQuery(engineDb(ctx)).where("t.id", "=", id).executeTakeFirst()) as Row | undefined;
       if (!before) continue;
-      await (ctx.db as AnyDB).deleteFrom(this.tableName()).where("id", "=", id).execute();
+      await engineDb(ctx).deleteFrom(this.tableName()).where("id", "=", id).execute();
       await audit(ctx, { entity: this.def.name, entityId: id, action: "delete", before: this.present(before) });
       removed.push(id);
     }
@@ -474,7 +529,7 @@ export class ResourceEngine {
   }
 
   private async setDeleted(ctx: ServiceContext, ids: number[], deleted: boolean): Promise<number[]> {
-    let q = (ctx.db as AnyDB)
+    let q = engineDb(ctx)
       .updateTable(this.tableName())
       .set(deleted ? { deleted_at: sql`now()`, deleted_by: ctx.user?.id ?? null } : { deleted_at: null, deleted_by: null })
       .where("id", "in", ids)
@@ -483,9 +538,141 @@ export class ResourceEngine {
     const rows = (await q.returning("id").execute()) as { id: number }[];
     if (deleted && this.def.storage.kind === "user" && rows.length) {
       // A deleted account can no longer be signed in with.
-      await (ctx.db as AnyDB).deleteFrom("sessions").where("user_id", "in", rows.map((r) => r.id)).execute();
+      await engineDb(ctx)
+        .deleteFrom("sessions")
+        .where(
+          "user_id",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .execute();
     }
     return rows.map((r) => r.id);
+  }
+
+  /** Of the given ids, those of rows in the trash. */
+  private async trashedAmong(ctx: ServiceContext, ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await engineDb(ctx)
+      .selectFrom(this.tableName())
+      .select("id")
+      .where("id", "in", ids)
+      .where("deleted_at", "is not", null)
+      .execute();
+    return rows.map((r) => Number(r.id));
+  }
+
+  /**
+   * Delete and restore only rows whose state allows it (an entry's `restorableStates`): a spoiled
+   * cheque number or an issued form number is not trashed or brought back, it is voided or not.
+   */
+  private async assertRestorable(ctx: ServiceContext, ids: number[]): Promise<void> {
+    const states = this.def.restorableStates;
+    const column = this.def.stateColumn;
+    if (!states || !column || ids.length === 0) return;
+    const rows = await engineDb(ctx)
+      .selectFrom(this.tableName())
+      .select(["id", sql.ref<string>(column).as("state")])
+      .where("id", "in", ids)
+      .execute();
+    const blocked = rows.find((r) => !states.includes(String(r.state)));
+    if (blocked)
+      throw new AppError(
+        422,
+        `${this.def.labels.singular[0].toUpperCase()}${this.def.labels.singular.slice(1)} #${blocked.id} is ${blocked.state}; only ${states.join(" or ")} ones can be deleted or restored.`,
+      );
+  }
+
+  /** Replaces the child rows of a record with the posted ones (a child key left out keeps them). */
+  private async writeChildren(ctx: ServiceContext, parentId: number, values: Record<string, unknown>): Promise<void> {
+    for (const child of this.def.children ?? []) {
+      const rows = values[child.key];
+      if (rows === undefined) continue;
+      if (!Array.isArray(rows)) throw ValidationError.field(child.key, `The ${child.labels.plural} must be a list.`);
+      const db = engineDb(ctx);
+      await db.deleteFrom(child.table).where(child.parentKey, "=", parentId).execute();
+      if (rows.length === 0) continue;
+      await db
+        .insertInto(child.table)
+        .values(
+          rows.map((row: Record<string, unknown>, position) => {
+            const stored: Record<string, unknown> = { [child.parentKey]: parentId };
+            for (const column of child.columns) stored[column] = row[column] ?? null;
+            if (child.orderColumn) stored[child.orderColumn] = position;
+            return stored;
+          }),
+        )
+        .execute();
+    }
+  }
+
+  /** The commands this entry declares. */
+  commandDef(name: string): CommandDef {
+    const command = this.def.commands?.find((c) => c.name === name);
+    if (!command) throw notFound("command");
+    return command;
+  }
+
+  /**
+   * Runs a named command (DESIGN §10) on one record: checks its permission and the record's state,
+   * then in one transaction moves the record to the command's state, runs the entity's handler
+   * (its cascade), and records every row touched. A command that `reverses` another replays the
+   * last unreversed run of it backwards instead. Answers the record as it is after.
+   */
+  async command(ctx: ServiceContext, name: string, id: number, input: unknown = {}): Promise<Row> {
+    const command = this.commandDef(name);
+    this.authorize(ctx, command.permission);
+    const body = (input && typeof input === "object" ? input : {}) as Record<string, unknown>;
+    const reasonText = typeof body.reason === "string" ? body.reason.replace(/\s+/g, " ").trim().slice(0, 500) : "";
+    if (command.reason === "required" && reasonText.length < 3) throw ValidationError.field("reason", "The reason field is required.");
+    if (reasonText.includes("\u0000")) throw ValidationError.field("reason", "The reason must not contain a NUL character.");
+    const reason = reasonText || null;
+    return inTransaction(ctx, async (tx) => {
+      await this.lock(tx, id);
+      const row = await this.read(tx, id);
+      const state = this.def.stateColumn ? String((await this.storedState(tx, id)) ?? "") : null;
+      if (state != null && !command.from.includes(state)) {
+        throw new AppError(422, `${this.displayName(row)} is ${state.replace(/_/g, " ")}; it cannot be ${pastTense(command.label)}.`);
+      }
+      const reversedRun = command.reverses ? await lastUnreversedRun(tx, this.def.name, id, command.reverses) : null;
+      if (command.reverses && reversedRun == null) {
+        throw new AppError(422, `${this.displayName(row)} has no ${command.reverses} to reverse.`);
+      }
+      const recorder = await CommandRecorder.start(tx, this.def, command, id, reason, reversedRun);
+      if (reversedRun != null) {
+        await recorder.reverse(reversedRun, (entity, rowId) => `${getResource(entity).labels.singular} #${rowId}`);
+      } else {
+        if (command.to && this.def.stateColumn) await recorder.change(this.def.name, id, { [this.def.stateColumn]: command.to });
+        const handler = commandHandlerFor(this.def.name, command.name);
+        const run: CommandRun = {
+          ctx: tx,
+          def: this.def,
+          command,
+          row,
+          reason,
+          input: body,
+          change: (e, i, set) => recorder.change(e, i, set),
+        };
+        await handler?.(run);
+      }
+      return this.read(tx, id);
+    });
+  }
+
+  private async storedState(ctx: ServiceContext, id: number): Promise<unknown> {
+    const column = this.def.stateColumn;
+    if (!column) return null;
+    const row = await engineDb(ctx)
+      .selectFrom(this.tableName())
+      .select(sql.ref<string>(column).as("state"))
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return row?.state;
+  }
+
+  /** The success message of a command ("Successfully voided {name}."). */
+  commandMessage(name: string, row: Row): string {
+    return this.commandDef(name).message.replace("{name}", this.displayName(row));
   }
 
   /** The name of a record as messages use it ("Successfully deleted {name}."). */
@@ -493,6 +680,89 @@ export class ResourceEngine {
     const value = row[this.def.displayField];
     return value == null ? `#${row.id}` : String(value);
   }
+}
+
+/** "Void" → "voided", "Cancel" → "cancelled", "Remit" → "remitted", "Issue" → "issued". */
+function pastTense(label: string): string {
+  const word = label.toLowerCase();
+  if (word.endsWith("e")) return `${word}d`;
+  if (/(cancel|remit)$/.test(word)) return `${word}${word.at(-1)}ed`;
+  return `${word}ed`;
+}
+
+/** A reference filter's column (`t.purok_id`); dotted columns name another alias (`p.purok_id`). */
+function filterColumn(filter: FilterDef): RawBuilder<unknown> {
+  const column = filter.column ?? filter.key;
+  return sql.ref(column.includes(".") ? column : `t.${column}`);
+}
+
+/** The condition of one filter of its kind for the parsed filter object (true when it is unset). */
+function filterCondition(def: ResourceDef, filter: FilterDef, values: Record<string, string>, eb: any): Expression<SqlBool> {
+  const column = filterColumn(filter);
+  const conditions: Expression<SqlBool>[] = [];
+  switch (filter.kind ?? "option") {
+    case "option":
+    case "reference": {
+      const value = values[filter.key];
+      if (value) conditions.push(eb(column, "=", value));
+      break;
+    }
+    case "boolean": {
+      const value = values[filter.key];
+      if (value) conditions.push(eb(column, "=", value === "1"));
+      break;
+    }
+    case "date-range": {
+      // A timestamp column is compared on the office's calendar (Asia/Manila, DESIGN §5).
+      const kind = def.columns.find((c) => c.key === filter.key)?.kind;
+      const day = kind === "datetime" ? sql`(${column} at time zone 'Asia/Manila')::date` : column;
+      const from = values[`${filter.key}_from`];
+      const to = values[`${filter.key}_to`];
+      if (from) conditions.push(eb(day, ">=", sql`${from}::date`));
+      if (to) conditions.push(eb(day, "<=", sql`${to}::date`));
+      break;
+    }
+    case "amount-range": {
+      const from = values[`${filter.key}_from`];
+      const to = values[`${filter.key}_to`];
+      if (from) conditions.push(eb(column, ">=", sql`${from}::numeric`));
+      if (to) conditions.push(eb(column, "<=", sql`${to}::numeric`));
+      break;
+    }
+  }
+  return conditions.length ? eb.and(conditions) : sql<SqlBool>`true`;
+}
+
+/**
+ * A record's child rows as a JSON array, in their order: the stored columns, and each reference as
+ * its row (a person as {id, fullname, image, hex_color, user_profile, status}).
+ */
+function childRowsSql(child: ChildDef): RawBuilder<unknown> {
+  const fields: RawBuilder<unknown>[] = [];
+  for (const column of child.columns) fields.push(sql`${sql.lit(column)}, ${sql.ref(`c.${column}`)}`);
+  const joins: RawBuilder<unknown>[] = [];
+  (child.references ?? []).forEach((ref, i) => {
+    const target = getResource(ref.resource);
+    const alias = `cr${i}`;
+    if (target.storage.kind === "user") {
+      joins.push(sql`left join users ${sql.raw(alias)} on ${sql.ref(`${alias}.id`)} = ${sql.ref(`c.${ref.foreignKey}`)}`);
+      joins.push(sql`left join user_profiles ${sql.raw(`${alias}_p`)} on ${sql.ref(`${alias}_p.user_id`)} = ${sql.ref(`${alias}.id`)}`);
+      fields.push(
+        sql`${sql.lit(ref.key)}, ${personJson(`c.${ref.foreignKey}`, `${alias}_p`)} || jsonb_build_object('status', case when ${sql.ref(`${alias}.deleted_at`)} is null then 'Active' else 'Trashed' end)`,
+      );
+    } else {
+      joins.push(
+        sql`left join ${sql.table(target.storage.table)} ${sql.raw(alias)} on ${sql.ref(`${alias}.id`)} = ${sql.ref(`c.${ref.foreignKey}`)}`,
+      );
+      fields.push(
+        sql`${sql.lit(ref.key)}, case when ${sql.ref(`${alias}.id`)} is null then null else jsonb_build_object('id', ${sql.ref(`${alias}.id`)}, 'name', ${sql.ref(`${alias}.${target.displayField}`)}) end`,
+      );
+    }
+  });
+  const order = sql.ref(`c.${child.orderColumn ?? child.columns[0]}`);
+  return sql`(select coalesce(jsonb_agg(jsonb_build_object(${sql.join(fields)}) order by ${order}), '[]'::jsonb)
+    from ${sql.table(child.table)} c ${sql.join(joins, sql` `)}
+    where ${sql.ref(`c.${child.parentKey}`)} = t.id)`;
 }
 
 /** The narrowest from-clause a count needs: a user's profile only when a search or filter reads it. */
@@ -536,16 +806,4 @@ export function paginate<T>(data: T[], total: number, page: number, perPage: num
     links: { first: url(1), last: url(lastPage), prev: page > 1 ? url(page - 1) : null, next: page < lastPage ? url(page + 1) : null },
     meta: { current_page: page, from, last_page: lastPage, links, path, per_page: perPage, to, total },
   };
-}
-
-const engines = new Map<string, ResourceEngine>();
-
-/** The engine of a registry entry, created once. */
-export function engineFor(name: string): ResourceEngine {
-  let engine = engines.get(name);
-  if (!engine) {
-    engine = new ResourceEngine(getResource(name));
-    engines.set(name, engine);
-  }
-  return engine;
 }

@@ -18,6 +18,8 @@ export interface ResourceHooks {
   afterWrite?(ctx: ServiceContext, id: number, values: Record<string, unknown>, op: "create" | "update"): Promise<void>;
   /** Safety rules before delete; throw to refuse the whole request. */
   beforeDelete?(ctx: ServiceContext, ids: number[]): Promise<void>;
+  /** Rules before trashed rows come back (one active entry per person or purok); throw to refuse. */
+  beforeRestore?(ctx: ServiceContext, ids: number[]): Promise<void>;
 }
 
 const registry = new Map<string, ResourceHooks>();

@@ -1,35 +1,22 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import type { DB } from "../../db/index.ts";
-import { parseListQuery } from "../../app/resources/list-query.ts";
-import { getResource } from "../../app/resources/index.ts";
 import * as messages from "../../app/resources/messages.ts";
 import { PHOTO_MAX_BYTES } from "../../app/resources/people.ts";
-import { engineFor } from "../resources/engine.ts";
 import { ValidationError } from "../errors.ts";
 import { checkHousehold } from "../services/households.ts";
 import { AreaAlreadyListed, checkDisasterProneArea } from "../services/disaster-prone-areas.ts";
-import {
-  isPlainSearch,
-  listHouseholds,
-  countHouseholds,
-  purokFilterOf,
-  restoreAreas,
-  restoreHouseholds,
-} from "../services/people-lists.ts";
+import { isPlainSearch } from "../services/people-lists.ts";
 import { searchResidents } from "../services/resident-search.ts";
 import { PHOTO_NOT_IMAGE, PHOTO_TOO_LARGE, removeResidentPhoto, setResidentPhoto } from "../services/residents.ts";
 import { handle, requireUser, serviceContext } from "./index.ts";
-import { idsFromBody, parseId } from "./resources.ts";
+import { parseId } from "./resources.ts";
 
 // The REST extras of issue 4 (spec §7.1, §7.3), registered before the generated routes of the
 // registry so that they see their paths first:
 // - GET resident?search=… answers the search results {data: [...]} (the top-bar box's call of
 //   §7.1); with any list parameter (page, per_page, sort, order, status, filter[…]) the same path
 //   is the paginated resident list of §7.2 (docs/decisions/042-resident-search.md);
-// - GET household with ?purok_id= (spec §2.1), and its count;
 // - POST household/check_household and disaster_prone_area/check_disaster_prone_area;
-// - restore and multiple_restore of households and disaster-prone areas refuse (422) what would
-//   break their one-active-entry rules;
 // - POST/DELETE resident/{id}/photo.
 
 type Next = NextFunction;
@@ -83,27 +70,6 @@ export function registerPeopleRoutes(router: Router, db: DB): void {
     }),
   );
 
-  const household = getResource("household");
-  for (const path of ["/api/household", "/api/household/index_trashed"]) {
-    router.get(
-      path,
-      route(async (req, res, next) => {
-        const purokId = purokFilterOf(req.query as Record<string, unknown>);
-        if (purokId == null) return next();
-        const query = parseListQuery(req.query as Record<string, unknown>, household);
-        res.json(await listHouseholds(ctxOf(req), query, purokId, `${req.baseUrl}/api/household`));
-      }),
-    );
-  }
-  router.get(
-    "/api/household/count",
-    route(async (req, res, next) => {
-      const purokId = purokFilterOf(req.query as Record<string, unknown>);
-      if (purokId == null) return next();
-      res.json({ data: await countHouseholds(ctxOf(req), parseListQuery(req.query as Record<string, unknown>, household), purokId) });
-    }),
-  );
-
   router.post(
     "/api/household/check_household",
     handle(async (req, res) => {
@@ -126,29 +92,6 @@ export function registerPeopleRoutes(router: Router, db: DB): void {
       }
     }),
   );
-
-  const restoreRoutes = [
-    ["household", restoreHouseholds],
-    ["disaster_prone_area", restoreAreas],
-  ] as const;
-  for (const [name, restore] of restoreRoutes) {
-    const def = getResource(name);
-    router.post(
-      `/api/${def.restPath}/restore`,
-      handle(async (req, res) => {
-        const id = parseId((req.body as { id?: unknown })?.id);
-        const [row] = await restore(ctxOf(req), [id], "one");
-        res.json({ data: row, message: messages.restoredMessage(def, engineFor(name).displayName(row as { id: number })) });
-      }),
-    );
-    router.post(
-      `/api/${def.restPath}/multiple_restore_${def.restPath}`,
-      handle(async (req, res) => {
-        const [n] = await restore(ctxOf(req), idsFromBody(req.body), "many");
-        res.json({ data: n, message: messages.restoredManyMessage(def, n as number) });
-      }),
-    );
-  }
 
   router.post(
     "/api/resident/:id/photo",

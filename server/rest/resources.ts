@@ -1,10 +1,11 @@
 import type { Request, Response, Router } from "express";
 import type { DB } from "../../db/index.ts";
-import { RESOURCES, findResource, restBase } from "../../app/resources/index.ts";
+import { allResources, findResource, restBase } from "../../app/resources/index.ts";
 import { parseListQuery } from "../../app/resources/list-query.ts";
 import * as messages from "../../app/resources/messages.ts";
 import type { ResourceDef } from "../../app/resources/types.ts";
-import { engineFor, type ResourceEngine } from "../resources/engine.ts";
+import type { ResourceEngine } from "../resources/engine.ts";
+import { serviceByName } from "../resources/services.ts";
 import { AppError, notFound, ValidationError } from "../errors.ts";
 import { handle, requireUser, serviceContext } from "./index.ts";
 import { registerPeopleRoutes } from "./people.ts";
@@ -19,7 +20,9 @@ export function parseId(raw: unknown): number {
 
 /** Multi-op bodies: an array of records, {ids: [...]}, or {data: [...]} — the ids are what count. */
 export function idsFromBody(body: unknown): number[] {
-  const list = Array.isArray(body) ? body : ((body as { ids?: unknown[]; data?: unknown[] } | null)?.ids ?? (body as { data?: unknown[] } | null)?.data);
+  const list = Array.isArray(body)
+    ? body
+    : ((body as { ids?: unknown[]; data?: unknown[] } | null)?.ids ?? (body as { data?: unknown[] } | null)?.data);
   if (!Array.isArray(list)) throw ValidationError.field("ids", "Select at least one record.");
   const ids = list.map((item) => (typeof item === "object" && item !== null ? (item as { id?: unknown }).id : item)).map(Number);
   if (ids.some((id) => !Number.isSafeInteger(id) || id < 1)) throw ValidationError.field("ids", "The selected records are invalid.");
@@ -27,7 +30,7 @@ export function idsFromBody(body: unknown): number[] {
 }
 
 function resourceRoutes(router: Router, db: DB, def: ResourceDef): void {
-  const engine = engineFor(def.name);
+  const engine = serviceByName(def.name);
   const base = restBase(def);
   const ctxOf = (req: Request) => {
     requireUser(req);
@@ -67,8 +70,24 @@ function resourceRoutes(router: Router, db: DB, def: ResourceDef): void {
       res.json({ data, message: messages.MSG_UPDATED });
     }),
   );
-  router.delete(`${base}/:id`, handle(async (req, res) => res.json(await removeOne(engine, ctxOf(req), parseId(req.params.id)))));
-  router.post(`${base}/restore`, handle(async (req, res) => res.json(await restoreOne(engine, ctxOf(req), parseId((req.body as { id?: unknown })?.id)))));
+  router.delete(
+    `${base}/:id`,
+    handle(async (req, res) => res.json(await removeOne(engine, ctxOf(req), parseId(req.params.id)))),
+  );
+  // Commands (DESIGN §10): PUT {path}/{command}/{id}, e.g. PUT cheque-issuance/void/7 with {reason}.
+  for (const command of def.commands ?? []) {
+    router.put(
+      `${base}/${command.name}/:id`,
+      handle(async (req, res) => {
+        const data = await engine.command(ctxOf(req), command.name, parseId(req.params.id), req.body);
+        res.json({ data, message: engine.commandMessage(command.name, data) });
+      }),
+    );
+  }
+  router.post(
+    `${base}/restore`,
+    handle(async (req, res) => res.json(await restoreOne(engine, ctxOf(req), parseId((req.body as { id?: unknown })?.id)))),
+  );
   router.post(
     `${base}/multiple_delete_${def.restPath}`,
     handle(async (req, res) => {
@@ -96,13 +115,18 @@ async function restoreOne(engine: ResourceEngine, ctx: ReturnType<typeof service
 }
 
 /** Which registry entry serves a user row of a kind (spec §7.3: user-based entities go through user calls). */
-const RESOURCE_FOR_USER_KIND: Record<string, string> = { non_resident: "non_resident", organization: "organization", resident: "resident", staff: "user" };
+const RESOURCE_FOR_USER_KIND: Record<string, string> = {
+  non_resident: "non_resident",
+  organization: "organization",
+  resident: "resident",
+  staff: "user",
+};
 
 async function engineForUser(db: DB, id: number): Promise<ResourceEngine> {
   const row = await db.selectFrom("users").select("kind").where("id", "=", id).executeTakeFirst();
   const def = row ? findResource(RESOURCE_FOR_USER_KIND[row.kind]) : undefined;
   if (!def) throw notFound("user");
-  return engineFor(def.name);
+  return serviceByName(def.name);
 }
 
 /** The user calls of spec §7.3 for the user-based entities in the registry. */
@@ -131,7 +155,11 @@ function userCalls(router: Router, db: DB): void {
         requireUser(req);
         const ids = idsFromBody(req.body);
         // Group the selection by kind so each group is checked against its own permission.
-        const rows = await db.selectFrom("users").select(["id", "kind"]).where("id", "in", ids.length ? ids : [0]).execute();
+        const rows = await db
+          .selectFrom("users")
+          .select(["id", "kind"])
+          .where("id", "in", ids.length ? ids : [0])
+          .execute();
         const groups = new Map<string, number[]>();
         for (const row of rows) groups.set(row.kind, [...(groups.get(row.kind) ?? []), row.id]);
         const ctx = serviceContext(req, db);
@@ -140,7 +168,7 @@ function userCalls(router: Router, db: DB): void {
           for (const [kind, groupIds] of groups) {
             const def = findResource(RESOURCE_FOR_USER_KIND[kind]);
             if (!def) throw new AppError(404, "The user could not be found.");
-            const engine = engineFor(def.name);
+            const engine = serviceByName(def.name);
             n += deleted ? await engine.removeMany({ ...ctx, db: trx }, groupIds) : await engine.restoreMany({ ...ctx, db: trx }, groupIds);
           }
         });
@@ -154,5 +182,5 @@ export function registerResourceRoutes(router: Router, db: DB): void {
   userCalls(router, db);
   // Issue 4's extras first: they answer some of the generated paths (resident?search=, household?purok_id=).
   registerPeopleRoutes(router, db);
-  for (const def of RESOURCES) resourceRoutes(router, db, def);
+  for (const def of allResources()) resourceRoutes(router, db, def);
 }

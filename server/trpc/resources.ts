@@ -1,18 +1,13 @@
 import { z } from "zod";
-import { findResource } from "../../app/resources/index.ts";
 import { parseListQuery } from "../../app/resources/list-query.ts";
-import { engineFor } from "../resources/engine.ts";
-import { notFound } from "../errors.ts";
+import { serviceByName } from "../resources/services.ts";
 import { authedProcedure, router } from "./init.ts";
 
 // tRPC twins of the registry's REST routes (DESIGN §4): one set of procedures for every entry,
-// addressed by the entry's name. Thin: parse, call the engine.
+// addressed by the entry's name. Thin: parse, call the entry's service (serviceFor, DESIGN §10).
 
 const resourceName = z.string().regex(/^[a-z_]+$/);
-const engine = (name: string) => {
-  if (!findResource(name)) throw notFound("resource");
-  return engineFor(name);
-};
+const engine = serviceByName;
 const queryInput = z.object({ resource: resourceName, query: z.record(z.string(), z.unknown()).default({}) });
 const idInput = z.object({ resource: resourceName, id: z.number().int().positive() });
 const idsInput = z.object({ resource: resourceName, ids: z.array(z.number().int().positive()).max(1000) });
@@ -27,7 +22,9 @@ export const resourceRouter = router({
     return e.count(ctx, parseListQuery(input.query, e.def));
   }),
   get: authedProcedure.input(idInput).query(({ ctx, input }) => engine(input.resource).get(ctx, input.id)),
-  create: authedProcedure.input(z.object({ resource: resourceName, data: z.unknown() })).mutation(({ ctx, input }) => engine(input.resource).create(ctx, input.data)),
+  create: authedProcedure
+    .input(z.object({ resource: resourceName, data: z.unknown() }))
+    .mutation(({ ctx, input }) => engine(input.resource).create(ctx, input.data)),
   update: authedProcedure
     .input(z.object({ resource: resourceName, id: z.number().int().positive(), data: z.unknown() }))
     .mutation(({ ctx, input }) => engine(input.resource).update(ctx, input.id, input.data)),
@@ -35,4 +32,19 @@ export const resourceRouter = router({
   restore: authedProcedure.input(idInput).mutation(({ ctx, input }) => engine(input.resource).restore(ctx, input.id)),
   removeMany: authedProcedure.input(idsInput).mutation(({ ctx, input }) => engine(input.resource).removeMany(ctx, input.ids)),
   restoreMany: authedProcedure.input(idsInput).mutation(({ ctx, input }) => engine(input.resource).restoreMany(ctx, input.ids)),
+  /** A named command (void, unvoid, cancel…): answers the record after it and the success message. */
+  command: authedProcedure
+    .input(
+      z.object({
+        resource: resourceName,
+        command: z.string().regex(/^[a-z_]+$/),
+        id: z.number().int().positive(),
+        input: z.record(z.string(), z.unknown()).default({}),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const service = engine(input.resource);
+      const data = await service.command(ctx, input.command, input.id, input.input);
+      return { data, message: service.commandMessage(input.command, data) };
+    }),
 });

@@ -1,15 +1,14 @@
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { sql, type Kysely } from "kysely";
-import { getResource } from "../../app/resources/index.ts";
+import { getResource, type ResourceName } from "../../app/resources/index.ts";
 import * as messages from "../../app/resources/messages.ts";
 import { PHOTO_MAX_BYTES } from "../../app/resources/people.ts";
 import { can } from "../../app/lib/permissions.ts";
 import type { ServiceContext } from "../context.ts";
 import { isAppError, ValidationError } from "../errors.ts";
-import { engineFor } from "../resources/engine.ts";
+import { serviceFor } from "../resources/services.ts";
 import { inTransaction } from "../resources/transaction.ts";
-import { restoreAreas, restoreHouseholds } from "../services/people-lists.ts";
 import {
   duplicateMessage,
   findDuplicates,
@@ -42,10 +41,10 @@ export function pageUrl({ request, url }: Args): URL {
 }
 
 /** Active rows of the named registry entries as select options, for the forms. */
-export async function optionsFor(ctx: ServiceContext, names: string[]): Promise<Record<string, { value: string; label: string }[]>> {
+export async function optionsFor(ctx: ServiceContext, names: ResourceName[]): Promise<Record<string, { value: string; label: string }[]>> {
   const out: Record<string, { value: string; label: string }[]> = {};
   for (const name of names)
-    out[name] = await engineFor(name)
+    out[name] = await serviceFor(name)
       .options(ctx)
       .catch(() => []);
   return out;
@@ -106,7 +105,7 @@ export async function residentAction(args: Args) {
   const intent = String(form.get("intent") ?? "");
   const ctx = serviceContextOf(args.context);
   const def = getResource("resident");
-  const engine = engineFor("resident");
+  const engine = serviceFor("resident");
 
   if (intent === "reset") {
     const id = Number(form.get("id"));
@@ -204,8 +203,7 @@ async function quietAction(args: Args, name: "household" | "disaster_prone_area"
   const intent = String(form.get("intent") ?? "");
   const ctx = serviceContextOf(args.context);
   const def = getResource(name);
-  const engine = engineFor(name);
-  const restore = name === "household" ? restoreHouseholds : restoreAreas;
+  const engine = serviceFor(name);
 
   if (intent === "create" || intent === "update") {
     const submission = parseWithZod(form, { schema: def.schema.create });
@@ -224,12 +222,12 @@ async function quietAction(args: Args, name: "household" | "disaster_prone_area"
   }
   try {
     if (intent === "restore") {
-      await restore(ctx, [Number(form.get("id"))], "one");
+      await engine.restore(ctx, Number(form.get("id")));
       return flashRedirect(args, form, null);
     }
     if (intent === "restore-many" || intent === "undo") {
       const ids = idsOf(form);
-      await restore(ctx, ids.length ? ids : [Number(form.get("id"))], "many");
+      await engine.restoreMany(ctx, ids.length ? ids : [Number(form.get("id"))]);
       return flashRedirect(args, form, null);
     }
     return withoutFlash(await resourceAction(args));
@@ -312,7 +310,7 @@ export async function mapHouseholds(ctx: ServiceContext): Promise<MapHousehold[]
 export async function householdForPrint(ctx: ServiceContext, id: number) {
   if (!can(ctx.user, "view-household") && !can(ctx.user, "manage-household"))
     throw data("You are not authorize to perform this action", { status: 403 });
-  const household = await engineFor("household")
+  const household = await serviceFor("household")
     .read(ctx, id)
     .catch(() => {
       throw data("The household could not be found.", { status: 404 });

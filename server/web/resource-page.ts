@@ -5,7 +5,7 @@ import { listQueryToSearchParams, parseListQuery } from "../../app/resources/lis
 import * as messages from "../../app/resources/messages.ts";
 import type { ResourceDef } from "../../app/resources/types.ts";
 import { can } from "../../app/lib/permissions.ts";
-import { engineFor } from "../resources/engine.ts";
+import { serviceByName } from "../resources/services.ts";
 import { isAppError } from "../errors.ts";
 import { getRequestContext, serviceContextOf } from "./context.ts";
 import { flashCookie, readFlash, type Flash } from "./flash.ts";
@@ -53,14 +53,15 @@ export async function resourceLoader(args: Args) {
   const url = pageUrl(args);
   const def = resourceOf(url);
   const ctx = serviceContextOf(context);
-  const engine = engineFor(def.name);
+  const engine = serviceByName(def.name);
   const query = parseListQuery(url.searchParams, def);
   const page = await engine.list(ctx, query, url.pathname).catch(asPageError);
 
   const modal = url.searchParams.get("modal");
   const id = Number(url.searchParams.get("id"));
   let record = null;
-  if (modal && MODAL_KINDS_WITH_RECORD.has(modal) && Number.isSafeInteger(id) && id > 0) {
+  const isCommand = !!modal && !!def.commands?.some((c) => c.name === modal);
+  if (modal && (MODAL_KINDS_WITH_RECORD.has(modal) || isCommand) && Number.isSafeInteger(id) && id > 0) {
     record = await engine.get(ctx, id).catch(() => null);
   }
 
@@ -71,15 +72,31 @@ export async function resourceLoader(args: Args) {
       if (field.kind !== "reference" || !field.reference) continue;
       const target = findResource(field.reference);
       if (!target) continue;
-      options[field.name] = await engineFor(target.name).options(ctx).catch(() => []);
+      options[field.name] = await serviceByName(target.name)
+        .options(ctx)
+        .catch(() => []);
     }
+  }
+  if (modal === "create" || modal === "update") {
+    for (const child of def.children ?? []) {
+      for (const field of child.fields) {
+        if (field.kind !== "reference" || !field.reference) continue;
+        options[`${child.key}.${field.name}`] = await serviceByName(field.reference)
+          .options(ctx)
+          .catch(() => []);
+      }
+    }
+  }
+  // The choices of reference filters (purok, bank account, collector…), keyed by the filter.
+  for (const filter of def.filters ?? []) {
+    if (filter.kind !== "reference") continue;
+    options[`filter:${filter.key}`] = await serviceByName(filter.resource)
+      .options(ctx)
+      .catch(() => []);
   }
 
   const { flash, clear } = readFlash(request);
-  return data(
-    { resource: def.name, query, page, modal, record, options, flash },
-    clear ? { headers: { "Set-Cookie": clear } } : undefined,
-  );
+  return data({ resource: def.name, query, page, modal, record, options, flash }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
 export type ResourceLoaderData = Awaited<ReturnType<typeof resourceLoader>>["data"];
@@ -112,7 +129,7 @@ export async function resourceAction(args: Args) {
   const url = pageUrl(args);
   const def = resourceOf(url);
   const ctx = serviceContextOf(context);
-  const engine = engineFor(def.name);
+  const engine = serviceByName(def.name);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = Number(form.get("id"));
@@ -154,7 +171,9 @@ export async function resourceAction(args: Args) {
         const ids = idsOf(form);
         // Undo must bring back only what this delete trashed, not rows that were trashed before.
         const wasActive = def.undo
-          ? (await Promise.all(ids.slice(0, 500).map((i) => engine.read(ctx, i).catch(() => null)))).filter((r) => r && r.deleted_at == null).map((r) => r!.id)
+          ? (await Promise.all(ids.slice(0, 500).map((i) => engine.read(ctx, i).catch(() => null))))
+              .filter((r) => r && r.deleted_at == null)
+              .map((r) => r!.id)
           : [];
         const n = await engine.removeMany(ctx, ids);
         return flashRedirect(url, context, form, {
@@ -167,11 +186,20 @@ export async function resourceAction(args: Args) {
         const n = await engine.restoreMany(ctx, idsOf(form));
         return flashRedirect(url, context, form, { message: messages.restoredManyMessage(def, n), type: "restore" });
       }
+      case "command": {
+        // A named command (DESIGN §10): the form posts its name and, where it asks one, the reason.
+        const name = String(form.get("command") ?? "");
+        const row = await engine.command(ctx, name, id, { reason: form.get("reason") ?? undefined });
+        return flashRedirect(url, context, form, { message: engine.commandMessage(name, row), type: "success" });
+      }
       case "undo": {
         const ids = idsOf(form);
         const n = await engine.restoreMany(ctx, ids.length ? ids : [id]);
         return flashRedirect(url, context, form, {
-          message: n === 1 && ids.length <= 1 ? messages.restoredMessage(def, engine.displayName(await engine.read(ctx, ids[0] ?? id))) : messages.restoredManyMessage(def, n),
+          message:
+            n === 1 && ids.length <= 1
+              ? messages.restoredMessage(def, engine.displayName(await engine.read(ctx, ids[0] ?? id)))
+              : messages.restoredManyMessage(def, n),
           type: "restore",
         });
       }

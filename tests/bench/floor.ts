@@ -9,7 +9,7 @@ import pg from "pg";
 import type { Database } from "../../db/schema.ts";
 import { parseListQuery } from "../../app/resources/list-query.ts";
 import { allPermissionNames } from "../../app/lib/permissions.ts";
-import { engineFor } from "../../server/resources/engine.ts";
+import { serviceFor } from "../../server/resources/services.ts";
 import { searchResidents } from "../../server/services/resident-search.ts";
 import { isPlainSearch } from "../../server/services/people-lists.ts";
 import type { AuthUser, ServiceContext } from "../../server/context.ts";
@@ -22,7 +22,7 @@ const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 // The services check permissions in memory; this user holds them all, read once.
 const user = { id: 1, permissions: allPermissionNames() } as unknown as AuthUser;
 const ctx: ServiceContext = { db, user };
-const residents = engineFor("resident");
+const residents = serviceFor("resident");
 
 const server = http.createServer(async (req, res) => {
   try {

@@ -8,7 +8,7 @@ import pg from "pg";
 import type { Database } from "../../db/schema.ts";
 import { parseListQuery } from "../../app/resources/list-query.ts";
 import { allPermissionNames } from "../../app/lib/permissions.ts";
-import { engineFor } from "../../server/resources/engine.ts";
+import { serviceFor } from "../../server/resources/services.ts";
 import { searchResidents } from "../../server/services/resident-search.ts";
 import type { AuthUser } from "../../server/context.ts";
 
@@ -27,7 +27,7 @@ export async function savePlans(databaseUrl: string, outDir: string, searchText:
     },
   });
   const ctx = { db, user: { id: 1, permissions: allPermissionNames() } as unknown as AuthUser };
-  const residents = engineFor("resident");
+  const residents = serviceFor("resident");
   const cases: [string, () => Promise<unknown>, boolean][] = [
     ["search", () => searchResidents(ctx, searchText), true],
     ["list_page1", () => residents.list(ctx, parseListQuery(new URLSearchParams("page=1&sort=name&order=asc"), residents.def)), false],

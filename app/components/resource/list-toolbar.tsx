@@ -6,7 +6,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { DEFAULT_PER_PAGE } from "~/resources/list-query";
-import type { ListQuery, ResourceDef } from "~/resources/types";
+import { filterKeys, type FilterDef, type ListQuery, type ResourceDef } from "~/resources/types";
 
 // Search and filters of a list (spec §2.4): a GET form to the list's own address, so it works
 // without JavaScript (Apply button); with JavaScript the search is debounced and a changed filter
@@ -27,7 +27,16 @@ export function cleanParams(form: HTMLFormElement): URLSearchParams {
   return params;
 }
 
-export function ListToolbar({ def, query }: { def: ResourceDef; query: ListQuery }) {
+export function ListToolbar({
+  def,
+  query,
+  filterOptions,
+}: {
+  def: ResourceDef;
+  query: ListQuery;
+  /** The choices of reference filters, by filter key. */
+  filterOptions?: Record<string, { value: string; label: string }[]>;
+}) {
   const submit = useSubmit();
   const formRef = React.useRef<HTMLFormElement>(null);
   const timer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -48,7 +57,7 @@ export function ListToolbar({ def, query }: { def: ResourceDef; query: ListQuery
     const form = formRef.current;
     if (!form) return;
     const wanted: Record<string, string> = { search: query.search, status: query.status };
-    for (const f of def.filters ?? []) wanted[`filter[${f.key}]`] = query.filter[f.key] ?? "";
+    for (const f of def.filters ?? []) for (const key of filterKeys(f)) wanted[`filter[${key}]`] = query.filter[key] ?? "";
     for (const [name, value] of Object.entries(wanted)) {
       const control = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
       if (control && document.activeElement !== control && control.value !== value) control.value = value;
@@ -71,7 +80,7 @@ export function ListToolbar({ def, query }: { def: ResourceDef; query: ListQuery
       }}
       onChange={(event) => {
         const target = event.target as HTMLElement;
-        if (target instanceof HTMLSelectElement) apply();
+        if (target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && target.type === "date")) apply();
       }}
     >
       {/* The list state the form does not change: page size and sort. */}
@@ -114,24 +123,13 @@ export function ListToolbar({ def, query }: { def: ResourceDef; query: ListQuery
           </NativeSelect>
         </div>
         {(def.filters ?? []).map((filter) => (
-          <div key={filter.key} className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-filter-${filter.key}`} className="text-xs text-muted-foreground">
-              {filter.label}
-            </Label>
-            <NativeSelect
-              id={`${id}-filter-${filter.key}`}
-              name={`filter[${filter.key}]`}
-              defaultValue={query.filter[filter.key] ?? ""}
-              wrapperClassName="sm:w-44"
-            >
-              <option value="">All</option>
-              {filter.options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <FilterControl
+            key={filter.key}
+            id={`${id}-filter-${filter.key}`}
+            filter={filter}
+            query={query}
+            options={filterOptions?.[filter.key]}
+          />
         ))}
       </div>
       <noscript>
@@ -141,5 +139,69 @@ export function ListToolbar({ def, query }: { def: ResourceDef; query: ListQuery
         </Button>
       </noscript>
     </Form>
+  );
+}
+
+/** One filter's control by kind (DESIGN §10): a select, a yes/no select, or a from–to pair. */
+function FilterControl({
+  id,
+  filter,
+  query,
+  options,
+}: {
+  id: string;
+  filter: FilterDef;
+  query: ListQuery;
+  options?: { value: string; label: string }[];
+}) {
+  if (filter.kind === "date-range" || filter.kind === "amount-range") {
+    const type = filter.kind === "date-range" ? "date" : "text";
+    return (
+      <fieldset className="flex flex-col gap-1.5" data-testid={`filter-${filter.key}`}>
+        <legend className="mb-1.5 text-xs text-muted-foreground">{filter.label}</legend>
+        <div className="flex items-center gap-1.5">
+          {(["from", "to"] as const).map((end) => (
+            <React.Fragment key={end}>
+              <Label htmlFor={`${id}-${end}`} className="sr-only">
+                {filter.label} {end}
+              </Label>
+              <Input
+                id={`${id}-${end}`}
+                type={type}
+                inputMode={filter.kind === "amount-range" ? "decimal" : undefined}
+                placeholder={filter.kind === "amount-range" ? (end === "from" ? "From ₱" : "To ₱") : undefined}
+                name={`filter[${filter.key}_${end}]`}
+                defaultValue={query.filter[`${filter.key}_${end}`] ?? ""}
+                className="w-36"
+              />
+            </React.Fragment>
+          ))}
+        </div>
+      </fieldset>
+    );
+  }
+  const choices =
+    filter.kind === "boolean"
+      ? [
+          { value: "1", label: "Yes" },
+          { value: "0", label: "No" },
+        ]
+      : filter.kind === "reference"
+        ? (options ?? [])
+        : filter.options;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id} className="text-xs text-muted-foreground">
+        {filter.label}
+      </Label>
+      <NativeSelect id={id} name={`filter[${filter.key}]`} defaultValue={query.filter[filter.key] ?? ""} wrapperClassName="sm:w-44">
+        <option value="">All</option>
+        {choices.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }

@@ -10,7 +10,10 @@ import { deleteConfirmation, deleteVerb, restoreConfirmation } from "~/resources
 import type { ListQuery, ResourceDef } from "~/resources/types";
 import { formDefaults } from "./defaults";
 import { personName } from "./format";
-import { FormField, type Option } from "./form-field";
+import { FormField, RequiredMark, type Option } from "./form-field";
+import { ChildRowsEditor } from "./child-rows-editor";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
 import { ModalShell, SaveActions, useSubmitting } from "./modal-shell";
 import type { Gates } from "./row-actions";
 import { closeModalHref } from "./urls";
@@ -35,12 +38,13 @@ const RECORD_KINDS = new Set(["update", "delete", "restore"]);
 
 export function ResourceModal({ def, modal, record, options, query, gates }: ResourceModalProps) {
   const { pathname, search } = useLocation();
-  if (!modal || !(def.modals as readonly string[]).includes(modal)) return null;
+  const command = def.commands?.find((c) => c.name === modal);
+  if (!modal || (!command && !(def.modals as readonly string[]).includes(modal))) return null;
   const closeHref = closeModalHref(pathname, query);
   const returnTo = search;
   const displayName = record ? String(record[def.displayField] ?? `${def.labels.singular} #${record.id}`) : "";
 
-  if (RECORD_KINDS.has(modal) && !record) {
+  if ((RECORD_KINDS.has(modal) || command) && !record) {
     return (
       <ModalShell
         title={`${capitalize(def.labels.singular)} not found`}
@@ -52,6 +56,30 @@ export function ResourceModal({ def, modal, record, options, query, gates }: Res
             Close
           </Link>
         </div>
+      </ModalShell>
+    );
+  }
+
+  if (command) {
+    // A named command (DESIGN §10): confirm, with the reason where the command asks one.
+    if (!gates.commands?.[command.name]) return null;
+    return (
+      <ModalShell
+        title={`${command.label} ${def.labels.singular}`}
+        description={(command.confirm ?? `${command.label} {name}?`).replace("{name}", displayName)}
+        closeHref={closeHref}
+        role="alertdialog"
+      >
+        <ConfirmForm
+          intent="command"
+          id={record!.id}
+          returnTo={returnTo}
+          closeHref={closeHref}
+          label={command.label}
+          destructive={!!command.destructive}
+          command={command.name}
+          reason={command.reason}
+        />
       </ModalShell>
     );
   }
@@ -142,6 +170,8 @@ function ConfirmForm({
   closeHref,
   label,
   destructive,
+  command,
+  reason,
 }: {
   intent: string;
   id: number;
@@ -149,25 +179,46 @@ function ConfirmForm({
   closeHref: string;
   label: string;
   destructive: boolean;
+  command?: string;
+  reason?: "required" | "optional";
 }) {
   const submitting = useSubmitting(intent);
   return (
-    <Form method="post" preventScrollReset className="flex flex-col-reverse gap-2 px-5 py-4 sm:flex-row sm:justify-end">
+    <Form method="post" preventScrollReset className="flex flex-col gap-3 px-5 py-4">
       <HiddenFields intent={intent} id={id} returnTo={returnTo} />
-      <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-        Cancel
-      </Link>
-      <Button
-        type="submit"
-        variant={destructive ? "destructive" : "default"}
-        disabled={submitting}
-        data-autofocus
-        // The dark theme's destructive red is too light for white text (3.8:1): a darker red keeps AA.
-        className={destructive ? "dark:bg-red-700 dark:hover:bg-red-800" : undefined}
-      >
-        {submitting ? <Spinner size="sm" label={`${label}…`} /> : null}
-        {label}
-      </Button>
+      {command ? <input type="hidden" name="command" value={command} /> : null}
+      {reason ? (
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="command-reason">
+            Reason
+            {reason === "required" ? <RequiredMark /> : null}
+          </Label>
+          <Textarea
+            id="command-reason"
+            name="reason"
+            required={reason === "required"}
+            minLength={reason === "required" ? 3 : undefined}
+            maxLength={500}
+            rows={3}
+          />
+        </div>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
+          Cancel
+        </Link>
+        <Button
+          type="submit"
+          variant={destructive ? "destructive" : "default"}
+          disabled={submitting}
+          data-autofocus
+          // The dark theme's destructive red is too light for white text (3.8:1): a darker red keeps AA.
+          className={destructive ? "dark:bg-red-700 dark:hover:bg-red-800" : undefined}
+        >
+          {submitting ? <Spinner size="sm" label={`${label}…`} /> : null}
+          {label}
+        </Button>
+      </div>
     </Form>
   );
 }
@@ -220,6 +271,9 @@ function ResourceForm({
           ) : null}
           {fields.map((field) => (
             <FormField key={field.name} field={field} options={options[field.name]} intent={intent} />
+          ))}
+          {(def.children ?? []).map((child) => (
+            <ChildRowsEditor key={child.key} child={child} options={options} intent={intent} />
           ))}
         </div>
         <SaveActions intent={intent} closeHref={closeHref} />

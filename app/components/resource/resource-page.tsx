@@ -98,8 +98,9 @@ export function ResourcePage({ def, data }: { def: ResourceDef; data: ResourcePa
       update: can(user, `update-${def.name}`),
       delete: can(user, `delete-${def.name}`),
       restore: can(user, `restore-${def.name}`),
+      commands: Object.fromEntries((def.commands ?? []).map((c) => [c.name, can(user, `${c.permission}-${def.name}`)])),
     }),
-    [user, def.name],
+    [user, def.name, def.commands],
   );
   const { query, page } = data;
   const rows = page.data;
@@ -154,7 +155,7 @@ export function ResourcePage({ def, data }: { def: ResourceDef; data: ResourcePa
 
       <section aria-label={def.labels.title} className="overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm">
         <div className="border-b px-4 py-3">
-          <ListToolbar def={def} query={query} />
+          <ListToolbar def={def} query={query} filterOptions={filterOptionsOf(data.options)} />
         </div>
         {bulkFormId ? <BulkBar def={def} formId={bulkFormId} selected={selected} returnTo={search} gates={gates} /> : null}
         <div className="relative">
@@ -203,4 +204,11 @@ export function ResourcePage({ def, data }: { def: ResourceDef; data: ResourcePa
       <ResourceModal def={def} modal={data.modal} record={data.record} options={data.options} query={query} gates={gates} />
     </div>
   );
+}
+
+/** The loader's reference-filter choices (keyed "filter:{key}") by filter key. */
+function filterOptionsOf(options: Record<string, { value: string; label: string }[]> | undefined) {
+  const out: Record<string, { value: string; label: string }[]> = {};
+  for (const [key, value] of Object.entries(options ?? {})) if (key.startsWith("filter:")) out[key.slice("filter:".length)] = value;
+  return out;
 }

@@ -1,4 +1,4 @@
-import { Ellipsis, Pencil, RotateCcw, Trash2, type LucideIcon } from "lucide-react";
+import { Ellipsis, Pencil, RotateCcw, Trash2, Zap, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { Button } from "~/components/ui/button";
@@ -13,6 +13,8 @@ export interface Gates {
   update: boolean;
   delete: boolean;
   restore: boolean;
+  /** The entry's commands the user may run, by name (DESIGN §10). */
+  commands?: Record<string, boolean>;
 }
 
 export interface RowAction {
@@ -42,6 +44,19 @@ export function rowActions(def: ResourceDef, row: Record<string, unknown>, gates
     actions.push({ key: "delete", label: verb, href: listHref(query, {}, { modal: "delete", id }), Icon: Trash2, destructive: true });
   if (def.modals.includes("restore") && gates.restore && trashed)
     actions.push({ key: "restore", label: undoVerb, href: listHref(query, {}, { modal: "restore", id }), Icon: RotateCcw });
+  // Commands whose starting states include the row's (void, unvoid, cancel…), each a confirm modal.
+  const state = def.stateColumn ? String(row[def.stateColumn] ?? "") : null;
+  for (const command of def.commands ?? []) {
+    if (!gates.commands?.[command.name]) continue;
+    if (state != null && !command.from.includes(state)) continue;
+    actions.push({
+      key: `command-${command.name}`,
+      label: command.label,
+      href: listHref(query, {}, { modal: command.name, id }),
+      Icon: command.destructive ? Trash2 : Zap,
+      destructive: command.destructive,
+    });
+  }
   return actions;
 }
 

@@ -31,19 +31,31 @@ const rolesOfRow = sql`coalesce((select jsonb_agg(jsonb_build_object('id', r.id,
 const ids = (values: Record<string, unknown>, key: string) => values[key] as number[] | undefined;
 
 async function replaceUserRoles(ctx: ServiceContext, userId: number, roleIds: number[]): Promise<boolean> {
-  const before = (await ctx.db.selectFrom("user_roles").select("role_id").where("user_id", "=", userId).execute()).map((r) => Number(r.role_id));
+  const before = (await ctx.db.selectFrom("user_roles").select("role_id").where("user_id", "=", userId).execute()).map((r) =>
+    Number(r.role_id),
+  );
   const same = before.length === roleIds.length && before.every((id) => roleIds.includes(id));
   if (same) return false;
   await ctx.db.deleteFrom("user_roles").where("user_id", "=", userId).execute();
-  if (roleIds.length) await ctx.db.insertInto("user_roles").values(roleIds.map((role_id) => ({ user_id: userId, role_id }))).execute();
+  if (roleIds.length)
+    await ctx.db
+      .insertInto("user_roles")
+      .values(roleIds.map((role_id) => ({ user_id: userId, role_id })))
+      .execute();
   return true;
 }
 
-const ROLES_CHANGED = { title: "Your access changed", message: "An administrator changed your roles. Pages and actions now follow your new permissions.", type: "info" as const };
+const ROLES_CHANGED = {
+  title: "Your access changed",
+  message: "An administrator changed your roles. Pages and actions now follow your new permissions.",
+  type: "info" as const,
+};
 
 registerHooks("user", {
-  status: () => sql<string>`case when t.deleted_at is not null then 'Trashed' when t.blocked_at is not null then 'Blocked' else 'Active' end`,
-  extendSelect: (q: Q) => q.select([rolesOfRow.as("roles"), "t.blocked_reason"]),
+  status: () =>
+    sql<string>`case when t.deleted_at is not null then 'Trashed' when t.blocked_at is not null then 'Blocked' else 'Active' end`,
+  // `lastsignin`: spec §2.4's column key for the last sign-in, beside last_sign_in_at (issue 9 item 8).
+  extendSelect: (q: Q) => q.select([rolesOfRow.as("roles"), "t.blocked_reason", "t.last_sign_in_at as lastsignin"]),
   async beforeWrite(ctx, values, id) {
     if (typeof values.password === "string") {
       const problem = passwordProblem(values.password);
@@ -75,7 +87,9 @@ registerHooks("role", {
         from user_roles mr join users mu on mu.id = mr.user_id join user_profiles mp on mp.user_id = mu.id
         where mr.role_id = t.id and mu.deleted_at is null), '[]'::jsonb)`.as("members"),
       sql<number>`(select count(*)::int from role_permissions rp where rp.role_id = t.id)`.as("permissions_count"),
-      sql<number>`(select count(*)::int from user_roles mr join users mu on mu.id = mr.user_id where mr.role_id = t.id and mu.deleted_at is null)`.as("members_count"),
+      sql<number>`(select count(*)::int from user_roles mr join users mu on mu.id = mr.user_id where mr.role_id = t.id and mu.deleted_at is null)`.as(
+        "members_count",
+      ),
     ]),
   async beforeWrite(ctx, values, id) {
     const permissionIds = ids(values, "permissions");
@@ -85,7 +99,13 @@ registerHooks("role", {
       if (found.length !== permissionIds.length) throw ValidationError.field("permissions", "The selected permissions are invalid.");
     }
     if (memberIds?.length) {
-      const found = await ctx.db.selectFrom("users").select("id").where("id", "in", memberIds).where("kind", "=", "staff").where("deleted_at", "is", null).execute();
+      const found = await ctx.db
+        .selectFrom("users")
+        .select("id")
+        .where("id", "in", memberIds)
+        .where("kind", "=", "staff")
+        .where("deleted_at", "is", null)
+        .execute();
       if (found.length !== memberIds.length) throw ValidationError.field("members", "The selected members are invalid.");
     }
     if (id != null) await checkRoleChange(ctx, id, { name: values.name as string | undefined, permissionIds, memberIds });
@@ -95,7 +115,11 @@ registerHooks("role", {
     const memberIds = ids(values, "members");
     if (permissionIds) {
       await ctx.db.deleteFrom("role_permissions").where("role_id", "=", id).execute();
-      if (permissionIds.length) await ctx.db.insertInto("role_permissions").values(permissionIds.map((permission_id) => ({ role_id: id, permission_id }))).execute();
+      if (permissionIds.length)
+        await ctx.db
+          .insertInto("role_permissions")
+          .values(permissionIds.map((permission_id) => ({ role_id: id, permission_id })))
+          .execute();
     }
     if (memberIds) {
       // Members of the form are active staff; trashed accounts keep their roles for a restore.
@@ -111,7 +135,11 @@ registerHooks("role", {
       const removed = current.filter((u) => !memberIds.includes(u));
       const added = memberIds.filter((u) => !current.includes(u));
       if (removed.length) await ctx.db.deleteFrom("user_roles").where("role_id", "=", id).where("user_id", "in", removed).execute();
-      if (added.length) await ctx.db.insertInto("user_roles").values(added.map((user_id) => ({ user_id, role_id: id }))).execute();
+      if (added.length)
+        await ctx.db
+          .insertInto("user_roles")
+          .values(added.map((user_id) => ({ user_id, role_id: id })))
+          .execute();
       for (const userId of [...removed, ...added]) await notifyIfWanted(ctx.db, userId, "security", ROLES_CHANGED);
     }
   },
@@ -122,9 +150,7 @@ registerHooks("role", {
 
 registerHooks("permission", {
   extendSelect: (q: Q) =>
-    q.select([
-      sql<number>`(select count(*)::int from role_permissions rp where rp.permission_id = t.id)`.as("roles_count"),
-    ]),
+    q.select([sql<number>`(select count(*)::int from role_permissions rp where rp.permission_id = t.id)`.as("roles_count")]),
   async beforeWrite(ctx, values, id) {
     if (id != null) await checkPermissionChange(ctx, id, String(values.name));
   },
@@ -152,7 +178,11 @@ registerHooks("blocklist", {
       .leftJoin("user_profiles as bp", "bp.user_id", "t.blocked_by")
       .select([
         rolesOfRow.as("roles"),
-        sql`case when t.blocked_by is null then null else jsonb_build_object('id', t.blocked_by, 'fullname', ${fullName("bp")}) end`.as("blocked_by"),
-        sql`jsonb_build_object('firstname', t.firstname, 'middlename', t.middlename, 'lastname', t.lastname, 'fullname', t.name)`.as("user_profile"),
+        sql`case when t.blocked_by is null then null else jsonb_build_object('id', t.blocked_by, 'fullname', ${fullName("bp")}) end`.as(
+          "blocked_by",
+        ),
+        sql`jsonb_build_object('firstname', t.firstname, 'middlename', t.middlename, 'lastname', t.lastname, 'fullname', t.name)`.as(
+          "user_profile",
+        ),
       ]),
 });

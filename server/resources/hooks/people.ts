@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { registerHooks } from "../hooks.ts";
 import { ValidationError } from "../../errors.ts";
-import { assertActiveResidents, assertNoConflicts, assertNotHeads, writeMembers } from "../../services/households.ts";
-import { assertPurokFree } from "../../services/disaster-prone-areas.ts";
+import { assertActiveResidents, assertHouseholdsRestorable, assertNoConflicts, assertNotHeads } from "../../services/households.ts";
+import { assertAreasRestorable, assertPurokFree } from "../../services/disaster-prone-areas.ts";
 import { assertNotDuplicate, assertProfileReferences, colourFor } from "../../services/residents.ts";
 import { fullNameOf, personJson, residentProfileJson } from "../../services/people-sql.ts";
 
@@ -55,12 +55,6 @@ registerHooks("household", {
       >`case when t.latitude is null then null else to_char(t.latitude, 'FM990.000000') || ', ' || to_char(t.longitude, 'FM990.000000') end`.as(
         "coordinates",
       ),
-      sql`(select coalesce(jsonb_agg(jsonb_build_object(
-          'user_id', hm.user_id, 'relation_to_head', hm.relation_to_head,
-          'user', ${personJson("hm.user_id", "mp")}, 'status', case when mu.deleted_at is null then 'Active' else 'Trashed' end
-        ) order by hm.position, hm.user_id), '[]'::jsonb)
-        from household_members hm join users mu on mu.id = hm.user_id join user_profiles mp on mp.user_id = hm.user_id
-        where hm.household_id = t.id)`.as("members"),
     ]);
   },
   async beforeWrite(ctx, values, id) {
@@ -72,8 +66,10 @@ registerHooks("household", {
     await assertNoConflicts(ctx, people, id);
     values.head_name = names.get(people.household_head_user_id) ?? null;
   },
-  async afterWrite(ctx, id, values) {
-    await writeMembers(ctx, id, (values.members as { user_id: number; relation_to_head: string }[]) ?? []);
+  // Members are the entry's child rows (written by the engine); a restore must not put a person in
+  // two active households.
+  async beforeRestore(ctx, ids) {
+    await assertHouseholdsRestorable(ctx, ids);
   },
 });
 
@@ -83,6 +79,9 @@ registerHooks("disaster_prone_area", {
   },
   async beforeWrite(ctx, values, id) {
     await assertPurokFree(ctx, values.purok_id as number, id);
+  },
+  async beforeRestore(ctx, ids) {
+    await assertAreasRestorable(ctx, ids);
   },
 });
 

@@ -1,0 +1,49 @@
+import { findResource, getResource, type ResourceName } from "../../app/resources/index.ts";
+import type { ResourceDef } from "../../app/resources/types.ts";
+import { notFound } from "../errors.ts";
+import { ResourceEngine } from "./engine.ts";
+
+// One way in (DESIGN §10, issue 9 item 1): REST, tRPC, page loaders and actions and exports reach an
+// entity only through `serviceFor(name)`. An entity with behaviour beyond the engine's life cycle
+// registers a service class extending ResourceEngine (its hooks, commands and extra calls); every
+// other entry gets the generic engine. A rule written once in the service or its hooks therefore
+// holds on every transport.
+
+/** Entity services by registry name; feature modules add theirs with `declare module`. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface EntityServices {}
+
+export type ServiceOf<N extends ResourceName> = N extends keyof EntityServices ? EntityServices[N] : ResourceEngine;
+
+const factories = new Map<string, (def: ResourceDef) => ResourceEngine>();
+const services = new Map<string, ResourceEngine>();
+
+/** Registers the service class of an entry (call once, when its feature module loads). */
+export function defineService(name: string, factory: (def: ResourceDef) => ResourceEngine): void {
+  if (services.has(name)) throw new Error(`The service of ${name} is already in use; define it before first use`);
+  factories.set(name, factory);
+}
+
+function build(def: ResourceDef): ResourceEngine {
+  let service = services.get(def.name);
+  if (!service) {
+    service = (factories.get(def.name) ?? ((d) => new ResourceEngine(d)))(def);
+    services.set(def.name, service);
+  }
+  return service;
+}
+
+/** The service of a registry entry, typed by its name. */
+export function serviceFor<N extends ResourceName>(name: N): ServiceOf<N> {
+  return build(getResource(name)) as ServiceOf<N>;
+}
+
+/**
+ * The service of an entry named at run time (a REST path, a tRPC input, an export address):
+ * 404 when there is no such entry, so an unknown name never reaches the database.
+ */
+export function serviceByName(name: string): ResourceEngine {
+  const def = findResource(name);
+  if (!def) throw notFound("resource");
+  return build(def);
+}
