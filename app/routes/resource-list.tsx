@@ -1,5 +1,5 @@
 import type { Route } from "./+types/resource-list";
-import { ResourcePage, type ResourcePageData } from "~/components/resource/resource-page";
+import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { pageTitle } from "~/lib/titles";
 import { findResource, getResource } from "~/resources/index";
@@ -25,7 +25,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function ResourceList({ loaderData }: Route.ComponentProps) {
   const def = getResource(loaderData.resource);
-  return <ResourcePage key={def.name} def={def} data={loaderData as unknown as ResourcePageData} />;
+  return <ResourcePage key={def.name} def={def} data={loaderData} />;
 }
 
 export const ErrorBoundary = ShellErrorBoundary;

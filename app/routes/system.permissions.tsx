@@ -1,5 +1,5 @@
 import type { Route } from "./+types/system.permissions";
-import { ResourcePage, type ResourcePageData } from "~/components/resource/resource-page";
+import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { pageTitle } from "~/lib/titles";
 import { getResource } from "~/resources/index";
@@ -24,7 +24,7 @@ export function meta() {
 
 export default function PermissionsPage({ loaderData }: Route.ComponentProps) {
   const def = getResource("permission");
-  return <ResourcePage key={def.name} def={def} data={loaderData as unknown as ResourcePageData} />;
+  return <ResourcePage key={def.name} def={def} data={loaderData} />;
 }
 
 export const ErrorBoundary = ShellErrorBoundary;
