@@ -5,6 +5,7 @@ import { AppError, csrfMismatch, isAppError, maintenance, nulFieldErrors, toAppE
 import { csrfHeaderMatches, isSafeMethod } from "../http/auth-middleware.ts";
 import { clearSessionCookie, setSessionCookie } from "../http/cookies.ts";
 import { login, logout } from "../services/auth.ts";
+import { absolutePagination, asLoginError, loginInput, referenceObjectsAsIds } from "./compat.ts";
 import { bypassesMaintenance, isMaintenanceMode } from "../services/settings.ts";
 
 // The REST compatibility adapter of spec §7 under /backend (DESIGN §7). Thin: parse, call the
@@ -45,6 +46,9 @@ export function restRouter(db: DB, extensions: ((router: Router, db: DB) => void
     const errors = { ...nulFieldErrors(req.query), ...nulFieldErrors(req.body) };
     next(Object.keys(errors).length ? new ValidationError(errors) : undefined);
   });
+  // Existing clients' shapes (issue 9 item 8, server/rest/compat.ts).
+  router.use(referenceObjectsAsIds);
+  router.use(absolutePagination);
 
   router.get("/sanctum/csrf-cookie", (_req, res) => {
     res.status(204).end();
@@ -61,7 +65,11 @@ export function restRouter(db: DB, extensions: ((router: Router, db: DB) => void
   router.post(
     "/api/login",
     handle(async (req, res) => {
-      const result = await login({ db, ip: req.clientIp, userAgent: req.headers["user-agent"] ?? null }, req.body ?? {});
+      // Sanctum SPAs send `email` or `username` (issue 9 item 8).
+      const { input, field } = loginInput(req.body);
+      const result = await login({ db, ip: req.clientIp, userAgent: req.headers["user-agent"] ?? null }, input).catch((error: unknown) => {
+        throw asLoginError(error, field);
+      });
       setSessionCookie(res, req, result.token, result.expiresAt);
       res.json({ data: result.user });
     }),
