@@ -1,7 +1,6 @@
 import { useLocation } from "react-router";
 import type { ResourcePageData } from "~/components/resource/resource-page";
 import { closeModalHref } from "~/components/resource/urls";
-import type { ListQuery } from "~/resources/types";
 
 /**
  * A registry list page whose route shows some modals itself (`ownModals`, e.g. the user form with
@@ -12,7 +11,7 @@ import type { ListQuery } from "~/resources/types";
  * whose own modal says so ("… not found") — the people pages.
  */
 export function useOwnModals(
-  loaderData: { modal: string | null; query: ListQuery; record: unknown },
+  loaderData: ResourcePageData,
   ownModals: ReadonlySet<string>,
   { recordRequired = false }: { recordRequired?: boolean } = {},
 ) {
@@ -21,9 +20,9 @@ export function useOwnModals(
   const own = !!modal && ownModals.has(modal) && (!recordRequired || modal === "create" || !!loaderData.record);
   return {
     modal,
-    page: { ...loaderData, modal: own ? null : modal } as unknown as ResourcePageData,
+    page: { ...loaderData, modal: own ? null : modal },
     closeHref: closeModalHref(pathname, loaderData.query),
-    record: loaderData.record as (Record<string, unknown> & { id: number }) | null,
+    record: loaderData.record,
     /** The list's own address (?page=2&search=…), where the dialogs' forms return. */
     search,
   };
