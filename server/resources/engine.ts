@@ -739,7 +739,11 @@ function filterCondition(def: ResourceDef, filter: FilterDef, values: Record<str
  */
 function childRowsSql(child: ChildDef): RawBuilder<unknown> {
   const fields: RawBuilder<unknown>[] = [];
-  for (const column of child.columns) fields.push(sql`${sql.lit(column)}, ${sql.ref(`c.${column}`)}`);
+  // Money stays exact text ("1500.00", DESIGN §5): jsonb would turn numeric into a JSON number.
+  const money = new Set(child.fields.filter((f) => f.kind === "money").map((f) => f.name));
+  for (const column of child.columns) {
+    fields.push(sql`${sql.lit(column)}, ${money.has(column) ? sql`${sql.ref(`c.${column}`)}::text` : sql.ref(`c.${column}`)}`);
+  }
   const joins: RawBuilder<unknown>[] = [];
   (child.references ?? []).forEach((ref, i) => {
     const target = getResource(ref.resource);
