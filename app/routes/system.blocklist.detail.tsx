@@ -2,7 +2,7 @@ import { KeyRound, UserCheck, UserCog } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/system.blocklist.detail";
 import { entityOfKind } from "~/components/access/status";
-import { AuditCard, ProfileCard, ProfileHeader, UserBreadcrumb, type DetailAudit, type DetailUser } from "~/components/access/user-detail";
+import { AuditCard, ProfileCard, ProfileHeader, UserBreadcrumb } from "~/components/access/user-detail";
 import { CsrfInput } from "~/components/csrf-input";
 import { FlashMessage, type FlashData } from "~/components/resource/flash-message";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
@@ -71,7 +71,7 @@ export default function BlocklistEntryPage({ loaderData, actionData }: Route.Com
   const root = useRootData();
   const me = root?.user;
   const navigation = useNavigation();
-  const user = loaderData.user as unknown as DetailUser;
+  const user = loaderData.user;
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const reasonErrors = (actionData as { errors?: Record<string, string[]> } | undefined)?.errors?.reason;
   return (
@@ -149,7 +149,7 @@ export default function BlocklistEntryPage({ loaderData, actionData }: Route.Com
           </CardContent>
         </Card>
         <div className="xl:col-span-2">
-          <AuditCard entries={loaderData.audit as unknown as DetailAudit[]} userId={user.id} />
+          <AuditCard entries={loaderData.audit} userId={user.id} />
         </div>
       </div>
     </div>

@@ -2,7 +2,7 @@ import { LogOut } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/system.settings.security";
 import { SimpleField } from "~/components/access/simple-field";
-import { SessionsCard, type DetailSession } from "~/components/access/user-detail";
+import { SessionsCard } from "~/components/access/user-detail";
 import { CsrfInput } from "~/components/csrf-input";
 import { FlashMessage, type FlashData } from "~/components/resource/flash-message";
 import { Button } from "~/components/ui/button";
@@ -62,7 +62,7 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
         </Form>
       </Card>
       <SessionsCard
-        sessions={loaderData.sessions as unknown as DetailSession[]}
+        sessions={loaderData.sessions}
         canSignOut
         title="Where you are signed in"
         description="Sign out a browser you no longer use, or every browser but this one."

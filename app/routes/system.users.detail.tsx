@@ -1,17 +1,7 @@
 import { Ban, KeyRound, LogOut, Pencil } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/system.users.detail";
-import {
-  AuditCard,
-  PermissionsCard,
-  ProfileCard,
-  ProfileHeader,
-  SessionsCard,
-  UserBreadcrumb,
-  type DetailAudit,
-  type DetailSession,
-  type DetailUser,
-} from "~/components/access/user-detail";
+import { AuditCard, PermissionsCard, ProfileCard, ProfileHeader, SessionsCard, UserBreadcrumb } from "~/components/access/user-detail";
 import { CsrfInput } from "~/components/csrf-input";
 import { FlashMessage, type FlashData } from "~/components/resource/flash-message";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
@@ -73,7 +63,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function UserDetailPage({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const me = root?.user;
-  const user = loaderData.user as unknown as DetailUser;
+  const user = loaderData.user;
   const trashed = user.status === "Trashed";
   const mayManageSessions = can(me, "update-user") || me?.id === user.id;
   return (
@@ -118,7 +108,7 @@ export default function UserDetailPage({ loaderData }: Route.ComponentProps) {
         <ProfileCard user={user} roles={loaderData.roles} />
         <PermissionsCard permissions={loaderData.permissions} />
         <SessionsCard
-          sessions={loaderData.sessions as unknown as DetailSession[]}
+          sessions={loaderData.sessions}
           canSignOut={mayManageSessions}
           extra={
             can(me, "update-user") && loaderData.sessions.some((s) => !s.current) ? (
@@ -133,7 +123,7 @@ export default function UserDetailPage({ loaderData }: Route.ComponentProps) {
             ) : null
           }
         />
-        <AuditCard entries={loaderData.audit as unknown as DetailAudit[]} userId={user.id} />
+        <AuditCard entries={loaderData.audit} userId={user.id} />
       </div>
     </div>
   );
