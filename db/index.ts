@@ -44,6 +44,10 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     // An idle connection that the server closes (restart, admin command) must not crash the process;
     // the pool replaces it on the next checkout.
     pool.on("error", (error) => console.error(`database connection lost: ${error.message}`));
+    // A connection killed while checked out between two statements (inside a transaction) emits
+    // "error" on the client itself: handled here, the query in flight fails and the pool drops the
+    // client, instead of the process ending (issue 14 item 1).
+    pool.on("connect", (client) => client.on("error", (error) => console.error(`database connection lost: ${error.message}`)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: "postgres", close: () => db.destroy() };
   }

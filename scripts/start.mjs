@@ -10,6 +10,10 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
+// Production, always: Express prints stack traces on its error pages otherwise (issue 14 item 2).
+// `npm run dev` is the development server.
+process.env.NODE_ENV = "production";
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root); // migrations/, build/ and ./data are found from the project root
 

@@ -1,11 +1,13 @@
-import { createRequestHandler } from "@react-router/express";
-import type { Request } from "express";
+import type { ErrorRequestHandler, Request, RequestHandler } from "express";
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { openDatabase, type OpenedDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
+import { waitForDatabase } from "../db/wait.ts";
 import { parseEnv, type Env } from "./env.ts";
 import { createHttpApp } from "./http/app.ts";
+import { finalErrorHandler, megabytes, methodNotAllowed, pageRequestHandler } from "./http/pages.ts";
+import { requestIsSecure } from "./http/cookies.ts";
 import { attachRealtime, hub } from "./realtime/hub.ts";
 import { seed, type SeedResult } from "./seed.ts";
 import { setRuntimeInfo } from "./services/diagnostics.ts";
@@ -24,6 +26,10 @@ export interface StartedApp {
   database: OpenedDatabase;
   seedResult: SeedResult;
   migrated: string[];
+  /** For the bootstrap's outer app, before its static files: 405 for unsupported methods. */
+  beforeStatic: RequestHandler;
+  /** The bootstrap's last error handler (issue 14 item 2). */
+  errorHandler: ErrorRequestHandler;
   attach(server: Server): void;
   close(): Promise<void>;
 }
@@ -33,19 +39,22 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
   const logger = pino({ level: env.LOG_LEVEL, base: undefined });
   setMaintenanceFromEnv(env.MAINTENANCE_MODE);
 
+  // An unreachable PostgreSQL server is tried again with backoff (issue 14 item 1).
+  if (env.DATABASE_URL) await waitForDatabase({ databaseUrl: env.DATABASE_URL, waitSeconds: env.DATABASE_WAIT_SECONDS });
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
   const { db } = database;
   const migrated = await migrateToLatest(db);
   const seedResult = await seed(db, { adminUsername: env.ADMIN_USERNAME, adminPassword: env.ADMIN_PASSWORD, demo: env.SEED_DEMO });
   setRuntimeInfo({ databaseKind: database.kind === "pglite" ? "PGlite (embedded)" : "PostgreSQL", version: options.version ?? "0.0.0" });
-  await hub.start(db, env.DATABASE_URL);
+  await hub.start(db, env.DATABASE_URL, database.pglite);
 
   // Production loads the route bundle once, now: a rebuild of build/ while the server runs must not
   // break it. Development asks Vite on every request so edits show at once.
   const build =
     env.NODE_ENV === "development" ? () => import("virtual:react-router/server-build") : await import("virtual:react-router/server-build");
-  const pageHandler = createRequestHandler({
+  const pageHandler = pageRequestHandler({
     build,
+    db,
     mode: env.NODE_ENV === "development" ? "development" : "production",
     getLoadContext(req: Request) {
       const context = new RouterContextProvider();
@@ -57,7 +66,7 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
         ip: req.clientIp,
         requestId: req.id,
         userAgent: req.headers["user-agent"] ?? null,
-        secureCookies: env.SECURE_COOKIES ?? false,
+        secureCookies: requestIsSecure(req),
       });
       return context;
     },
@@ -66,9 +75,10 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
   const handler = createHttpApp({
     db,
     logger,
-    secureCookies: env.SECURE_COOKIES ?? false,
+    secureCookies: env.SECURE_COOKIES,
     trustProxy: env.TRUST_PROXY,
     pageHandler,
+    bodyLimits: { form: megabytes(env.FORM_BODY_LIMIT_MB), upload: megabytes(env.UPLOAD_BODY_LIMIT_MB) },
   });
 
   return {
@@ -77,6 +87,8 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
     database,
     seedResult,
     migrated,
+    beforeStatic: methodNotAllowed,
+    errorHandler: finalErrorHandler,
     attach: (server) => attachRealtime(server),
     async close() {
       await hub.stop();

@@ -34,8 +34,47 @@ export const envSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MAINTENANCE_MODE: booleanFlag.default(false),
-  SECURE_COOKIES: booleanFlag,
-  TRUST_PROXY: booleanFlag,
+  // Issue 14 (docs/decisions/070-071): "auto" marks cookies Secure and sends HSTS when the request
+  // came over HTTPS (TLS here, or X-Forwarded-Proto: https from a proxy).
+  SECURE_COOKIES: z
+    .enum(["auto", "true", "false", "1", "0", "yes", "no", ""], { error: "SECURE_COOKIES must be auto, true or false" })
+    .optional()
+    .transform((v): "auto" | boolean => (v === undefined || v === "" || v === "auto" ? "auto" : v === "true" || v === "1" || v === "yes")),
+  // The proxies whose X-Forwarded-For is believed: false, true (this machine only: loopback), or a
+  // comma-separated list of addresses and CIDR ranges (proxy-addr names loopback, linklocal and
+  // uniquelocal allowed).
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): string | false => {
+      const value = (v ?? "").trim().toLowerCase();
+      if (["", "false", "0", "no"].includes(value)) return false;
+      if (["true", "1", "yes"].includes(value)) return "loopback";
+      const parts = value.split(",").map((p) => p.trim());
+      const ok = parts.every((p) => ["loopback", "linklocal", "uniquelocal"].includes(p) || /^[0-9a-f:.]+(\/\d{1,3})?$/.test(p));
+      if (!ok) {
+        ctx.addIssue({
+          code: "custom",
+          message: "TRUST_PROXY must be false, true (loopback), or a comma-separated list of proxy addresses or CIDR ranges",
+        });
+        return z.NEVER;
+      }
+      return parts.join(",");
+    }),
+  // How long start-up keeps trying an unreachable DATABASE_URL.
+  DATABASE_WAIT_SECONDS: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number({ error: "DATABASE_WAIT_SECONDS must be a number of seconds from 0 to 3600" }).min(0).max(3600).default(60),
+  ),
+  // Bodies of page actions (forms) and uploads (multipart, e.g. photos), in megabytes.
+  FORM_BODY_LIMIT_MB: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number({ error: "FORM_BODY_LIMIT_MB must be a number of megabytes from 0.1 to 100" }).min(0.1).max(100).default(1),
+  ),
+  UPLOAD_BODY_LIMIT_MB: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number({ error: "UPLOAD_BODY_LIMIT_MB must be a number of megabytes from 1 to 100" }).min(1).max(100).default(6),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;

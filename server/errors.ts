@@ -1,5 +1,6 @@
 // One error type for every transport (spec §8, DESIGN §6). REST renders Laravel's shapes,
 // tRPC maps the status to its codes, page actions turn 422s into form errors.
+import { isDatabaseUnavailable } from "./database-loss.ts";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -40,6 +41,7 @@ export const forbidden = () => new AppError(403, "This action is unauthorized.")
 export const notFound = (what = "record") => new AppError(404, `The ${what} could not be found.`);
 export const csrfMismatch = () => new AppError(419, "CSRF token mismatch.");
 export const maintenance = () => new AppError(503, "Service Unavailable");
+export const databaseUnavailable = () => new AppError(503, "Service Unavailable", undefined, { "Retry-After": "5" });
 export const tooManyAttempts = (seconds: number) =>
   new AppError(429, `Too many login attempts. Please try again in ${seconds} seconds.`, undefined, {
     "Retry-After": String(seconds),
@@ -120,6 +122,8 @@ export function fromDatabaseError(error: unknown): ValidationError | null {
 
 /** The AppError an error stands for: itself, or the 422 of a database error; anything else as it is. */
 export function toAppError(error: unknown): unknown {
+  // A lost database connection is a 503 on every transport (issue 14 item 1), never a 500.
+  if (!(error instanceof AppError) && isDatabaseUnavailable(error)) return databaseUnavailable();
   return fromDatabaseError(error) ?? error;
 }
 

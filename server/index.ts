@@ -8,6 +8,8 @@ import { pathToFileURL } from "node:url";
 import type { StartedApp } from "./app.ts";
 
 const DEV = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
+// Express's own error pages print stack traces unless NODE_ENV is production (issue 14 item 2).
+if (!DEV && process.env.NODE_ENV !== "test") process.env.NODE_ENV = "production";
 const root = process.cwd();
 const version = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version as string;
 const startedAt = performance.now();
@@ -32,17 +34,35 @@ async function main(): Promise<void> {
     }
     const mod = (await import(pathToFileURL(buildEntry).href)) as typeof import("./app.ts");
     app = await mod.startApp({ version });
+    outer.use(app.beforeStatic); // 405 for TRACE and the like, and the security headers, on static files too
     // Hashed files never change: cache for a year. Everything else revalidates.
     outer.use(compression());
     outer.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }));
     outer.use(express.static(path.join(root, "build/client"), { maxAge: 0, index: false }));
   }
   outer.use(app.handler);
+  outer.use(app.errorHandler); // spec §8 shapes, never a stack trace
 
   const server = http.createServer(outer);
   app.attach(server);
   const port = app.env.PORT;
   const host = app.env.HOST;
+  // A busy port (or one we may not use) stops the server with a clear message, and the database and
+  // its data-folder lock are released first (issue 14 item 8).
+  server.once("error", (error: NodeJS.ErrnoException) => {
+    const where = `${host}:${port}`;
+    const reason =
+      error.code === "EADDRINUSE"
+        ? `Port ${port} on ${host} is already in use by another program. Stop it, or set PORT to a free port.`
+        : error.code === "EACCES"
+          ? `Not allowed to listen on ${where}. Ports below 1024 need special rights: set PORT to 1024 or above.`
+          : `Cannot listen on ${where}: ${error.message}`;
+    console.error(reason);
+    app
+      .close()
+      .catch(() => {})
+      .finally(() => process.exit(1));
+  });
   server.listen(port, host, () => {
     const address = server.address();
     const actualPort = typeof address === "object" && address ? address.port : port;

@@ -10,6 +10,8 @@ import { registerAdminRoutes } from "../rest/admin.ts";
 import { trpcMiddleware } from "../trpc/express.ts";
 import { databaseReachable } from "../services/diagnostics.ts";
 import { authenticate } from "./auth-middleware.ts";
+import { requestIsSecure } from "./cookies.ts";
+import { finalErrorHandler, methodNotAllowed, pageBodyGuard, type BodyLimits } from "./pages.ts";
 
 declare module "express-serve-static-core" {
   interface Request {
@@ -20,10 +22,14 @@ declare module "express-serve-static-core" {
 export interface HttpAppOptions {
   db: DB;
   logger: Logger;
-  secureCookies: boolean;
-  trustProxy?: boolean;
+  /** Secure cookies and HSTS: always, never, or "auto" (when the request came over HTTPS). */
+  secureCookies: boolean | "auto";
+  /** Express "trust proxy": false, or the proxy addresses whose X-Forwarded-For is believed. */
+  trustProxy?: boolean | string;
   /** React Router's request handler; absent in API-only tests. */
   pageHandler?: RequestHandler;
+  /** Page action bodies (issue 14 item 3); defaults 1 MB for forms, 6 MB for uploads. */
+  bodyLimits?: BodyLimits;
 }
 
 // Content-Security-Policy: only our own origin, plus OpenStreetMap tiles for the maps (issue 4).
@@ -45,7 +51,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
   app.locals.secureCookies = options.secureCookies;
-  if (options.trustProxy) app.set("trust proxy", true);
+  if (options.trustProxy) app.set("trust proxy", options.trustProxy);
 
   // 1. request id, one log line per request, compression, security headers
   app.use((req, res, next) => {
@@ -60,14 +66,15 @@ export function createHttpApp(options: HttpAppOptions): Express {
     });
     next();
   });
+  app.use(methodNotAllowed);
   app.use(compression());
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     res.setHeader("Content-Security-Policy", CSP);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
-    if (options.secureCookies) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (requestIsSecure(req)) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   });
 
@@ -83,6 +90,10 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // registry's "{id}" routes.
   app.use("/backend", restRouter(options.db, [registerAccessRoutes, registerAdminRoutes, registerResourceRoutes]));
   app.use("/trpc", trpcMiddleware(options.db));
-  if (options.pageHandler) app.use(options.pageHandler);
+  if (options.pageHandler) {
+    app.use(pageBodyGuard(options.bodyLimits ?? { form: 1024 * 1024, upload: 6 * 1024 * 1024 }));
+    app.use(options.pageHandler);
+  }
+  app.use(finalErrorHandler);
   return app;
 }

@@ -22,18 +22,32 @@ export function parseCookies(header: string | undefined): Record<string, string>
   return out;
 }
 
+/**
+ * Whether cookies get `Secure` and answers HSTS (issue 14 item 7): SECURE_COOKIES=true always,
+ * false never, auto (the default) when the request came over HTTPS — TLS here, or a proxy's
+ * X-Forwarded-Proto: https. Believing that header costs nothing: a forged one only makes the
+ * forger's own cookies Secure.
+ */
+export function requestIsSecure(req: Request): boolean {
+  const setting = req.app.locals.secureCookies as boolean | "auto" | undefined;
+  if (setting === true || setting === false || setting === undefined) return setting === true;
+  if (req.secure) return true;
+  const proto = req.headers["x-forwarded-proto"];
+  return typeof proto === "string" && proto.split(",")[0].trim().toLowerCase() === "https";
+}
+
 export function setSessionCookie(res: Response, req: Request, token: string, expiresAt: Date): void {
   res.cookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: "lax",
-    secure: req.app.locals.secureCookies === true,
+    secure: requestIsSecure(req),
     path: "/",
     expires: expiresAt,
   });
 }
 
 export function clearSessionCookie(res: Response, req: Request): void {
-  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", secure: req.app.locals.secureCookies === true, path: "/" });
+  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", secure: requestIsSecure(req), path: "/" });
 }
 
 export function setXsrfCookie(res: Response, req: Request, token: string): void {
@@ -41,7 +55,7 @@ export function setXsrfCookie(res: Response, req: Request, token: string): void 
   res.cookie(XSRF_COOKIE, token, {
     httpOnly: false,
     sameSite: "lax",
-    secure: req.app.locals.secureCookies === true,
+    secure: requestIsSecure(req),
     path: "/",
     maxAge: SESSION_DAYS * 24 * 60 * 60 * 1000,
   });

@@ -1,5 +1,7 @@
+import type { PGlite } from "@electric-sql/pglite";
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
+import { sql } from "kysely";
 import pg from "pg";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { DB } from "../../db/index.ts";
@@ -18,7 +20,18 @@ export interface RealtimeEvent {
 }
 
 const CHANNEL = "portal_events";
+/** Sent by the database when sessions are deleted or a user is blocked or deleted (migration 20261124140000). */
+const SESSIONS_CHANNEL = "portal_sessions";
 const PING_MS = 30_000;
+/** Close code for a socket whose session was revoked (logout, password change, blocklist, user deleted). */
+export const SESSION_REVOKED_CODE = 4001;
+const RECONNECT_MIN_MS = 250;
+const RECONNECT_MAX_MS = 10_000;
+
+interface SocketInfo {
+  userId: number;
+  sessionId: string;
+}
 
 interface Envelope {
   userId: number | null; // null: everyone
@@ -26,30 +39,133 @@ interface Envelope {
 }
 
 class Hub {
-  private sockets = new Map<WebSocket, number>();
-  private wss = new WebSocketServer({ noServer: true });
+  private sockets = new Map<WebSocket, SocketInfo>();
+  private wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   private listener: pg.Client | null = null;
   private notifyPool: pg.Pool | null = null;
   private pingTimer: NodeJS.Timeout | null = null;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private reconnectDelay = RECONNECT_MIN_MS;
+  private unlistenPglite: (() => Promise<void>) | null = null;
+  private databaseUrl: string | undefined;
+  private stopped = false;
   private db: DB | null = null;
+  private log: (message: string) => void = (message) => console.error(message);
 
-  async start(db: DB, databaseUrl?: string): Promise<void> {
+  async start(db: DB, databaseUrl?: string, pglite?: PGlite): Promise<void> {
     this.db = db;
+    this.stopped = false;
+    this.databaseUrl = databaseUrl;
     if (databaseUrl) {
-      this.listener = new pg.Client({ connectionString: databaseUrl });
-      await this.listener.connect();
-      await this.listener.query(`LISTEN ${CHANNEL}`);
-      this.listener.on("notification", (msg) => {
-        if (msg.payload) this.deliver(JSON.parse(msg.payload) as Envelope);
-      });
+      // The pool's idle connection may be killed by the server (restart, pg_terminate_backend):
+      // without a handler, its "error" event would end the process (issue 14 item 1).
       this.notifyPool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+      this.notifyPool.on("error", (error) => this.log(`realtime: notify connection lost: ${error.message}`));
+      await this.listen();
+    } else if (pglite) {
+      this.unlistenPglite = await pglite.listen(SESSIONS_CHANNEL, (payload) => this.sessionsChanged(payload));
     }
     this.pingTimer = setInterval(() => this.ping(), PING_MS);
     this.pingTimer.unref();
   }
 
-  /** Handles an HTTP upgrade for /ws; answers 401 without a valid session. */
+  /** Opens the dedicated LISTEN connection; on loss it reconnects with backoff and subscribes again. */
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (this.listener === client) this.listener = null;
+      client.end().catch(() => {});
+      if (this.stopped) return;
+      this.log(`realtime: LISTEN connection lost${error ? `: ${error.message}` : ""}; reconnecting`);
+      this.scheduleReconnect();
+    };
+    client.on("error", onLost);
+    client.on("end", () => onLost());
+    client.on("notification", (msg) => {
+      if (msg.channel === SESSIONS_CHANNEL) return this.sessionsChanged(msg.payload ?? "");
+      if (!msg.payload) return;
+      try {
+        this.deliver(JSON.parse(msg.payload) as Envelope);
+      } catch {
+        /* not ours */
+      }
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      await client.query(`LISTEN ${SESSIONS_CHANNEL}`);
+    } catch (error) {
+      onLost(error as Error);
+      throw error;
+    }
+    this.listener = client;
+    this.reconnectDelay = RECONNECT_MIN_MS;
+    // Sessions may have been revoked while we were not listening.
+    void this.revalidate().catch(() => {});
+  }
+
+  private scheduleReconnect(): void {
+    if (this.reconnectTimer || this.stopped) return;
+    const delay = this.reconnectDelay;
+    this.reconnectDelay = Math.min(this.reconnectDelay * 2, RECONNECT_MAX_MS);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.listen().catch(() => {}); // a failure schedules the next attempt itself
+    }, delay);
+    this.reconnectTimer.unref();
+  }
+
+  /** True while the LISTEN connection is up (PostgreSQL), or always on the embedded database. */
+  listening(): boolean {
+    return !this.databaseUrl || this.listener !== null;
+  }
+
+  private sessionsChanged(payload: string): void {
+    let users: number[] | null = null;
+    try {
+      const parsed = JSON.parse(payload || "{}") as { users?: unknown };
+      if (Array.isArray(parsed.users)) users = parsed.users.map(Number);
+    } catch {
+      /* check every socket */
+    }
+    if (users && users.length === 0) return;
+    void this.revalidate(users ?? undefined).catch(() => {});
+  }
+
+  /** Closes the sockets whose session no longer exists or whose user is blocked or deleted. */
+  async revalidate(userIds?: number[]): Promise<void> {
+    if (!this.db) return;
+    const wanted = new Set(userIds ?? []);
+    const candidates = [...this.sockets].filter(([, info]) => !userIds || wanted.has(info.userId));
+    if (candidates.length === 0) return;
+    const ids = [...new Set(candidates.map(([, info]) => info.sessionId))];
+    const live = await this.db
+      .selectFrom("sessions")
+      .innerJoin("users", "users.id", "sessions.user_id")
+      .select("sessions.id")
+      .where("sessions.id", "in", ids)
+      .where("sessions.expires_at", ">", sql<Date>`now()`)
+      .where("users.blocked_at", "is", null)
+      .where("users.deleted_at", "is", null)
+      .execute();
+    const alive = new Set(live.map((row) => row.id));
+    for (const [ws, info] of candidates) {
+      if (alive.has(info.sessionId)) continue;
+      this.sockets.delete(ws);
+      ws.close(SESSION_REVOKED_CODE, "Session ended");
+    }
+  }
+
+  /** Handles an HTTP upgrade for /ws: 403 from another origin, 401 without a valid session. */
   async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    if (!sameOrigin(req)) {
+      socket.write("HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      socket.destroy();
+      return;
+    }
     const token = parseCookies(req.headers.cookie)[SESSION_COOKIE];
     const valid = token && this.db ? await validateSessionToken(this.db, token) : null;
     if (!valid) {
@@ -60,7 +176,8 @@ class Hub {
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       const alive = ws as WebSocket & { isAlive?: boolean };
       alive.isAlive = true;
-      this.sockets.set(ws, valid.user.id);
+      this.sockets.set(ws, { userId: valid.user.id, sessionId: valid.session.id });
+      ws.on("error", () => ws.terminate());
       ws.on("pong", () => (alive.isAlive = true));
       ws.on("close", () => this.sockets.delete(ws));
       ws.on("message", (raw) => {
@@ -71,7 +188,7 @@ class Hub {
   }
 
   async publish(envelope: Envelope): Promise<number> {
-    if (this.notifyPool) {
+    if (this.databaseUrl && this.notifyPool) {
       await this.notifyPool.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify(envelope)]);
       return this.countFor(envelope.userId);
     }
@@ -80,14 +197,14 @@ class Hub {
 
   private countFor(userId: number | null): number {
     let n = 0;
-    for (const id of this.sockets.values()) if (userId == null || id === userId) n++;
+    for (const { userId: id } of this.sockets.values()) if (userId == null || id === userId) n++;
     return n;
   }
 
   private deliver(envelope: Envelope): number {
     let n = 0;
     const text = JSON.stringify({ ...envelope.event, type: "notification", level: envelope.event.type });
-    for (const [ws, id] of this.sockets) {
+    for (const [ws, { userId: id }] of this.sockets) {
       if (envelope.userId != null && id !== envelope.userId) continue;
       ws.send(text);
       n++;
@@ -106,6 +223,8 @@ class Hub {
       alive.isAlive = false;
       ws.ping();
     }
+    // A safety net for revocations missed while the LISTEN connection was down.
+    void this.revalidate().catch(() => {});
   }
 
   connectionCount(): number {
@@ -113,17 +232,42 @@ class Hub {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.pingTimer) clearInterval(this.pingTimer);
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
     for (const ws of this.sockets.keys()) ws.close(1001, "Server shutting down");
     this.sockets.clear();
-    await this.listener?.end().catch(() => {});
-    await this.notifyPool?.end().catch(() => {});
+    const listener = this.listener;
     this.listener = null;
+    await listener?.end().catch(() => {});
+    await this.notifyPool?.end().catch(() => {});
+    await this.unlistenPglite?.().catch(() => {});
+    this.unlistenPglite = null;
     this.notifyPool = null;
   }
 }
 
 export const hub = new Hub();
+
+/**
+ * The upgrade must come from the portal's own pages (issue 14 item 4): a browser always sends
+ * Origin, and its host must be the Host the request was sent to. Clients that send no Origin
+ * (not browsers) still need a valid session cookie.
+ */
+export function sameOrigin(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  const forwarded = req.headers["x-forwarded-host"];
+  const allowed = [req.headers.host, ...(typeof forwarded === "string" ? forwarded.split(",").map((h) => h.trim()) : [])];
+  return allowed.some((h) => !!h && h.toLowerCase() === host.toLowerCase());
+}
 
 export function attachRealtime(server: Server): void {
   server.on("upgrade", (req, socket, head) => {
