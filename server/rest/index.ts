@@ -6,6 +6,7 @@ import { csrfHeaderMatches, isSafeMethod } from "../http/auth-middleware.ts";
 import { clearSessionCookie, setSessionCookie } from "../http/cookies.ts";
 import { login, logout } from "../services/auth.ts";
 import { absolutePagination, asLoginError, loginInput, referenceObjectsAsIds } from "./compat.ts";
+import { registerOpenApiRoutes } from "./openapi.ts";
 import { bypassesMaintenance, isMaintenanceMode } from "../services/settings.ts";
 
 // The REST compatibility adapter of spec §7 under /backend (DESIGN §7). Thin: parse, call the
@@ -91,6 +92,8 @@ export function restRouter(db: DB, extensions: ((router: Router, db: DB) => void
     }),
   );
 
+  // The OpenAPI document of every route of this router (issue 9 item 8), public.
+  registerOpenApiRoutes(router);
   for (const extend of extensions) extend(router, db);
 
   router.use((_req, _res, next) => next(new AppError(404, "Not Found")));
