@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RouterContextProvider } from "react-router";
 import { fromDatabaseError } from "../../server/errors.ts";
+import { loadAuthUser } from "../../server/auth/sessions.ts";
+import { requestContext } from "../../server/web/context.ts";
+import { resourceAction } from "../../server/web/resource-page.ts";
 import { signedIn, startTestServer, type ApiClient, type ApiResponse, type TestServer } from "../helpers/server.ts";
 
 // Issue 9 item 6 "Errors": a unique-key race (Postgres 23505) is a 422 on the field on every
@@ -55,6 +59,34 @@ describe("a unique-key race (23505)", () => {
     for (const r of responses.filter((x) => x.status === 422)) {
       expect(r.body.error.message).toBe("The name has already been taken.");
       expect(r.body.error.data).toMatchObject({ httpStatus: 422, errors: { name: ["The name has already been taken."] } });
+    }
+  });
+
+  it("parallel page-action creates answer the form error on the field", async () => {
+    const { id } = await server.db.selectFrom("users").select("id").where("username", "=", server.admin.username).executeTakeFirstOrThrow();
+    const user = await loadAuthUser(server.db, id);
+    const post = async () => {
+      const request = new Request("http://portal.test/system/parameters/puroks", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "create", name: "Purok Race", _csrf: "t" }),
+      });
+      const context = new RouterContextProvider();
+      context.set(requestContext, { db: server.db, user, sessionId: null, csrfToken: "t", ip: null, requestId: "r", userAgent: null, secureCookies: false });
+      try {
+        return await resourceAction({ request, context });
+      } catch (error) {
+        return { thrown: error };
+      }
+    };
+    const results = await Promise.all(Array.from({ length: 20 }, post));
+    const statusOf = (r: unknown) =>
+      r instanceof Response ? r.status : ((r as { init?: { status?: number } }).init?.status ?? ((r as { thrown?: unknown }).thrown ? 500 : 200));
+    const statuses: Record<number, number> = {};
+    for (const r of results) statuses[statusOf(r)] = (statuses[statusOf(r)] ?? 0) + 1;
+    expect(statuses).toEqual({ 302: 1, 422: 19 });
+    for (const r of results.filter((x) => statusOf(x) === 422)) {
+      const reply = (r as { data: { result: { error: Record<string, string[]> } } }).data.result;
+      expect(reply.error).toEqual({ name: ["The name has already been taken."] });
     }
   });
 
