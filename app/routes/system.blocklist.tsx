@@ -23,7 +23,7 @@ import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { blocklist as def } from "~/resources/access";
 import { listQueryToSearchParams } from "~/resources/list-query";
-import type { ListQuery, Paginated } from "~/resources/types";
+import type { ListQuery } from "~/resources/types";
 import { requirePermission } from "../../server/web/guards.ts";
 import { blocklistAction, blocklistLoader } from "../../server/web/blocklist-page.ts";
 
@@ -62,7 +62,7 @@ export default function BlocklistPage({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const query = loaderData.query as ListQuery;
-  const page = loaderData.page as unknown as Paginated<Row>;
+  const page = loaderData.page;
   const rows = page.data;
   const mayAdd = can(user, "create-blocklist");
   const mayRemove = can(user, "delete-blocklist");
@@ -191,7 +191,7 @@ export default function BlocklistPage({ loaderData }: Route.ComponentProps) {
                           to={`/system/blocklist/${row.id}`}
                           className="rounded hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                         >
-                          <PersonCell value={{ ...(row.user_profile as object), id: row.id, fullname: name }} />
+                          <PersonCell value={{ ...row.user_profile, id: row.id, fullname: name }} />
                         </Link>
                         <span className="mt-0.5 block pl-9 font-mono text-xs text-muted-foreground sm:hidden">{row.username}</span>
                       </TableCell>

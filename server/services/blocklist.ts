@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { blocklist as blocklistDef } from "../../app/resources/access.ts";
 import { can } from "../../app/lib/permissions.ts";
-import type { ListQuery } from "../../app/resources/types.ts";
+import type { ListQuery, Paginated } from "../../app/resources/types.ts";
+import type { UserKind } from "../../db/schema.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError, forbidden, notFound, unauthenticated, ValidationError } from "../errors.ts";
 import { invalidateUserSessions } from "../auth/sessions.ts";
@@ -32,17 +33,33 @@ function authorize(ctx: ServiceContext, permission: string) {
   if (!can(actorOf(ctx), permission)) throw forbidden();
 }
 
-export function listBlocklist(ctx: ServiceContext, query: ListQuery, path?: string) {
-  return engine.list(ctx, query, path);
+/**
+ * A row of the blocklist as the engine reads it: the blocklist_entries view, the status the hook
+ * gives it and the user's roles (server/resources/hooks/access.ts).
+ */
+export type BlocklistRow = Record<string, unknown> & {
+  id: number;
+  username: string | null;
+  name: string | null;
+  kind: UserKind;
+  status: "Blocked" | "Trashed";
+  roles: { id: number; name: string }[];
+  blocked_by: { id: number; fullname: string | null } | null;
+  user_profile: { firstname: string; middlename: string | null; lastname: string | null; fullname: string | null };
+};
+
+export async function listBlocklist(ctx: ServiceContext, query: ListQuery, path?: string): Promise<Paginated<BlocklistRow>> {
+  // The engine reads any registry entry, so its rows are untyped; this one's shape is the above.
+  return (await engine.list(ctx, query, path)) as Paginated<BlocklistRow>;
 }
 
 export function countBlocklist(ctx: ServiceContext, query: Pick<ListQuery, "search" | "status" | "filter">) {
   return engine.count(ctx, query);
 }
 
-export async function getBlocklistEntry(ctx: ServiceContext, id: number) {
+export async function getBlocklistEntry(ctx: ServiceContext, id: number): Promise<BlocklistRow> {
   try {
-    return await engine.get(ctx, id);
+    return (await engine.get(ctx, id)) as BlocklistRow;
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw notFound("blocklist entry");
     throw error;
