@@ -1,16 +1,17 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data } from "react-router";
 import { blocklist as def } from "../../app/resources/access.ts";
 import { parseListQuery } from "../../app/resources/list-query.ts";
 import { isAppError } from "../errors.ts";
 import * as blocklist from "../services/blocklist.ts";
 import { serviceContextOf } from "./context.ts";
 import { readFlash } from "./flash.ts";
-import { pageUrl, redirectWithFlash, refusalsAsFlash, resetPasswordAction, rethrowForPage } from "./access-pages.ts";
+import { resetPasswordAction } from "./access-pages.ts";
+import { idsOf, pageUrl, redirectWithFlash, refusalsAsFlash, rethrowForPage, type PageArgs } from "./page-kit.server.ts";
 
 // The page adapter of /system/blocklist (issue 5): the list through the engine and the
 // blocklist service's add, remove, multi-remove and reset password as form intents.
 
-type Args = { request: Request; context: Readonly<RouterContextProvider>; url?: URL };
+type Args = PageArgs;
 
 export async function blocklistLoader(args: Args) {
   const { request, context } = args;
@@ -21,19 +22,12 @@ export async function blocklistLoader(args: Args) {
   const modal = url.searchParams.get("modal");
   const id = Number(url.searchParams.get("id"));
   let record: Record<string, unknown> | null = null;
-  if ((modal === "delete" || modal === "reset_password") && Number.isSafeInteger(id) && id > 0) record = await blocklist.getBlocklistEntry(ctx, id).catch(() => null);
+  if ((modal === "delete" || modal === "reset_password") && Number.isSafeInteger(id) && id > 0)
+    record = await blocklist.getBlocklistEntry(ctx, id).catch(() => null);
   const userSearch = (url.searchParams.get("user_search") ?? "").slice(0, 100);
   const candidates = modal === "add" ? await blocklist.blockCandidates(ctx, userSearch).catch(() => []) : [];
   const { flash, clear } = readFlash(request);
   return data({ query, page, modal, record, candidates, userSearch, flash }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
-}
-
-function ids(form: FormData): number[] {
-  return form
-    .getAll("ids")
-    .flatMap((v) => String(v).split(","))
-    .map(Number)
-    .filter((n) => Number.isSafeInteger(n) && n > 0);
 }
 
 export async function blocklistAction(args: Args) {
@@ -45,10 +39,14 @@ export async function blocklistAction(args: Args) {
     switch (intent) {
       case "add": {
         try {
-          const res = await blocklist.addToBlocklist(ctx, { user_id: form.get("user_id") || undefined, reason: form.get("reason") || null });
+          const res = await blocklist.addToBlocklist(ctx, {
+            user_id: form.get("user_id") || undefined,
+            reason: form.get("reason") || null,
+          });
           return redirectWithFlash(args, form, { message: res.message, type: "success" });
         } catch (error) {
-          if (isAppError(error) && error.status === 422) return data({ addErrors: error.errors ?? { user_id: [error.message] } }, { status: 422 });
+          if (isAppError(error) && error.status === 422)
+            return data({ addErrors: error.errors ?? { user_id: [error.message] } }, { status: 422 });
           throw error;
         }
       }
@@ -58,7 +56,7 @@ export async function blocklistAction(args: Args) {
           return redirectWithFlash(args, form, { message: res.message, type: "delete" });
         });
       case "delete-many": {
-        const res = await blocklist.removeManyFromBlocklist(ctx, ids(form));
+        const res = await blocklist.removeManyFromBlocklist(ctx, idsOf(form));
         return redirectWithFlash(args, form, { message: res.message, type: "delete" });
       }
       case "restore": {

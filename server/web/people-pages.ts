@@ -1,12 +1,12 @@
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
-import { data, redirect, type RouterContextProvider } from "react-router";
-import { sql, type Kysely } from "kysely";
+import { data, redirect } from "react-router";
+import { sql } from "kysely";
 import { getResource, type ResourceName } from "../../app/resources/index.ts";
 import * as messages from "../../app/resources/messages.ts";
 import { PHOTO_MAX_BYTES } from "../../app/resources/people.ts";
 import { can } from "../../app/lib/permissions.ts";
 import type { ServiceContext } from "../context.ts";
-import { isAppError, ValidationError } from "../errors.ts";
+import { ValidationError } from "../errors.ts";
 import { serviceFor } from "../resources/services.ts";
 import { inTransaction } from "../resources/transaction.ts";
 import {
@@ -18,27 +18,24 @@ import {
   setResidentPhoto,
   type DuplicateResident,
 } from "../services/residents.ts";
-import { getRequestContext, serviceContextOf } from "./context.ts";
-import { flashCookie, type Flash } from "./flash.ts";
-import { resourceAction, toConformFieldErrors } from "./resource-page.ts";
+import { serviceContextOf } from "./context.ts";
+import {
+  FORBIDDEN_PAGE_MESSAGE,
+  fieldErrorsReply,
+  idsOf,
+  redirectWithFlash,
+  refusal,
+  rethrowForPage,
+  type PageArgs,
+} from "./page-kit.server.ts";
+import { resourceAction } from "./resource-page.ts";
 
 // Page actions and loaders of the people screens (issue 4), beside the registry's generic ones
 // (server/web/resource-page.ts): the resident form with its duplicate warning and photo, the
 // reset of a resident's password, the household and disaster-prone area forms whose saves show no
 // notification (spec §7.3), and restores that keep the one-active-entry rules.
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type Args = { request: Request; context: Readonly<RouterContextProvider>; url?: URL };
-
-/** The page's address without React Router's details (the `.data` suffix of client navigations). */
-export function pageUrl({ request, url }: Args): URL {
-  if (url) return url;
-  const raw = new URL(request.url);
-  raw.pathname = raw.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
-  raw.searchParams.delete("_routes");
-  raw.searchParams.delete("index");
-  return raw;
-}
+type Args = PageArgs;
 
 /** Active rows of the named registry entries as select options, for the forms. */
 export async function optionsFor(ctx: ServiceContext, names: ResourceName[]): Promise<Record<string, { value: string; label: string }[]>> {
@@ -50,28 +47,14 @@ export async function optionsFor(ctx: ServiceContext, names: ResourceName[]): Pr
   return out;
 }
 
-function backTo(args: Args, form: FormData): string {
-  const url = pageUrl(args);
-  const raw = String(form.get("_return") ?? url.search);
-  const params = new URLSearchParams(raw.startsWith("?") ? raw.slice(1) : raw);
-  params.delete("modal");
-  params.delete("id");
-  const q = params.toString();
-  return `${url.pathname}${q ? `?${q}` : ""}`;
-}
-
-function flashRedirect(args: Args, form: FormData, flash: Flash | null, to?: string) {
-  const rc = getRequestContext(args.context);
-  const target = to ?? backTo(args, form);
-  return flash ? redirect(target, { headers: { "Set-Cookie": flashCookie(flash, rc.secureCookies) } }) : redirect(target);
-}
-
-function pageError(error: unknown): never {
-  if (isAppError(error)) {
-    if (error.status === 403) throw data("You are not authorize to perform this action", { status: 403 });
-    if (error.status === 404) throw data(error.message, { status: 404 });
+/** Runs an action; a 422 refusal of the rules comes back inline (`{refusal}`), 403/404 as error pages. */
+async function refusalsInline<T>(run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return refusal(error);
   }
-  throw error;
 }
 
 /** Spec §7.3: household and disaster-prone area calls show no notifications — the redirect without its flash. */
@@ -81,12 +64,6 @@ function withoutFlash(response: unknown): unknown {
     if (location) return redirect(location);
   }
   return response;
-}
-
-/** A refusal of the rules (a 422 without field errors, such as a restore) as an inline message. */
-function refusal(error: unknown) {
-  if (isAppError(error) && error.status === 422) return data({ refusal: error.message }, { status: 422 });
-  return pageError(error);
 }
 
 // --- residents ---------------------------------------------------------------------------------
@@ -147,39 +124,20 @@ export async function residentAction(args: Args) {
         return row;
       });
       const to = intent === "create" && form.get("_then") === "profile" ? `/manage/residents/${saved.id}/profile` : undefined;
-      return flashRedirect(
+      return redirectWithFlash(
         args,
         form,
         { message: intent === "create" ? messages.MSG_SAVED : messages.MSG_UPDATED, type: intent === "create" ? "create" : "success" },
         to,
       );
     } catch (error) {
-      if (isAppError(error) && error.status === 422 && error.errors) {
-        return data({ result: submission.reply({ fieldErrors: toConformFieldErrors(error.errors) }) } satisfies ResidentActionData, {
-          status: 422,
-        });
-      }
-      return pageError(error);
+      return fieldErrorsReply<ResidentActionData>(submission, error) ?? rethrowForPage(error);
     }
   }
-  try {
-    return await resourceAction(args);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    if (isAppError(error) && error.status === 422) return data({ refusal: error.message } satisfies ResidentActionData, { status: 422 });
-    throw error;
-  }
+  return refusalsInline(() => resourceAction(args));
 }
 
 // --- households and disaster-prone areas: no notifications (spec §7.3) ------------------------
-
-function idsOf(form: FormData): number[] {
-  return form
-    .getAll("ids")
-    .flatMap((v) => String(v).split(","))
-    .map(Number)
-    .filter((n) => Number.isSafeInteger(n) && n > 0);
-}
 
 /** The names of the residents a refused household form named, so the form shows them again. */
 async function postedNames(ctx: ServiceContext, form: FormData): Promise<Record<string, string>> {
@@ -188,7 +146,7 @@ async function postedNames(ctx: ServiceContext, form: FormData): Promise<Record<
     .map(([, value]) => Number(value))
     .filter((n) => Number.isSafeInteger(n) && n > 0);
   if (ids.length === 0) return {};
-  const rows = (await (ctx.db as Kysely<any>)
+  const rows = (await ctx.db
     .selectFrom("users as u")
     .innerJoin("user_profiles as p", "p.user_id", "u.id")
     .select(["u.id", sql<string>`concat_ws(' ', p.firstname, p.middlename, p.lastname, p.suffix)`.as("fullname")])
@@ -212,43 +170,30 @@ async function quietAction(args: Args, name: "household" | "disaster_prone_area"
     try {
       if (intent === "create") await engine.create(ctx, submission.value);
       else await engine.update(ctx, Number(form.get("id")), submission.value);
-      return flashRedirect(args, form, null);
+      return redirectWithFlash(args, form, null);
     } catch (error) {
-      if (isAppError(error) && error.status === 422 && error.errors) {
-        return data({ result: submission.reply({ fieldErrors: toConformFieldErrors(error.errors) }), names }, { status: 422 });
-      }
-      return pageError(error);
+      return fieldErrorsReply(submission, error, { names }) ?? rethrowForPage(error);
     }
   }
-  try {
+  return refusalsInline(async () => {
     if (intent === "restore") {
       await engine.restore(ctx, Number(form.get("id")));
-      return flashRedirect(args, form, null);
+      return redirectWithFlash(args, form, null);
     }
     if (intent === "restore-many" || intent === "undo") {
       const ids = idsOf(form);
       await engine.restoreMany(ctx, ids.length ? ids : [Number(form.get("id"))]);
-      return flashRedirect(args, form, null);
+      return redirectWithFlash(args, form, null);
     }
     return withoutFlash(await resourceAction(args));
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    return refusal(error);
-  }
+  });
 }
 
 export const householdAction = (args: Args) => quietAction(args, "household");
 export const disasterProneAreaAction = (args: Args) => quietAction(args, "disaster_prone_area");
 
 /** Businesses: the registry's action, with 422 refusals shown inline. */
-export async function businessAction(args: Args) {
-  try {
-    return await resourceAction(args);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    return refusal(error);
-  }
-}
+export const businessAction = (args: Args) => refusalsInline(() => resourceAction(args));
 
 // --- data of the people screens ----------------------------------------------------------------
 
@@ -263,7 +208,7 @@ export async function purokSummary(ctx: ServiceContext) {
     left join disaster_prone_areas d on d.purok_id = pk.id and d.deleted_at is null
     where pk.deleted_at is null
     order by pk.name
-  `.execute(ctx.db as Kysely<any>);
+  `.execute(ctx.db);
   return rows.rows.map((r) => ({
     ...r,
     id: Number(r.id),
@@ -296,7 +241,7 @@ export async function mapHouseholds(ctx: ServiceContext): Promise<MapHousehold[]
     left join disaster_prone_areas d on d.purok_id = h.purok_id and d.deleted_at is null
     where h.deleted_at is null and h.latitude is not null
     order by h.id
-  `.execute(ctx.db as Kysely<any>);
+  `.execute(ctx.db);
   return rows.rows.map((r) => ({
     ...r,
     id: Number(r.id),
@@ -308,8 +253,7 @@ export async function mapHouseholds(ctx: ServiceContext): Promise<MapHousehold[]
 
 /** A household for its print view (needs view-household or manage-household, spec §6). */
 export async function householdForPrint(ctx: ServiceContext, id: number) {
-  if (!can(ctx.user, "view-household") && !can(ctx.user, "manage-household"))
-    throw data("You are not authorize to perform this action", { status: 403 });
+  if (!can(ctx.user, "view-household") && !can(ctx.user, "manage-household")) throw data(FORBIDDEN_PAGE_MESSAGE, { status: 403 });
   const household = await serviceFor("household")
     .read(ctx, id)
     .catch(() => {
@@ -345,11 +289,11 @@ export async function householdForPrint(ctx: ServiceContext, id: number) {
     join user_profiles p on p.user_id = x.user_id
     left join occupations o on o.id = p.occupation_id
     order by x.position
-  `.execute(ctx.db as Kysely<any>);
+  `.execute(ctx.db);
   const area = await sql<{
     disaster_types: string[];
   }>`select disaster_types from disaster_prone_areas where purok_id = ${household.purok_id as number} and deleted_at is null`.execute(
-    ctx.db as Kysely<any>,
+    ctx.db,
   );
   return { household, people: people.rows.map((r) => ({ ...r, user_id: Number(r.user_id) })), hazards: area.rows[0]?.disaster_types ?? [] };
 }

@@ -1,32 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data } from "react-router";
 import { resourceByPath, findResource } from "../../app/resources/index.ts";
-import { listQueryToSearchParams, parseListQuery } from "../../app/resources/list-query.ts";
+import { parseListQuery } from "../../app/resources/list-query.ts";
 import * as messages from "../../app/resources/messages.ts";
 import type { ResourceDef } from "../../app/resources/types.ts";
-import { can } from "../../app/lib/permissions.ts";
 import { serviceByName } from "../resources/services.ts";
-import { isAppError } from "../errors.ts";
-import { getRequestContext, serviceContextOf } from "./context.ts";
-import { flashCookie, readFlash, type Flash } from "./flash.ts";
+import { serviceContextOf } from "./context.ts";
+import { readFlash } from "./flash.ts";
+import { fieldErrorsReply, idsOf, pageUrl, redirectWithFlash, rethrowForPage, type PageArgs } from "./page-kit.server.ts";
 
 // The page adapter of the registry (DESIGN §4, §8): one loader and one action serve every list
 // page. They parse the address or the posted form, call the engine, and shape the answer.
 
-type Args = { request: Request; context: Readonly<RouterContextProvider>; url?: URL };
-
-/**
- * The page's address. React Router hands loaders and actions `url` with its own details removed
- * (the `.data` suffix and `_routes` of client navigations); `request.url` is the raw one.
- */
-function pageUrl({ request, url }: Args): URL {
-  if (url) return url;
-  const raw = new URL(request.url);
-  raw.pathname = raw.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
-  raw.searchParams.delete("_routes");
-  raw.searchParams.delete("index");
-  return raw;
-}
+type Args = PageArgs;
 
 export const MODAL_KINDS_WITH_RECORD = new Set(["update", "delete", "restore", "reset", "reset_password", "make_transaction", "print"]);
 
@@ -36,18 +22,6 @@ function resourceOf(url: URL): ResourceDef {
   return def;
 }
 
-function asPageError(error: unknown): never {
-  if (isAppError(error) && (error.status === 403 || error.status === 404)) throw data(error.message, { status: error.status });
-  throw error;
-}
-
-/** Conform names nested fields "a[0].b"; the engine's errors use Laravel's "a.0.b". */
-export function toConformFieldErrors(errors: Record<string, string[]>): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const [key, value] of Object.entries(errors)) out[key.replace(/\.(\d+)(?=\.|$)/g, "[$1]")] = value;
-  return out;
-}
-
 export async function resourceLoader(args: Args) {
   const { request, context } = args;
   const url = pageUrl(args);
@@ -55,7 +29,7 @@ export async function resourceLoader(args: Args) {
   const ctx = serviceContextOf(context);
   const engine = serviceByName(def.name);
   const query = parseListQuery(url.searchParams, def);
-  const page = await engine.list(ctx, query, url.pathname).catch(asPageError);
+  const page = await engine.list(ctx, query, url.pathname).catch((error) => rethrowForPage(error, null));
 
   const modal = url.searchParams.get("modal");
   const id = Number(url.searchParams.get("id"));
@@ -101,29 +75,6 @@ export async function resourceLoader(args: Args) {
 
 export type ResourceLoaderData = Awaited<ReturnType<typeof resourceLoader>>["data"];
 
-/** The list address to go back to after a post: the posted `return` query, without modal keys. */
-function backTo(url: URL, form: FormData): string {
-  const raw = String(form.get("_return") ?? url.search);
-  const params = new URLSearchParams(raw.startsWith("?") ? raw.slice(1) : raw);
-  params.delete("modal");
-  params.delete("id");
-  const q = params.toString();
-  return `${url.pathname}${q ? `?${q}` : ""}`;
-}
-
-function flashRedirect(url: URL, context: Args["context"], form: FormData, flash: Flash) {
-  const rc = getRequestContext(context);
-  return redirect(backTo(url, form), { headers: { "Set-Cookie": flashCookie(flash, rc.secureCookies) } });
-}
-
-function idsOf(form: FormData): number[] {
-  return form
-    .getAll("ids")
-    .flatMap((v) => String(v).split(","))
-    .map(Number)
-    .filter((n) => Number.isSafeInteger(n) && n > 0);
-}
-
 export async function resourceAction(args: Args) {
   const { request, context } = args;
   const url = pageUrl(args);
@@ -144,20 +95,19 @@ export async function resourceAction(args: Args) {
         try {
           if (intent === "create") await engine.create(ctx, submission.value);
           else await engine.update(ctx, id, submission.value);
-          return flashRedirect(url, context, form, {
+          return redirectWithFlash(args, form, {
             message: intent === "create" ? messages.MSG_SAVED : messages.MSG_UPDATED,
             type: intent === "create" ? "create" : "success",
           });
         } catch (error) {
-          if (isAppError(error) && error.status === 422 && error.errors) {
-            return data({ result: submission.reply({ fieldErrors: toConformFieldErrors(error.errors) }) }, { status: 422 });
-          }
+          const reply = fieldErrorsReply(submission, error);
+          if (reply) return reply;
           throw error;
         }
       }
       case "delete": {
         const row = await engine.remove(ctx, id);
-        return flashRedirect(url, context, form, {
+        return redirectWithFlash(args, form, {
           message: messages.deletedMessage(def, engine.displayName(row)),
           type: "delete",
           undo: def.undo ? { resource: def.name, id } : undefined,
@@ -165,7 +115,7 @@ export async function resourceAction(args: Args) {
       }
       case "restore": {
         const row = await engine.restore(ctx, id);
-        return flashRedirect(url, context, form, { message: messages.restoredMessage(def, engine.displayName(row)), type: "restore" });
+        return redirectWithFlash(args, form, { message: messages.restoredMessage(def, engine.displayName(row)), type: "restore" });
       }
       case "delete-many": {
         const ids = idsOf(form);
@@ -176,7 +126,7 @@ export async function resourceAction(args: Args) {
               .map((r) => r!.id)
           : [];
         const n = await engine.removeMany(ctx, ids);
-        return flashRedirect(url, context, form, {
+        return redirectWithFlash(args, form, {
           message: messages.deletedManyMessage(def, n),
           type: "delete",
           undo: def.undo && n > 0 && wasActive.length ? { resource: def.name, id: wasActive[0], ids: wasActive } : undefined,
@@ -184,18 +134,18 @@ export async function resourceAction(args: Args) {
       }
       case "restore-many": {
         const n = await engine.restoreMany(ctx, idsOf(form));
-        return flashRedirect(url, context, form, { message: messages.restoredManyMessage(def, n), type: "restore" });
+        return redirectWithFlash(args, form, { message: messages.restoredManyMessage(def, n), type: "restore" });
       }
       case "command": {
         // A named command (DESIGN §10): the form posts its name and, where it asks one, the reason.
         const name = String(form.get("command") ?? "");
         const row = await engine.command(ctx, name, id, { reason: form.get("reason") ?? undefined });
-        return flashRedirect(url, context, form, { message: engine.commandMessage(name, row), type: "success" });
+        return redirectWithFlash(args, form, { message: engine.commandMessage(name, row), type: "success" });
       }
       case "undo": {
         const ids = idsOf(form);
         const n = await engine.restoreMany(ctx, ids.length ? ids : [id]);
-        return flashRedirect(url, context, form, {
+        return redirectWithFlash(args, form, {
           message:
             n === 1 && ids.length <= 1
               ? messages.restoredMessage(def, engine.displayName(await engine.read(ctx, ids[0] ?? id)))
@@ -207,23 +157,6 @@ export async function resourceAction(args: Args) {
         throw data(`Unknown action ${intent || "(none)"}`, { status: 400 });
     }
   } catch (error) {
-    if (isAppError(error)) {
-      if (error.status === 403) throw data("You are not authorize to perform this action", { status: 403 });
-      if (error.status === 404) throw data(error.message, { status: 404 });
-    }
-    throw error;
+    rethrowForPage(error);
   }
 }
-
-/** Row-action gates of spec §6 for the generic list. */
-export function rowPermissions(def: ResourceDef, user: Parameters<typeof can>[0]) {
-  return {
-    create: can(user, `create-${def.name}`),
-    update: can(user, `update-${def.name}`),
-    delete: can(user, `delete-${def.name}`),
-    restore: can(user, `restore-${def.name}`),
-    view: can(user, `view-${def.name}`) || can(user, `manage-${def.name}`),
-  };
-}
-
-export { listQueryToSearchParams };

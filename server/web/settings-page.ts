@@ -1,13 +1,13 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data } from "react-router";
 import { isAppError } from "../errors.ts";
 import * as account from "../services/account.ts";
 import { serviceContextOf } from "./context.ts";
-import { pageUrl, redirectWithFlash, rethrowForPage } from "./access-pages.ts";
+import { pageUrl, redirectWithFlash, rethrowForPage, type PageArgs } from "./page-kit.server.ts";
 
 // The page adapter of /system/settings/* (issue 5): every form posts an intent; a 422 comes back
 // with the field errors and what was typed (passwords excepted), success redirects with a flash.
 
-type Args = { request: Request; context: Readonly<RouterContextProvider>; url?: URL };
+type Args = PageArgs;
 
 const SECRET = new Set(["current_password", "password", "password_confirmation", "_csrf"]);
 
@@ -48,7 +48,8 @@ export async function settingsAction(args: Args) {
       }
       case "photo": {
         const file = form.get("photo");
-        if (!file || typeof file === "string" || file.size === 0) return data({ intent, errors: { photo: ["Choose a photo first."] }, values: {} }, { status: 422 });
+        if (!file || typeof file === "string" || file.size === 0)
+          return data({ intent, errors: { photo: ["Choose a photo first."] }, values: {} }, { status: 422 });
         await account.setMyPhoto(ctx, new Uint8Array(await file.arrayBuffer()));
         return done(account.MSG_PHOTO);
       }
@@ -71,7 +72,8 @@ export async function settingsAction(args: Args) {
         throw data(`Unknown action ${intent || "(none)"}`, { status: 400 });
     }
   } catch (error) {
-    if (isAppError(error) && error.status === 422) return data({ intent, errors: error.errors ?? { _: [error.message] }, values: typed(form) }, { status: 422 });
+    if (isAppError(error) && error.status === 422)
+      return data({ intent, errors: error.errors ?? { _: [error.message] }, values: typed(form) }, { status: 422 });
     rethrowForPage(error);
   }
 }
