@@ -109,3 +109,26 @@ export function fieldErrorsReply<T extends object = object>(
   if (!(isAppError(error) && error.status === 422 && error.errors)) return null;
   return data({ result: submission.reply({ fieldErrors: toConformFieldErrors(error.errors) }), ...(extra as T) }, { status: 422 });
 }
+
+/**
+ * A stored photo at `/photos/{kind}/{id}.webp` as the answer of its loader: 404 for a malformed
+ * address or no photo, a service error as its status. The address carries a version (?v=), so
+ * the answer may be cached privately for long.
+ */
+export async function photoResponse(
+  file: string | undefined,
+  read: (id: number) => Promise<{ content: Uint8Array; mime: string } | null | undefined>,
+) {
+  const match = /^(\d{1,15})\.webp$/.exec(file ?? "");
+  if (!match) throw data("This page could not be found.", { status: 404 });
+  try {
+    const photo = await read(Number(match[1]));
+    if (!photo) throw data("This page could not be found.", { status: 404 });
+    return new Response(new Uint8Array(photo.content), {
+      headers: { "Content-Type": photo.mime, "Cache-Control": "private, max-age=31536000, immutable", "X-Content-Type-Options": "nosniff" },
+    });
+  } catch (error) {
+    if (isAppError(error)) throw data(error.message, { status: error.status });
+    throw error;
+  }
+}
