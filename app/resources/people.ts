@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ColumnDef, ResourceDef } from "./types";
-import { optionalText, requiredEnum, requiredId, requiredText } from "./fields";
+import { idOfObject, optionalText, requiredEnum, requiredId, requiredText } from "./fields";
 
 // People and places (issue 4): residents (the DILG Record of Barangay Inhabitants), households,
 // disaster-prone areas and businesses, each one registry entry (DESIGN §4). Columns follow §2.4.
@@ -94,27 +94,34 @@ function optionalDate(name: string) {
     .transform((v) => (v ? v : null));
 }
 
+/** An optional reference by id; JSON may send the record ({id, name}) as listed (issue 9 item 8). */
 function optionalId(name: string) {
-  return z
-    .union([z.string(), z.number()], { error: `The selected ${attr(name.replace(/_id$/, ""))} is invalid.` })
-    .nullish()
-    .transform((v, ctx) => {
-      if (v == null || v === "") return null;
-      const n = Number(v);
-      if (!Number.isSafeInteger(n) || n < 1) {
-        ctx.addIssue({ code: "custom", message: `The selected ${attr(name.replace(/_id$/, ""))} is invalid.` });
-        return z.NEVER;
-      }
-      return n;
-    });
+  return z.preprocess(
+    idOfObject,
+    z
+      .union([z.string(), z.number()], { error: `The selected ${attr(name.replace(/_id$/, ""))} is invalid.` })
+      .nullish()
+      .transform((v, ctx) => {
+        if (v == null || v === "") return null;
+        const n = Number(v);
+        if (!Number.isSafeInteger(n) || n < 1) {
+          ctx.addIssue({ code: "custom", message: `The selected ${attr(name.replace(/_id$/, ""))} is invalid.` });
+          return z.NEVER;
+        }
+        return n;
+      }),
+  );
 }
 
 /** A resident picked by id (household head, member, owner): "The household head field is required." */
 function personId(label: string) {
-  return z.coerce
-    .number({ error: `The ${label} field is required.` })
-    .int(`The selected ${label} is invalid.`)
-    .positive(`The ${label} field is required.`);
+  return z.preprocess(
+    idOfObject,
+    z.coerce
+      .number({ error: `The ${label} field is required.` })
+      .int(`The selected ${label} is invalid.`)
+      .positive(`The ${label} field is required.`),
+  );
 }
 
 function optionalEnum<T extends readonly [string, ...string[]]>(name: string, values: T) {
