@@ -298,6 +298,37 @@ export interface BlocklistEntriesView {
   lastname: string | null;
 }
 
+/** Issue 9: each run of an engine command (void, unvoid, cancel…) and what it reversed. */
+export interface CommandRunsTable {
+  id: Id;
+  entity: string;
+  entity_id: number;
+  command: string;
+  reason: string | null;
+  at: Timestamp;
+  user_id: number | null;
+  reverses_run_id: number | null;
+  reversed_by_run_id: number | null;
+}
+
+/** Issue 9: every row a command changed, with its stored values before and after. */
+export interface CommandEffectsTable {
+  id: Id;
+  run_id: number;
+  position: number;
+  entity: string;
+  row_id: number;
+  before: Json;
+  after: Json;
+}
+
+/** Issue 9: the last number given per gapless monthly series ("2026-11" → 7). */
+export interface NumberSeriesTable {
+  series: string;
+  period: string;
+  last_number: number;
+}
+
 export interface Database {
   // issue 2
   users: UsersTable;
@@ -331,6 +362,10 @@ export interface Database {
   // issue 5
   user_preferences: UserPreferencesTable;
   blocklist_entries: BlocklistEntriesView;
+  // issue 9
+  command_runs: CommandRunsTable;
+  command_effects: CommandEffectsTable;
+  number_series: NumberSeriesTable;
 }
 
 export type User = Selectable<UsersTable>;
