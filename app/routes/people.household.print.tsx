@@ -9,6 +9,7 @@ import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { serviceContextOf } from "../../server/web/context.ts";
 import { assertId, householdForPrint } from "../../server/web/people-pages.ts";
+import type { HouseholdRecord } from "../../server/services/households.ts";
 
 // /manage/households/{id}/print (spec §2.4: a household's print opens no modal; §6: needs
 // view-household): a one-page household record with its members' table, A4, print stylesheet.
@@ -17,13 +18,12 @@ import { assertId, householdForPrint } from "../../server/web/people-pages.ts";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = assertId(params.household_id);
   const result = await householdForPrint(serviceContextOf(context), id);
-  return data({ ...result, printedAt: new Date().toISOString() });
+  // The engine answers untyped rows; a household's shape is HouseholdRecord.
+  return data({ ...result, household: result.household as HouseholdRecord, printedAt: new Date().toISOString() });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: loaderData ? `Household #${String((loaderData.household as unknown as { id: number }).id)} | Portal` : pageTitle("print") },
-  ];
+  return [{ title: loaderData ? `Household #${String(loaderData.household.id)} | Portal` : pageTitle("print") }];
 }
 
 const PRINT_CSS = `
@@ -60,11 +60,11 @@ function sectors(p: {
 
 export default function HouseholdPrint({ loaderData }: Route.ComponentProps) {
   const { people, hazards, printedAt } = loaderData;
-  const household = loaderData.household as unknown as Record<string, unknown> & { id: number };
+  const household = loaderData.household;
   const root = useRootData();
   const barangay = root?.barangay;
-  const head = household.household_head as { fullname?: string } | null;
-  const purok = household.purok as { name?: string } | null;
+  const head = household.household_head;
+  const purok = household.purok;
   React.useEffect(() => {
     if (new URLSearchParams(window.location.search).get("print") === "now") window.print();
   }, []);
@@ -188,10 +188,7 @@ export default function HouseholdPrint({ loaderData }: Route.ComponentProps) {
           </div>
           <p className="col-span-2 text-left text-[8pt] text-stone-600">
             Printed {formatDateTime(printedAt)} from the Barangay Portal. Recorded {formatDateTime(String(household.created_at))}
-            {(household.created_by as { fullname?: string } | null)?.fullname
-              ? ` by ${(household.created_by as { fullname: string }).fullname}`
-              : ""}
-            .
+            {household.created_by?.fullname ? ` by ${household.created_by.fullname}` : ""}.
           </p>
         </footer>
       </article>
