@@ -1,22 +1,15 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 import { PARAMETER_RESOURCES, RESOURCES } from "./resources/index";
+import type { ResourceDef } from "./resources/types";
 
 // The whole route table of spec §2.1 in one file. Layouts carry the guards (DESIGN §6):
 // guest → /login, public → verification pages, auth → everything else.
 // Every registry entry's list page is the one generic route module (DESIGN §4).
 
-// Entries with screens of their own (issue 5) keep the registry's loader and action in their own module.
-const OWN_LIST_MODULES: Record<string, string> = {
-  user: "routes/system.users.tsx",
-  role: "routes/system.roles.tsx",
-  permission: "routes/system.permissions.tsx",
-  // People and places (issue 4).
-  resident: "routes/people.residents.tsx",
-  household: "routes/people.households.tsx",
-  disaster_prone_area: "routes/people.disaster-prone-areas.tsx",
-  business: "routes/people.businesses.tsx",
-};
-const resourceRoute = (path: string, name: string) => route(path, OWN_LIST_MODULES[name] ?? "routes/resource-list.tsx", { id: `resource-${name}` });
+// An entry with screens of its own names its list module (`listModule`); it keeps the registry's
+// loader and action there and adds only its own dialogs.
+const resourceRoute = (path: string, def: ResourceDef) =>
+  route(path, def.listModule ?? "routes/resource-list.tsx", { id: `resource-${def.name}` });
 const PARAMETERS = "/system/parameters/";
 
 export default [
@@ -45,7 +38,7 @@ export default [
     ...prefix("system", [
       route("parameters", "routes/parameters.tsx", [
         index("routes/parameters.index.tsx"),
-        ...PARAMETER_RESOURCES.map((def) => resourceRoute(def.path.slice(PARAMETERS.length), def.name)),
+        ...PARAMETER_RESOURCES.map((def) => resourceRoute(def.path.slice(PARAMETERS.length), def)),
       ]),
       // Access administration (issue 5); the users, roles and permissions lists come from the registry.
       route("users/:user_id", "routes/system.users.detail.tsx"),
@@ -58,7 +51,7 @@ export default [
         route("security", "routes/system.settings.security.tsx"),
       ]),
     ]),
-    ...RESOURCES.filter((def) => !def.parameter).map((def) => resourceRoute(def.path.slice(1), def.name)),
+    ...RESOURCES.filter((def) => !def.parameter).map((def) => resourceRoute(def.path.slice(1), def)),
   ]),
   // Print views (DESIGN §8): signed in, without the shell.
   layout("routes/layouts/print.tsx", [route("manage/households/:household_id/print", "routes/people.household.print.tsx")]),
