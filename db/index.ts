@@ -77,27 +77,31 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
 }
 
 /**
- * PGlite allows one process per data folder (DESIGN §2). A lock file holding our pid refuses a
- * second process with a clear message; a lock left by a process that no longer runs is taken over.
+ * PGlite allows one process per data folder (DESIGN §2). A lock file holding our pid and our
+ * process's start time refuses a second process with a clear message. A lock is stale, and taken
+ * over, when its pid no longer runs or now belongs to another process (a different start time, or
+ * for a lock without one, a process that is not a portal) (issue 14 item 8).
  */
 export function lockDataFolder(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
   const lockPath = path.join(dir, "portal.lock");
+  const ours = `${process.pid}\n${processStartTime(process.pid) ?? ""}\n`;
   try {
-    fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+    fs.writeFileSync(lockPath, ours, { flag: "wx" });
   } catch {
-    const holder = Number(fs.readFileSync(lockPath, "utf8"));
-    if (holder && holder !== process.pid && processIsAlive(holder)) {
+    const [pidText, started] = fs.readFileSync(lockPath, "utf8").split("\n");
+    const holder = Number(pidText);
+    if (holder && holder !== process.pid && lockHolderRuns(holder, started?.trim() || null)) {
       throw new Error(
         `The database folder ${path.resolve(dir)} is in use by another Portal process (pid ${holder}). ` +
           `Stop that process first, or set PGLITE_DIR to another folder or DATABASE_URL to a PostgreSQL server.`,
       );
     }
-    fs.writeFileSync(lockPath, String(process.pid));
+    fs.writeFileSync(lockPath, ours);
   }
   return () => {
     try {
-      if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
+      if (Number(fs.readFileSync(lockPath, "utf8").split("\n")[0]) === process.pid) fs.unlinkSync(lockPath);
     } catch {
       /* already gone */
     }
@@ -110,5 +114,30 @@ function processIsAlive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** The process's start time in clock ticks since boot (Linux /proc), or null where unknown. */
+function processStartTime(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name (field 2) may hold spaces and parentheses: count from the last ")".
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the lock's holder still runs: the same pid and start time, or a portal process. */
+function lockHolderRuns(pid: number, started: string | null): boolean {
+  if (!processIsAlive(pid)) return false;
+  const now = processStartTime(pid);
+  if (now === null) return true; // no /proc: a live pid is taken as the holder
+  if (started) return now === started;
+  try {
+    const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ");
+    return /server\/index\.ts|scripts\/start\.mjs|build\/server\/index\.js|db\/cli\.ts/.test(cmdline);
+  } catch {
+    return true;
   }
 }

@@ -10,19 +10,24 @@ import { getRequestContext } from "../../server/web/context.ts";
 import { login } from "../../server/services/auth.ts";
 import { isAppError } from "../../server/errors.ts";
 import { sessionCookieHeader } from "../../server/http/cookies.ts";
+import { checkRedirectToParam, checkRedirectToValue, safeRedirect } from "../../server/web/redirect-to.ts";
 
 export const meta = () => titleMeta("login");
 
-/** Only same-site paths are followed after sign-in; anything else goes to /dashboard. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return "/dashboard";
-  if (to === "/login" || to.startsWith("/login?")) return "/dashboard";
-  return to;
+/** Only same-site page paths are followed after sign-in (issue 14 item 3); anything else goes to /dashboard. */
+export { safeRedirect };
+
+/** A redirectTo with NUL, control characters or malformed percent-encoding is a 400. */
+export function loader({ request }: Route.LoaderArgs) {
+  checkRedirectToParam(request.url);
+  return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const rc = getRequestContext(context);
   const form = await request.formData();
+  checkRedirectToParam(request.url);
+  checkRedirectToValue(form.get("redirectTo"));
   const username = String(form.get("username") ?? "");
   try {
     const result = await login({ db: rc.db, ip: rc.ip, userAgent: rc.userAgent }, { username, password: String(form.get("password") ?? "") });

@@ -64,7 +64,6 @@ export function sendError(req: Request, res: Response, status: number, message: 
   }
   res.set(headers);
   res.setHeader("Cache-Control", "no-store");
-  if (status === 413 || status === 419) res.setHeader("Connection", "close"); // the unread body is not read
   if (wantsJson(req)) {
     res.status(status).json({ message });
     return;
@@ -82,18 +81,30 @@ export function sendError(req: Request, res: Response, status: number, message: 
     );
 }
 
+/**
+ * Answers before the body is read, then discards what the client still sends for a moment (so that
+ * it sees the answer instead of a reset connection), and closes the connection.
+ */
+function refuse(req: Request, res: Response, status: number, message: string): void {
+  sendError(req, res, status, message);
+  const timer = setTimeout(() => req.socket.destroy(), 2_000);
+  timer.unref();
+  req.on("end", () => clearTimeout(timer));
+  req.resume();
+}
+
 /** Reads a page action's body within its limit, after the checks that need no body. */
 export function pageBodyGuard(limits: BodyLimits): RequestHandler {
   return (req, res, next) => {
     if (isSafeMethod(req.method)) return next();
     // CSRF first: without the cookie no token can match, and a browser's Origin must be ours.
     // A matching X-XSRF-TOKEN header settles it now; a `_csrf` field is checked by csrfGuard.
-    if (!req.cookies[XSRF_COOKIE] || !originIsOurs(req)) return sendError(req, res, 419, "CSRF token mismatch.");
-    if (req.headers["x-xsrf-token"] !== undefined && !csrfHeaderMatches(req)) return sendError(req, res, 419, "CSRF token mismatch.");
+    if (!req.cookies[XSRF_COOKIE] || !originIsOurs(req)) return refuse(req, res, 419, "CSRF token mismatch.");
+    if (req.headers["x-xsrf-token"] !== undefined && !csrfHeaderMatches(req)) return refuse(req, res, 419, "CSRF token mismatch.");
     const multipart = String(req.headers["content-type"] ?? "").startsWith("multipart/");
     const limit = !req.user ? ANONYMOUS_BODY_LIMIT : multipart ? limits.upload : limits.form;
     const declared = Number(req.headers["content-length"] ?? 0);
-    if (declared > limit) return sendError(req, res, 413, "The request body is too large.");
+    if (declared > limit) return refuse(req, res, 413, "The request body is too large.");
 
     const chunks: Buffer[] = [];
     let size = 0;
@@ -104,10 +115,7 @@ export function pageBodyGuard(limits: BodyLimits): RequestHandler {
       req.off("data", onData);
       req.off("end", onEnd);
       req.off("error", onError);
-      if (error) {
-        req.pause();
-        return sendError(req, res, error.status, error.message);
-      }
+      if (error) return refuse(req, res, error.status, error.message);
       req.pageBody = Buffer.concat(chunks, size);
       next();
     };

@@ -55,7 +55,13 @@ export const csrfGuard: Middleware = async ({ request, context }) => {
   if (!sent) {
     const type = request.headers.get("content-type") ?? "";
     if (type.includes("form")) {
-      const form = await request.clone().formData();
+      // A body that is not valid form data (a broken multipart body) is the client's error: 400.
+      const form = await request
+        .clone()
+        .formData()
+        .catch(() => {
+          throw data("The form data could not be read.", { status: 400 });
+        });
       const value = form.get(CSRF_FIELD);
       sent = typeof value === "string" ? value : null;
     }

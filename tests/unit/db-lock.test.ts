@@ -30,7 +30,7 @@ describe("lockDataFolder", () => {
     const dir = tempDir();
     const release = lockDataFolder(dir);
     const lock = path.join(dir, "portal.lock");
-    expect(fs.readFileSync(lock, "utf8")).toBe(String(process.pid));
+    expect(fs.readFileSync(lock, "utf8").split("\n")[0]).toBe(String(process.pid));
     release();
     expect(fs.existsSync(lock)).toBe(false);
   });
@@ -45,11 +45,15 @@ describe("lockDataFolder", () => {
   it("refuses a folder held by another live process, naming it and the way out", () => {
     const dir = tempDir();
     const holder = process.ppid; // the vitest main process: alive while we run
-    fs.writeFileSync(path.join(dir, "portal.lock"), String(holder));
+    // The lock names the holder with its start time (/proc/<pid>/stat field 22), as lockDataFolder writes it.
+    const stat = fs.readFileSync(`/proc/${holder}/stat`, "utf8");
+    const started = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+    const content = `${holder}\n${started}\n`;
+    fs.writeFileSync(path.join(dir, "portal.lock"), content);
     expect(() => lockDataFolder(dir)).toThrow(`is in use by another Portal process (pid ${holder})`);
     expect(() => lockDataFolder(dir)).toThrow(/PGLITE_DIR .* DATABASE_URL/);
     // The holder's lock is left alone.
-    expect(fs.readFileSync(path.join(dir, "portal.lock"), "utf8")).toBe(String(holder));
+    expect(fs.readFileSync(path.join(dir, "portal.lock"), "utf8")).toBe(content);
   });
 
   it("refuses while a real child process holds the lock, and takes over after it exits", async () => {
@@ -66,7 +70,7 @@ describe("lockDataFolder", () => {
         child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("locked") && resolve());
         child.on("exit", (code) => reject(new Error(`lock holder exited early with ${code}`)));
       });
-      expect(fs.readFileSync(path.join(dir, "portal.lock"), "utf8")).toBe(String(child.pid));
+      expect(fs.readFileSync(path.join(dir, "portal.lock"), "utf8").split("\n")[0]).toBe(String(child.pid));
       expect(() => lockDataFolder(dir)).toThrow(`pid ${child.pid}`);
     } finally {
       const exited = new Promise((resolve) => child.on("exit", resolve));
@@ -75,7 +79,7 @@ describe("lockDataFolder", () => {
     }
     // The holder died without releasing (process.exit): its stale lock is taken over.
     const release = lockDataFolder(dir);
-    expect(fs.readFileSync(path.join(dir, "portal.lock"), "utf8")).toBe(String(process.pid));
+    expect(fs.readFileSync(path.join(dir, "portal.lock"), "utf8").split("\n")[0]).toBe(String(process.pid));
     release();
   });
 
@@ -83,7 +87,7 @@ describe("lockDataFolder", () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, "portal.lock"), String(await deadPid()));
     const release = lockDataFolder(dir);
-    expect(fs.readFileSync(path.join(dir, "portal.lock"), "utf8")).toBe(String(process.pid));
+    expect(fs.readFileSync(path.join(dir, "portal.lock"), "utf8").split("\n")[0]).toBe(String(process.pid));
     release();
   });
 
@@ -91,13 +95,31 @@ describe("lockDataFolder", () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, "portal.lock"), "not a pid");
     const release = lockDataFolder(dir);
-    expect(fs.readFileSync(path.join(dir, "portal.lock"), "utf8")).toBe(String(process.pid));
+    expect(fs.readFileSync(path.join(dir, "portal.lock"), "utf8").split("\n")[0]).toBe(String(process.pid));
     release();
+  });
+
+  it("takes over a lock whose pid now belongs to an unrelated process (issue 14 item 8)", async () => {
+    const dir = tempDir();
+    const unrelated = spawn("sleep", ["30"], { stdio: "ignore" });
+    try {
+      // Written by a portal that ran with this pid before a reboot: another start time.
+      fs.writeFileSync(path.join(dir, "portal.lock"), `${unrelated.pid}\n1\n`);
+      const release = lockDataFolder(dir);
+      expect(fs.readFileSync(path.join(dir, "portal.lock"), "utf8").split("\n")[0]).toBe(String(process.pid));
+      release();
+      // An old lock with the pid alone, held now by a program that is no portal.
+      fs.writeFileSync(path.join(dir, "portal.lock"), String(unrelated.pid));
+      lockDataFolder(dir)();
+    } finally {
+      unrelated.kill();
+    }
   });
 
   it("makes openDatabase refuse a held folder before touching it", async () => {
     const dir = tempDir();
-    fs.writeFileSync(path.join(dir, "portal.lock"), String(process.ppid));
+    const stat = fs.readFileSync(`/proc/${process.ppid}/stat`, "utf8");
+    fs.writeFileSync(path.join(dir, "portal.lock"), `${process.ppid}\n${stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]}\n`);
     await expect(openDatabase({ pgliteDir: dir })).rejects.toThrow(/in use by another Portal process/);
     expect(fs.readdirSync(dir)).toEqual(["portal.lock"]);
   });
