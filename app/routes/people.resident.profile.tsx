@@ -34,8 +34,8 @@ const date = (v: unknown) => (v ? formatDate(String(v)) : null);
 export default function ResidentProfile() {
   const parent = useRouteLoaderData("resident") as ResidentPageData | undefined;
   if (!parent) return null;
-  const r = parent.resident as Record<string, unknown>;
-  const p = (r.user_profile ?? {}) as Record<string, unknown>;
+  const r = parent.resident;
+  const p = r.user_profile;
   return (
     <div className="grid gap-4 lg:grid-cols-2" data-testid="resident-profile">
       <Card title="Personal information">

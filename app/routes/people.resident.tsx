@@ -10,7 +10,7 @@ import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
 import { cn } from "~/lib/utils";
 import { serviceFor } from "../../server/resources/services.ts";
-import { householdOfResident } from "../../server/services/residents.ts";
+import { householdOfResident, type ResidentRecord } from "../../server/services/residents.ts";
 import { serviceContextOf } from "../../server/web/context.ts";
 import { assertId } from "../../server/web/people-pages.ts";
 import { isAppError } from "../../server/errors.ts";
@@ -22,7 +22,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = assertId(params.resident_id);
   const ctx = serviceContextOf(context);
   try {
-    const resident = await serviceFor("resident").get(ctx, id);
+    // The engine answers untyped rows; a resident's shape is ResidentRecord.
+    const resident = (await serviceFor("resident").get(ctx, id)) as ResidentRecord;
     const household = await householdOfResident(ctx, id);
     return data({ resident, household });
   } catch (error) {
@@ -39,9 +40,9 @@ export type ResidentPageData = Awaited<ReturnType<typeof loader>>["data"];
 
 export default function ResidentLayout({ loaderData }: Route.ComponentProps) {
   const { household } = loaderData;
-  const resident = loaderData.resident as unknown as Record<string, unknown> & { id: number };
+  const resident = loaderData.resident;
   const root = useRootData();
-  const profile = resident.user_profile as unknown as Record<string, string | number | boolean | null>;
+  const profile = resident.user_profile;
   const base = `/manage/residents/${resident.id}`;
   const { pathname } = useLocation();
   const onIndex = pathname.replace(/\/+$/, "") === base;
@@ -66,8 +67,8 @@ export default function ResidentLayout({ loaderData }: Route.ComponentProps) {
           person={{
             id: resident.id,
             fullname: String(profile.fullname ?? ""),
-            image: profile.image as string,
-            hex_color: profile.hex_color as string,
+            image: profile.image,
+            hex_color: profile.hex_color,
           }}
           className="size-16 text-lg"
         />

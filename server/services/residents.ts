@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { can } from "../../app/lib/permissions.ts";
 import { PHOTO_MAX_BYTES } from "../../app/resources/people.ts";
+import type { CivilStatus, Sex } from "../../db/schema.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError, forbidden, notFound, ValidationError } from "../errors.ts";
 import { generatePassword, hashPassword } from "../auth/passwords.ts";
@@ -9,6 +10,73 @@ import { fullNameOf, personJson } from "./people-sql.ts";
 
 // Resident rules beyond the engine (issue 4): the duplicate warning, photos, the reset of a
 // resident's sign-in password, and the resident page's household.
+
+/** A resident's profile as the engine answers it (residentProfileJson in people-sql.ts). */
+export interface ResidentProfileJson {
+  firstname: string;
+  middlename: string | null;
+  lastname: string | null;
+  suffix: string | null;
+  fullname: string | null;
+  fullname_with_middle: string | null;
+  image: string;
+  hex_color: string | null;
+  sex: Sex | null;
+  /** "YYYY-MM-DD" */
+  date_of_birth: string | null;
+  age: number | null;
+  is_senior: boolean;
+  place_of_birth: string | null;
+  civil_status: CivilStatus | null;
+  citizenship: string | null;
+  religion_id: number | null;
+  religion: string | null;
+  occupation_id: number | null;
+  occupation: string | null;
+  contact_number: string | null;
+  contact_number_joint: string;
+  house_number: string | null;
+  street: string | null;
+  purok_id: number | null;
+  purok: string | null;
+  complete_address: string | null;
+  highest_educational_attended: string | null;
+  mother_fullname: string | null;
+  father_fullname: string | null;
+  sss_number: string | null;
+  sss_membership_date: string | null;
+  sss_retirement_date: string | null;
+  sss_job: string | null;
+  is_voter: boolean;
+  precinct_number: string | null;
+  is_pwd: boolean;
+  is_solo_parent: boolean;
+  is_4ps: boolean;
+  is_ofw: boolean;
+  is_indigenous: boolean;
+}
+
+/**
+ * A resident as the engine answers it (a user entry, server/resources/engine.ts, with the hooks of
+ * server/resources/hooks/people.ts). The engine reads any entry and so answers untyped rows; pages
+ * that show one resident read it as this. A type, not an interface: comparable with those rows.
+ */
+export type ResidentRecord = {
+  id: number;
+  username: string | null;
+  email: string | null;
+  name: string | null;
+  status: string;
+  zone: string | null;
+  user_profile: ResidentProfileJson;
+  blocked_at: Date | null;
+  last_sign_in_at: Date | null;
+  created_at: Date;
+  created_by: { id: number; fullname: string | null } | null;
+  updated_at: Date;
+  updated_by: { id: number; fullname: string | null } | null;
+  deleted_at: Date | null;
+};
 
 export interface DuplicateResident {
   id: number;
