@@ -108,7 +108,8 @@ export function LeafletMap({
     let cancelled = false;
     let map: Leaflet.Map | null = null;
     import("leaflet").then((mod) => {
-      const L = ((mod as unknown as { default?: typeof Leaflet }).default ?? mod) as typeof Leaflet;
+      // The CommonJS build arrives as `default` or as the namespace itself, depending on the bundler.
+      const L: typeof Leaflet = mod.default ?? mod;
       if (cancelled || !ref.current) return;
       map = L.map(ref.current, { center, zoom, zoomControl: true, attributionControl: true, preferCanvas: false });
       const tiles = L.tileLayer(OSM_TILES, { maxZoom: 19, attribution: OSM_ATTRIBUTION, crossOrigin: true });

@@ -118,7 +118,7 @@ export function ResidentForm({
         className="flex flex-col"
         data-testid="resource-form"
         onBlur={(event) => {
-          const name = (event.target as unknown as HTMLInputElement).name;
+          const name = "name" in event.target ? String(event.target.name) : "";
           if (["user_profile.firstname", "user_profile.lastname", "user_profile.date_of_birth"].includes(name))
             checkDuplicates(event.currentTarget);
         }}
