@@ -1,3 +1,4 @@
+import { ACTIONS, EXTRA_PERMISSIONS, PLANNED_ENTITIES, permissionName, type PermissionEntity } from "../lib/permissions";
 import type { ResourceDef } from "./types";
 import * as parameters from "./parameters";
 import * as access from "./access";
@@ -63,6 +64,20 @@ export type ResourceName = (typeof RESOURCE_NAMES)[number];
   if (actual.length !== declared.size || actual.some((name) => !declared.has(name))) {
     throw new Error(`RESOURCE_NAMES (${[...declared].join(", ")}) does not match the registry (${actual.join(", ")})`);
   }
+}
+
+/**
+ * Every entity with the six action-entity permissions (spec §6): the registry's, then those of
+ * later issues that are not entries yet. Seeding, the roles and the permission editor read this.
+ */
+export const PERMISSION_ENTITIES: readonly PermissionEntity[] = [...RESOURCE_NAMES, ...PLANNED_ENTITIES];
+
+/** Every permission the portal checks: action-entity for each permission entity, plus spec §6's other gates. */
+export function allPermissionNames(): string[] {
+  const names: string[] = [];
+  for (const entity of PERMISSION_ENTITIES) for (const action of ACTIONS) names.push(permissionName(action, entity));
+  names.push(...EXTRA_PERMISSIONS);
+  return names;
 }
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { ACTIONS, can, PATTERN_ENTITIES, PERMISSION_NAME_PATTERN } from "../../app/lib/permissions.ts";
+import { ACTIONS, can, PERMISSION_NAME_PATTERN } from "../../app/lib/permissions.ts";
+import { PERMISSION_ENTITIES } from "../../app/resources/index.ts";
 import { buildMatrix, type PermissionMatrix } from "../../app/lib/permission-matrix.ts";
 import type { ServiceContext } from "../context.ts";
 import { forbidden, unauthenticated } from "../errors.ts";
@@ -51,7 +52,7 @@ export async function permissionModelView(ctx: ServiceContext): Promise<Permissi
   if (!["manage-permission", "create-permission", "update-permission"].some((p) => can(user, p))) throw forbidden();
   const names = (await ctx.db.selectFrom("permissions").select("name").execute()).map((p) => p.name);
   const actions = new Set<string>(ACTIONS);
-  const entities = new Set<string>(PATTERN_ENTITIES);
+  const entities = new Set<string>(PERMISSION_ENTITIES);
   for (const name of names) {
     const i = name.indexOf("-");
     if (i < 0) continue;

@@ -7,7 +7,7 @@ import { Kysely, PostgresDialect, type LogEvent } from "kysely";
 import pg from "pg";
 import type { Database } from "../../db/schema.ts";
 import { parseListQuery } from "../../app/resources/list-query.ts";
-import { allPermissionNames } from "../../app/lib/permissions.ts";
+import { allPermissionNames } from "../../app/resources/index.ts";
 import { serviceFor } from "../../server/resources/services.ts";
 import { searchResidents } from "../../server/services/resident-search.ts";
 import type { AuthUser } from "../../server/context.ts";

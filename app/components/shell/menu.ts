@@ -21,10 +21,11 @@ import {
   WalletCards,
   type LucideIcon,
 } from "lucide-react";
-import { can, type HasPermissions } from "~/lib/permissions";
+import { can, manageGate, type HasPermissions } from "~/lib/permissions";
 
 // The sidebar menu of spec §2.3 in one place: the sidebar, the dashboard cards and the tests all
-// read this list. Entries keep the table's order; groups only add headings between them.
+// read this list. Entries keep the table's order; groups only add headings between them. An
+// entity's gate is `manageGate(entity)`, typed against the registry's names (and the planned ones).
 
 export interface MenuEntry {
   title: string;
@@ -54,14 +55,14 @@ export const MENU: readonly MenuGroup[] = [
       {
         title: "Collections",
         path: "/manage/collections",
-        gate: "manage-collection",
+        gate: manageGate("collection"),
         icon: Receipt,
         description: "Official receipts issued and amounts collected",
       },
       {
         title: "Transactions",
         path: "/manage/transactions",
-        gate: "manage-transaction",
+        gate: manageGate("transaction"),
         icon: FileText,
         description: "Certificates and clearances issued to residents",
       },
@@ -73,21 +74,21 @@ export const MENU: readonly MenuGroup[] = [
       {
         title: "Residents Profile",
         path: "/manage/residents",
-        gate: "manage-resident",
+        gate: manageGate("resident"),
         icon: Contact,
         description: "Registered inhabitants and their profiles",
       },
       {
         title: "Businesses Profile",
         path: "/manage/businesses",
-        gate: "manage-business",
+        gate: manageGate("business"),
         icon: Store,
         description: "Businesses operating in the barangay",
       },
       {
         title: "Households",
         path: "/manage/households",
-        gate: "manage-household",
+        gate: manageGate("household"),
         icon: House,
         isNew: true,
         description: "Households, their heads and members",
@@ -95,7 +96,7 @@ export const MENU: readonly MenuGroup[] = [
       {
         title: "Disaster Prone",
         path: "/manage/disaster_prone_areas",
-        gate: "manage-disaster_prone_area",
+        gate: manageGate("disaster_prone_area"),
         icon: TriangleAlert,
         isNew: true,
         description: "Puroks exposed to floods, landslides and other hazards",
@@ -124,21 +125,21 @@ export const MENU: readonly MenuGroup[] = [
       {
         title: "Disbursements",
         path: "/manage/disbursements",
-        gate: "manage-disbursement",
+        gate: manageGate("disbursement"),
         icon: HandCoins,
         description: "Disbursement vouchers and payees",
       },
       {
         title: "Cheque issuances",
         path: "/manage/cheque_issuances",
-        gate: "manage-cheque_issuance",
+        gate: manageGate("cheque_issuance"),
         icon: WalletCards,
         description: "Cheques written, voided and released",
       },
       {
         title: "Cheque books",
         path: "/manage/cheque_books",
-        gate: "manage-cheque_book",
+        gate: manageGate("cheque_book"),
         icon: BookText,
         description: "Cheque books and their numbers",
       },
@@ -161,7 +162,7 @@ export const MENU: readonly MenuGroup[] = [
         icon: SlidersHorizontal,
         description: "Parameters: banks, form pads, puroks, fees and more",
       },
-      { title: "Users", path: "/system/users", gate: "manage-user", icon: UserCog, description: "Staff accounts and their roles" },
+      { title: "Users", path: "/system/users", gate: manageGate("user"), icon: UserCog, description: "Staff accounts and their roles" },
       {
         title: "Blocklist",
         path: "/system/blocklist",
@@ -169,8 +170,20 @@ export const MENU: readonly MenuGroup[] = [
         icon: Ban,
         description: "Accounts barred from signing in",
       },
-      { title: "Roles", path: "/system/roles", gate: "manage-role", icon: ShieldCheck, description: "Roles and the permissions they hold" },
-      { title: "Permissions", path: "/system/permissions", gate: "manage-permission", icon: KeyRound, description: "Permission names" },
+      {
+        title: "Roles",
+        path: "/system/roles",
+        gate: manageGate("role"),
+        icon: ShieldCheck,
+        description: "Roles and the permissions they hold",
+      },
+      {
+        title: "Permissions",
+        path: "/system/permissions",
+        gate: manageGate("permission"),
+        icon: KeyRound,
+        description: "Permission names",
+      },
       { title: "Settings", path: "/system/settings", gate: null, icon: Settings, description: "Your account, notifications and security" },
     ],
   },
