@@ -68,7 +68,10 @@ interface DriverError {
 
 /** Unique keys whose field or wording is not their column's (composite keys, partial indexes). */
 const UNIQUE_KEYS: Record<string, { field: string; message: string }> = {
-  disaster_prone_areas_active_purok: { field: "purok_id", message: "This purok is already listed as disaster-prone. Edit that entry instead." },
+  disaster_prone_areas_active_purok: {
+    field: "purok_id",
+    message: "This purok is already listed as disaster-prone. Edit that entry instead.",
+  },
   household_members_pk: { field: "members", message: "A resident is listed twice in this household." },
   user_roles_pk: { field: "roles", message: "A role is listed twice." },
   role_permissions_pk: { field: "permissions", message: "A permission is listed twice." },

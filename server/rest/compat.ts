@@ -34,7 +34,9 @@ export function asLoginError(error: unknown, field: "username" | "email"): unkno
   const { username, ...rest } = error.errors;
   const errors = { email: username.map((m) => m.replace(/\bThe username\b/, "The email")), ...rest };
   const message = error.message.replace(/\bThe username\b/, "The email");
-  return error instanceof ValidationError ? new ValidationError(errors, message) : new AppError(error.status, message, errors, error.headers);
+  return error instanceof ValidationError
+    ? new ValidationError(errors, message)
+    : new AppError(error.status, message, errors, error.headers);
 }
 
 // --- relations given as objects -------------------------------------------------------------------
@@ -56,7 +58,8 @@ export const referenceObjectsAsIds: RequestHandler = (req, _res, next) => {
   if (def?.references && isRecord(body)) {
     for (const ref of def.references) {
       const value = body[ref.key];
-      if ((body[ref.foreignKey] === undefined || body[ref.foreignKey] === null) && isRecord(value) && value.id != null) body[ref.foreignKey] = value.id;
+      if ((body[ref.foreignKey] === undefined || body[ref.foreignKey] === null) && isRecord(value) && value.id != null)
+        body[ref.foreignKey] = value.id;
     }
   }
   next();
@@ -84,7 +87,13 @@ interface PaginatedBody {
 }
 
 function isPaginated(body: unknown): body is PaginatedBody {
-  return isRecord(body) && isRecord(body.links) && typeof body.links.first === "string" && isRecord(body.meta) && typeof body.meta.path === "string";
+  return (
+    isRecord(body) &&
+    isRecord(body.links) &&
+    typeof body.links.first === "string" &&
+    isRecord(body.meta) &&
+    typeof body.meta.path === "string"
+  );
 }
 
 /**
@@ -101,7 +110,12 @@ export function absoluteLinks(req: Request, body: PaginatedBody): PaginatedBody 
   };
   return {
     ...body,
-    links: { first: rewrite(body.links.first)!, last: rewrite(body.links.last)!, prev: rewrite(body.links.prev), next: rewrite(body.links.next) },
+    links: {
+      first: rewrite(body.links.first)!,
+      last: rewrite(body.links.last)!,
+      prev: rewrite(body.links.prev),
+      next: rewrite(body.links.next),
+    },
     meta: { ...body.meta, path: base, links: body.meta.links.map((l) => ({ ...l, url: rewrite(l.url) })) },
   };
 }

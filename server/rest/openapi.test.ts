@@ -48,7 +48,9 @@ describe("GET /backend/api/openapi.json", () => {
     expect(missing).toEqual([]);
     // ... and nothing the router does not serve.
     const served = new Set(registered.map((r) => `${r.method} ${openApiPath(r.path)}`));
-    const extra = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`)).filter((k) => !served.has(k));
+    const extra = Object.entries(doc.paths)
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`))
+      .filter((k) => !served.has(k));
     expect(extra).toEqual([]);
   });
 
@@ -70,20 +72,30 @@ describe("GET /backend/api/openapi.json", () => {
       }
       const create = doc.paths[base].post.requestBody as { content: Record<string, { schema: { $ref: string } }> };
       expect(create.content["application/json"].schema.$ref).toBe(`#/components/schemas/${def.name}_create`);
-      const schema = doc.components.schemas[`${def.name}_create`] as { type: string; properties: Record<string, unknown>; required?: string[] };
+      const schema = doc.components.schemas[`${def.name}_create`] as {
+        type: string;
+        properties: Record<string, unknown>;
+        required?: string[];
+      };
       expect(schema.type).toBe("object");
       // Every field of the entry's form is a property of the body (dotted names nest).
       for (const field of def.fields) {
         expect(Object.keys(schema.properties), `${def.name}.${field.name}`).toContain(field.name.split(".")[0]);
       }
     }
-    const bankAccount = doc.components.schemas.bank_account_create as { properties: Record<string, { type?: string; enum?: string[] }>; required: string[] };
+    const bankAccount = doc.components.schemas.bank_account_create as {
+      properties: Record<string, { type?: string; enum?: string[] }>;
+      required: string[];
+    };
     expect(bankAccount.properties.fund_type.enum).toEqual(["General Fund", "SK Fund", "Trust Fund"]);
     expect(bankAccount.required).toEqual(expect.arrayContaining(["bank_id", "account_name", "account_number", "fund_type"]));
   });
 
   it("answers in Laravel's shapes", () => {
-    const list = doc.paths["/backend/api/bank"].get.responses as Record<string, { content?: Record<string, { schema: { properties: Record<string, unknown> } }> }>;
+    const list = doc.paths["/backend/api/bank"].get.responses as Record<
+      string,
+      { content?: Record<string, { schema: { properties: Record<string, unknown> } }> }
+    >;
     expect(Object.keys(list["200"].content!["application/json"].schema.properties)).toEqual(["data", "links", "meta"]);
     const create = doc.paths["/backend/api/bank"].post.responses as Record<string, unknown>;
     expect(create).toHaveProperty("201");
@@ -107,7 +119,9 @@ describe("GET /backend/api/openapi.json", () => {
         ids.add(op.operationId as string);
         expect(Object.keys(op.responses as object).length).toBeGreaterThan(0);
         for (const status of Object.keys(op.responses as object)) expect(status).toMatch(/^[1-5]\d\d$|^default$/);
-        const declared = ((op.parameters as { name: string; in: string; required?: boolean; schema: unknown }[] | undefined) ?? []).filter((p) => p.in === "path");
+        const declared = ((op.parameters as { name: string; in: string; required?: boolean; schema: unknown }[] | undefined) ?? []).filter(
+          (p) => p.in === "path",
+        );
         expect(declared.map((p) => p.name).sort()).toEqual([...params].sort());
         for (const p of declared) expect(p.required).toBe(true);
       }

@@ -43,7 +43,11 @@ export function openApiPath(expressPath: string, prefix = "/backend"): string {
 
 /** A zod schema as JSON Schema 2020-12 (what OpenAPI 3.1 uses), for what a client sends. */
 export function inputSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" }) as JsonSchema;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io: "input",
+    unrepresentable: "any",
+  }) as JsonSchema;
   return rest;
 }
 
@@ -53,8 +57,16 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: JsonSchema) => ({ "application/json": { schema } });
 const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: "null" }] });
 
-const PERSON: JsonSchema = { type: "object", properties: { id: { type: "integer" }, fullname: { type: ["string", "null"] } }, required: ["id"] };
-const REFERENCE: JsonSchema = { type: "object", properties: { id: { type: "integer" }, name: { type: ["string", "null"] } }, required: ["id"] };
+const PERSON: JsonSchema = {
+  type: "object",
+  properties: { id: { type: "integer" }, fullname: { type: ["string", "null"] } },
+  required: ["id"],
+};
+const REFERENCE: JsonSchema = {
+  type: "object",
+  properties: { id: { type: "integer" }, name: { type: ["string", "null"] } },
+  required: ["id"],
+};
 
 function columnSchema(column: ColumnDef): JsonSchema {
   switch (column.kind) {
@@ -96,7 +108,10 @@ function rowSchema(def: ResourceDef): JsonSchema {
     Object.assign(properties, {
       username: nullable({ type: "string" }),
       email: nullable({ type: "string" }),
-      user_profile: { type: "object", properties: { firstname: { type: "string" }, fullname: { type: "string" }, image: { type: "string" } } },
+      user_profile: {
+        type: "object",
+        properties: { firstname: { type: "string" }, fullname: { type: "string" }, image: { type: "string" } },
+      },
     });
   }
   return { type: "object", description: `A ${def.labels.singular} as listed.`, properties, required: ["id"], additionalProperties: true };
@@ -121,7 +136,10 @@ const COMPONENTS = {
     ValidationError: {
       type: "object",
       description: "Laravel's 422: the first message, and every field's messages by dotted path.",
-      properties: { message: { type: "string" }, errors: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } } },
+      properties: {
+        message: { type: "string" },
+        errors: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
+      },
       required: ["message", "errors"],
     },
     Count: { type: "object", properties: { data: { type: "integer", minimum: 0 }, message: { type: "string" } }, required: ["data"] },
@@ -130,7 +148,12 @@ const COMPONENTS = {
     PaginationLinks: {
       type: "object",
       description: "Absolute URLs that keep the request's other query keys.",
-      properties: { first: { type: "string" }, last: { type: "string" }, prev: { type: ["string", "null"] }, next: { type: ["string", "null"] } },
+      properties: {
+        first: { type: "string" },
+        last: { type: "string" },
+        prev: { type: ["string", "null"] },
+        next: { type: ["string", "null"] },
+      },
       required: ["first", "last", "prev", "next"],
     },
     PaginationMeta: {
@@ -141,7 +164,10 @@ const COMPONENTS = {
         last_page: { type: "integer" },
         links: {
           type: "array",
-          items: { type: "object", properties: { url: { type: ["string", "null"] }, label: { type: "string" }, active: { type: "boolean" } } },
+          items: {
+            type: "object",
+            properties: { url: { type: ["string", "null"] }, label: { type: "string" }, active: { type: "boolean" } },
+          },
         },
         path: { type: "string" },
         per_page: { type: "integer" },
@@ -153,17 +179,29 @@ const COMPONENTS = {
     Credentials: {
       type: "object",
       description: "`username` (or the account's e-mail in it), or `email`, as Sanctum SPAs send.",
-      properties: { username: { type: "string", maxLength: 255 }, email: { type: "string", maxLength: 255 }, password: { type: "string", maxLength: 1024 } },
+      properties: {
+        username: { type: "string", maxLength: 255 },
+        email: { type: "string", maxLength: 255 },
+        password: { type: "string", maxLength: 1024 },
+      },
       required: ["password"],
     },
     Records: {
       description: "The selected records (their ids count), or {ids: [...]}.",
       anyOf: [
-        { type: "array", items: { anyOf: [{ type: "integer" }, { type: "object", properties: { id: { type: "integer" } }, required: ["id"] }] } },
+        {
+          type: "array",
+          items: { anyOf: [{ type: "integer" }, { type: "object", properties: { id: { type: "integer" } }, required: ["id"] }] },
+        },
         { type: "object", properties: { ids: { type: "array", items: { type: "integer" } } }, required: ["ids"] },
       ],
     },
-    Record: { type: "object", description: "The record; its id is what counts.", properties: { id: { type: "integer" } }, required: ["id"] },
+    Record: {
+      type: "object",
+      description: "The record; its id is what counts.",
+      properties: { id: { type: "integer" } },
+      required: ["id"],
+    },
   } as Record<string, JsonSchema>,
   responses: {
     Unauthenticated: { description: "Not signed in.", content: json(ref("Message")) },
@@ -185,7 +223,11 @@ const COMPONENTS = {
   },
 };
 
-const dataOf = (schema: JsonSchema): JsonSchema => ({ type: "object", properties: { data: schema, message: { type: "string" } }, required: ["data"] });
+const dataOf = (schema: JsonSchema): JsonSchema => ({
+  type: "object",
+  properties: { data: schema, message: { type: "string" } },
+  required: ["data"],
+});
 
 function ok(description: string, schema: JsonSchema, status = "200"): Record<string, unknown> {
   return { [status]: { description, content: json(schema) } };
@@ -193,7 +235,8 @@ function ok(description: string, schema: JsonSchema, status = "200"): Record<str
 
 function errorResponses(method: string, open: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (!open) Object.assign(out, { 401: { $ref: "#/components/responses/Unauthenticated" }, 403: { $ref: "#/components/responses/Forbidden" } });
+  if (!open)
+    Object.assign(out, { 401: { $ref: "#/components/responses/Unauthenticated" }, 403: { $ref: "#/components/responses/Forbidden" } });
   if (method !== "get") out[419] = { $ref: "#/components/responses/CsrfMismatch" };
   out[422] = { $ref: "#/components/responses/Unprocessable" };
   out[503] = { $ref: "#/components/responses/Maintenance" };
@@ -230,9 +273,32 @@ function entryOperations(def: ResourceDef): Map<string, Described> {
   const ops = new Map<string, Described>([
     [`get ${base}`, list],
     [`get ${base}/index_trashed`, { ...list, summary: `${list.summary}; the path of spec §7.2's index_trashed reads` }],
-    [`get ${base}/count`, { summary: `Count ${def.labels.plural}`, tag, parameters: [...LIST_PARAMETERS.slice(2), ...filterParameters(def)], responses: ok("The count.", ref("Count")) }],
-    [`get ${base}/:id`, { summary: `One ${def.labels.singular}`, tag, responses: { ...ok("The record.", dataOf(row)), 404: { $ref: "#/components/responses/NotFound" } } }],
-    [`post ${base}`, { summary: `Create a ${def.labels.singular}`, tag, requestBody: ref(`${def.name}_create`), responses: ok("Successfully saved.", dataOf(row), "201") }],
+    [
+      `get ${base}/count`,
+      {
+        summary: `Count ${def.labels.plural}`,
+        tag,
+        parameters: [...LIST_PARAMETERS.slice(2), ...filterParameters(def)],
+        responses: ok("The count.", ref("Count")),
+      },
+    ],
+    [
+      `get ${base}/:id`,
+      {
+        summary: `One ${def.labels.singular}`,
+        tag,
+        responses: { ...ok("The record.", dataOf(row)), 404: { $ref: "#/components/responses/NotFound" } },
+      },
+    ],
+    [
+      `post ${base}`,
+      {
+        summary: `Create a ${def.labels.singular}`,
+        tag,
+        requestBody: ref(`${def.name}_create`),
+        responses: ok("Successfully saved.", dataOf(row), "201"),
+      },
+    ],
     [
       `put ${base}/:id`,
       {
@@ -250,14 +316,27 @@ function entryOperations(def: ResourceDef): Map<string, Described> {
         responses: { ...ok("The record as it is now.", dataOf(row)), 404: { $ref: "#/components/responses/NotFound" } },
       },
     ],
-    [`post ${base}/restore`, { summary: `Restore a ${def.labels.singular}`, tag, requestBody: ref("Record"), responses: ok("The restored record.", dataOf(row)) }],
+    [
+      `post ${base}/restore`,
+      { summary: `Restore a ${def.labels.singular}`, tag, requestBody: ref("Record"), responses: ok("The restored record.", dataOf(row)) },
+    ],
     [
       `post ${base}/multiple_delete_${def.restPath}`,
-      { summary: `Delete the selected ${def.labels.plural}`, tag, requestBody: ref("Records"), responses: ok("How many changed.", ref("Count")) },
+      {
+        summary: `Delete the selected ${def.labels.plural}`,
+        tag,
+        requestBody: ref("Records"),
+        responses: ok("How many changed.", ref("Count")),
+      },
     ],
     [
       `post ${base}/multiple_restore_${def.restPath}`,
-      { summary: `Restore the selected ${def.labels.plural}`, tag, requestBody: ref("Records"), responses: ok("How many changed.", ref("Count")) },
+      {
+        summary: `Restore the selected ${def.labels.plural}`,
+        tag,
+        requestBody: ref("Records"),
+        responses: ok("How many changed.", ref("Count")),
+      },
     ],
   ]);
   return ops;
@@ -265,27 +344,58 @@ function entryOperations(def: ResourceDef): Map<string, Described> {
 
 /** The extras of spec §7.1 and §7.3 (and the issues' own), by "method path"; anything else gets a generic entry. */
 const EXTRAS: Record<string, Omit<Described, "responses"> & { responses?: Record<string, unknown> }> = {
-  "get /sanctum/csrf-cookie": { summary: "Set the XSRF-TOKEN cookie", tag: "Session", open: true, responses: { 204: { description: "The cookie is set." } } },
-  "get /api/status": { summary: "Status (fails with 503 in maintenance mode)", tag: "Session", open: true, responses: ok("Up.", { type: "object", properties: { status: { type: "string" } } }) },
+  "get /sanctum/csrf-cookie": {
+    summary: "Set the XSRF-TOKEN cookie",
+    tag: "Session",
+    open: true,
+    responses: { 204: { description: "The cookie is set." } },
+  },
+  "get /api/status": {
+    summary: "Status (fails with 503 in maintenance mode)",
+    tag: "Session",
+    open: true,
+    responses: ok("Up.", { type: "object", properties: { status: { type: "string" } } }),
+  },
   "post /api/login": {
     summary: "Sign in by username or e-mail",
     tag: "Session",
     open: true,
     requestBody: ref("Credentials"),
-    responses: { ...ok("The signed-in user; the session cookie is set.", dataOf({ type: "object" })), 429: { $ref: "#/components/responses/TooManyAttempts" } },
+    responses: {
+      ...ok("The signed-in user; the session cookie is set.", dataOf({ type: "object" })),
+      429: { $ref: "#/components/responses/TooManyAttempts" },
+    },
   },
   "post /api/logout": { summary: "Sign out", tag: "Session", open: true, responses: { 204: { description: "Signed out." } } },
   "get /api/userme": { summary: "The signed-in user", tag: "Session", responses: ok("The user.", dataOf({ type: "object" })) },
-  "get /api/openapi.json": { summary: "This document", tag: "Documentation", open: true, responses: ok("OpenAPI 3.1.", { type: "object" }) },
-  "get /api/docs": { summary: "This document as a page", tag: "Documentation", open: true, responses: { 200: { description: "HTML.", content: { "text/html": { schema: { type: "string" } } } } } },
+  "get /api/openapi.json": {
+    summary: "This document",
+    tag: "Documentation",
+    open: true,
+    responses: ok("OpenAPI 3.1.", { type: "object" }),
+  },
+  "get /api/docs": {
+    summary: "This document as a page",
+    tag: "Documentation",
+    open: true,
+    responses: { 200: { description: "HTML.", content: { "text/html": { schema: { type: "string" } } } } },
+  },
   "post /api/user/reset_password": { summary: "Reset a user's password (a given one, or a generated one answered once)", tag: "Users" },
   "get /api/user/generate_username": { summary: "A free username from a name", tag: "Users" },
   "get /api/user/generate_password": { summary: "A strong password", tag: "Users" },
   "get /api/remittance/collection/day": { summary: "Remittances per collector and day", tag: "Remittances" },
   "put /api/cheque-issuance/void/:id": { summary: "Void a cheque issuance (and the issuances tied to it)", tag: "Cheque Issuances" },
   "put /api/cheque-issuance/unvoid/:id": { summary: "Unvoid a cheque issuance (reverses exactly its void)", tag: "Cheque Issuances" },
-  "post /api/household/check_household": { summary: "Check that the people of a household are free to join it", tag: "Households", requestBody: { type: "object" } },
-  "post /api/disaster_prone_area/check_disaster_prone_area": { summary: "Check that a purok is not listed yet (422 with the existing entry)", tag: "Disaster Prone Areas", requestBody: { type: "object" } },
+  "post /api/household/check_household": {
+    summary: "Check that the people of a household are free to join it",
+    tag: "Households",
+    requestBody: { type: "object" },
+  },
+  "post /api/disaster_prone_area/check_disaster_prone_area": {
+    summary: "Check that a purok is not listed yet (422 with the existing entry)",
+    tag: "Disaster Prone Areas",
+    requestBody: { type: "object" },
+  },
   "get /api/admin/role/role_model_view": { summary: "Data for the role form", tag: "Roles" },
   "get /api/admin/permission/permission_model_view": { summary: "Data for the permission form", tag: "Permissions" },
 };
@@ -310,7 +420,10 @@ function describeRoute(route: RegisteredRoute, registry: Map<string, Described>)
 }
 
 function operationId(route: RegisteredRoute): string {
-  return `${route.method}_${route.path.replace(/^\/+/, "").replace(/:([A-Za-z0-9_]+)/g, "by_$1").replace(/[^A-Za-z0-9]+/g, "_")}`;
+  return `${route.method}_${route.path
+    .replace(/^\/+/, "")
+    .replace(/:([A-Za-z0-9_]+)/g, "by_$1")
+    .replace(/[^A-Za-z0-9]+/g, "_")}`;
 }
 
 export interface OpenApiDocument {
@@ -378,12 +491,14 @@ export function buildOpenApi(routes: RegisteredRoute[], options: { prefix?: stri
 
 // --- the readable page ----------------------------------------------------------------------------
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** Resolves a component $ref for display (one level; rows and inputs are flat enough). */
 function shown(schema: unknown, doc: OpenApiDocument): unknown {
   const target = (schema as { $ref?: string } | undefined)?.$ref;
-  if (typeof target === "string" && target.startsWith("#/components/schemas/")) return doc.components.schemas[target.slice("#/components/schemas/".length)];
+  if (typeof target === "string" && target.startsWith("#/components/schemas/"))
+    return doc.components.schemas[target.slice("#/components/schemas/".length)];
   return schema;
 }
 
@@ -393,7 +508,9 @@ export function renderDocsPage(doc: OpenApiDocument): string {
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
       const tag = (op.tags as string[])[0];
-      const params = ((op.parameters as { name: string; in: string }[] | undefined) ?? []).map((p) => `<code>${escapeHtml(p.name)}</code> (${p.in})`).join(", ");
+      const params = ((op.parameters as { name: string; in: string }[] | undefined) ?? [])
+        .map((p) => `<code>${escapeHtml(p.name)}</code> (${p.in})`)
+        .join(", ");
       const body = (op.requestBody as { content: Record<string, { schema: unknown }> } | undefined)?.content["application/json"]?.schema;
       const statuses = Object.keys(op.responses as object).join(" ");
       const html = `<section class="op" id="${escapeHtml(String(op.operationId))}">

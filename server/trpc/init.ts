@@ -22,7 +22,8 @@ const CODE_FOR_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
 export function toTrpcError(raw: unknown): TRPCError {
   if (raw instanceof TRPCError) return raw;
   const error = toAppError(raw);
-  if (isAppError(error)) return new TRPCError({ code: CODE_FOR_STATUS[error.status] ?? "INTERNAL_SERVER_ERROR", message: error.message, cause: error });
+  if (isAppError(error))
+    return new TRPCError({ code: CODE_FOR_STATUS[error.status] ?? "INTERNAL_SERVER_ERROR", message: error.message, cause: error });
   return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "Server Error", cause: error instanceof Error ? error : undefined });
 }
 
@@ -56,7 +57,8 @@ const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
     const cause = toAppError(result.error.cause);
-    if (isAppError(cause)) throw new TRPCError({ code: CODE_FOR_STATUS[cause.status] ?? "INTERNAL_SERVER_ERROR", message: cause.message, cause });
+    if (isAppError(cause))
+      throw new TRPCError({ code: CODE_FOR_STATUS[cause.status] ?? "INTERNAL_SERVER_ERROR", message: cause.message, cause });
   }
   return result;
 });

@@ -30,7 +30,11 @@ describe("inputGuard", () => {
   });
 
   it("answers 404 to a path that is not valid percent-encoding", async () => {
-    for (const url of ["http://portal.test/manage/residents/%E0%A4%A", "http://portal.test/system/users/%ZZ", "http://portal.test/manage/residents/%E0%A4%A/profile"]) {
+    for (const url of [
+      "http://portal.test/manage/residents/%E0%A4%A",
+      "http://portal.test/system/users/%ZZ",
+      "http://portal.test/manage/residents/%E0%A4%A/profile",
+    ]) {
       const error = await thrown(() => inputGuard(args(url), next));
       expect(error.init?.status).toBe(404);
       expect(error.data).toBe(NOT_FOUND_MESSAGE);
@@ -50,7 +54,9 @@ describe("inputGuard", () => {
     expect(error.data).toBe("The firstname must not contain NUL characters.");
     const multipart = new FormData();
     multipart.set("name", "x\u0000");
-    const error2 = await thrown(() => inputGuard(args("http://portal.test/system/parameters/banks", { method: "POST", body: multipart }), next));
+    const error2 = await thrown(() =>
+      inputGuard(args("http://portal.test/system/parameters/banks", { method: "POST", body: multipart }), next),
+    );
     expect(error2.init?.status).toBe(422);
   });
 });

@@ -39,16 +39,22 @@ describe("a unique-key race (23505)", () => {
     const responses = await Promise.all(Array.from({ length: 50 }, () => admin.post("/backend/api/user", staffUser("race.user"))));
     expect(tally(responses)).toEqual({ 201: 1, 422: 49 });
     for (const r of responses.filter((x) => x.status === 422)) {
-      expect(r.body).toEqual({ message: "The username has already been taken.", errors: { username: ["The username has already been taken."] } });
+      expect(r.body).toEqual({
+        message: "The username has already been taken.",
+        errors: { username: ["The username has already been taken."] },
+      });
     }
     const rows = await server.db.selectFrom("users").select("id").where("username", "=", "race.user").execute();
     expect(rows).toHaveLength(1);
   });
 
   it("50 parallel REST creates of one parameter name: one 201, 49 × 422 on name, no 5xx", async () => {
-    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => admin.post("/backend/api/religion", { name: i % 2 ? "Race Faith" : "race faith" })));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => admin.post("/backend/api/religion", { name: i % 2 ? "Race Faith" : "race faith" })),
+    );
     expect(tally(responses)).toEqual({ 201: 1, 422: 49 });
-    for (const r of responses.filter((x) => x.status === 422)) expect(r.body.errors).toEqual({ name: ["The name has already been taken."] });
+    for (const r of responses.filter((x) => x.status === 422))
+      expect(r.body.errors).toEqual({ name: ["The name has already been taken."] });
   });
 
   it("parallel tRPC creates answer the same field error", async () => {
@@ -71,7 +77,16 @@ describe("a unique-key race (23505)", () => {
         body: new URLSearchParams({ intent: "create", name: "Purok Race", _csrf: "t" }),
       });
       const context = new RouterContextProvider();
-      context.set(requestContext, { db: server.db, user, sessionId: null, csrfToken: "t", ip: null, requestId: "r", userAgent: null, secureCookies: false });
+      context.set(requestContext, {
+        db: server.db,
+        user,
+        sessionId: null,
+        csrfToken: "t",
+        ip: null,
+        requestId: "r",
+        userAgent: null,
+        secureCookies: false,
+      });
       try {
         return await resourceAction({ request, context });
       } catch (error) {
@@ -80,7 +95,9 @@ describe("a unique-key race (23505)", () => {
     };
     const results = await Promise.all(Array.from({ length: 20 }, post));
     const statusOf = (r: unknown) =>
-      r instanceof Response ? r.status : ((r as { init?: { status?: number } }).init?.status ?? ((r as { thrown?: unknown }).thrown ? 500 : 200));
+      r instanceof Response
+        ? r.status
+        : ((r as { init?: { status?: number } }).init?.status ?? ((r as { thrown?: unknown }).thrown ? 500 : 200));
     const statuses: Record<number, number> = {};
     for (const r of results) statuses[statusOf(r)] = (statuses[statusOf(r)] ?? 0) + 1;
     expect(statuses).toEqual({ 302: 1, 422: 19 });
@@ -91,16 +108,24 @@ describe("a unique-key race (23505)", () => {
   });
 
   it("maps a driver error by its detail or constraint name", () => {
-    const lower = fromDatabaseError({ code: "23505", constraint: "religions_name_unique", detail: "Key (lower(name::text))=(x) already exists." });
+    const lower = fromDatabaseError({
+      code: "23505",
+      constraint: "religions_name_unique",
+      detail: "Key (lower(name::text))=(x) already exists.",
+    });
     expect(lower?.status).toBe(422);
     expect(lower?.errors).toEqual({ name: ["The name has already been taken."] });
-    expect(fromDatabaseError({ code: "23505", constraint: "users_username_key", detail: "Key (username)=(a) already exists." })?.errors).toEqual({
+    expect(
+      fromDatabaseError({ code: "23505", constraint: "users_username_key", detail: "Key (username)=(a) already exists." })?.errors,
+    ).toEqual({
       username: ["The username has already been taken."],
     });
     expect(fromDatabaseError({ code: "23505", constraint: "bank_accounts_account_number_unique" })?.errors).toEqual({
       account_number: ["The account number has already been taken."],
     });
-    expect(fromDatabaseError({ code: "23505", constraint: "users_email_key" })?.errors).toEqual({ email: ["The email has already been taken."] });
+    expect(fromDatabaseError({ code: "23505", constraint: "users_email_key" })?.errors).toEqual({
+      email: ["The email has already been taken."],
+    });
     expect(fromDatabaseError({ code: "23503" })).toBeNull();
     expect(fromDatabaseError(new Error("x"))).toBeNull();
   });
@@ -134,7 +159,10 @@ describe("a NUL byte in any input", () => {
   it("in a tRPC mutation or query input is a 422 with the field", async () => {
     const mutation = await admin.post("/trpc/resource.create", { resource: "religion", data: { name: "x\u0000" } });
     expect(mutation.status).toBe(422);
-    expect(mutation.body.error.data).toMatchObject({ httpStatus: 422, errors: { "data.name": ["The name must not contain NUL characters."] } });
+    expect(mutation.body.error.data).toMatchObject({
+      httpStatus: 422,
+      errors: { "data.name": ["The name must not contain NUL characters."] },
+    });
     const input = encodeURIComponent(JSON.stringify({ resource: "religion", query: { search: "\u0000" } }));
     const query = await admin.get(`/trpc/resource.list?input=${input}`);
     expect(query.status).toBe(422);

@@ -130,7 +130,10 @@ describe("relations given as objects", () => {
     });
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body.data.bank_id).toBe(lbp.body.data.id);
-    const direct = await admin.put(`/backend/api/bank_account/${account.body.data.id}`, { ...moved.body.data, bank_id: { id: bdo.body.data.id } });
+    const direct = await admin.put(`/backend/api/bank_account/${account.body.data.id}`, {
+      ...moved.body.data,
+      bank_id: { id: bdo.body.data.id },
+    });
     expect(direct.status, direct.text).toBe(200);
     expect(direct.body.data.bank_id).toBe(bdo.body.data.id);
   });
@@ -165,7 +168,11 @@ describe.each(WITH_CRUD.filter((def) => def.fields.some((f) => f.kind === "refer
 describe("many-to-many relations as listed", () => {
   it("a user's roles [{id, name}] and a role's permissions and members are taken as ids", async () => {
     const perms = (await admin.get("/backend/api/admin/permission?per_page=3")).body.data as { id: number }[];
-    const role = await admin.post("/backend/api/admin/role", { name: "Listed Role", description: "x", permissions: perms.map((p) => p.id) });
+    const role = await admin.post("/backend/api/admin/role", {
+      name: "Listed Role",
+      description: "x",
+      permissions: perms.map((p) => p.id),
+    });
     expect(role.status, role.text).toBe(201);
     const user = await admin.post("/backend/api/user", {
       username: "listed.user",
@@ -174,13 +181,17 @@ describe("many-to-many relations as listed", () => {
       roles: [role.body.data.id],
     });
     expect(user.status, user.text).toBe(201);
-    const listedUser = (await admin.get("/backend/api/user?per_page=100")).body.data.find((r: { id: number }) => r.id === user.body.data.id);
+    const listedUser = (await admin.get("/backend/api/user?per_page=100")).body.data.find(
+      (r: { id: number }) => r.id === user.body.data.id,
+    );
     expect(listedUser.roles).toEqual([{ id: role.body.data.id, name: "Listed Role" }]);
     const putUser = await admin.put(`/backend/api/user/${user.body.data.id}`, listedUser);
     expect(putUser.status, putUser.text).toBe(200);
     expect(putUser.body.data.roles).toEqual(listedUser.roles);
 
-    const listedRole = (await admin.get("/backend/api/admin/role?per_page=100")).body.data.find((r: { id: number }) => r.id === role.body.data.id);
+    const listedRole = (await admin.get("/backend/api/admin/role?per_page=100")).body.data.find(
+      (r: { id: number }) => r.id === role.body.data.id,
+    );
     expect(listedRole.members.map((m: { id: number }) => m.id)).toEqual([user.body.data.id]);
     const putRole = await admin.put(`/backend/api/admin/role/${role.body.data.id}`, listedRole);
     expect(putRole.status, putRole.text).toBe(200);
@@ -206,7 +217,9 @@ describe("pagination links", () => {
   });
 
   it("follow the forwarded host and protocol only where the proxy is trusted", async () => {
-    const res = await admin.get("/backend/api/occupation?per_page=1", { headers: { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" } });
+    const res = await admin.get("/backend/api/occupation?per_page=1", {
+      headers: { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" },
+    });
     expect(res.body.links.first).toBe(`${server.url}/backend/api/occupation?per_page=1&page=1`);
   });
 
