@@ -9,7 +9,8 @@ import { titleMeta } from "~/lib/titles";
 import { getRequestContext } from "../../server/web/context.ts";
 import { login } from "../../server/services/auth.ts";
 import { isAppError } from "../../server/errors.ts";
-import { sessionCookieHeader } from "../../server/http/cookies.ts";
+import { sessionCookieHeader, xsrfCookieHeader } from "../../server/http/cookies.ts";
+import { newCsrfToken } from "../../server/http/auth-middleware.ts";
 import { checkRedirectToParam, checkRedirectToValue, safeRedirect } from "../../server/web/redirect-to.ts";
 
 export const meta = () => titleMeta("login");
@@ -30,10 +31,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   checkRedirectToValue(form.get("redirectTo"));
   const username = String(form.get("username") ?? "");
   try {
-    const result = await login({ db: rc.db, ip: rc.ip, userAgent: rc.userAgent }, { username, password: String(form.get("password") ?? "") });
-    throw redirect(safeRedirect(form.get("redirectTo")), {
-      headers: { "Set-Cookie": sessionCookieHeader(result.token, result.expiresAt, rc.secureCookies) },
-    });
+    const result = await login(
+      { db: rc.db, ip: rc.ip, userAgent: rc.userAgent, previousSessionId: rc.sessionId },
+      { username, password: String(form.get("password") ?? "") },
+    );
+    // The session cookie, and a new XSRF token: one known before signing in is no use after.
+    const headers = new Headers();
+    headers.append("Set-Cookie", sessionCookieHeader(result.token, result.expiresAt, rc.secureCookies));
+    headers.append("Set-Cookie", xsrfCookieHeader(newCsrfToken(), rc.secureCookies));
+    throw redirect(safeRedirect(form.get("redirectTo")), { headers });
   } catch (error) {
     if (!isAppError(error)) throw error;
     return data(

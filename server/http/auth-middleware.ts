@@ -15,10 +15,17 @@ declare module "express-serve-static-core" {
   }
 }
 
-function newCsrfToken(): string {
+export function newCsrfToken(): string {
   const bytes = new Uint8Array(20);
   crypto.getRandomValues(bytes);
   return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+/** A new XSRF token at sign-in (issue 14 item 4): a token known before signing in is no use after. */
+export function rotateXsrfToken(res: Response, req: Request): string {
+  req.csrfToken = newCsrfToken();
+  setXsrfCookie(res, req, req.csrfToken);
+  return req.csrfToken;
 }
 
 /**

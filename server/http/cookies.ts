@@ -68,6 +68,11 @@ export function sessionCookieHeader(token: string, expiresAt: Date, secure: bool
     .join("; ");
 }
 
+/** The XSRF-TOKEN cookie for responses built outside express (a new token at sign-in). */
+export function xsrfCookieHeader(token: string, secure: boolean): string {
+  return [`${XSRF_COOKIE}=${token}`, "Path=/", `Max-Age=${SESSION_DAYS * 24 * 60 * 60}`, "SameSite=Lax", secure ? "Secure" : ""].filter(Boolean).join("; ");
+}
+
 export function clearedSessionCookieHeader(secure: boolean): string {
   return [`${SESSION_COOKIE}=`, "Path=/", "Expires=Thu, 01 Jan 1970 00:00:00 GMT", "HttpOnly", "SameSite=Lax", secure ? "Secure" : ""]
     .filter(Boolean)

@@ -2,7 +2,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { DB } from "../../db/index.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError, csrfMismatch, isAppError, maintenance, nulFieldErrors, toAppError, unauthenticated, ValidationError } from "../errors.ts";
-import { csrfHeaderMatches, isSafeMethod } from "../http/auth-middleware.ts";
+import { csrfHeaderMatches, isSafeMethod, rotateXsrfToken } from "../http/auth-middleware.ts";
 import { clearSessionCookie, setSessionCookie } from "../http/cookies.ts";
 import { login, logout } from "../services/auth.ts";
 import { absolutePagination, asLoginError, loginInput, referenceObjectsAsIds } from "./compat.ts";
@@ -68,10 +68,14 @@ export function restRouter(db: DB, extensions: ((router: Router, db: DB) => void
     handle(async (req, res) => {
       // Sanctum SPAs send `email` or `username` (issue 9 item 8).
       const { input, field } = loginInput(req.body);
-      const result = await login({ db, ip: req.clientIp, userAgent: req.headers["user-agent"] ?? null }, input).catch((error: unknown) => {
+      const result = await login(
+        { db, ip: req.clientIp, userAgent: req.headers["user-agent"] ?? null, previousSessionId: req.sessionId },
+        input,
+      ).catch((error: unknown) => {
         throw asLoginError(error, field);
       });
       setSessionCookie(res, req, result.token, result.expiresAt);
+      rotateXsrfToken(res, req);
       res.json({ data: result.user });
     }),
   );

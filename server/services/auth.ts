@@ -32,7 +32,8 @@ export interface LoginResult {
 
 /** Signs in by username or e-mail (spec §7.1, issue 2 item 5). */
 export async function login(
-  ctx: { db: DB; ip?: string | null; userAgent?: string | null },
+  // previousSessionId: the session the browser held when it signed in; it ends (issue 14 item 4).
+  ctx: { db: DB; ip?: string | null; userAgent?: string | null; previousSessionId?: string | null },
   raw: unknown,
 ): Promise<LoginResult> {
   const parsed = loginSchema.safeParse(raw);
@@ -59,6 +60,7 @@ export async function login(
   loginThrottle.clear(key);
 
   return ctx.db.transaction().execute(async (trx) => {
+    if (ctx.previousSessionId) await invalidateSession(trx, ctx.previousSessionId);
     const { token, session } = await createSession(trx, user.id, { ip: ctx.ip, userAgent: ctx.userAgent });
     await trx.updateTable("users").set({ last_sign_in_at: sql`now()` }).where("id", "=", user.id).execute();
     const authUser = (await loadAuthUser(trx, user.id))!;
