@@ -11,8 +11,8 @@ import {
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { csrfGuard } from "../server/web/guards.ts";
-import { inputGuard } from "../server/web/input-guard.ts";
+import { csrfGuard } from "../server/web/guards.server.ts";
+import { inputGuard } from "../server/web/input-guard.server.ts";
 import { getRequestContext } from "../server/web/context.ts";
 import { getBarangayInfo } from "../server/services/settings.ts";
 import { toPublicUser } from "./lib/session-user.ts";

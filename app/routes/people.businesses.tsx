@@ -10,9 +10,9 @@ import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { getResource } from "~/resources/index";
-import { resourceLoader } from "../../server/web/resource-page.ts";
+import { resourceLoader } from "../../server/web/resource-page.server.ts";
 import { serviceContextOf } from "../../server/web/context.ts";
-import { businessAction, optionsFor } from "../../server/web/people-pages.ts";
+import { businessAction, optionsFor } from "../../server/web/people-pages.server.ts";
 
 // /manage/businesses (spec §2.4, issue 4): the registry's list with a form whose owner is picked
 // from residents by name.

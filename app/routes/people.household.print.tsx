@@ -8,7 +8,7 @@ import { formatDate, formatDateTime } from "~/lib/dates";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { serviceContextOf } from "../../server/web/context.ts";
-import { assertId, householdForPrint } from "../../server/web/people-pages.ts";
+import { assertId, householdForPrint } from "../../server/web/people-pages.server.ts";
 import type { HouseholdRecord } from "../../server/services/households.ts";
 
 // /manage/households/{id}/print (spec §2.4: a household's print opens no modal; §6: needs

@@ -12,9 +12,9 @@ import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { getResource } from "~/resources/index";
-import { resourceLoader } from "../../server/web/resource-page.ts";
+import { resourceLoader } from "../../server/web/resource-page.server.ts";
 import { serviceContextOf } from "../../server/web/context.ts";
-import { optionsFor, residentAction, type ResidentActionData } from "../../server/web/people-pages.ts";
+import { optionsFor, residentAction, type ResidentActionData } from "../../server/web/people-pages.server.ts";
 
 // /manage/residents (spec §2.4, issue 4): the registry's list of residents, with the RBI form
 // (create, update: the duplicate warning and the photo) and the reset of a resident's password.

@@ -3,7 +3,7 @@ import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { pageTitle } from "~/lib/titles";
 import { findResource, getResource } from "~/resources/index";
-import { resourceAction, resourceLoader } from "../../server/web/resource-page.ts";
+import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
 
 // The one list route of every registry entry (DESIGN §4; app/routes.ts gives each entry an id
 // `resource-<name>`). The engine checks permissions: a list the user may not open throws 403.

@@ -24,8 +24,8 @@ import { pageTitle } from "~/lib/titles";
 import { blocklist as def } from "~/resources/access";
 import { listQueryToSearchParams } from "~/resources/list-query";
 import type { ListQuery } from "~/resources/types";
-import { requirePermission } from "../../server/web/guards.ts";
-import { blocklistAction, blocklistLoader } from "../../server/web/blocklist-page.ts";
+import { requirePermission } from "../../server/web/guards.server.ts";
+import { blocklistAction, blocklistLoader } from "../../server/web/blocklist-page.server.ts";
 
 // /system/blocklist (spec §2.4: Name, Username, Status, Roles; modals add, delete, reset_password;
 // multi-remove). Removing takes a person off the list: they can sign in again.

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { SYSTEM_ADMIN_PERMISSION } from "../../app/lib/permissions.ts";
 import type { AuthUser } from "../context.ts";
 import type { DB } from "../../db/index.ts";
-import { csrfGuard, guards, requirePermission } from "./guards.ts";
+import { csrfGuard, guards, requirePermission } from "./guards.server.ts";
 import { requestContext } from "./context.ts";
 
 // DESIGN §6 and spec §6/§8: page guards, an unknown guard name is a 500 "Unknown middleware {name}".

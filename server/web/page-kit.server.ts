@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { isAppError } from "../errors.ts";
 import { getRequestContext } from "./context.ts";
-import { flashCookie, type Flash } from "./flash.ts";
+import { flashCookie, type Flash } from "./flash.server.ts";
 
 // The page-adapter kit (DESIGN §3, §8): the pieces every page loader and action shares — the
 // page's address, the list address to return to, the redirect with its flash, the page form of a

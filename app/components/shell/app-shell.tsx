@@ -63,7 +63,7 @@ function ShellFrame({
   const { open } = useSidebar();
   const { pathname } = useLocation();
   const maintenance = useClientState((s) => s.maintenance);
-  // System administrators work through maintenance on the server too (server/web/guards.ts); they get a notice.
+  // System administrators work through maintenance on the server too (server/web/guards.server.ts); they get a notice.
   const bypasses = can(user, SYSTEM_ADMIN_PERMISSION);
   useMaintenanceRecheck(maintenance && bypasses);
   return (

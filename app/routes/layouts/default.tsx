@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/default";
-import { guards } from "../../../server/web/guards.ts";
+import { guards } from "../../../server/web/guards.server.ts";
 import { AppShell } from "~/components/shell/app-shell";
 import { useRootData } from "~/lib/root-data";
 import { readSidebarMinimized } from "~/lib/shell-sidebar";

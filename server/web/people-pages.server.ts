@@ -28,10 +28,10 @@ import {
   rethrowForPage,
   type PageArgs,
 } from "./page-kit.server.ts";
-import { resourceAction } from "./resource-page.ts";
+import { resourceAction } from "./resource-page.server.ts";
 
 // Page actions and loaders of the people screens (issue 4), beside the registry's generic ones
-// (server/web/resource-page.ts): the resident form with its duplicate warning and photo, the
+// (server/web/resource-page.server.ts): the resident form with its duplicate warning and photo, the
 // reset of a resident's password, the household and disaster-prone area forms whose saves show no
 // notification (spec §7.3), and restores that keep the one-active-entry rules.
 

@@ -4,8 +4,8 @@ import { parseListQuery } from "../../app/resources/list-query.ts";
 import { isAppError } from "../errors.ts";
 import * as blocklist from "../services/blocklist.ts";
 import { serviceContextOf } from "./context.ts";
-import { readFlash } from "./flash.ts";
-import { resetPasswordAction } from "./access-pages.ts";
+import { readFlash } from "./flash.server.ts";
+import { resetPasswordAction } from "./access-pages.server.ts";
 import { idsOf, pageUrl, redirectWithFlash, refusalsAsFlash, rethrowForPage, type PageArgs } from "./page-kit.server.ts";
 
 // The page adapter of /system/blocklist (issue 5): the list through the engine and the

@@ -6,7 +6,7 @@ import * as messages from "../../app/resources/messages.ts";
 import type { ResourceDef } from "../../app/resources/types.ts";
 import { serviceByName } from "../resources/services.ts";
 import { serviceContextOf } from "./context.ts";
-import { readFlash } from "./flash.ts";
+import { readFlash } from "./flash.server.ts";
 import { fieldErrorsReply, idsOf, pageUrl, redirectWithFlash, rethrowForPage, type PageArgs } from "./page-kit.server.ts";
 
 // The page adapter of the registry (DESIGN §4, §8): one loader and one action serve every list
