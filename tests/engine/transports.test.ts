@@ -41,7 +41,8 @@ type Who = "admin" | "nobody";
 type Op =
   | { kind: "create"; input: unknown }
   | { kind: "update"; id: number; input: unknown }
-  | { kind: "delete" | "restore"; id: number }
+  | { kind: "delete"; id: number }
+  | { kind: "restore"; id: number }
   | { kind: "restoreMany"; ids: number[] };
 
 interface Transport {
@@ -229,38 +230,42 @@ async function newestId(def: ResourceDef): Promise<number> {
   return row.id;
 }
 
-describe.each(RESOURCES.map((def) => [def.name, def] as const))("%s through service, REST, tRPC and page", (_name, def) => {
-  it("gives the same outcome and database state for refusals and the whole life cycle", async () => {
-    const results: Record<string, string[]> = {};
-    for (const transport of TRANSPORTS) {
-      const log: string[] = [];
-      const before = await countOf(def);
-      const input = await sampleInput(admin, def, transport.name.slice(0, 1));
-      // Refused without permission: nothing written.
-      log.push(
-        `create by nobody: ${await transport.run(def, "nobody", { kind: "create", input })}, rows +${(await countOf(def)) - before}`,
-      );
-      // Bad input: nothing written.
-      log.push(`create {}: ${await transport.run(def, "admin", { kind: "create", input: {} })}, rows +${(await countOf(def)) - before}`);
-      // The life cycle.
-      log.push(`create: ${await transport.run(def, "admin", { kind: "create", input })}, rows +${(await countOf(def)) - before}`);
-      const id = await newestId(def);
-      log.push(`update by nobody: ${await transport.run(def, "nobody", { kind: "update", id, input })}`);
-      log.push(`update: ${await transport.run(def, "admin", { kind: "update", id, input })}, ${await stateOf(def, id)}`);
-      log.push(`delete by nobody: ${await transport.run(def, "nobody", { kind: "delete", id })}, ${await stateOf(def, id)}`);
-      log.push(`delete: ${await transport.run(def, "admin", { kind: "delete", id })}, ${await stateOf(def, id)}`);
-      log.push(`restore by nobody: ${await transport.run(def, "nobody", { kind: "restore", id })}, ${await stateOf(def, id)}`);
-      log.push(`restore: ${await transport.run(def, "admin", { kind: "restore", id })}, ${await stateOf(def, id)}`);
-      log.push(`restore missing: ${await transport.run(def, "admin", { kind: "restore", id: 987654321 })}`);
-      results[transport.name] = log;
-    }
-    for (const transport of TRANSPORTS.slice(1))
-      expect(results[transport.name], `${transport.name} differs from the service`).toEqual(results.service);
-    // The outcomes themselves (so that four equally wrong answers cannot pass).
-    expect(results.service.slice(0, 3)).toEqual(["create by nobody: 403, rows +0", "create {}: 422, rows +0", "create: ok, rows +1"]);
-    expect(results.service[6]).toBe(def.deletion === "hard" ? "delete: ok, absent" : "delete: ok, trashed");
-  });
-});
+// Entries whose rows are only generated (form numbers of a pad, issue 10) have no create to run.
+describe.each(RESOURCES.filter((def) => def.modals.includes("create")).map((def) => [def.name, def] as const))(
+  "%s through service, REST, tRPC and page",
+  (_name, def) => {
+    it("gives the same outcome and database state for refusals and the whole life cycle", async () => {
+      const results: Record<string, string[]> = {};
+      for (const transport of TRANSPORTS) {
+        const log: string[] = [];
+        const before = await countOf(def);
+        const input = await sampleInput(admin, def, transport.name.slice(0, 1));
+        // Refused without permission: nothing written.
+        log.push(
+          `create by nobody: ${await transport.run(def, "nobody", { kind: "create", input })}, rows +${(await countOf(def)) - before}`,
+        );
+        // Bad input: nothing written.
+        log.push(`create {}: ${await transport.run(def, "admin", { kind: "create", input: {} })}, rows +${(await countOf(def)) - before}`);
+        // The life cycle.
+        log.push(`create: ${await transport.run(def, "admin", { kind: "create", input })}, rows +${(await countOf(def)) - before}`);
+        const id = await newestId(def);
+        log.push(`update by nobody: ${await transport.run(def, "nobody", { kind: "update", id, input })}`);
+        log.push(`update: ${await transport.run(def, "admin", { kind: "update", id, input })}, ${await stateOf(def, id)}`);
+        log.push(`delete by nobody: ${await transport.run(def, "nobody", { kind: "delete", id })}, ${await stateOf(def, id)}`);
+        log.push(`delete: ${await transport.run(def, "admin", { kind: "delete", id })}, ${await stateOf(def, id)}`);
+        log.push(`restore by nobody: ${await transport.run(def, "nobody", { kind: "restore", id })}, ${await stateOf(def, id)}`);
+        log.push(`restore: ${await transport.run(def, "admin", { kind: "restore", id })}, ${await stateOf(def, id)}`);
+        log.push(`restore missing: ${await transport.run(def, "admin", { kind: "restore", id: 987654321 })}`);
+        results[transport.name] = log;
+      }
+      for (const transport of TRANSPORTS.slice(1))
+        expect(results[transport.name], `${transport.name} differs from the service`).toEqual(results.service);
+      // The outcomes themselves (so that four equally wrong answers cannot pass).
+      expect(results.service.slice(0, 3)).toEqual(["create by nobody: 403, rows +0", "create {}: 422, rows +0", "create: ok, rows +1"]);
+      expect(results.service[6]).toBe(def.deletion === "hard" ? "delete: ok, absent" : "delete: ok, trashed");
+    });
+  },
+);
 
 describe("restore rules hold on every transport (the tRPC restore bypass of issue 9)", () => {
   it("a trashed disaster-prone area is not restored while its purok has another active entry", async () => {

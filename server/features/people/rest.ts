@@ -1,15 +1,15 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
-import type { DB } from "../../db/index.ts";
-import * as messages from "../../app/resources/messages.ts";
-import { PHOTO_MAX_BYTES } from "../../app/resources/people.ts";
-import { ValidationError } from "../errors.ts";
-import { checkHousehold } from "../services/households.ts";
-import { AreaAlreadyListed, checkDisasterProneArea } from "../services/disaster-prone-areas.ts";
-import { isPlainSearch } from "../services/people-lists.ts";
-import { searchResidents } from "../services/resident-search.ts";
-import { PHOTO_NOT_IMAGE, PHOTO_TOO_LARGE, removeResidentPhoto, setResidentPhoto } from "../services/residents.ts";
-import { handle, requireUser, serviceContext } from "./index.ts";
-import { parseId } from "./resources.ts";
+import type { DB } from "../../../db/index.ts";
+import * as messages from "../../../app/resources/messages.ts";
+import { PHOTO_MAX_BYTES } from "../../../app/resources/people.ts";
+import { ValidationError } from "../../errors.ts";
+import { checkHousehold } from "./households.ts";
+import { AreaAlreadyListed, checkDisasterProneArea } from "./disaster-prone-areas.ts";
+import { isPlainSearch } from "./people-lists.ts";
+import { searchResidents } from "./resident-search.ts";
+import { PHOTO_NOT_IMAGE, PHOTO_TOO_LARGE, removeResidentPhoto, setResidentPhoto } from "../../services/residents.ts";
+import { handle, requireUser, serviceContext } from "../../rest/index.ts";
+import { parseId } from "../../rest/resources.ts";
 
 // The REST extras of issue 4 (spec §7.1, §7.3), registered before the generated routes of the
 // registry so that they see their paths first:

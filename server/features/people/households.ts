@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { can } from "../../app/lib/permissions.ts";
-import { householdMemberSchema } from "../../app/resources/people.ts";
-import { requiredId } from "../../app/resources/fields.ts";
-import type { ServiceContext } from "../context.ts";
-import { forbidden, ValidationError } from "../errors.ts";
-import { fullNameOf } from "./people-sql.ts";
+import { can } from "../../../app/lib/permissions.ts";
+import { householdMemberSchema } from "../../../app/resources/people.ts";
+import { requiredId } from "../../../app/resources/fields.ts";
+import type { ServiceContext } from "../../context.ts";
+import { forbidden, ValidationError } from "../../errors.ts";
+import { fullNameOf } from "../../services/people-sql.ts";
 
 // Household rules beyond the engine (issue 4 "Households"): a person belongs to at most one active
 // household, as its head or as a member; check_household (spec §7.3) tells before saving, the

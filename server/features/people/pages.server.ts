@@ -1,14 +1,14 @@
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { sql } from "kysely";
-import { getResource, type ResourceName } from "../../app/resources/index.ts";
-import * as messages from "../../app/resources/messages.ts";
-import { PHOTO_MAX_BYTES } from "../../app/resources/people.ts";
-import { can } from "../../app/lib/permissions.ts";
-import type { ServiceContext } from "../context.ts";
-import { ValidationError } from "../errors.ts";
-import { serviceFor } from "../resources/services.ts";
-import { inTransaction } from "../resources/transaction.ts";
+import { getResource, type ResourceName } from "../../../app/resources/index.ts";
+import * as messages from "../../../app/resources/messages.ts";
+import { PHOTO_MAX_BYTES } from "../../../app/resources/people.ts";
+import { can } from "../../../app/lib/permissions.ts";
+import type { ServiceContext } from "../../context.ts";
+import { ValidationError } from "../../errors.ts";
+import { serviceFor } from "../../resources/services.ts";
+import { inTransaction } from "../../resources/transaction.ts";
 import {
   duplicateMessage,
   findDuplicates,
@@ -17,8 +17,8 @@ import {
   resetResidentPassword,
   setResidentPhoto,
   type DuplicateResident,
-} from "../services/residents.ts";
-import { serviceContextOf } from "./context.ts";
+} from "../../services/residents.ts";
+import { serviceContextOf } from "../../web/context.ts";
 import {
   FORBIDDEN_PAGE_MESSAGE,
   fieldErrorsReply,
@@ -27,8 +27,8 @@ import {
   refusal,
   rethrowForPage,
   type PageArgs,
-} from "./page-kit.server.ts";
-import { resourceAction } from "./resource-page.server.ts";
+} from "../../web/page-kit.server.ts";
+import { resourceAction } from "../../web/resource-page.server.ts";
 
 // Page actions and loaders of the people screens (issue 4), beside the registry's generic ones
 // (server/web/resource-page.server.ts): the resident form with its duplicate warning and photo, the

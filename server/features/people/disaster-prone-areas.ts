@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { can } from "../../app/lib/permissions.ts";
-import { requiredId } from "../../app/resources/fields.ts";
-import type { ServiceContext } from "../context.ts";
-import { forbidden, ValidationError } from "../errors.ts";
+import { can } from "../../../app/lib/permissions.ts";
+import { requiredId } from "../../../app/resources/fields.ts";
+import type { ServiceContext } from "../../context.ts";
+import { forbidden, ValidationError } from "../../errors.ts";
 
 // A purok is listed as disaster-prone at most once while active (issue 4). check_disaster_prone_area
 // (spec §7.3) tells before saving and answers with the existing entry; the engine's hook refuses on

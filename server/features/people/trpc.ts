@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { checkHousehold } from "../services/households.ts";
-import { AreaAlreadyListed, checkDisasterProneArea } from "../services/disaster-prone-areas.ts";
-import { findDuplicates } from "../services/residents.ts";
-import { searchResidents } from "../services/resident-search.ts";
-import { can } from "../../app/lib/permissions.ts";
-import { forbidden } from "../errors.ts";
-import { authedProcedure, router } from "./init.ts";
+import { checkHousehold } from "./households.ts";
+import { AreaAlreadyListed, checkDisasterProneArea } from "./disaster-prone-areas.ts";
+import { findDuplicates } from "../../services/residents.ts";
+import { searchResidents } from "./resident-search.ts";
+import { can } from "../../../app/lib/permissions.ts";
+import { forbidden } from "../../errors.ts";
+import { authedProcedure, router } from "../../trpc/init.ts";
 
 // tRPC twins of issue 4's calls (DESIGN §1: search-as-you-type, checks). Thin: parse, call the service.
 

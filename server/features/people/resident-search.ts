@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import { can } from "../../app/lib/permissions.ts";
-import type { ServiceContext } from "../context.ts";
-import { forbidden } from "../errors.ts";
-import { completeAddressOf, fullNameOf } from "./people-sql.ts";
+import { can } from "../../../app/lib/permissions.ts";
+import type { ServiceContext } from "../../context.ts";
+import { forbidden } from "../../errors.ts";
+import { completeAddressOf, fullNameOf } from "../../services/people-sql.ts";
 
 // The global resident search (issue 4; spec §2.2, §4 "Search", §5, §7.1).
 //
