@@ -180,9 +180,9 @@ describe("residents", () => {
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.data.image).toMatch(new RegExp(`^/photos/resident/${id}\\.webp\\?v=`));
     const stored = await server.db
-      .selectFrom("resident_photos" as never)
+      .selectFrom("resident_photos")
       .selectAll()
-      .where("user_id" as never, "=", id as never)
+      .where("user_id", "=", id)
       .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ mime: "image/webp", width: 512, height: 512 });
     const read = await admin.get(`/backend/api/resident/${id}`);
