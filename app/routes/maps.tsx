@@ -12,7 +12,7 @@ import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { DISASTER_TYPES } from "~/resources/people";
 import { serviceContextOf } from "../../server/web/context.ts";
-import { mapHouseholds, purokSummary } from "../../server/web/people-pages.server.ts";
+import { mapHouseholds, purokSummary } from "../../server/features/people/pages.server.ts";
 
 // /Maps and /maps (spec §2.1, §2.3, issue 4): households on an OpenStreetMap base layer (Leaflet),
 // coloured by whether their purok is disaster-prone, grouped by purok when zoomed out, with a

@@ -8,8 +8,8 @@ import { formatDate, formatDateTime } from "~/lib/dates";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { serviceContextOf } from "../../server/web/context.ts";
-import { assertId, householdForPrint } from "../../server/web/people-pages.server.ts";
-import type { HouseholdRecord } from "../../server/services/households.ts";
+import { assertId, householdForPrint } from "../../server/features/people/pages.server.ts";
+import type { HouseholdRecord } from "../../server/features/people/households.ts";
 
 // /manage/households/{id}/print (spec §2.4: a household's print opens no modal; §6: needs
 // view-household): a one-page household record with its members' table, A4, print stylesheet.

@@ -14,7 +14,7 @@ import { pageTitle } from "~/lib/titles";
 import { getResource } from "~/resources/index";
 import { resourceLoader } from "../../server/web/resource-page.server.ts";
 import { serviceContextOf } from "../../server/web/context.ts";
-import { householdAction, optionsFor } from "../../server/web/people-pages.server.ts";
+import { householdAction, optionsFor } from "../../server/features/people/pages.server.ts";
 
 // /manage/households (spec §2.4, issue 4): the registry's list with its purok filter (`?purok_id=`
 // of spec §2.1, from a disaster-prone area's "View households"), the household form, and no

@@ -12,7 +12,7 @@ import { cn } from "~/lib/utils";
 import { serviceFor } from "../../server/resources/services.ts";
 import { householdOfResident, type ResidentRecord } from "../../server/services/residents.ts";
 import { serviceContextOf } from "../../server/web/context.ts";
-import { assertId } from "../../server/web/people-pages.server.ts";
+import { assertId } from "../../server/features/people/pages.server.ts";
 import { isAppError } from "../../server/errors.ts";
 
 // /manage/residents/{resident_id} (spec §2.1): the resident's page, with the children profile

@@ -14,7 +14,7 @@ import { pageTitle } from "~/lib/titles";
 import { getResource } from "~/resources/index";
 import { resourceLoader } from "../../server/web/resource-page.server.ts";
 import { serviceContextOf } from "../../server/web/context.ts";
-import { optionsFor, residentAction, type ResidentActionData } from "../../server/web/people-pages.server.ts";
+import { optionsFor, residentAction, type ResidentActionData } from "../../server/features/people/pages.server.ts";
 
 // /manage/residents (spec §2.4, issue 4): the registry's list of residents, with the RBI form
 // (create, update: the duplicate warning and the photo) and the reset of a resident's password.

@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from "kysely";
 import type { SearchStrategy } from "../../app/resources/types.ts";
-import { prefixTsquery, searchWords } from "../services/resident-search.ts";
+import { prefixTsquery, searchWords } from "../features/people/resident-search.ts";
 
 // The list search of an entry names its strategy (issue 9 item 4: one search per entity). The
 // default, "contains", is the engine's own substring match over the entry's searchable columns;

@@ -8,7 +8,7 @@ import type { ResourceEngine } from "../resources/engine.ts";
 import { serviceByName } from "../resources/services.ts";
 import { AppError, notFound, ValidationError } from "../errors.ts";
 import { handle, requireUser, serviceContext } from "./index.ts";
-import { registerPeopleRoutes } from "./people.ts";
+import { registerPeopleRoutes } from "../features/people/rest.ts";
 
 // Spec §7.2's pattern for every registry entry, with §7.3's exceptions (DESIGN §7).
 

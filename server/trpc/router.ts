@@ -5,7 +5,7 @@ import { diagnostics } from "../services/diagnostics.ts";
 import { notifyUser } from "../realtime/hub.ts";
 import { authedProcedure, publicProcedure, router } from "./init.ts";
 import { resourceRouter } from "./resources.ts";
-import { peopleRouters } from "./people.ts";
+import { peopleRouters } from "../features/people/trpc.ts";
 import { forbidden } from "../errors.ts";
 import { can, SYSTEM_ADMIN_PERMISSION } from "../../app/lib/permissions.ts";
 

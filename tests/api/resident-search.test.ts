@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/index.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { seed } from "../../server/seed.ts";
-import { joinings, prefixTsquery, searchResidents, searchWords } from "../../server/services/resident-search.ts";
+import { joinings, prefixTsquery, searchResidents, searchWords } from "../../server/features/people/resident-search.ts";
 import { createTestDatabase, TEST_ADMIN, usingPostgres, type TestDatabase } from "../helpers/db.ts";
 import { adminContext, insertResidents } from "../helpers/people.ts";
 

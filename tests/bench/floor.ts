@@ -10,8 +10,8 @@ import type { Database } from "../../db/schema.ts";
 import { parseListQuery } from "../../app/resources/list-query.ts";
 import { allPermissionNames } from "../../app/resources/index.ts";
 import { serviceFor } from "../../server/resources/services.ts";
-import { searchResidents } from "../../server/services/resident-search.ts";
-import { isPlainSearch } from "../../server/services/people-lists.ts";
+import { searchResidents } from "../../server/features/people/resident-search.ts";
+import { isPlainSearch } from "../../server/features/people/people-lists.ts";
 import type { AuthUser, ServiceContext } from "../../server/context.ts";
 
 pg.types.setTypeParser(20, (v) => Number(v));

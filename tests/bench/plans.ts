@@ -9,7 +9,7 @@ import type { Database } from "../../db/schema.ts";
 import { parseListQuery } from "../../app/resources/list-query.ts";
 import { allPermissionNames } from "../../app/resources/index.ts";
 import { serviceFor } from "../../server/resources/services.ts";
-import { searchResidents } from "../../server/services/resident-search.ts";
+import { searchResidents } from "../../server/features/people/resident-search.ts";
 import type { AuthUser } from "../../server/context.ts";
 
 interface Captured {

@@ -14,7 +14,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { openDatabase, type OpenedDatabase } from "../../db/index.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
-import { searchResidents } from "../../server/services/resident-search.ts";
+import { searchResidents } from "../../server/features/people/resident-search.ts";
 import { adminContext } from "../helpers/people.ts";
 
 const COUNT = Number(process.env.BENCH_SEARCH_ROWS ?? 200_000);

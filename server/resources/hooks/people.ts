@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { registerHooks } from "../hooks.ts";
 import { ValidationError } from "../../errors.ts";
-import { assertActiveResidents, assertHouseholdsRestorable, assertNoConflicts, assertNotHeads } from "../../services/households.ts";
-import { assertAreasRestorable, assertPurokFree } from "../../services/disaster-prone-areas.ts";
+import { assertActiveResidents, assertHouseholdsRestorable, assertNoConflicts, assertNotHeads } from "../../features/people/households.ts";
+import { assertAreasRestorable, assertPurokFree } from "../../features/people/disaster-prone-areas.ts";
 import { assertNotDuplicate, assertProfileReferences, colourFor } from "../../services/residents.ts";
 import { fullNameOf, personJson, residentProfileJson } from "../../services/people-sql.ts";
 
