@@ -264,6 +264,10 @@ describe("households", () => {
     expect(other.body.data.map((h: { id: number }) => h.id)).not.toContain(res.body.data.id);
     expect((await admin.get(`/backend/api/household/count?purok_id=${purok2}`)).body.data).toBe(filtered.body.meta.total);
     expect((await admin.get(`/backend/api/household?search=Bautista`)).body.data[0].id).toBe(res.body.data.id);
+    // The generic list's reference filter (issue 9 item 4): the same on index_trashed and with filter[…].
+    const trashedView = await admin.get(`/backend/api/household/index_trashed?purok_id=${purok1}`);
+    expect(trashedView.body.data.map((h: { id: number }) => h.id)).not.toContain(res.body.data.id);
+    expect((await admin.get(`/backend/api/household?filter[purok_id]=${purok2}`)).body.meta.total).toBe(filtered.body.meta.total);
   });
 
   it("check_household and create refuse a head or member of another active household, naming it", async () => {
