@@ -1,0 +1,7 @@
+// Every report's query, registered on import (server/reports/registry.ts). A new report adds its
+// module here and its entry in app/features/reports/registry.ts (docs/architecture.md).
+import "./residents.ts";
+import "./households.ts";
+import "./religions.ts";
+
+export { defineReport, listingRows, openReport, reportsFor, runReport, totalsOf } from "./registry.ts";

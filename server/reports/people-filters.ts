@@ -1,0 +1,77 @@
+import { sql, type RawBuilder } from "kysely";
+import { AGE_GROUPS } from "../../app/features/reports/registry.ts";
+import type { ReportFilters } from "./types.ts";
+
+// The §10 filter object of the people reports as SQL over `users u join user_profiles up`:
+// registered date range (Manila days), purok, sex, PSA age group, sector. Ages are whole years on
+// `today` (Asia/Manila), compared on date_of_birth so the index on it can serve.
+
+/** The date `years` before `day` ("YYYY-MM-DD"); 29 February falls back to the 28th, as Postgres does. */
+export function yearsBefore(day: string, years: number): string {
+  const [y, m, d] = day.split("-").map(Number);
+  const year = y - years;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const dd = m === 2 && d === 29 && !leap ? 28 : d;
+  return `${String(year).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(dd).padStart(2, "0")}`;
+}
+
+/** Born so that the age on `today` is within [from, to] (to null: no upper bound). */
+export function ageBetween(dob: RawBuilder<unknown>, today: string, from: number, to: number | null): RawBuilder<boolean> {
+  const parts = [sql`${dob} <= ${yearsBefore(today, from)}::date`];
+  if (to != null) parts.push(sql`${dob} > ${yearsBefore(today, to + 1)}::date`);
+  return sql<boolean>`(${sql.join(parts, sql` and `)})`;
+}
+
+/** The registered date range on a timestamptz column, in Manila days, both ends included. */
+export function registeredBetween(column: RawBuilder<unknown>, filters: ReportFilters): RawBuilder<boolean>[] {
+  const out: RawBuilder<boolean>[] = [];
+  if (filters.registered_from)
+    out.push(sql<boolean>`${column} >= (${filters.registered_from}::date::timestamp at time zone 'Asia/Manila')`);
+  if (filters.registered_to)
+    out.push(sql<boolean>`${column} < ((${filters.registered_to}::date + 1)::timestamp at time zone 'Asia/Manila')`);
+  return out;
+}
+
+export function sectorCondition(sector: string, today: string, up = "up"): RawBuilder<boolean> {
+  const col = (name: string) => sql.ref(`${up}.${name}`);
+  switch (sector) {
+    case "senior":
+      return ageBetween(col("date_of_birth"), today, 60, null);
+    case "pwd":
+      return sql<boolean>`${col("is_pwd")}`;
+    case "solo_parent":
+      return sql<boolean>`${col("is_solo_parent")}`;
+    case "4ps":
+      return sql<boolean>`${col("is_4ps")}`;
+    case "ofw":
+      return sql<boolean>`${col("is_ofw")}`;
+    case "indigenous":
+      return sql<boolean>`${col("is_indigenous")}`;
+    case "voter":
+      return sql<boolean>`${col("is_voter")}`;
+    default:
+      return sql<boolean>`false`;
+  }
+}
+
+/** The residents a people report counts: active residents matching the filters. */
+export function residentsWhere(filters: ReportFilters, today: string): RawBuilder<boolean> {
+  const parts: RawBuilder<boolean>[] = [sql<boolean>`u.kind = 'resident'`, sql<boolean>`u.deleted_at is null`];
+  parts.push(...registeredBetween(sql`u.created_at`, filters));
+  if (filters.purok_id) parts.push(sql<boolean>`up.purok_id = ${Number(filters.purok_id)}`);
+  if (filters.sex) parts.push(sql<boolean>`up.sex = ${filters.sex}`);
+  const group = AGE_GROUPS.find((g) => g.value === filters.age_group);
+  if (group) parts.push(ageBetween(sql`up.date_of_birth`, today, group.from, group.to));
+  if (filters.sector) parts.push(sectorCondition(filters.sector, today));
+  return sql<boolean>`${sql.join(parts, sql` and `)}`;
+}
+
+/** The PSA age group index (0 = 0–4 … 16 = 80 and over) of a date of birth on `today`; null if unknown. */
+export function ageGroupIndex(today: string): RawBuilder<number | null> {
+  return sql<number | null>`case when up.date_of_birth is null then null
+    else greatest(0, least(16, floor(extract(year from age(${today}::date, up.date_of_birth)) / 5)))::int end`;
+}
+
+export function ageOn(today: string): RawBuilder<number | null> {
+  return sql<number | null>`extract(year from age(${today}::date, up.date_of_birth))::int`;
+}

@@ -1,0 +1,219 @@
+import { sql } from "kysely";
+import { AGE_GROUPS, CIVIL_STATUSES, SECTORS } from "../../app/features/reports/registry.ts";
+import type { ReportRow } from "../../app/features/reports/types.ts";
+import { defineReport } from "./registry.ts";
+import { ageGroupIndex, ageOn, residentsWhere, yearsBefore } from "./people-filters.ts";
+import type { ReportFilters, ReportQueryArgs } from "./types.ts";
+
+// The residents report (issue 13 item 2): population by purok, sex and PSA age group (the
+// pyramid), civil status and sectors from ONE grouped scan of the matching residents; the RBI
+// listing per purok, paged for the screen and streamed per purok for the export.
+
+interface Group {
+  purok_id: number | null;
+  sex: string | null;
+  civil_status: string | null;
+  age_group: number | null;
+  n: number;
+  senior: number;
+  pwd: number;
+  solo_parent: number;
+  four_ps: number;
+  ofw: number;
+  indigenous: number;
+  voter: number;
+}
+
+const NO_PUROK = "No purok";
+const NOT_STATED = "Not stated";
+
+type Counter = { male: number; female: number; not_stated: number; total: number };
+const counter = (): Counter => ({ male: 0, female: 0, not_stated: 0, total: 0 });
+function add(c: Counter, sex: string | null, n: number) {
+  if (sex === "Male") c.male += n;
+  else if (sex === "Female") c.female += n;
+  else c.not_stated += n;
+  c.total += n;
+}
+
+export async function puroksById(args: ReportQueryArgs): Promise<Map<number, string>> {
+  const rows = await args.ctx.db.selectFrom("puroks").select(["id", "name"]).orderBy("name").execute();
+  return new Map(rows.map((r) => [Number(r.id), r.name]));
+}
+
+/** Puroks in name order (as the purok list sorts), with "No purok" last. */
+export function purokOrder(puroks: Map<number, string>, ids: Iterable<number | null>): (number | null)[] {
+  const seen = new Set(ids);
+  const ordered: (number | null)[] = [...puroks.keys()].filter((id) => seen.has(id));
+  for (const id of seen) if (id != null && !puroks.has(id)) ordered.push(id);
+  if (seen.has(null)) ordered.push(null);
+  return ordered;
+}
+
+async function householdCount(args: ReportQueryArgs): Promise<number> {
+  const { filters } = args;
+  const row = await sql<{ n: number }>`select count(*)::int as n from households h
+    where h.deleted_at is null ${filters.purok_id ? sql`and h.purok_id = ${Number(filters.purok_id)}` : sql``}`.execute(args.ctx.db);
+  return Number(row.rows[0]?.n ?? 0);
+}
+
+async function summary(args: ReportQueryArgs) {
+  const { filters, today } = args;
+  const seniorFrom = yearsBefore(today, 60);
+  const [groups, puroks, households] = await Promise.all([
+    sql<Group>`
+      select up.purok_id, up.sex, up.civil_status, ${ageGroupIndex(today)} as age_group,
+        count(*)::int as n,
+        count(*) filter (where up.date_of_birth <= ${seniorFrom}::date)::int as senior,
+        count(*) filter (where up.is_pwd)::int as pwd,
+        count(*) filter (where up.is_solo_parent)::int as solo_parent,
+        count(*) filter (where up.is_4ps)::int as four_ps,
+        count(*) filter (where up.is_ofw)::int as ofw,
+        count(*) filter (where up.is_indigenous)::int as indigenous,
+        count(*) filter (where up.is_voter)::int as voter
+      from users u join user_profiles up on up.user_id = u.id
+      where ${residentsWhere(filters, today)}
+      group by 1, 2, 3, 4`
+      .execute(args.ctx.db)
+      .then((r) => r.rows),
+    puroksById(args),
+    householdCount(args),
+  ]);
+
+  const byPurok = new Map<number | null, Counter>();
+  const byAge = new Map<number | null, Counter>();
+  const byCivil = new Map<string, Counter>();
+  const bySector = new Map<string, Counter>(SECTORS.map((s) => [s.value, counter()]));
+  const all = counter();
+  const sectorKey: Record<string, keyof Group> = {
+    senior: "senior",
+    pwd: "pwd",
+    solo_parent: "solo_parent",
+    "4ps": "four_ps",
+    ofw: "ofw",
+    indigenous: "indigenous",
+    voter: "voter",
+  };
+  for (const g of groups) {
+    const n = Number(g.n);
+    const purokId = g.purok_id == null ? null : Number(g.purok_id);
+    const bump = <K>(map: Map<K, Counter>, key: K) => {
+      let c = map.get(key);
+      if (!c) map.set(key, (c = counter()));
+      add(c, g.sex, n);
+    };
+    bump(byPurok, purokId);
+    bump(byAge, g.age_group == null ? null : Number(g.age_group));
+    bump(byCivil, g.civil_status ?? NOT_STATED);
+    add(all, g.sex, n);
+    for (const s of SECTORS) add(bySector.get(s.value)!, g.sex, Number(g[sectorKey[s.value]] ?? 0));
+  }
+
+  const rowOf = (label: string, key: string, c: Counter): ReportRow => ({ [key]: label, ...c });
+  const purokRows = purokOrder(puroks, byPurok.keys()).map((id) =>
+    rowOf(id == null ? NO_PUROK : (puroks.get(id) ?? `Purok #${id}`), "purok", byPurok.get(id)!),
+  );
+  const ageRows = AGE_GROUPS.map((g, i) => rowOf(g.label, "age_group", byAge.get(i) ?? counter()));
+  if (byAge.has(null)) ageRows.push(rowOf("Age not stated", "age_group", byAge.get(null)!));
+  const civilRows = [...CIVIL_STATUSES, NOT_STATED]
+    .filter((s) => byCivil.has(s) || s !== NOT_STATED)
+    .map((s) => rowOf(s, "civil_status", byCivil.get(s) ?? counter()));
+  const sectorRows = SECTORS.map((s) => rowOf(s.label, "sector", bySector.get(s.value)!));
+  const sector = (key: string) => bySector.get(key)!.total;
+
+  return {
+    cards: [
+      {
+        key: "population",
+        label: "Population",
+        value: all.total,
+        kind: "number" as const,
+        hint: `${all.male.toLocaleString("en-US")} male, ${all.female.toLocaleString("en-US")} female`,
+      },
+      {
+        key: "households",
+        label: "Households",
+        value: households,
+        kind: "number" as const,
+        hint: filters.purok_id ? "In the purok" : "In the barangay",
+      },
+      { key: "senior", label: "Senior citizens", value: sector("senior"), kind: "number" as const, hint: "60 years and over" },
+      { key: "voter", label: "Registered voters", value: sector("voter"), kind: "number" as const },
+    ],
+    sections: {
+      by_purok: { rows: purokRows },
+      age_sex: { rows: ageRows },
+      civil_status: { rows: civilRows },
+      sectors: { rows: sectorRows },
+    },
+  };
+}
+
+// ---- The RBI listing ----
+
+function listingSelect(filters: ReportFilters, today: string, keys = false) {
+  const seniorFrom = yearsBefore(today, 60);
+  return sql`
+    select ${keys ? sql`coalesce(up.sort_name, '') as _sort, u.id as _id,` : sql``} coalesce(p.name, ${NO_PUROK}) as purok, up.lastname, up.firstname, up.middlename, up.suffix,
+      nullif(concat_ws(' ', up.house_number, up.street), '') as address,
+      up.date_of_birth, ${ageOn(today)} as age, up.sex, up.civil_status, up.citizenship, o.name as occupation,
+      nullif(concat_ws(', ',
+        case when up.date_of_birth <= ${seniorFrom}::date then 'Senior' end,
+        case when up.is_pwd then 'PWD' end,
+        case when up.is_solo_parent then 'Solo parent' end,
+        case when up.is_4ps then '4Ps' end,
+        case when up.is_ofw then 'OFW' end,
+        case when up.is_indigenous then 'IP' end,
+        case when up.is_voter then 'Voter' end), '') as sectors
+    from users u join user_profiles up on up.user_id = u.id
+    left join puroks p on p.id = up.purok_id
+    left join occupations o on o.id = up.occupation_id
+    where ${residentsWhere(filters, today)}`;
+}
+
+const toRows = (rows: unknown[]) => rows as ReportRow[];
+
+defineReport("residents", {
+  summary,
+  listing: {
+    async count({ ctx, filters, today }) {
+      const r = await sql<{ n: number }>`select count(*)::int as n from users u join user_profiles up on up.user_id = u.id
+        where ${residentsWhere(filters, today)}`.execute(ctx.db);
+      return Number(r.rows[0]?.n ?? 0);
+    },
+    async page({ ctx, filters, today }, offset, limit) {
+      const r = await sql`${listingSelect(filters, today)}
+        order by p.name nulls last, up.purok_id, coalesce(up.sort_name, ''), u.id limit ${limit} offset ${offset}`.execute(ctx.db);
+      return toRows(r.rows);
+    },
+    // Per purok (name order, then no purok), each in name order, 2,000 rows a query: no query sorts
+    // more than one purok, and memory holds one batch.
+    async *batches(args) {
+      const { ctx, filters, today } = args;
+      const puroks = await puroksById(args);
+      const present = await sql<{
+        purok_id: number | null;
+      }>`select distinct up.purok_id from users u join user_profiles up on up.user_id = u.id
+        where ${residentsWhere(filters, today)}`.execute(ctx.db);
+      const ids = purokOrder(
+        puroks,
+        present.rows.map((r) => (r.purok_id == null ? null : Number(r.purok_id))),
+      );
+      for (const id of ids) {
+        let after: { name: string; id: number } | null = null;
+        for (;;) {
+          const r: { rows: (ReportRow & { _sort: string; _id: number })[] } = await sql<ReportRow & { _sort: string; _id: number }>`
+            ${listingSelect(filters, today, true)}
+              and ${id == null ? sql`up.purok_id is null` : sql`up.purok_id = ${id}`}
+              ${after ? sql`and (coalesce(up.sort_name, ''), u.id) > (${after.name}, ${after.id})` : sql``}
+              order by coalesce(up.sort_name, ''), u.id limit 2000`.execute(ctx.db);
+          if (r.rows.length === 0) break;
+          yield r.rows.map(({ _sort: _s, _id: _i, ...row }) => row);
+          if (r.rows.length < 2000) break;
+          const last = r.rows[r.rows.length - 1];
+          after = { name: last._sort, id: Number(last._id) };
+        }
+      }
+    },
+  },
+});
