@@ -12,7 +12,6 @@ import { searchCondition } from "./search-strategies.ts";
 import { CommandRecorder, commandHandlerFor, lastUnreversedRun, type CommandRun } from "./commands.ts";
 import { personJson } from "../services/people-sql.ts";
 import type { Database } from "../../db/schema.ts";
-import "./hooks/index.ts";
 
 // The generic engine (DESIGN §4): from a registry entry it derives list, read, create, update,
 // delete (soft delete or void), restore, multi-delete, multi-restore and count. Every function

@@ -2,6 +2,12 @@ import { findResource, getResource, type ResourceName } from "../../app/resource
 import type { ResourceDef } from "../../app/resources/types.ts";
 import { notFound } from "../errors.ts";
 import { ResourceEngine } from "./engine.ts";
+import { markBuilt, serviceFactory } from "./service-registry.ts";
+// Every entity's hooks, services and commands register themselves when their modules load: after
+// the engine (their base class) and the registries, before the first service is built.
+import "./hooks/index.ts";
+
+export { defineService } from "./service-registry.ts";
 
 // One way in (DESIGN §10, issue 9 item 1): REST, tRPC, page loaders and actions and exports reach an
 // entity only through `serviceFor(name)`. An entity with behaviour beyond the engine's life cycle
@@ -15,20 +21,14 @@ export interface EntityServices {}
 
 export type ServiceOf<N extends ResourceName> = N extends keyof EntityServices ? EntityServices[N] : ResourceEngine;
 
-const factories = new Map<string, (def: ResourceDef) => ResourceEngine>();
 const services = new Map<string, ResourceEngine>();
-
-/** Registers the service class of an entry (call once, when its feature module loads). */
-export function defineService(name: string, factory: (def: ResourceDef) => ResourceEngine): void {
-  if (services.has(name)) throw new Error(`The service of ${name} is already in use; define it before first use`);
-  factories.set(name, factory);
-}
 
 function build(def: ResourceDef): ResourceEngine {
   let service = services.get(def.name);
   if (!service) {
-    service = (factories.get(def.name) ?? ((d) => new ResourceEngine(d)))(def);
+    service = (serviceFactory(def.name) ?? ((d) => new ResourceEngine(d)))(def);
     services.set(def.name, service);
+    markBuilt(def.name);
   }
   return service;
 }

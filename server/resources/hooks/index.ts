@@ -1,5 +1,6 @@
 // Registers every entry's hooks (server/resources/hooks.ts). One import per entity with behaviour
-// beyond the engine's life cycle; imported once by the engine.
+// beyond the engine's life cycle; imported once, by server/resources/services.ts (the one way in),
+// after the engine has loaded: a feature module may extend ResourceEngine and call defineService.
 export {};
 import "./people.ts";
 import "./access.ts";
