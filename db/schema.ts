@@ -128,6 +128,13 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+/** Failed sign-ins and current-password checks, one row per key (issue 14 item 5). */
+export interface LoginFailuresTable {
+  id: Id;
+  key: string;
+  at: Timestamp;
+}
+
 export interface AuditLogTable {
   id: Id;
   at: Timestamp;
@@ -338,6 +345,7 @@ export interface Database {
   role_permissions: RolePermissionsTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
   audit_log: AuditLogTable;
   settings: SettingsTable;
   // issue 3

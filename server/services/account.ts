@@ -3,9 +3,10 @@ import { z } from "zod";
 import { emailSchema, nameParts, PASSWORD_MAX, usernameSchema } from "../../app/resources/access.ts";
 import { NOTIFICATION_TOPIC_KEYS, withDefaults, type NotificationPreferences } from "../../app/lib/notification-topics.ts";
 import type { ServiceContext } from "../context.ts";
-import { unauthenticated, ValidationError } from "../errors.ts";
+import { tooManyAttempts, unauthenticated, ValidationError } from "../errors.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "../auth/passwords.ts";
 import { invalidateUserSessions, loadAuthUser } from "../auth/sessions.ts";
+import { ACCOUNT_MAX_ATTEMPTS, clearFailures, recordFailure, throttledFor } from "../auth/throttle.ts";
 import { inTransaction } from "../resources/transaction.ts";
 import { audit } from "./audit.ts";
 import { endSession, notificationPreferences, sessionsOf } from "./access.ts";
@@ -108,7 +109,15 @@ export async function updatePassword(ctx: ServiceContext, raw: unknown): Promise
   const parsed = passwordInput.safeParse(raw ?? {});
   if (!parsed.success) throw ValidationError.fromZod(parsed.error);
   const row = await ctx.db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(row.password_hash, parsed.data.current_password))) throw ValidationError.field("current_password", "The current password is incorrect.");
+  // The current-password check is throttled like sign-in (issue 14 item 5).
+  const keys = [{ key: `password:${user.id}`, max: ACCOUNT_MAX_ATTEMPTS }];
+  const wait = await throttledFor(ctx.db, keys);
+  if (wait > 0) throw tooManyAttempts(wait);
+  if (!(await verifyPassword(row.password_hash, parsed.data.current_password))) {
+    await recordFailure(ctx.db, keys);
+    throw ValidationError.field("current_password", "The current password is incorrect.");
+  }
+  await clearFailures(ctx.db, keys[0].key);
   if (parsed.data.current_password === parsed.data.password) throw ValidationError.field("password", "The new password must be different from the current password.");
   const hash = await hashPassword(parsed.data.password);
   return inTransaction(ctx, async (tx) => {

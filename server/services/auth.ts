@@ -5,7 +5,7 @@ import type { AuthUser, ServiceContext } from "../context.ts";
 import { AppError, ValidationError, tooManyAttempts } from "../errors.ts";
 import { verifyPassword } from "../auth/passwords.ts";
 import { createSession, invalidateSession, loadAuthUser } from "../auth/sessions.ts";
-import { loginThrottle } from "../auth/throttle.ts";
+import { clearFailures, loginKeys, recordFailure, throttledFor } from "../auth/throttle.ts";
 import { audit } from "./audit.ts";
 
 export const CREDENTIALS_MISMATCH = "These credentials do not match our records.";
@@ -40,10 +40,6 @@ export async function login(
   if (!parsed.success) throw ValidationError.fromZod(parsed.error);
   const { username, password } = parsed.data;
 
-  const key = loginThrottle.key(username, ctx.ip);
-  const wait = loginThrottle.retryAfter(key);
-  if (wait > 0) throw tooManyAttempts(wait);
-
   const user = await ctx.db
     .selectFrom("users")
     .select(["id", "password_hash", "blocked_at"])
@@ -51,13 +47,18 @@ export async function login(
     .where("deleted_at", "is", null)
     .executeTakeFirst();
 
+  // Counted per account (its username and e-mail alike) and per address, in the database (issue 14 item 5).
+  const keys = loginKeys(user?.id ?? null, username, ctx.ip);
+  const wait = await throttledFor(ctx.db, keys);
+  if (wait > 0) throw tooManyAttempts(wait);
+
   const ok = await verifyPassword(user?.password_hash ?? null, password);
   if (!user || !ok) {
-    loginThrottle.fail(key);
+    await recordFailure(ctx.db, keys);
     throw ValidationError.field("username", CREDENTIALS_MISMATCH);
   }
   if (user.blocked_at) throw new AppError(403, ACCOUNT_BLOCKED, { username: [ACCOUNT_BLOCKED] });
-  loginThrottle.clear(key);
+  await clearFailures(ctx.db, keys[0].key);
 
   return ctx.db.transaction().execute(async (trx) => {
     if (ctx.previousSessionId) await invalidateSession(trx, ctx.previousSessionId);
