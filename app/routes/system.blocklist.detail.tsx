@@ -17,9 +17,9 @@ import { pageTitle } from "~/lib/titles";
 import { requirePermission } from "../../server/web/guards.server.ts";
 import { serviceContextOf } from "../../server/web/context.ts";
 import { readFlash } from "../../server/web/flash.server.ts";
-import { pageUrl, redirectWithFlash, rethrowForPage } from "../../server/web/access-pages.server.ts";
+import { pageUrl, redirectWithFlash, rethrowForPage } from "../../server/features/access/pages.server.ts";
 import { userDetail } from "../../server/services/access.ts";
-import { removeFromBlocklist, updateBlocklistEntry } from "../../server/services/blocklist.ts";
+import { removeFromBlocklist, updateBlocklistEntry } from "../../server/features/access/blocklist.ts";
 import { isAppError } from "../../server/errors.ts";
 
 // /system/blocklist/{user_id} (spec §2.1, issue 5): one blocklist entry — who, since when, by

@@ -25,7 +25,7 @@ import { blocklist as def } from "~/resources/access";
 import { listQueryToSearchParams } from "~/resources/list-query";
 import type { ListQuery } from "~/resources/types";
 import { requirePermission } from "../../server/web/guards.server.ts";
-import { blocklistAction, blocklistLoader } from "../../server/web/blocklist-page.server.ts";
+import { blocklistAction, blocklistLoader } from "../../server/features/access/blocklist-page.server.ts";
 
 // /system/blocklist (spec §2.4: Name, Username, Status, Roles; modals add, delete, reset_password;
 // multi-remove). Removing takes a person off the list: they can sign in again.

@@ -4,7 +4,7 @@ import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { pageTitle } from "~/lib/titles";
 import { getResource } from "~/resources/index";
 import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
-import { refusalsAsFlash } from "../../server/web/access-pages.server.ts";
+import { refusalsAsFlash } from "../../server/features/access/pages.server.ts";
 
 // /system/permissions (spec §2.4): the registry's generic list page; a refused delete (a built-in
 // permission, decision 050) comes back as a message on the list rather than an error page.

@@ -11,7 +11,7 @@ import { titleMeta } from "~/lib/titles";
 import { initialsOf, readableTextOn } from "~/lib/ui-color";
 import { getRequestContext } from "../../server/web/context.ts";
 import { readFlash } from "../../server/web/flash.server.ts";
-import { settingsAction, type SettingsActionData } from "../../server/web/settings-page.server.ts";
+import { settingsAction, type SettingsActionData } from "../../server/features/access/settings-page.server.ts";
 
 // /system/settings/account: the username and e-mail you sign in with (POST /settings/account) and
 // your name as the portal shows and prints it (POST /settings/identity).

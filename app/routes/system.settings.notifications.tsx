@@ -10,7 +10,7 @@ import { NOTIFICATION_TOPICS } from "~/lib/notification-topics";
 import { titleMeta } from "~/lib/titles";
 import { serviceContextOf } from "../../server/web/context.ts";
 import { readFlash } from "../../server/web/flash.server.ts";
-import { settingsAction } from "../../server/web/settings-page.server.ts";
+import { settingsAction } from "../../server/features/access/settings-page.server.ts";
 import { myNotificationPreferences } from "../../server/services/account.ts";
 
 // /system/settings/notifications: which realtime notifications you want on screen (issue 5).

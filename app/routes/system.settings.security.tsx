@@ -11,7 +11,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { titleMeta } from "~/lib/titles";
 import { serviceContextOf } from "../../server/web/context.ts";
 import { readFlash } from "../../server/web/flash.server.ts";
-import { settingsAction, type SettingsActionData } from "../../server/web/settings-page.server.ts";
+import { settingsAction, type SettingsActionData } from "../../server/features/access/settings-page.server.ts";
 import { mySessions } from "../../server/services/account.ts";
 
 // /system/settings/security: change your password (POST /settings/password: the current one is

@@ -11,7 +11,7 @@ import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { serviceContextOf } from "../../server/web/context.ts";
 import { readFlash } from "../../server/web/flash.server.ts";
-import { pageUrl, redirectWithFlash, rethrowForPage } from "../../server/web/access-pages.server.ts";
+import { pageUrl, redirectWithFlash, rethrowForPage } from "../../server/features/access/pages.server.ts";
 import { endAllSessions, endSession, userDetail } from "../../server/services/access.ts";
 
 // /system/users/{user_id} (spec §2.1, issue 5): profile, roles, effective permissions, active

@@ -11,7 +11,7 @@ import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { getResource } from "~/resources/index";
 import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
-import { refusalsAsFlash, resetPasswordAction, rolesForPicker } from "../../server/web/access-pages.server.ts";
+import { refusalsAsFlash, resetPasswordAction, rolesForPicker } from "../../server/features/access/pages.server.ts";
 
 // /system/users (spec §2.4, issue 5): the registry's list page of staff users, with the user form
 // (Generate buttons, roles) and the password reset of this page in place of the generic modals.

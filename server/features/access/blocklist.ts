@@ -1,16 +1,16 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { blocklist as blocklistDef } from "../../app/resources/access.ts";
-import { can } from "../../app/lib/permissions.ts";
-import type { ListQuery, Paginated } from "../../app/resources/types.ts";
-import type { UserKind } from "../../db/schema.ts";
-import type { ServiceContext } from "../context.ts";
-import { AppError, forbidden, notFound, unauthenticated, ValidationError } from "../errors.ts";
-import { invalidateUserSessions } from "../auth/sessions.ts";
-import { ResourceEngine } from "../resources/engine.ts";
-import { inTransaction } from "../resources/transaction.ts";
-import { audit } from "./audit.ts";
-import { checkUsersRemoval } from "./access.ts";
+import { blocklist as blocklistDef } from "../../../app/resources/access.ts";
+import { can } from "../../../app/lib/permissions.ts";
+import type { ListQuery, Paginated } from "../../../app/resources/types.ts";
+import type { UserKind } from "../../../db/schema.ts";
+import type { ServiceContext } from "../../context.ts";
+import { AppError, forbidden, notFound, unauthenticated, ValidationError } from "../../errors.ts";
+import { invalidateUserSessions } from "../../auth/sessions.ts";
+import { ResourceEngine } from "../../resources/engine.ts";
+import { inTransaction } from "../../resources/transaction.ts";
+import { audit } from "../../services/audit.ts";
+import { checkUsersRemoval } from "../../services/access.ts";
 
 // The blocklist (issue 5, spec §7.3): adding a user blocks the account and ends every session of
 // it at once; sign-in is then refused (server/services/auth.ts). Removing unblocks. The list and

@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { isAppError } from "../errors.ts";
-import * as account from "../services/account.ts";
-import { serviceContextOf } from "./context.ts";
-import { pageUrl, redirectWithFlash, rethrowForPage, type PageArgs } from "./page-kit.server.ts";
+import { isAppError } from "../../errors.ts";
+import * as account from "../../services/account.ts";
+import { serviceContextOf } from "../../web/context.ts";
+import { pageUrl, redirectWithFlash, rethrowForPage, type PageArgs } from "../../web/page-kit.server.ts";
 
 // The page adapter of /system/settings/* (issue 5): every form posts an intent; a 422 comes back
 // with the field errors and what was typed (passwords excepted), success redirects with a flash.

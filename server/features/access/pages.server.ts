@@ -1,14 +1,14 @@
 import { data } from "react-router";
-import { isAppError } from "../errors.ts";
-import { resetPassword, MSG_RESET } from "../services/access.ts";
-import { serviceContextOf } from "./context.ts";
-import { rethrowForPage, type PageArgs } from "./page-kit.server.ts";
+import { isAppError } from "../../errors.ts";
+import { resetPassword, MSG_RESET } from "../../services/access.ts";
+import { serviceContextOf } from "../../web/context.ts";
+import { rethrowForPage, type PageArgs } from "../../web/page-kit.server.ts";
 
 // Page adapters of issue 5 shared by the access pages: parse the posted form, call the service,
 // shape the answer (DESIGN §3: "loaders and actions are adapters"). The shared pieces are in the
 // page-adapter kit, re-exported here for the routes that take them from this module.
 
-export { pageUrl, redirectWithFlash, refusalsAsFlash, rethrowForPage } from "./page-kit.server.ts";
+export { pageUrl, redirectWithFlash, refusalsAsFlash, rethrowForPage } from "../../web/page-kit.server.ts";
 
 /** Every role for the user form's checkboxes, by name. */
 export async function rolesForPicker({ context }: Pick<PageArgs, "context">) {

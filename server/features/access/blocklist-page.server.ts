@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { blocklist as def } from "../../app/resources/access.ts";
-import { parseListQuery } from "../../app/resources/list-query.ts";
-import { isAppError } from "../errors.ts";
-import * as blocklist from "../services/blocklist.ts";
-import { serviceContextOf } from "./context.ts";
-import { readFlash } from "./flash.server.ts";
-import { resetPasswordAction } from "./access-pages.server.ts";
-import { idsOf, pageUrl, redirectWithFlash, refusalsAsFlash, rethrowForPage, type PageArgs } from "./page-kit.server.ts";
+import { blocklist as def } from "../../../app/resources/access.ts";
+import { parseListQuery } from "../../../app/resources/list-query.ts";
+import { isAppError } from "../../errors.ts";
+import * as blocklist from "./blocklist.ts";
+import { serviceContextOf } from "../../web/context.ts";
+import { readFlash } from "../../web/flash.server.ts";
+import { resetPasswordAction } from "./pages.server.ts";
+import { idsOf, pageUrl, redirectWithFlash, refusalsAsFlash, rethrowForPage, type PageArgs } from "../../web/page-kit.server.ts";
 
 // The page adapter of /system/blocklist (issue 5): the list through the engine and the
 // blocklist service's add, remove, multi-remove and reset password as form intents.

@@ -1,15 +1,15 @@
 import express, { type Request, type Router } from "express";
-import type { DB } from "../../db/index.ts";
-import { blocklist as blocklistDef } from "../../app/resources/access.ts";
-import { parseListQuery } from "../../app/resources/list-query.ts";
-import { toPublicUser } from "../../app/lib/session-user.ts";
-import { ValidationError } from "../errors.ts";
-import { PHOTO_TOO_LARGE } from "../services/residents.ts";
-import { generatePasswordFor, generateUsername, MSG_RESET, resetPassword } from "../services/access.ts";
-import * as account from "../services/account.ts";
-import * as blocklist from "../services/blocklist.ts";
-import { handle, requireUser, serviceContext } from "./index.ts";
-import { idsFromBody, parseId } from "./resources.ts";
+import type { DB } from "../../../db/index.ts";
+import { blocklist as blocklistDef } from "../../../app/resources/access.ts";
+import { parseListQuery } from "../../../app/resources/list-query.ts";
+import { toPublicUser } from "../../../app/lib/session-user.ts";
+import { ValidationError } from "../../errors.ts";
+import { PHOTO_TOO_LARGE } from "../../services/residents.ts";
+import { generatePasswordFor, generateUsername, MSG_RESET, resetPassword } from "../../services/access.ts";
+import * as account from "../../services/account.ts";
+import * as blocklist from "./blocklist.ts";
+import { handle, requireUser, serviceContext } from "../../rest/index.ts";
+import { idsFromBody, parseId } from "../../rest/resources.ts";
 
 // Spec §7.3's user extras, the blocklist at {global_path}/blocklist and the settings calls
 // (issue 5). Registered before the registry's routes so that "user/generate_username" is not
