@@ -2,7 +2,7 @@ import { data, Form, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/maps";
 import { escapeHtml, LeafletMap, type MapMarker } from "~/components/maps/leaflet-map";
 import { hazardColour, MapLegend } from "~/components/maps/legend";
-import { DEFAULT_CENTER } from "~/components/people/household-form";
+import { DEFAULT_CENTER } from "~/features/people/household-form";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
@@ -12,6 +12,7 @@ import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { DISASTER_TYPES } from "~/resources/people";
 import { serviceContextOf } from "../../server/web/context.ts";
+import { requirePermission } from "../../server/web/guards.server.ts";
 import { mapHouseholds, purokSummary } from "../../server/features/people/pages.server.ts";
 
 // /Maps and /maps (spec §2.1, §2.3, issue 4): households on an OpenStreetMap base layer (Leaflet),
@@ -19,6 +20,9 @@ import { mapHouseholds, purokSummary } from "../../server/features/people/pages.
 // legend, purok and disaster-type filters (in the address, so they work without JavaScript and
 // can be shared) and a popup linking to the household. Without tiles (an office without internet)
 // the markers still draw; the table under the map lists the same households.
+
+// The map lists puroks, households and hazards: it needs the household list's permission (issue 14 item 6).
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("manage-household")];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = serviceContextOf(context);

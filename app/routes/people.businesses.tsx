@@ -1,8 +1,8 @@
 import { data, useActionData } from "react-router";
 import type { SubmissionResult } from "@conform-to/zod/v4";
 import type { Route } from "./+types/people.businesses";
-import { BusinessForm } from "~/components/people/business-form";
-import { FormAlert, PeopleDialog } from "~/components/people/dialog";
+import { BusinessForm } from "~/features/people/business-form";
+import { FormAlert, PeopleDialog } from "~/features/people/dialog";
 import { useOwnModals } from "~/components/resource/own-modals";
 import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";

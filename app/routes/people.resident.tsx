@@ -1,7 +1,7 @@
 import { FileText, House, KeyRound, Pencil, UserRound } from "lucide-react";
 import { data, Link, NavLink, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/people.resident";
-import { PersonAvatar } from "~/components/people/person-avatar";
+import { PersonAvatar } from "~/features/people/person-avatar";
 import { StatusBadge } from "~/components/resource/cells";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { buttonVariants } from "~/components/ui/button";

@@ -1,9 +1,9 @@
 import { Copy, KeyRound } from "lucide-react";
 import { data, Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/people.residents";
-import { DialogActions, FormAlert, HiddenFields, PeopleDialog, useSubmitting } from "~/components/people/dialog";
-import { ResidentForm, type DuplicateInfo } from "~/components/people/resident-form";
-import { RowLinksPanel } from "~/components/people/row-links";
+import { DialogActions, FormAlert, HiddenFields, PeopleDialog, useSubmitting } from "~/features/people/dialog";
+import { ResidentForm, type DuplicateInfo } from "~/features/people/resident-form";
+import { RowLinksPanel } from "~/features/people/row-links";
 import { useOwnModals } from "~/components/resource/own-modals";
 import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";

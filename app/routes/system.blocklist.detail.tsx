@@ -1,8 +1,8 @@
 import { KeyRound, UserCheck, UserCog } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/system.blocklist.detail";
-import { entityOfKind } from "~/components/access/status";
-import { AuditCard, ProfileCard, ProfileHeader, UserBreadcrumb } from "~/components/access/user-detail";
+import { entityOfKind } from "~/features/access/status";
+import { AuditCard, ProfileCard, ProfileHeader, UserBreadcrumb } from "~/features/access/user-detail";
 import { CsrfInput } from "~/components/csrf-input";
 import { FlashMessage, type FlashData } from "~/components/resource/flash-message";
 import { ShellErrorBoundary } from "~/components/shell/error-page";

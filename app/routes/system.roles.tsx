@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/system.roles";
-import { AccessDialog } from "~/components/access/dialog";
+import { AccessDialog } from "~/features/access/dialog";
 import { useOwnModals } from "~/components/resource/own-modals";
-import { RoleDeleteDialog } from "~/components/access/role-delete-dialog";
-import { RoleForm, type RoleModelView } from "~/components/access/role-form";
+import { RoleDeleteDialog } from "~/features/access/role-delete-dialog";
+import { RoleForm, type RoleModelView } from "~/features/access/role-form";
 import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { can } from "~/lib/permissions";

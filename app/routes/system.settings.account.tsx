@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/system.settings.account";
-import { SimpleField } from "~/components/access/simple-field";
+import { SimpleField } from "~/features/access/simple-field";
 import { CsrfInput } from "~/components/csrf-input";
 import { FlashMessage, type FlashData } from "~/components/resource/flash-message";
 import { Avatar, AvatarFallback, AvatarImage } from "~/components/ui/avatar";

@@ -1,8 +1,8 @@
 import { LogOut } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/system.settings.security";
-import { SimpleField } from "~/components/access/simple-field";
-import { SessionsCard } from "~/components/access/user-detail";
+import { SimpleField } from "~/features/access/simple-field";
+import { SessionsCard } from "~/features/access/user-detail";
 import { CsrfInput } from "~/components/csrf-input";
 import { FlashMessage, type FlashData } from "~/components/resource/flash-message";
 import { Button } from "~/components/ui/button";

@@ -1,7 +1,7 @@
 import { Ban, KeyRound, LogOut, Pencil } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/system.users.detail";
-import { AuditCard, PermissionsCard, ProfileCard, ProfileHeader, SessionsCard, UserBreadcrumb } from "~/components/access/user-detail";
+import { AuditCard, PermissionsCard, ProfileCard, ProfileHeader, SessionsCard, UserBreadcrumb } from "~/features/access/user-detail";
 import { CsrfInput } from "~/components/csrf-input";
 import { FlashMessage, type FlashData } from "~/components/resource/flash-message";
 import { ShellErrorBoundary } from "~/components/shell/error-page";

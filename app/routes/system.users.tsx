@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/system.users";
-import { AccessDialog } from "~/components/access/dialog";
+import { AccessDialog } from "~/features/access/dialog";
 import { useOwnModals } from "~/components/resource/own-modals";
-import { ResetPasswordDialog } from "~/components/access/reset-password-dialog";
-import { UserForm } from "~/components/access/user-form";
+import { ResetPasswordDialog } from "~/features/access/reset-password-dialog";
+import { UserForm } from "~/features/access/user-form";
 import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { can } from "~/lib/permissions";

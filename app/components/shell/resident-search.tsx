@@ -1,7 +1,7 @@
 import { Search, UserRound } from "lucide-react";
 import * as React from "react";
 import { useLocation, useNavigate } from "react-router";
-import { PersonAvatar } from "~/components/people/person-avatar";
+import { PersonAvatar } from "~/features/people/person-avatar";
 import { Command, CommandGroup, CommandInput, CommandItem, CommandList } from "~/components/ui/command";
 import { Kbd } from "~/components/ui/kbd";
 import { api } from "~/lib/api-client";
