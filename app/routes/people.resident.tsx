@@ -10,7 +10,7 @@ import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
 import { cn } from "~/lib/utils";
 import { serviceFor } from "../../server/resources/services.ts";
-import { householdOfResident, type ResidentRecord } from "../../server/services/residents.ts";
+import { householdOfResident, type ResidentRecord } from "../../server/features/people/residents.ts";
 import { serviceContextOf } from "../../server/web/context.ts";
 import { assertId } from "../../server/features/people/pages.server.ts";
 import { isAppError } from "../../server/errors.ts";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/resident-photo";
-import { readResidentPhoto } from "../../server/services/residents.ts";
+import { readResidentPhoto } from "../../server/features/people/residents.ts";
 import { serviceContextOf } from "../../server/web/context.ts";
 import { photoResponse } from "../../server/web/page-kit.server.ts";
 

@@ -18,7 +18,7 @@ import { requirePermission } from "../../server/web/guards.server.ts";
 import { serviceContextOf } from "../../server/web/context.ts";
 import { readFlash } from "../../server/web/flash.server.ts";
 import { pageUrl, redirectWithFlash, rethrowForPage } from "../../server/features/access/pages.server.ts";
-import { userDetail } from "../../server/services/access.ts";
+import { userDetail } from "../../server/features/access/access.ts";
 import { removeFromBlocklist, updateBlocklistEntry } from "../../server/features/access/blocklist.ts";
 import { isAppError } from "../../server/errors.ts";
 

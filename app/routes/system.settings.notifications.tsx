@@ -11,7 +11,7 @@ import { titleMeta } from "~/lib/titles";
 import { serviceContextOf } from "../../server/web/context.ts";
 import { readFlash } from "../../server/web/flash.server.ts";
 import { settingsAction } from "../../server/features/access/settings-page.server.ts";
-import { myNotificationPreferences } from "../../server/services/account.ts";
+import { myNotificationPreferences } from "../../server/features/access/account.ts";
 
 // /system/settings/notifications: which realtime notifications you want on screen (issue 5).
 

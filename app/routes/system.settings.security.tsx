@@ -12,7 +12,7 @@ import { titleMeta } from "~/lib/titles";
 import { serviceContextOf } from "../../server/web/context.ts";
 import { readFlash } from "../../server/web/flash.server.ts";
 import { settingsAction, type SettingsActionData } from "../../server/features/access/settings-page.server.ts";
-import { mySessions } from "../../server/services/account.ts";
+import { mySessions } from "../../server/features/access/account.ts";
 
 // /system/settings/security: change your password (POST /settings/password: the current one is
 // required, other sessions end) and the browsers signed in as you, with "sign out other sessions".

@@ -12,7 +12,7 @@ import { pageTitle } from "~/lib/titles";
 import { serviceContextOf } from "../../server/web/context.ts";
 import { readFlash } from "../../server/web/flash.server.ts";
 import { pageUrl, redirectWithFlash, rethrowForPage } from "../../server/features/access/pages.server.ts";
-import { endAllSessions, endSession, userDetail } from "../../server/services/access.ts";
+import { endAllSessions, endSession, userDetail } from "../../server/features/access/access.ts";
 
 // /system/users/{user_id} (spec §2.1, issue 5): profile, roles, effective permissions, active
 // sessions with "Sign out", and the recent audit trail.

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/user-photo";
-import { readUserPhoto } from "../../server/services/account.ts";
+import { readUserPhoto } from "../../server/features/access/account.ts";
 import { serviceContextOf } from "../../server/web/context.ts";
 import { photoResponse } from "../../server/web/page-kit.server.ts";
 

@@ -10,7 +10,7 @@ import { invalidateUserSessions } from "../../auth/sessions.ts";
 import { ResourceEngine } from "../../resources/engine.ts";
 import { inTransaction } from "../../resources/transaction.ts";
 import { audit } from "../../services/audit.ts";
-import { checkUsersRemoval } from "../../services/access.ts";
+import { checkUsersRemoval } from "./access.ts";
 
 // The blocklist (issue 5, spec §7.3): adding a user blocks the account and ends every session of
 // it at once; sign-in is then refused (server/services/auth.ts). Removing unblocks. The list and

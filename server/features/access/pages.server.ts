@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { isAppError } from "../../errors.ts";
-import { resetPassword, MSG_RESET } from "../../services/access.ts";
+import { resetPassword, MSG_RESET } from "./access.ts";
 import { serviceContextOf } from "../../web/context.ts";
 import { rethrowForPage, type PageArgs } from "../../web/page-kit.server.ts";
 

@@ -4,7 +4,7 @@ import { PERMISSION_ENTITIES } from "../../../app/resources/index.ts";
 import { buildMatrix, type PermissionMatrix } from "../../../app/lib/permission-matrix.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, unauthenticated } from "../../errors.ts";
-import { ADMIN_ROLE } from "../../services/access.ts";
+import { ADMIN_ROLE } from "./access.ts";
 
 // The data the role and permission forms need (spec §7.3 role/role_model_view and
 // permission/permission_model_view): every permission laid out as a matrix of entities down and

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { isAppError } from "../../errors.ts";
-import * as account from "../../services/account.ts";
+import * as account from "./account.ts";
 import { serviceContextOf } from "../../web/context.ts";
 import { pageUrl, redirectWithFlash, rethrowForPage, type PageArgs } from "../../web/page-kit.server.ts";
 

@@ -17,7 +17,7 @@ import {
   resetResidentPassword,
   setResidentPhoto,
   type DuplicateResident,
-} from "../../services/residents.ts";
+} from "./residents.ts";
 import { serviceContextOf } from "../../web/context.ts";
 import {
   FORBIDDEN_PAGE_MESSAGE,

@@ -7,7 +7,7 @@ import { checkHousehold } from "./households.ts";
 import { AreaAlreadyListed, checkDisasterProneArea } from "./disaster-prone-areas.ts";
 import { isPlainSearch } from "./people-lists.ts";
 import { searchResidents } from "./resident-search.ts";
-import { PHOTO_NOT_IMAGE, PHOTO_TOO_LARGE, removeResidentPhoto, setResidentPhoto } from "../../services/residents.ts";
+import { PHOTO_NOT_IMAGE, PHOTO_TOO_LARGE, removeResidentPhoto, setResidentPhoto } from "./residents.ts";
 import { handle, requireUser, serviceContext } from "../../rest/index.ts";
 import { parseId } from "../../rest/resources.ts";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { checkHousehold } from "./households.ts";
 import { AreaAlreadyListed, checkDisasterProneArea } from "./disaster-prone-areas.ts";
-import { findDuplicates } from "../../services/residents.ts";
+import { findDuplicates } from "./residents.ts";
 import { searchResidents } from "./resident-search.ts";
 import { can } from "../../../app/lib/permissions.ts";
 import { forbidden } from "../../errors.ts";

@@ -13,7 +13,7 @@ import {
   checkUserRolesChange,
   checkUsersRemoval,
   notifyIfWanted,
-} from "../../services/access.ts";
+} from "../../features/access/access.ts";
 
 // Issue 5's entries beyond the engine's life cycle: a user's roles and Blocked status, a role's
 // permissions and members, a permission's built-in flag; and the safety rules before each write.

@@ -1,12 +1,12 @@
 import { sql } from "kysely";
-import { can } from "../../app/lib/permissions.ts";
-import { PHOTO_MAX_BYTES } from "../../app/resources/people.ts";
-import type { CivilStatus, Sex } from "../../db/schema.ts";
-import type { ServiceContext } from "../context.ts";
-import { AppError, forbidden, notFound, ValidationError } from "../errors.ts";
-import { generatePassword, hashPassword } from "../auth/passwords.ts";
-import { audit } from "./audit.ts";
-import { fullNameOf, personJson } from "./people-sql.ts";
+import { can } from "../../../app/lib/permissions.ts";
+import { PHOTO_MAX_BYTES } from "../../../app/resources/people.ts";
+import type { CivilStatus, Sex } from "../../../db/schema.ts";
+import type { ServiceContext } from "../../context.ts";
+import { AppError, forbidden, notFound, ValidationError } from "../../errors.ts";
+import { generatePassword, hashPassword } from "../../auth/passwords.ts";
+import { audit } from "../../services/audit.ts";
+import { fullNameOf, personJson } from "../../services/people-sql.ts";
 
 // Resident rules beyond the engine (issue 4): the duplicate warning, photos, the reset of a
 // resident's sign-in password, and the resident page's household.

@@ -1,16 +1,16 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { emailSchema, nameParts, PASSWORD_MAX, usernameSchema } from "../../app/resources/access.ts";
-import { NOTIFICATION_TOPIC_KEYS, withDefaults, type NotificationPreferences } from "../../app/lib/notification-topics.ts";
-import type { ServiceContext } from "../context.ts";
-import { tooManyAttempts, unauthenticated, ValidationError } from "../errors.ts";
-import { hashPassword, passwordProblem, verifyPassword } from "../auth/passwords.ts";
-import { invalidateUserSessions, loadAuthUser } from "../auth/sessions.ts";
-import { ACCOUNT_MAX_ATTEMPTS, clearFailures, recordFailure, throttledFor } from "../auth/throttle.ts";
-import { inTransaction } from "../resources/transaction.ts";
-import { audit } from "./audit.ts";
+import { emailSchema, nameParts, PASSWORD_MAX, usernameSchema } from "../../../app/resources/access.ts";
+import { NOTIFICATION_TOPIC_KEYS, withDefaults, type NotificationPreferences } from "../../../app/lib/notification-topics.ts";
+import type { ServiceContext } from "../../context.ts";
+import { tooManyAttempts, unauthenticated, ValidationError } from "../../errors.ts";
+import { hashPassword, passwordProblem, verifyPassword } from "../../auth/passwords.ts";
+import { invalidateUserSessions, loadAuthUser } from "../../auth/sessions.ts";
+import { ACCOUNT_MAX_ATTEMPTS, clearFailures, recordFailure, throttledFor } from "../../auth/throttle.ts";
+import { inTransaction } from "../../resources/transaction.ts";
+import { audit } from "../../services/audit.ts";
 import { endSession, notificationPreferences, sessionsOf } from "./access.ts";
-import { preparePhoto } from "./residents.ts";
+import { preparePhoto } from "../people/residents.ts";
 
 // System settings of the signed-in user (issue 5, spec §2.1 /system/settings, §7.3 settings):
 // account, identity, password, notifications and sessions. Everyone may use them for themselves.

@@ -1,15 +1,15 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { ACTIONS, can } from "../../app/lib/permissions.ts";
-import { withDefaults, type NotificationTopic } from "../../app/lib/notification-topics.ts";
-import type { ServiceContext } from "../context.ts";
-import { AppError, forbidden, notFound, unauthenticated, ValidationError } from "../errors.ts";
-import { generatePassword, hashPassword, passwordProblem } from "../auth/passwords.ts";
-import { invalidateUserSessions } from "../auth/sessions.ts";
-import { notifyUser, type RealtimeEvent } from "../realtime/hub.ts";
-import { inTransaction } from "../resources/transaction.ts";
-import { audit } from "./audit.ts";
-import { seededPermissionNames } from "../seed.ts";
+import { ACTIONS, can } from "../../../app/lib/permissions.ts";
+import { withDefaults, type NotificationTopic } from "../../../app/lib/notification-topics.ts";
+import type { ServiceContext } from "../../context.ts";
+import { AppError, forbidden, notFound, unauthenticated, ValidationError } from "../../errors.ts";
+import { generatePassword, hashPassword, passwordProblem } from "../../auth/passwords.ts";
+import { invalidateUserSessions } from "../../auth/sessions.ts";
+import { notifyUser, type RealtimeEvent } from "../../realtime/hub.ts";
+import { inTransaction } from "../../resources/transaction.ts";
+import { audit } from "../../services/audit.ts";
+import { seededPermissionNames } from "../../seed.ts";
 
 // The rules of access administration (issue 5) that are more than CRUD: who may never be locked
 // out, password resets and generators, and what the user pages show. Every transport (REST, tRPC,
