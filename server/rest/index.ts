@@ -34,6 +34,9 @@ const ALWAYS_OPEN = new Set(["/sanctum/csrf-cookie", "/api/status", "/api/login"
 export function restRouter(db: DB, extensions: ((router: Router, db: DB) => void)[] = []): Router {
   const router = express.Router();
   router.use(express.json({ limit: "1mb" }));
+  // The OpenAPI document of every route of this router and its page (issue 9 item 8): public, and
+  // readable in maintenance mode, so they are answered before the session and maintenance checks.
+  registerOpenApiRoutes(router);
 
   router.use((req, _res, next) => {
     if (!isSafeMethod(req.method) && !csrfHeaderMatches(req)) return next(csrfMismatch());
@@ -96,8 +99,6 @@ export function restRouter(db: DB, extensions: ((router: Router, db: DB) => void
     }),
   );
 
-  // The OpenAPI document of every route of this router (issue 9 item 8), public.
-  registerOpenApiRoutes(router);
   for (const extend of extensions) extend(router, db);
 
   router.use((_req, _res, next) => next(new AppError(404, "Not Found")));
