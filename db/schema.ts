@@ -336,6 +336,87 @@ export interface NumberSeriesTable {
   last_number: number;
 }
 
+/** Issue 10: a booklet of a form type, its serials kept as printed. */
+export interface FormPadsTable extends SoftDeleted {
+  id: Id;
+  form_type_id: number;
+  pad_code: string;
+  series_start: string;
+  series_end: string;
+  serial_from: number;
+  serial_to: number;
+  serial_width: number;
+  suffix: Generated<string>;
+  quanty_generated: Generated<number>;
+  print_offset_x: Generated<string>;
+  print_offset_y: Generated<string>;
+}
+
+/** Issue 10: the staff users allowed to issue from a pad. */
+export interface FormPadCollectorsTable {
+  form_pad_id: number;
+  position: number;
+  user_id: number;
+}
+
+export type FormNumberState = "available" | "issued" | "void";
+
+/** Issue 10: one pre-numbered form of a pad. */
+export interface FormNumbersTable extends SoftDeleted {
+  id: Id;
+  form_pad_id: number;
+  position: number;
+  number: string;
+  state: ColumnType<FormNumberState, FormNumberState | undefined, FormNumberState>;
+  void_reason: string | null;
+}
+
+/** Issue 10: one collector's day remitted, with its deposit. */
+export interface RemittancesTable extends SoftDeleted {
+  id: Id;
+  collector_id: number;
+  remit_date: CalendarDate;
+  receipt_count: number;
+  amount: string;
+  deposit_date: CalendarDate;
+  bank_account_id: number;
+  deposit_reference: string;
+}
+
+export type PayorKind = "name" | "resident" | "non_resident" | "organization";
+export type PaymentMode = "Cash" | "Cheque" | "Money Order";
+
+/** Issue 10: an official receipt (AF 51); deleted = cancelled. */
+export interface CollectionsTable extends SoftDeleted {
+  id: Id;
+  form_number_id: number;
+  form_pad_id: number;
+  or_number: string;
+  date_issued: CalendarDate;
+  payor_kind: PayorKind;
+  issued_to_user_id: number | null;
+  issued_to: string;
+  collection_type_id: number;
+  fund_type: string;
+  amount_paid: string;
+  payment_mode: PaymentMode;
+  drawee_bank: string | null;
+  cheque_number: string | null;
+  cheque_date: CalendarDate | null;
+  collector_id: number;
+  remittance_id: number | null;
+  verification_code: string;
+}
+
+/** Issue 10: the nature-of-collection lines of a receipt. */
+export interface CollectionLinesTable {
+  collection_id: number;
+  position: number;
+  nature: string;
+  account_code: string | null;
+  amount: string;
+  transaction_id: number | null;
+}
 export interface Database {
   // issue 2
   users: UsersTable;
@@ -374,6 +455,13 @@ export interface Database {
   command_runs: CommandRunsTable;
   command_effects: CommandEffectsTable;
   number_series: NumberSeriesTable;
+  // issue 10
+  form_pads: FormPadsTable;
+  form_pad_collectors: FormPadCollectorsTable;
+  form_numbers: FormNumbersTable;
+  remittances: RemittancesTable;
+  collections: CollectionsTable;
+  collection_lines: CollectionLinesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -4,6 +4,7 @@ import { allPermissionNames, PERMISSION_ENTITIES } from "../app/resources/index.
 import * as access from "../app/resources/access.ts";
 import * as parameters from "../app/resources/parameters.ts";
 import * as people from "../app/resources/people.ts";
+import * as collections from "../app/resources/collections.ts";
 import { generatePassword, hashPassword } from "./auth/passwords.ts";
 import { DEFAULT_BARANGAY } from "./services/settings.ts";
 import { seedParameters, seedPeopleParameters } from "./seed-parameters.ts";
@@ -31,7 +32,8 @@ const ENTITY_GROUPS = {
   certificates: [...planned("transaction"), ...names(parameters.transactionType)],
   referenceData: names(parameters.occupation, parameters.purok, parameters.religion, parameters.businessLine),
   finance: [
-    ...planned("collection", "disbursement", "cheque_book", "cheque_issuance", "cheque_number", "form_pad", "form_number"),
+    ...planned("disbursement", "cheque_book", "cheque_issuance", "cheque_number"),
+    ...names(collections.formPad, collections.formNumber, collections.collection),
     ...names(
       parameters.collectionType,
       parameters.disbursementType,

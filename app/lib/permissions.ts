@@ -16,10 +16,7 @@ export const PLANNED_ENTITIES = [
   "cheque_book",
   "cheque_issuance",
   "cheque_number",
-  "collection",
   "disbursement",
-  "form_number",
-  "form_pad",
   "transaction",
 ] as const;
 

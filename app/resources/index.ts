@@ -3,6 +3,7 @@ import type { ResourceDef } from "./types";
 import * as parameters from "./parameters";
 import * as access from "./access";
 import * as people from "./people";
+import * as collections from "./collections";
 
 // The registry: every entity that shares the list/create/update/delete/restore life cycle.
 // A new simple entity is one migration plus one entry here (docs/architecture.md).
@@ -28,6 +29,9 @@ export const RESOURCES: readonly ResourceDef[] = [
   access.user,
   access.role,
   access.permission,
+  collections.formPad,
+  collections.formNumber,
+  collections.collection,
 ];
 
 /**
@@ -55,6 +59,9 @@ export const RESOURCE_NAMES = [
   "user",
   "role",
   "permission",
+  "form_pad",
+  "form_number",
+  "collection",
 ] as const;
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
 

@@ -185,6 +185,8 @@ export interface ResourceDef {
   displayField: string;
   /** Spec §4 "Void wording": delete is worded void for these. */
   voidWording?: boolean;
+  /** The status word of a deleted row when it is not "Trashed" or "Void" (a cancelled receipt: "Cancelled"). */
+  trashedLabel?: string;
   /** Spec §4 "Undo": a delete toast offers undo. */
   undo: boolean;
   /** Multi-delete/restore bodies: the selected records, or {ids} (households, disaster-prone areas). */

@@ -41,7 +41,8 @@ async function rowCount(table: string): Promise<number> {
   return Number(row.n);
 }
 
-describe.each(RESOURCES.map((def) => [def.name, def] as const))("resource %s", (_name, def) => {
+// Entries whose rows are only generated (form numbers of a pad, issue 10) have no create to run.
+describe.each(RESOURCES.filter((def) => def.modals.includes("create")).map((def) => [def.name, def] as const))("resource %s", (_name, def) => {
   const base = `/backend${restBase(def)}`;
   // Roles and permissions are removed for good (deletion "hard"): no trashed state, no restore.
   const hard = def.deletion === "hard";
@@ -90,7 +91,7 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))("resource %s", (
       expect(gone.status).toBe(422);
       return;
     }
-    expect(deleted.body.data.status).toBe(def.voidWording ? "Void" : "Trashed");
+    expect(deleted.body.data.status).toBe(def.voidWording ? "Void" : (def.trashedLabel ?? "Trashed"));
     expect(deleted.body.message).toMatch(def.voidWording ? /^Successfully voided .+\.$/ : /^Successfully deleted .+\.$/);
 
     const trashed = await admin.get(`${base}?status=trashed&per_page=100`);

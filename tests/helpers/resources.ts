@@ -44,6 +44,9 @@ export async function sampleInput(client: ApiClient, def: ResourceDef, tag = "")
         }
         value = field.name.endsWith("account_number") ? `0099-${String(n).padStart(4, "0")}-${Date.now() % 10000}` : `${field.label} ${tag}${n}`.slice(0, field.maxLength ?? 100);
         if (field.name === "code") value = `C${n}${tag}`.slice(0, 20);
+        // Form pads (issue 10): serials as printed, a range of ten no other sample pad overlaps.
+        if (field.name === "series_start") value = `${2000000 + n * 100} S`;
+        if (field.name === "series_end") value = `${2000000 + n * 100 + 9} S`;
         break;
       case "email":
         continue;
@@ -87,6 +90,9 @@ export async function sampleInput(client: ApiClient, def: ResourceDef, tag = "")
     if (value === undefined) continue;
     setPath(body, field.name, value);
   }
+  // Issue 10: a pad's collector is the caller (only collectors issue from it); a receipt has a line.
+  if (def.name === "form_pad") body.collectors = [{ user_id: (await client.get("/backend/api/userme")).body.data.id }];
+  if (def.name === "collection") body.lines = [{ nature: `Clearance fee ${tag}${n}`, account_code: "4-01-02-010", amount: "100.00" }];
   return body;
 }
 

@@ -4,3 +4,4 @@
 export {};
 import "./people.ts";
 import "./access.ts";
+import "../../features/collections/register.ts";

@@ -1,0 +1,351 @@
+import { z } from "zod";
+import type { ColumnDef, ResourceDef } from "./types";
+import { money, optionalText, requiredEnum, requiredId, requiredText } from "./fields";
+
+// Accountable forms and official receipts (issue 10, DESIGN §11): form pads generating their form
+// numbers, form numbers (void with a reason, restore), and collections (AF 51 receipts) with their
+// lines. Columns follow spec §2.4.
+
+const STATUS: ColumnDef = { key: "status", label: "Status", kind: "status", sortable: true };
+const CREATED_BY: ColumnDef = { key: "created_by", label: "Created by", kind: "person", sortable: true, hideOnMobile: true };
+const P = "/system/parameters";
+
+/** A serial as printed: digits, then an optional suffix ("4364301 T", "0012345", "12345A"). */
+export const SERIAL_PATTERN = /^(\d{1,12})(\s?[A-Za-z]{1,3})?$/;
+
+export interface ParsedSerial {
+  value: number;
+  width: number;
+  suffix: string;
+}
+
+/** "4364301 T" → {value: 4364301, width: 7, suffix: " T"}; null when it is not a serial. */
+export function parseSerial(text: string): ParsedSerial | null {
+  const m = SERIAL_PATTERN.exec(text.trim());
+  if (!m) return null;
+  return { value: Number(m[1]), width: m[1].length, suffix: (m[2] ?? "").toUpperCase() };
+}
+
+/** The serial printed at a value of a pad: zero-padded to the pad's width, its suffix kept. */
+export function formatSerial(value: number, width: number, suffix: string): string {
+  return `${String(value).padStart(width, "0")}${suffix}`;
+}
+
+/** Largest booklet a pad may hold (continuous forms come in boxes of 500). */
+export const MAX_PAD_SIZE = 1000;
+
+const serial = (name: string) =>
+  requiredText(name, 20).refine(
+    (v) => parseSerial(v) != null,
+    `The ${name.replace(/_/g, " ")} must be a serial as printed, e.g. 4364301 T.`,
+  );
+
+const offset = (name: string) =>
+  z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? "0" : String(v).trim()))
+    .refine((v) => /^-?\d{1,2}(\.\d)?$/.test(v), `The ${name} must be millimetres between -99.9 and 99.9.`);
+
+const collectorSchema = z.object({ user_id: requiredId("collector") });
+
+const formPadSchema = z
+  .object({
+    form_type_id: requiredId("form_type_id"),
+    pad_code: requiredText("pad_code", 40),
+    series_start: serial("series_start"),
+    series_end: serial("series_end"),
+    print_offset_x: offset("print offset x"),
+    print_offset_y: offset("print offset y"),
+    collectors: z.array(collectorSchema).max(20, "A form pad has at most 20 collectors.").default([]),
+  })
+  .superRefine((v, ctx) => {
+    const start = parseSerial(v.series_start);
+    const end = parseSerial(v.series_end);
+    if (!start || !end) return;
+    if (start.suffix.trim() !== end.suffix.trim())
+      ctx.addIssue({
+        code: "custom",
+        path: ["series_end"],
+        message: "The series end must carry the same suffix letter as the series start.",
+      });
+    else if (end.value < start.value)
+      ctx.addIssue({ code: "custom", path: ["series_end"], message: "The series end must not come before the series start." });
+    else if (end.value - start.value + 1 > MAX_PAD_SIZE)
+      ctx.addIssue({ code: "custom", path: ["series_end"], message: `A form pad holds at most ${MAX_PAD_SIZE} forms.` });
+    const seen = new Set<number>();
+    v.collectors.forEach((c, i) => {
+      if (seen.has(c.user_id))
+        ctx.addIssue({ code: "custom", path: ["collectors", i, "user_id"], message: "The collector is already listed." });
+      seen.add(c.user_id);
+    });
+  });
+
+export const formPad: ResourceDef = {
+  name: "form_pad",
+  restPath: "form_pad",
+  storage: { kind: "table", table: "form_pads" },
+  path: `${P}/form_pads`,
+  labels: { singular: "form pad", plural: "form pads", title: "Form Pads" },
+  displayField: "pad_code",
+  undo: false,
+  multiBody: "records",
+  columns: [
+    { key: "pad_code", label: "Pad code", kind: "text", sortable: true },
+    { key: "series_joint", label: "Series", kind: "text" },
+    { key: "quanty_generated", label: "Quantity generated", kind: "number", sortable: true, hideOnMobile: true },
+    { key: "form_type", label: "Form type", kind: "reference", sortable: true },
+    { key: "collector_names", label: "Collectors", kind: "list", hideOnMobile: true },
+    { key: "available_count", label: "Available", kind: "number", hideOnMobile: true },
+    STATUS,
+  ],
+  fields: [
+    { name: "form_type_id", label: "Form type", kind: "reference", reference: "form_type", required: true },
+    { name: "pad_code", label: "Pad code", kind: "text", required: true, maxLength: 40, placeholder: "OR-2026-001" },
+    {
+      name: "series_start",
+      label: "Series start",
+      kind: "text",
+      required: true,
+      maxLength: 20,
+      placeholder: "4364301 T",
+      description: "The first serial exactly as printed, suffix letter included.",
+    },
+    { name: "series_end", label: "Series end", kind: "text", required: true, maxLength: 20, placeholder: "4364350 T" },
+    {
+      name: "print_offset_x",
+      label: "Overlay shift right (mm)",
+      kind: "number",
+      description: "Moves the overlay print right (negative: left).",
+    },
+    {
+      name: "print_offset_y",
+      label: "Overlay shift down (mm)",
+      kind: "number",
+      description: "Moves the overlay print down (negative: up).",
+    },
+  ],
+  references: [{ key: "form_type", foreignKey: "form_type_id", resource: "form_type" }],
+  children: [
+    {
+      key: "collectors",
+      table: "form_pad_collectors",
+      parentKey: "form_pad_id",
+      columns: ["user_id"],
+      orderColumn: "position",
+      references: [{ key: "user", foreignKey: "user_id", resource: "user" }],
+      fields: [{ name: "user_id", label: "Collector", kind: "reference", reference: "user", required: true }],
+      labels: { singular: "collector", plural: "collectors" },
+      max: 20,
+    },
+  ],
+  searchable: ["pad_code", "series_start", "series_end"],
+  filters: [{ kind: "reference", key: "form_type_id", label: "Form type", resource: "form_type" }],
+  unique: ["pad_code"],
+  schema: { create: formPadSchema, update: formPadSchema },
+  modals: ["create", "update", "delete", "restore"],
+  defaultSort: { key: "pad_code", order: "asc" },
+  parameter: true,
+};
+
+export const FORM_NUMBER_STATES = ["available", "issued", "void"] as const;
+
+export const formNumber: ResourceDef = {
+  name: "form_number",
+  restPath: "form_number",
+  storage: { kind: "table", table: "form_numbers" },
+  path: `${P}/form_numbers`,
+  labels: { singular: "form number", plural: "form numbers", title: "Form Numbers" },
+  displayField: "number",
+  voidWording: true,
+  undo: true,
+  multiBody: "records",
+  columns: [
+    { key: "pad_code", label: "Pad code", kind: "text", sortable: true },
+    { key: "number", label: "Number", kind: "text", sortable: true },
+    { key: "form_type", label: "Form type", kind: "reference", hideOnMobile: true },
+    { key: "state", label: "State", kind: "enum", sortable: true },
+    STATUS,
+  ],
+  // Form numbers are made by their pad, never typed (DESIGN §11).
+  fields: [],
+  references: [{ key: "form_pad", foreignKey: "form_pad_id", resource: "form_pad" }],
+  searchable: ["number"],
+  filters: [
+    { kind: "reference", key: "form_pad_id", label: "Form pad", resource: "form_pad" },
+    { key: "state", label: "State", options: FORM_NUMBER_STATES.map((s) => ({ value: s, label: s[0].toUpperCase() + s.slice(1) })) },
+  ],
+  schema: { create: z.object({}), update: z.object({}) },
+  modals: [],
+  stateColumn: "state",
+  restorableStates: ["available"],
+  // Spec §6: form numbers have only restore and void, both gated by delete-form_number.
+  commands: [
+    {
+      name: "void",
+      label: "Void",
+      permission: "delete",
+      from: ["available"],
+      to: "void",
+      reason: "required",
+      message: "Successfully voided {name}.",
+      confirm: "Void form number {name}? A voided form is spoiled: it is accounted for and never issued.",
+      destructive: true,
+    },
+    {
+      name: "unvoid",
+      label: "Restore",
+      permission: "delete",
+      from: ["void"],
+      reverses: "void",
+      message: "Successfully unvoided {name}.",
+      confirm: "Restore form number {name} to available?",
+    },
+  ],
+  defaultSort: { key: "number", order: "asc" },
+  parameter: true,
+};
+
+export const PAYOR_KINDS = ["name", "resident", "non_resident", "organization"] as const;
+export const PAYOR_KIND_LABELS: Record<(typeof PAYOR_KINDS)[number], string> = {
+  name: "Typed name",
+  resident: "Resident",
+  non_resident: "Non-resident",
+  organization: "Organization",
+};
+export const PAYMENT_MODES = ["Cash", "Cheque", "Money Order"] as const;
+export const MAX_RECEIPT_LINES = 8;
+
+const isoDate = (name: string) =>
+  z
+    .string({ error: `The ${name} field is required.` })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${name} must be a date.`)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `The ${name} must be a date.`);
+
+export const collectionLineSchema = z.object({
+  nature: requiredText("nature of collection", 150),
+  account_code: optionalText("account code", 30),
+  amount: money("amount").refine((v) => Number(v) > 0, "The amount must be greater than 0."),
+  transaction_id: z.preprocess((v) => (v === "" ? null : v), z.coerce.number().int().positive().nullish()).transform((v) => v ?? null),
+});
+
+const optionalId = z
+  .preprocess(
+    (v) => (v === "" || v == null ? null : typeof v === "object" && "id" in (v as object) ? (v as { id: unknown }).id : v),
+    z.coerce.number().int().positive().nullable(),
+  )
+  .optional()
+  .transform((v) => v ?? null);
+
+const collectionSchema = z
+  .object({
+    form_pad_id: requiredId("form_pad_id"),
+    date_issued: isoDate("date issued"),
+    payor_kind: requiredEnum("payor_kind", PAYOR_KINDS).default("name"),
+    issued_to_user_id: optionalId,
+    issued_to: optionalText("payor", 200),
+    collection_type_id: requiredId("collection_type_id"),
+    payment_mode: requiredEnum("payment_mode", PAYMENT_MODES).default("Cash"),
+    drawee_bank: optionalText("drawee bank", 100),
+    cheque_number: optionalText("cheque number", 40),
+    cheque_date: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((v) => v || null)
+      .refine((v) => v == null || /^\d{4}-\d{2}-\d{2}$/.test(v), "The cheque date must be a date."),
+    lines: z
+      .array(collectionLineSchema, { error: "The lines must be a list." })
+      .min(1, "A receipt needs at least one line.")
+      .max(MAX_RECEIPT_LINES, `A receipt has at most ${MAX_RECEIPT_LINES} lines.`),
+  })
+  .superRefine((v, ctx) => {
+    if (v.payor_kind === "name" && !v.issued_to)
+      ctx.addIssue({ code: "custom", path: ["issued_to"], message: "The payor field is required." });
+    if (v.payor_kind !== "name" && v.issued_to_user_id == null)
+      ctx.addIssue({
+        code: "custom",
+        path: ["issued_to_user_id"],
+        message: `Pick the ${PAYOR_KIND_LABELS[v.payor_kind].toLowerCase()} who pays.`,
+      });
+    if (v.payment_mode !== "Cash") {
+      if (!v.drawee_bank) ctx.addIssue({ code: "custom", path: ["drawee_bank"], message: "The drawee bank field is required." });
+      if (!v.cheque_number) ctx.addIssue({ code: "custom", path: ["cheque_number"], message: "The number field is required." });
+      if (!v.cheque_date) ctx.addIssue({ code: "custom", path: ["cheque_date"], message: "The date field is required." });
+    }
+  });
+
+export const collection: ResourceDef = {
+  name: "collection",
+  restPath: "collection",
+  storage: { kind: "table", table: "collections" },
+  path: "/manage/collections",
+  labels: { singular: "collection", plural: "collections", title: "Collections" },
+  displayField: "or_number",
+  trashedLabel: "Cancelled",
+  undo: false,
+  multiBody: "records",
+  countable: true,
+  columns: [
+    { key: "or_number", label: "Form number", kind: "text", sortable: true },
+    { key: "issued_to", label: "Issued to", kind: "text", sortable: true },
+    { key: "processed_label", label: "Processed", kind: "enum", hideOnMobile: true },
+    STATUS,
+    { key: "amount_paid", label: "Amount paid", kind: "money", sortable: true },
+    { key: "date_issued", label: "Date issued", kind: "date", sortable: true },
+    CREATED_BY,
+  ],
+  fields: [
+    { name: "form_pad_id", label: "Form pad", kind: "reference", reference: "form_pad", required: true },
+    { name: "date_issued", label: "Date issued", kind: "date", required: true },
+    { name: "payor_kind", label: "Payor is", kind: "enum", options: PAYOR_KINDS, required: true },
+    { name: "issued_to", label: "Payor", kind: "text", required: true, maxLength: 200, description: "Required for a typed name." },
+    { name: "collection_type_id", label: "Collection type", kind: "reference", reference: "collection_type", required: true },
+    { name: "payment_mode", label: "Payment mode", kind: "enum", options: PAYMENT_MODES, required: true },
+    { name: "drawee_bank", label: "Drawee bank", kind: "text", maxLength: 100 },
+    { name: "cheque_number", label: "Cheque / money order number", kind: "text", maxLength: 40 },
+    { name: "cheque_date", label: "Cheque date", kind: "date" },
+  ],
+  references: [
+    { key: "form_pad", foreignKey: "form_pad_id", resource: "form_pad" },
+    { key: "collection_type", foreignKey: "collection_type_id", resource: "collection_type" },
+    { key: "collector", foreignKey: "collector_id", resource: "user" },
+  ],
+  children: [
+    {
+      key: "lines",
+      table: "collection_lines",
+      parentKey: "collection_id",
+      columns: ["nature", "account_code", "amount", "transaction_id"],
+      orderColumn: "position",
+      fields: [
+        { name: "nature", label: "Nature of collection", kind: "text", required: true, maxLength: 150 },
+        { name: "account_code", label: "Account code", kind: "text", maxLength: 30 },
+        { name: "amount", label: "Amount", kind: "money", required: true },
+      ],
+      labels: { singular: "line", plural: "lines" },
+      max: MAX_RECEIPT_LINES,
+    },
+  ],
+  searchable: ["or_number", "issued_to"],
+  filters: [
+    { kind: "reference", key: "collection_type_id", label: "Collection type", resource: "collection_type" },
+    { kind: "reference", key: "collector_id", label: "Collector", resource: "user" },
+    { kind: "date-range", key: "date_issued", label: "Date issued" },
+    { kind: "amount-range", key: "amount_paid", label: "Amount" },
+    { key: "payment_mode", label: "Payment mode", options: PAYMENT_MODES.map((m) => ({ value: m, label: m })) },
+  ],
+  schema: { create: collectionSchema, update: collectionSchema },
+  modals: ["create", "update", "delete", "restore", "print"],
+  defaultSort: { key: "or_number", order: "desc" },
+  rowLinks: [
+    {
+      key: "preview",
+      label: "Preview",
+      href: "/manage/collections/{id}/transactions/preview",
+      permission: "view-collection",
+      onTrashed: true,
+    },
+  ],
+};

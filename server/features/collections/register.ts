@@ -1,0 +1,367 @@
+import { sql } from "kysely";
+import { formatSerial, parseSerial, PAYOR_KIND_LABELS } from "../../../app/resources/collections.ts";
+import { sumCentavos, toMoneyString } from "../../../app/lib/money.ts";
+import { todayInManila } from "../../../app/lib/dates.ts";
+import type { ServiceContext } from "../../context.ts";
+import { AppError, forbidden, ValidationError } from "../../errors.ts";
+import { can } from "../../../app/lib/permissions.ts";
+import { registerHooks } from "../../resources/hooks.ts";
+import { registerCommand } from "../../resources/commands.ts";
+import { defineService } from "../../resources/service-registry.ts";
+import { ResourceEngine, type Row } from "../../resources/engine.ts";
+import type { ResourceDef } from "../../../app/resources/types.ts";
+import { newVerificationCode } from "../../resources/documents.ts";
+import { fullNameOf, personJson } from "../../services/people-sql.ts";
+
+// Behaviour of the accountable forms and official receipts (issue 10, DESIGN §11) on the engine's
+// second layer: a form pad generates its form numbers; a form number is voided with a reason and
+// restored (commands); a collection takes the lowest available number of the collector's pad
+// inside its transaction, under a lock on the pad; cancel (delete) and restore follow the
+// remittance lock. Imported by server/resources/hooks/index.ts before the engine's first use.
+
+// ---- Form pads ---------------------------------------------------------------------------------
+
+interface PadRange {
+  serial_from: number;
+  serial_to: number;
+  serial_width: number;
+  suffix: string;
+}
+
+function padRange(values: Record<string, unknown>): PadRange {
+  const start = parseSerial(String(values.series_start))!;
+  const end = parseSerial(String(values.series_end))!;
+  return { serial_from: start.value, serial_to: end.value, serial_width: start.width, suffix: start.suffix };
+}
+
+/** A pad's serials must not overlap another pad of the same form type (trashed pads included: their numbers exist). */
+async function assertNoOverlap(ctx: ServiceContext, formTypeId: number, range: PadRange, exceptId: number | null): Promise<void> {
+  let q = ctx.db
+    .selectFrom("form_pads")
+    .select(["pad_code", "series_start", "series_end"])
+    .where("form_type_id", "=", formTypeId)
+    .where(sql<boolean>`upper(trim(suffix)) = ${range.suffix.trim().toUpperCase()}`)
+    .where("serial_from", "<=", range.serial_to)
+    .where("serial_to", ">=", range.serial_from);
+  if (exceptId != null) q = q.where("id", "<>", exceptId);
+  const other = await q.executeTakeFirst();
+  if (other)
+    throw ValidationError.field(
+      "series_start",
+      `The series overlaps form pad ${other.pad_code} (${other.series_start}–${other.series_end}) of the same form type.`,
+    );
+}
+
+async function assertCollectorsAreStaff(ctx: ServiceContext, collectors: { user_id: number }[]): Promise<void> {
+  if (collectors.length === 0) return;
+  const ids = collectors.map((c) => c.user_id);
+  const rows = await ctx.db
+    .selectFrom("users")
+    .select("id")
+    .where("id", "in", ids)
+    .where("kind", "=", "staff")
+    .where("deleted_at", "is", null)
+    .execute();
+  const found = new Set(rows.map((r) => Number(r.id)));
+  const errors: Record<string, string[]> = {};
+  collectors.forEach((c, i) => {
+    if (!found.has(c.user_id)) errors[`collectors.${i}.user_id`] = ["The selected collector is invalid."];
+  });
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+async function generateNumbers(ctx: ServiceContext, padId: number, range: PadRange): Promise<void> {
+  const actor = ctx.user?.id ?? null;
+  await sql`
+    insert into form_numbers (form_pad_id, position, number, created_by, updated_by)
+    select ${padId}, g - ${range.serial_from}, lpad(g::text, ${range.serial_width}, '0') || ${range.suffix}, ${actor}, ${actor}
+    from generate_series(${range.serial_from}::bigint, ${range.serial_to}::bigint) g`.execute(ctx.db);
+  await ctx.db
+    .updateTable("form_pads")
+    .set({ quanty_generated: range.serial_to - range.serial_from + 1 })
+    .where("id", "=", padId)
+    .execute();
+}
+
+/** Pads whose range changed on this update (set in beforeWrite, used in afterWrite). */
+const regenerate = new WeakMap<Record<string, unknown>, PadRange>();
+
+registerHooks("form_pad", {
+  extendSelect(q) {
+    return q.select([
+      sql<string>`t.series_start || '–' || t.series_end`.as("series_joint"),
+      sql<string>`t.series_start || '–' || t.series_end`.as("series"),
+      sql<number>`(select count(*)::int from form_numbers n where n.form_pad_id = t.id)`.as("form_numbers_count"),
+      sql<number>`(select count(*)::int from form_numbers n where n.form_pad_id = t.id and n.state = 'available')`.as("available_count"),
+      sql<string[]>`(select coalesce(array_agg(${fullNameOf("cp")} order by c.position), '{}') from form_pad_collectors c
+        join user_profiles cp on cp.user_id = c.user_id where c.form_pad_id = t.id)`.as("collector_names"),
+    ]);
+  },
+  async beforeWrite(ctx, values, id) {
+    const range = padRange(values);
+    await assertNoOverlap(ctx, Number(values.form_type_id), range, id);
+    await assertCollectorsAreStaff(ctx, (values.collectors as { user_id: number }[]) ?? []);
+    Object.assign(values, range, { series_start: formatSerial(range.serial_from, range.serial_width, range.suffix) });
+    values.series_end = formatSerial(range.serial_to, range.serial_width, range.suffix);
+    if (id != null) {
+      const before = await ctx.db
+        .selectFrom("form_pads")
+        .select(["serial_from", "serial_to", "serial_width", "suffix", "form_type_id"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      const changed =
+        Number(before.serial_from) !== range.serial_from ||
+        Number(before.serial_to) !== range.serial_to ||
+        before.serial_width !== range.serial_width ||
+        before.suffix !== range.suffix;
+      if (changed || Number(before.form_type_id) !== Number(values.form_type_id)) {
+        const used = await ctx.db
+          .selectFrom("form_numbers")
+          .select("number")
+          .where("form_pad_id", "=", id)
+          .where("state", "<>", "available")
+          .executeTakeFirst();
+        if (used)
+          throw ValidationError.field(
+            "series_start",
+            `The series cannot change: form number ${used.number} of this pad is already used or void.`,
+          );
+        if (changed) regenerate.set(values, range);
+      }
+    }
+  },
+  async afterWrite(ctx, id, values, op) {
+    if (op === "create") await generateNumbers(ctx, id, padRange(values));
+    const range = regenerate.get(values);
+    if (op === "update" && range) {
+      await ctx.db.deleteFrom("form_numbers").where("form_pad_id", "=", id).execute();
+      await generateNumbers(ctx, id, range);
+    }
+  },
+  async beforeDelete(ctx, ids) {
+    const used = await ctx.db
+      .selectFrom("form_numbers as n")
+      .innerJoin("form_pads as p", "p.id", "n.form_pad_id")
+      .select(["p.pad_code", "n.number"])
+      .where("n.form_pad_id", "in", ids)
+      .where("n.state", "=", "issued")
+      .executeTakeFirst();
+    if (used) throw new AppError(422, `Form pad ${used.pad_code} has issued receipts (${used.number}); it stays in the registers.`);
+  },
+});
+
+// ---- Form numbers ----------------------------------------------------------------------------
+
+registerHooks("form_number", {
+  extendSelect(q) {
+    return q
+      .leftJoin("form_types as ft", "ft.id", "r_form_pad.form_type_id")
+      .select([
+        sql<string>`r_form_pad.pad_code`.as("pad_code"),
+        sql`jsonb_build_object('id', ft.id, 'name', ft.name)`.as("form_type"),
+        sql`ft.title`.as("title"),
+        sql`ft.custom_forms`.as("custom_forms"),
+      ]);
+  },
+  status() {
+    return sql<string>`case when t.state = 'void' then 'Void' when t.deleted_at is not null then 'Trashed' else 'Active' end`;
+  },
+});
+
+// A voided number keeps its reason; restoring it (the recorded reversal) clears it again.
+registerCommand("form_number", "void", async (run) => {
+  await run.change("form_number", run.row.id, { void_reason: run.reason });
+});
+
+/**
+ * Form numbers are generated by their pad, never created or edited; "delete" is void (with a
+ * reason) and "restore" un-voids (spec §4, §6), so the §7.2 calls reach the commands.
+ */
+function formNumberService(def: ResourceDef): ResourceEngine {
+  // Defined on first use: this module loads while the engine's graph is still loading.
+  return new (class FormNumberService extends ResourceEngine {
+    override async create(ctx: ServiceContext): Promise<Row> {
+      if (!can(ctx.user, "create-form_number")) throw forbidden();
+      throw new AppError(422, "Form numbers are generated by creating a form pad.");
+    }
+    override async update(ctx: ServiceContext): Promise<Row> {
+      if (!can(ctx.user, "update-form_number")) throw forbidden();
+      throw new AppError(422, "A form number is kept as printed; it cannot be edited.");
+    }
+    /** DELETE form_number/{id}: void, which asks a reason (sent as `reason` in the body or query). */
+    override async remove(ctx: ServiceContext, id: number, input?: unknown): Promise<Row> {
+      return this.command(ctx, "void", id, input ?? {});
+    }
+    override async restore(ctx: ServiceContext, id: number): Promise<Row> {
+      return this.command(ctx, "unvoid", id);
+    }
+    /** Voiding asks a reason for each form, so several are not voided at once. */
+    override async removeMany(ctx: ServiceContext): Promise<number> {
+      if (!can(ctx.user, "delete-form_number")) throw forbidden();
+      throw ValidationError.field("reason", "Void form numbers one at a time, each with its reason.");
+    }
+    override async restoreMany(ctx: ServiceContext, ids: number[]): Promise<number> {
+      if (!can(ctx.user, "delete-form_number")) throw forbidden();
+      let n = 0;
+      for (const id of [...new Set(ids)]) {
+        await this.command(ctx, "unvoid", id);
+        n++;
+      }
+      return n;
+    }
+  })(def);
+}
+defineService("form_number", formNumberService);
+
+// ---- Collections -----------------------------------------------------------------------------
+
+interface CollectionValues extends Record<string, unknown> {
+  form_pad_id: number;
+  date_issued: string;
+  payor_kind: "name" | "resident" | "non_resident" | "organization";
+  issued_to_user_id: number | null;
+  issued_to: string | null;
+  collection_type_id: number;
+  payment_mode: string;
+  drawee_bank: string | null;
+  cheque_number: string | null;
+  cheque_date: string | null;
+  lines: { nature: string; account_code: string | null; amount: string; transaction_id: number | null }[];
+}
+
+/** The payor's name as the receipt prints it, the fund, the total, and cheque details only for cheques. */
+async function settleDerived(ctx: ServiceContext, values: CollectionValues): Promise<void> {
+  if (values.payor_kind === "name") {
+    values.issued_to_user_id = null;
+  } else {
+    const person = await ctx.db
+      .selectFrom("users as u")
+      .innerJoin("user_profiles as p", "p.user_id", "u.id")
+      .select(["u.kind", fullNameOf("p").as("name")])
+      .where("u.id", "=", values.issued_to_user_id!)
+      .where("u.deleted_at", "is", null)
+      .executeTakeFirst();
+    if (!person || person.kind !== values.payor_kind)
+      throw ValidationError.field("issued_to_user_id", `The selected ${PAYOR_KIND_LABELS[values.payor_kind].toLowerCase()} is invalid.`);
+    values.issued_to = person.name;
+  }
+  const type = await ctx.db
+    .selectFrom("collection_types")
+    .select("fund_type")
+    .where("id", "=", values.collection_type_id)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!type) throw ValidationError.field("collection_type_id", "The selected collection type is invalid.");
+  values.fund_type = type.fund_type;
+  values.amount_paid = toMoneyString(sumCentavos(values.lines.map((l) => l.amount)));
+  if (values.payment_mode === "Cash") {
+    values.drawee_bank = null;
+    values.cheque_number = null;
+    values.cheque_date = null;
+  }
+}
+
+/** Refuses a change to a receipt whose day is remitted (DESIGN §11: remitting locks it). */
+async function assertNotRemitted(ctx: ServiceContext, ids: number[], doing: string): Promise<void> {
+  if (ids.length === 0) return;
+  const locked = await ctx.db
+    .selectFrom("collections")
+    .select(["or_number", "date_issued"])
+    .where("id", "in", ids)
+    .where("remittance_id", "is not", null)
+    .executeTakeFirst();
+  if (locked) throw new AppError(422, `Receipt ${locked.or_number} is remitted (${locked.date_issued}); it cannot be ${doing}.`);
+}
+
+/**
+ * Takes the number for a new receipt: locks the pad (one issuance per pad at a time), checks that
+ * the acting user collects from it, and returns its lowest available number. Strict sequence
+ * (COA): no choosing a later number; a skipped form is voided first.
+ */
+export async function takeLowestNumber(ctx: ServiceContext, padId: number, dateIssued: string): Promise<{ id: number; number: string }> {
+  const pad = await ctx.db
+    .selectFrom("form_pads")
+    .select(["id", "pad_code", "deleted_at"])
+    .where("id", "=", padId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!pad || pad.deleted_at) throw ValidationError.field("form_pad_id", "The selected form pad is invalid.");
+  const collector = await ctx.db
+    .selectFrom("form_pad_collectors")
+    .select("user_id")
+    .where("form_pad_id", "=", padId)
+    .where("user_id", "=", ctx.user?.id ?? 0)
+    .executeTakeFirst();
+  if (!collector) throw ValidationError.field("form_pad_id", `You are not a collector of form pad ${pad.pad_code}.`);
+  const previous = await ctx.db
+    .selectFrom("collections")
+    .select(sql<string | null>`max(date_issued)::text`.as("last"))
+    .where("form_pad_id", "=", padId)
+    .executeTakeFirst();
+  if (previous?.last && dateIssued < previous.last)
+    throw ValidationError.field("date_issued", `The date issued must not be before the pad's previous receipt (${previous.last}).`);
+  const next = await ctx.db
+    .selectFrom("form_numbers")
+    .select(["id", "number"])
+    .where("form_pad_id", "=", padId)
+    .where("state", "=", "available")
+    .orderBy("position")
+    .limit(1)
+    .executeTakeFirst();
+  if (!next) throw ValidationError.field("form_pad_id", `Form pad ${pad.pad_code} has no available form left.`);
+  await ctx.db
+    .updateTable("form_numbers")
+    .set({ state: "issued", updated_at: sql`now()`, updated_by: ctx.user?.id ?? null })
+    .where("id", "=", next.id)
+    .execute();
+  return { id: Number(next.id), number: next.number };
+}
+
+registerHooks("collection", {
+  extendSelect(q) {
+    return q.leftJoin("user_profiles as colp", "colp.user_id", "t.collector_id").select([
+      sql`jsonb_build_object('id', t.form_number_id, 'number', t.or_number)`.as("form_number"),
+      personJson("t.collector_id", "colp").as("user"),
+      sql<boolean>`t.remittance_id is not null`.as("processed"),
+      sql<string>`case when t.remittance_id is not null then 'Processed' else 'Pending' end`.as("processed_label"),
+      sql`(select coalesce(jsonb_agg(jsonb_build_object('id', l.transaction_id, 'name', l.nature,
+          'custom_payment_form', jsonb_build_array(jsonb_build_object('id', l.position, 'fieldId', 'custom_field_default_amount',
+          'label', l.nature, 'amount', l.amount::text))) order by l.position), '[]'::jsonb)
+          from collection_lines l where l.collection_id = t.id and l.transaction_id is not null)`.as("transactions"),
+    ]);
+  },
+  status() {
+    return sql<string>`case when t.deleted_at is null then 'Active' else 'Cancelled' end`;
+  },
+  async beforeWrite(ctx, raw, id) {
+    const values = raw as CollectionValues;
+    if (values.date_issued > todayInManila()) throw ValidationError.field("date_issued", "The date issued must not be in the future.");
+    await settleDerived(ctx, values);
+    if (id == null) {
+      const taken = await takeLowestNumber(ctx, values.form_pad_id, values.date_issued);
+      Object.assign(values, {
+        form_number_id: taken.id,
+        or_number: taken.number,
+        collector_id: ctx.user!.id,
+        verification_code: newVerificationCode(),
+      });
+    } else {
+      const stored = await ctx.db
+        .selectFrom("collections")
+        .select(["form_pad_id", "date_issued", "deleted_at"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      if (stored.deleted_at) throw new AppError(422, "A cancelled receipt cannot be edited; restore it first.");
+      await assertNotRemitted(ctx, [id], "edited");
+      // The number, its pad and the date stay as issued.
+      values.form_pad_id = Number(stored.form_pad_id);
+      values.date_issued = stored.date_issued;
+    }
+  },
+  async beforeDelete(ctx, ids) {
+    await assertNotRemitted(ctx, ids, "cancelled");
+  },
+  async beforeRestore(ctx, ids) {
+    await assertNotRemitted(ctx, ids, "restored");
+  },
+});

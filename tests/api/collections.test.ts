@@ -1,0 +1,274 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+
+// Issue 10 over REST (spec §7.2/§7.3, DESIGN §11): form pads generate their numbers, form numbers
+// are voided with a reason and restored, receipts take the lowest available number of the
+// collector's pad under a lock (100 parallel issuances: 100 consecutive numbers, no gap, no
+// duplicate), cancel keeps the number, restore follows the remittance lock.
+
+let server: TestServer;
+let treasurer: ApiClient;
+let clerk: ApiClient; // may issue receipts but collects from no pad
+let treasurerId: number;
+let formTypeId: number;
+let collectionTypeId: number;
+
+const TREASURER_PERMISSIONS = ["form_pad", "form_number", "collection"].flatMap((e) =>
+  ["manage", "view", "create", "update", "delete", "restore"].map((a) => `${a}-${e}`),
+);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const admin = await signedIn(server, server.admin);
+  const t = await createUser(server.db, {
+    username: "treasurer10",
+    firstname: "Tessa",
+    lastname: "Cruz",
+    permissions: [...TREASURER_PERMISSIONS, "manage-remittance", "view-remittance"],
+  });
+  treasurerId = t.id;
+  await createUser(server.db, { username: "clerk10", permissions: TREASURER_PERMISSIONS });
+  treasurer = await signedIn(server, t);
+  clerk = await signedIn(server, { username: "clerk10", password: "Test-Passw0rd!" });
+  formTypeId = (await admin.post("/backend/api/form_type", { name: "AF 51 Official Receipt" })).body.data.id;
+  collectionTypeId = (await admin.post("/backend/api/collection_type", { name: "Barangay Clearance Fees", fund_type: "General Fund" })).body
+    .data.id;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function pad(code: string, start: string, end: string, collectors = [treasurerId]) {
+  const res = await treasurer.post("/backend/api/form_pad", {
+    form_type_id: formTypeId,
+    pad_code: code,
+    series_start: start,
+    series_end: end,
+    collectors: collectors.map((user_id) => ({ user_id })),
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data as { id: number; quanty_generated: number; form_numbers_count: number; series_joint: string };
+}
+
+const receipt = (padId: number, extra: Record<string, unknown> = {}) => ({
+  form_pad_id: padId,
+  date_issued: "2026-11-02",
+  payor_kind: "name",
+  issued_to: "Juan Dela Cruz",
+  collection_type_id: collectionTypeId,
+  payment_mode: "Cash",
+  lines: [
+    { nature: "Barangay clearance", account_code: "4-01-02-010", amount: "50" },
+    { nature: "Certification fee", amount: "25.50" },
+  ],
+  ...extra,
+});
+
+async function numbersOf(padId: number) {
+  return server.db
+    .selectFrom("form_numbers")
+    .select(["id", "number", "state"])
+    .where("form_pad_id", "=", padId)
+    .orderBy("position")
+    .execute();
+}
+
+describe("form pads and form numbers", () => {
+  it("creating a pad generates one form number per serial, kept exactly as printed", async () => {
+    const p = await pad("OR-A", "4364301 T", "4364350 T");
+    expect(p.quanty_generated).toBe(50);
+    expect(p.form_numbers_count).toBe(50);
+    expect(p.series_joint).toBe("4364301 T–4364350 T");
+    const numbers = await numbersOf(p.id);
+    expect(numbers.map((n) => n.number).slice(0, 2)).toEqual(["4364301 T", "4364302 T"]);
+    expect(numbers.at(-1)?.number).toBe("4364350 T");
+    expect(new Set(numbers.map((n) => n.state))).toEqual(new Set(["available"]));
+    // Leading zeros are kept too.
+    const zeros = await pad("OR-Z", "0000901", "0000905");
+    expect((await numbersOf(zeros.id)).map((n) => n.number)).toEqual(["0000901", "0000902", "0000903", "0000904", "0000905"]);
+  });
+
+  it("refuses a range overlapping another pad of the same form type, and bad serials", async () => {
+    await pad("OR-B", "5000001", "5000050");
+    const overlap = await treasurer.post("/backend/api/form_pad", {
+      form_type_id: formTypeId,
+      pad_code: "OR-B2",
+      series_start: "5000040",
+      series_end: "5000090",
+    });
+    expect(overlap.status).toBe(422);
+    expect(overlap.body.errors.series_start[0]).toMatch(/overlaps form pad OR-B \(5000001–5000050\)/);
+    // Another suffix letter is another series.
+    expect(
+      (
+        await treasurer.post("/backend/api/form_pad", {
+          form_type_id: formTypeId,
+          pad_code: "OR-B3",
+          series_start: "5000040 V",
+          series_end: "5000049 V",
+        })
+      ).status,
+    ).toBe(201);
+    const backwards = await treasurer.post("/backend/api/form_pad", {
+      form_type_id: formTypeId,
+      pad_code: "OR-B4",
+      series_start: "7000050",
+      series_end: "7000001",
+    });
+    expect(backwards.status).toBe(422);
+    expect(backwards.body.errors.series_end).toBeDefined();
+    const notSerial = await treasurer.post("/backend/api/form_pad", {
+      form_type_id: formTypeId,
+      pad_code: "OR-B5",
+      series_start: "abc",
+      series_end: "7000001",
+    });
+    expect(notSerial.body.errors.series_start[0]).toMatch(/serial as printed/);
+    // Collectors are staff users.
+    const resident = await createUser(server.db, { username: "resident10", kind: "resident" });
+    const badCollector = await treasurer.post("/backend/api/form_pad", {
+      form_type_id: formTypeId,
+      pad_code: "OR-B6",
+      series_start: "7100001",
+      series_end: "7100010",
+      collectors: [{ user_id: resident.id }],
+    });
+    expect(badCollector.status).toBe(422);
+    expect(badCollector.body.errors["collectors.0.user_id"]).toEqual(["The selected collector is invalid."]);
+  });
+
+  it("voids a form number only with a reason, and restores it (commands gated by delete)", async () => {
+    const p = await pad("OR-C", "6000001", "6000005");
+    const [first] = await numbersOf(p.id);
+    const noReason = await treasurer.delete(`/backend/api/form_number/${first.id}`);
+    expect(noReason.status).toBe(422);
+    expect(noReason.body.errors.reason).toEqual(["The reason field is required."]);
+    const voided = await treasurer.put(`/backend/api/form_number/void/${first.id}`, { reason: "Torn while printing" });
+    expect(voided.status, voided.text).toBe(200);
+    expect(voided.body.message).toBe("Successfully voided 6000001.");
+    expect(voided.body.data).toMatchObject({ state: "void", status: "Void", void_reason: "Torn while printing", pad_code: "OR-C" });
+    const list = await treasurer.get(`/backend/api/form_number/index_trashed?filter[form_pad_id]=${p.id}&filter[state]=void`);
+    expect(list.body.meta.total).toBe(1);
+    const restored = await treasurer.post("/backend/api/form_number/restore", { id: first.id });
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.body.data).toMatchObject({ state: "available", status: "Active", void_reason: null });
+    // Form numbers are never created or edited by hand.
+    expect((await treasurer.post("/backend/api/form_number", { number: "1" })).status).toBe(422);
+    expect((await clerk.put(`/backend/api/form_number/void/${first.id}`, { reason: "x" })).status).toBe(422);
+  });
+});
+
+describe("issuing receipts", () => {
+  it("takes the lowest available number of the collector's pad; a voided form is skipped; answers the data", async () => {
+    const p = await pad("OR-D", "0100001", "0100010");
+    const first = await treasurer.post("/backend/api/collection", receipt(p.id));
+    expect(first.status, first.text).toBe(201);
+    expect(first.body.data).toMatchObject({
+      or_number: "0100001",
+      form_number: { number: "0100001" },
+      issued_to: "Juan Dela Cruz",
+      amount_paid: "75.50",
+      status: "Active",
+      processed: false,
+      fund_type: "General Fund",
+      user: { id: treasurerId, fullname: "Tessa Cruz" },
+    });
+    expect(first.body.data.lines).toEqual([
+      { nature: "Barangay clearance", account_code: "4-01-02-010", amount: "50.00", transaction_id: null },
+      { nature: "Certification fee", account_code: null, amount: "25.50", transaction_id: null },
+    ]);
+    expect(first.body.data.verification_code).toMatch(/^[A-Z2-7]{26}$/);
+    const numbers = await numbersOf(p.id);
+    expect((await treasurer.put(`/backend/api/form_number/void/${numbers[1].id}`, { reason: "Spoiled" })).status).toBe(200);
+    const second = await treasurer.post("/backend/api/collection", receipt(p.id, { date_issued: "2026-11-03" }));
+    expect(second.body.data.or_number).toBe("0100003");
+    // Not before the pad's previous receipt, not in the future.
+    const earlier = await treasurer.post("/backend/api/collection", receipt(p.id, { date_issued: "2026-11-01" }));
+    expect(earlier.status).toBe(422);
+    expect(earlier.body.errors.date_issued[0]).toMatch(/previous receipt \(2026-11-03\)/);
+    const future = await treasurer.post("/backend/api/collection", receipt(p.id, { date_issued: "2999-01-01" }));
+    expect(future.body.errors.date_issued).toEqual(["The date issued must not be in the future."]);
+    // Only the pad's collectors issue from it.
+    const notCollector = await clerk.post("/backend/api/collection", receipt(p.id, { date_issued: "2026-11-03" }));
+    expect(notCollector.status).toBe(422);
+    expect(notCollector.body.errors.form_pad_id[0]).toMatch(/not a collector of form pad OR-D/);
+    // Cheques need their details; lines are required.
+    const cheque = await treasurer.post("/backend/api/collection", receipt(p.id, { date_issued: "2026-11-03", payment_mode: "Cheque" }));
+    expect(Object.keys(cheque.body.errors).sort()).toEqual(["cheque_date", "cheque_number", "drawee_bank"]);
+    const noLines = await treasurer.post("/backend/api/collection", receipt(p.id, { date_issued: "2026-11-03", lines: [] }));
+    expect(noLines.body.errors.lines).toEqual(["A receipt needs at least one line."]);
+    const byCheque = await treasurer.post(
+      "/backend/api/collection",
+      receipt(p.id, {
+        date_issued: "2026-11-03",
+        payment_mode: "Cheque",
+        drawee_bank: "LBP Sta. Maria",
+        cheque_number: "0012345",
+        cheque_date: "2026-11-03",
+      }),
+    );
+    expect(byCheque.body.data).toMatchObject({
+      or_number: "0100004",
+      payment_mode: "Cheque",
+      cheque_number: "0012345",
+      cheque_date: "2026-11-03",
+    });
+    // A refused issuance takes no number.
+    expect((await numbersOf(p.id)).map((n) => n.state).slice(0, 5)).toEqual(["issued", "void", "issued", "issued", "available"]);
+    // GET collection/count with a query (spec §7.3).
+    const count = await treasurer.get(`/backend/api/collection/count?filter[payment_mode]=Cheque`);
+    expect(count.body).toEqual({ data: 1 });
+  });
+
+  it("a payor picked as a resident prints their name", async () => {
+    const p = await pad("OR-E", "0200001", "0200005");
+    const resident = await createUser(server.db, { username: "payor10", kind: "resident", firstname: "Maria", lastname: "Santos" });
+    const res = await treasurer.post(
+      "/backend/api/collection",
+      receipt(p.id, { payor_kind: "resident", issued_to: null, issued_to_user_id: resident.id }),
+    );
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data.issued_to).toBe("Maria Santos");
+    const wrongKind = await treasurer.post(
+      "/backend/api/collection",
+      receipt(p.id, { payor_kind: "organization", issued_to_user_id: resident.id }),
+    );
+    expect(wrongKind.body.errors.issued_to_user_id).toEqual(["The selected organization is invalid."]);
+  });
+
+  it("cancel keeps the number used and shows Cancelled; restore brings it back; update keeps the number", async () => {
+    const p = await pad("OR-F", "0300001", "0300005");
+    const r = (await treasurer.post("/backend/api/collection", receipt(p.id))).body.data;
+    const cancelled = await treasurer.delete(`/backend/api/collection/${r.id}`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data.status).toBe("Cancelled");
+    expect((await numbersOf(p.id))[0].state).toBe("issued");
+    const next = (await treasurer.post("/backend/api/collection", receipt(p.id))).body.data;
+    expect(next.or_number).toBe("0300002");
+    expect((await treasurer.put(`/backend/api/collection/${r.id}`, receipt(p.id))).status).toBe(422);
+    const restored = await treasurer.post("/backend/api/collection/restore", { id: r.id });
+    expect(restored.body.data.status).toBe("Active");
+    const updated = await treasurer.put(
+      `/backend/api/collection/${r.id}`,
+      receipt(p.id, { issued_to: "Juana Dela Cruz", lines: [{ nature: "Fee", amount: "10" }] }),
+    );
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.body.data).toMatchObject({ or_number: "0300001", issued_to: "Juana Dela Cruz", amount_paid: "10.00" });
+    // A pad with issued receipts is not deleted.
+    expect((await treasurer.delete(`/backend/api/form_pad/${p.id}`)).status).toBe(422);
+  });
+
+  it("100 parallel issuances from one pad give 100 distinct consecutive numbers, no gap, no duplicate", async () => {
+    const p = await pad("OR-P", "0900001", "0900150");
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => treasurer.post("/backend/api/collection", receipt(p.id, { issued_to: `Payor ${i}` }))),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(100).fill(201));
+    const numbers = results.map((r) => r.body.data.or_number as string).sort();
+    expect(new Set(numbers).size).toBe(100);
+    expect(numbers).toEqual(Array.from({ length: 100 }, (_, i) => String(900001 + i).padStart(7, "0")));
+    const states = await numbersOf(p.id);
+    expect(states.filter((n) => n.state === "issued")).toHaveLength(100);
+    expect(states.slice(0, 100).every((n) => n.state === "issued")).toBe(true);
+  }, 120_000);
+});
