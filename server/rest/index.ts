@@ -34,14 +34,14 @@ const ALWAYS_OPEN = new Set(["/sanctum/csrf-cookie", "/api/status", "/api/login"
 export function restRouter(db: DB, extensions: ((router: Router, db: DB) => void)[] = []): Router {
   const router = express.Router();
   router.use(express.json({ limit: "1mb" }));
-  // The OpenAPI document of every route of this router and its page (issue 9 item 8): public, and
-  // readable in maintenance mode, so they are answered before the session and maintenance checks.
-  registerOpenApiRoutes(router);
 
   router.use((req, _res, next) => {
     if (!isSafeMethod(req.method) && !csrfHeaderMatches(req)) return next(csrfMismatch());
+    // Signed out, every other call is a 401 before any record is looked up: no 403 or 404 tells
+    // what exists (issue 14 item 6). Maintenance (a setting, not a record) still answers 503 first.
+    const signedOutRefused = !req.user && !ALWAYS_OPEN.has(req.path) && req.path !== "/api/openapi.json";
     if (ALWAYS_OPEN.has(req.path) || bypassesMaintenance(req.user)) return next();
-    isMaintenanceMode({ db }).then((on) => next(on ? maintenance() : undefined), next);
+    isMaintenanceMode({ db }).then((on) => next(on ? maintenance() : signedOutRefused ? unauthenticated() : undefined), next);
   });
 
   // A NUL byte anywhere in the query or the JSON body is a 422 on its field (issue 9 item 6):
@@ -99,6 +99,8 @@ export function restRouter(db: DB, extensions: ((router: Router, db: DB) => void
     }),
   );
 
+  // The OpenAPI document of every route of this router (issue 9 item 8), public.
+  registerOpenApiRoutes(router);
   for (const extend of extensions) extend(router, db);
 
   router.use((_req, _res, next) => next(new AppError(404, "Not Found")));

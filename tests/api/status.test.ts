@@ -73,9 +73,11 @@ describe("maintenance mode", () => {
 });
 
 describe("unknown /backend paths", () => {
-  it("answer 404 as JSON", async () => {
+  it("answer 404 as JSON (signed out: 401, before any lookup, issue 14 item 6)", async () => {
+    const client = await signedIn(server, server.admin);
     for (const path of ["/backend/api/no-such-thing", "/backend/nope", "/backend/api/admin/whatever/1"]) {
-      const res = await server.client().get(path);
+      expect((await server.client().get(path)).status, path).toBe(401);
+      const res = await client.get(path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get("content-type"), path).toMatch(/application\/json/);
       expect(res.body, path).toEqual({ message: "Not Found" });

@@ -51,7 +51,7 @@ export const MENU: readonly MenuGroup[] = [
     title: "Main",
     entries: [
       { title: "Dashboard", path: "/dashboard", gate: null, icon: LayoutDashboard, description: "Overview of the office" },
-      { title: "Maps", path: "/maps", gate: null, icon: MapIcon, description: "Puroks, households and hazard areas on the map" },
+      { title: "Maps", path: "/maps", gate: "manage-household", icon: MapIcon, description: "Puroks, households and hazard areas on the map" },
       {
         title: "Collections",
         path: "/manage/collections",
