@@ -223,6 +223,15 @@ export interface PaymentNaturesTable extends TypedParameter {
 
 export interface TransactionTypesTable extends TypedParameter {
   custom_payment_form: JsonWithDefault<StoredPaymentLine[]>;
+  // issue 11: the certificate template and how it prints
+  template: Generated<string>;
+  paper_size: Generated<"A4" | "Letter" | "Long">;
+  margin_top: Generated<number>;
+  margin_right: Generated<number>;
+  margin_bottom: Generated<number>;
+  margin_left: Generated<number>;
+  validity_days: number | null;
+  eligibility: "first_time_jobseeker" | null;
 }
 
 // ---- People and places (issue 4) ----
@@ -417,6 +426,28 @@ export interface CollectionLinesTable {
   amount: string;
   transaction_id: number | null;
 }
+// ---- Transactions and certificates (issue 11) ----
+
+export interface TransactionsTable extends SoftDeleted {
+  id: Id;
+  /** YYYY-MM-NNNN, gapless per month. */
+  reference_number: string;
+  transaction_type_id: number;
+  issued_to_user_id: number;
+  /** The type's custom field values by field id. */
+  custom_values: JsonWithDefault<Record<string, string>>;
+  /** The type's fee lines as they were when it was issued. */
+  fee_lines: JsonWithDefault<StoredPaymentLine[]>;
+  /** Money, "1500.00": the sum of the fee lines. */
+  amount: ColumnType<string, string | undefined, string>;
+  date_issued: CalendarDate;
+  /** The collection (official receipt) that paid it; null while unpaid or when free. */
+  collection_id: number | null;
+  verification_code: string;
+  print_count: Generated<number>;
+  last_printed_at: NullableTimestamp;
+}
+
 export interface Database {
   // issue 2
   users: UsersTable;
@@ -455,6 +486,8 @@ export interface Database {
   command_runs: CommandRunsTable;
   command_effects: CommandEffectsTable;
   number_series: NumberSeriesTable;
+  // issue 11
+  transactions: TransactionsTable;
   // issue 10
   form_pads: FormPadsTable;
   form_pad_collectors: FormPadCollectorsTable;

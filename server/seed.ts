@@ -4,6 +4,7 @@ import { allPermissionNames, PERMISSION_ENTITIES } from "../app/resources/index.
 import * as access from "../app/resources/access.ts";
 import * as parameters from "../app/resources/parameters.ts";
 import * as people from "../app/resources/people.ts";
+import * as certificates from "../app/resources/certificates.ts";
 import * as collections from "../app/resources/collections.ts";
 import { generatePassword, hashPassword } from "./auth/passwords.ts";
 import { DEFAULT_BARANGAY } from "./services/settings.ts";
@@ -29,7 +30,7 @@ const ENTITY_GROUPS = {
     parameters.nonResident,
     parameters.organization,
   ),
-  certificates: [...planned("transaction"), ...names(parameters.transactionType)],
+  certificates: [...names(certificates.transaction), ...names(parameters.transactionType)],
   referenceData: names(parameters.occupation, parameters.purok, parameters.religion, parameters.businessLine),
   finance: [
     ...planned("disbursement", "cheque_book", "cheque_issuance", "cheque_number"),
@@ -84,7 +85,7 @@ export const SEEDED_ROLES: { name: string; description: string; permissions: () 
     description: "Official receipts, disbursements, cheques, accountable forms and remittances.",
     permissions: () => [
       ...every(ENTITY_GROUPS.finance, FULL),
-      ...every([...names(people.resident, parameters.nonResident, parameters.organization), ...planned("transaction")], READ),
+      ...every([...names(people.resident, parameters.nonResident, parameters.organization), ...names(certificates.transaction)], READ),
       "manage-parameter",
       "manage-report",
       "view-report",
@@ -96,7 +97,7 @@ export const SEEDED_ROLES: { name: string; description: string; permissions: () 
     name: "Encoder",
     description: "Encodes residents, households, businesses and certificates; cannot delete.",
     permissions: () => [
-      ...every([...ENTITY_GROUPS.people, ...planned("transaction")], WRITE),
+      ...every([...ENTITY_GROUPS.people, ...names(certificates.transaction)], WRITE),
       ...every(ENTITY_GROUPS.referenceData, READ),
       "manage-parameter",
     ],
@@ -104,7 +105,7 @@ export const SEEDED_ROLES: { name: string; description: string; permissions: () 
   {
     name: "Viewer",
     description: "Reads the records of inhabitants and places; changes nothing.",
-    permissions: () => every([...ENTITY_GROUPS.people, ...planned("transaction")], READ),
+    permissions: () => every([...ENTITY_GROUPS.people, ...names(certificates.transaction)], READ),
   },
 ];
 

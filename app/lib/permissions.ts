@@ -17,7 +17,6 @@ export const PLANNED_ENTITIES = [
   "cheque_issuance",
   "cheque_number",
   "disbursement",
-  "transaction",
 ] as const;
 
 /** A name that may stand after "action-": a registry entry's or a planned entity's. */

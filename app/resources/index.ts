@@ -3,6 +3,7 @@ import type { ResourceDef } from "./types";
 import * as parameters from "./parameters";
 import * as access from "./access";
 import * as people from "./people";
+import * as certificates from "./certificates";
 import * as collections from "./collections";
 
 // The registry: every entity that shares the list/create/update/delete/restore life cycle.
@@ -29,6 +30,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   access.user,
   access.role,
   access.permission,
+  certificates.transaction,
   collections.formPad,
   collections.formNumber,
   collections.collection,
@@ -59,6 +61,7 @@ export const RESOURCE_NAMES = [
   "user",
   "role",
   "permission",
+  "transaction",
   "form_pad",
   "form_number",
   "collection",

@@ -6,11 +6,16 @@ import type { ResourceDef } from "./types";
 export const MSG_SAVED = "Successfully saved.";
 export const MSG_UPDATED = "Successfully updated.";
 
-export function deletedMessage(def: Pick<ResourceDef, "voidWording">, name: string): string {
+/** Spec §8 words transactions without their name: 'Successfully deleted transaction.' */
+const UNNAMED_MESSAGES = new Set(["transaction"]);
+
+export function deletedMessage(def: Pick<ResourceDef, "voidWording"> & { name?: string }, name: string): string {
+  if (def.name && UNNAMED_MESSAGES.has(def.name)) return `Successfully deleted ${def.name}.`;
   return def.voidWording ? `Successfully voided ${name}.` : `Successfully deleted ${name}.`;
 }
 
-export function restoredMessage(def: Pick<ResourceDef, "voidWording">, name: string): string {
+export function restoredMessage(def: Pick<ResourceDef, "voidWording"> & { name?: string }, name: string): string {
+  if (def.name && UNNAMED_MESSAGES.has(def.name)) return `Successfully restored ${def.name}.`;
   return def.voidWording ? `Successfully unvoided ${name}.` : `Successfully restored ${name}.`;
 }
 

@@ -10,6 +10,7 @@ import {
   requiredId,
   requiredText,
 } from "./fields";
+import { ELIGIBILITY, PAPER_SIZES } from "./certificates";
 
 // The system parameters of issue 3, each one registry entry (DESIGN §4). Columns follow spec §2.4.
 
@@ -213,12 +214,40 @@ export const paymentNature = typeEntity({
   references: [{ key: "disbursement_type", foreignKey: "disbursement_type_id", resource: "disbursement_type" }],
 });
 
+const margin = (name: string) =>
+  z.coerce
+    .number({ error: `The ${name} margin must be a number of millimetres.` })
+    .int(`The ${name} margin must be a whole number of millimetres.`)
+    .min(0, `The ${name} margin must be at least 0 mm.`)
+    .max(60, `The ${name} margin must not be greater than 60 mm.`)
+    .optional();
+
+/** The certificate fields of a transaction type (issue 11); the server sanitises the template. */
+const certificateShape = {
+  template: z.string({ error: "The template must be text." }).max(2_000_000, "The template is too large (images included, at most 2 MB).").optional(),
+  paper_size: z.enum(PAPER_SIZES, { error: "The selected paper size is invalid." }).optional(),
+  margin_top: margin("top"),
+  margin_right: margin("right"),
+  margin_bottom: margin("bottom"),
+  margin_left: margin("left"),
+  validity_days: z
+    .union([z.literal(""), z.null(), z.coerce.number().int("The validity must be a whole number of days.").min(1, "The validity must be at least 1 day.").max(3660, "The validity must not be greater than 3660 days.")])
+    .optional()
+    .transform((v) => (v === "" ? null : v)),
+  eligibility: z
+    .enum(ELIGIBILITY, { error: "The selected eligibility rule is invalid." })
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v === "none" || v === null ? null : v)),
+};
+
 export const transactionType: ResourceDef = (() => {
   const schema = z.object({
     name: requiredText("name", 150),
     title: optionalText("title", 200),
     custom_forms: customFormsSchema,
     custom_payment_form: customPaymentFormSchema.default([DEFAULT_PAYMENT_LINE]),
+    // Issue 11: the certificate and how it prints. Left out, a field keeps its stored value.
+    ...certificateShape,
   });
   return {
     ...typeEntity({ name: "transaction_type", table: "transaction_types", singular: "transaction type", plural: "transaction types", title: "Transaction Types", path: `${P}/transaction_types`, columns: [NAME, STATUS] }),
@@ -227,6 +256,9 @@ export const transactionType: ResourceDef = (() => {
       { name: "title", label: "Printed title", kind: "text", maxLength: 200, description: "The heading printed on the certificate." },
       { name: "custom_forms", label: "Custom fields", kind: "custom-forms" },
       { name: "custom_payment_form", label: "Fees", kind: "custom-payment-form" },
+      { name: "paper_size", label: "Paper size", kind: "enum", options: PAPER_SIZES },
+      { name: "validity_days", label: "Valid for (days)", kind: "number", description: "Empty: no expiry printed." },
+      { name: "eligibility", label: "Eligibility rule", kind: "enum", options: ELIGIBILITY, description: "first_time_jobseeker: free, once per person, 6 months' residency (RA 11261)." },
     ],
     schema: { create: schema, update: schema },
   };

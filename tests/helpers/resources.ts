@@ -90,6 +90,8 @@ export async function sampleInput(client: ApiClient, def: ResourceDef, tag = "")
     if (value === undefined) continue;
     setPath(body, field.name, value);
   }
+  // Issue 11: the sample transaction type asks a purpose (its custom field).
+  if (def.name === "transaction") body.custom_values = { purpose: `Employment ${tag}${n}` };
   // Issue 10: a pad's collector is the caller (only collectors issue from it); a receipt has a line.
   if (def.name === "form_pad") body.collectors = [{ user_id: (await client.get("/backend/api/userme")).body.data.id }];
   if (def.name === "collection") body.lines = [{ nature: `Clearance fee ${tag}${n}`, account_code: "4-01-02-010", amount: "100.00" }];

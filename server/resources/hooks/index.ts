@@ -4,4 +4,5 @@
 export {};
 import "./people.ts";
 import "./access.ts";
+import "../../features/certificates/service.ts";
 import "../../features/collections/register.ts";
