@@ -11,7 +11,7 @@ import { login } from "../../server/services/auth.ts";
 import { isAppError } from "../../server/errors.ts";
 import { sessionCookieHeader, xsrfCookieHeader } from "../../server/http/cookies.ts";
 import { newCsrfToken } from "../../server/http/auth-middleware.ts";
-import { checkRedirectToParam, checkRedirectToValue, safeRedirect } from "../../server/web/redirect-to.ts";
+import { checkRedirectToParam, checkRedirectToValue, safeRedirect } from "../../server/web/redirect-to.server.ts";
 
 export const meta = () => titleMeta("login");
 
