@@ -9,6 +9,7 @@ import { serviceByName } from "../resources/services.ts";
 import { AppError, notFound, ValidationError } from "../errors.ts";
 import { handle, requireUser, serviceContext } from "./index.ts";
 import { registerPeopleRoutes } from "../features/people/rest.ts";
+import { registerCollectionRoutes } from "../features/collections/rest.ts";
 
 // Spec §7.2's pattern for every registry entry, with §7.3's exceptions (DESIGN §7).
 
@@ -182,5 +183,6 @@ export function registerResourceRoutes(router: Router, db: DB): void {
   userCalls(router, db);
   // Issue 4's extras first: they answer some of the generated paths (resident?search=, household?purok_id=).
   registerPeopleRoutes(router, db);
+  registerCollectionRoutes(router, db);
   for (const def of allResources()) resourceRoutes(router, db, def);
 }

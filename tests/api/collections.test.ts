@@ -272,3 +272,85 @@ describe("issuing receipts", () => {
     expect(states.slice(0, 100).every((n) => n.state === "issued")).toBe(true);
   }, 120_000);
 });
+
+describe("remittances", () => {
+  it("lists one row per collector and day, shows a day's receipts, remits with the deposit and locks the day", async () => {
+    const admin = await signedIn(server, server.admin);
+    const bank = (await admin.post("/backend/api/bank", { code: "LBP10", name: "Land Bank 10" })).body.data.id;
+    const account = (
+      await admin.post("/backend/api/bank_account", {
+        bank_id: bank,
+        account_name: "Barangay General Fund",
+        account_number: "0012-3456-10",
+        fund_type: "General Fund",
+      })
+    ).body.data.id;
+    const p = await pad("OR-R", "0400001", "0400020");
+    const a = (await treasurer.post("/backend/api/collection", receipt(p.id, { date_issued: "2026-11-10" }))).body.data;
+    const b = (
+      await treasurer.post(
+        "/backend/api/collection",
+        receipt(p.id, { date_issued: "2026-11-10", lines: [{ nature: "Fee", amount: "100" }] }),
+      )
+    ).body.data;
+    const c = (await treasurer.post("/backend/api/collection", receipt(p.id, { date_issued: "2026-11-10" }))).body.data;
+    expect((await treasurer.delete(`/backend/api/collection/${c.id}`)).status).toBe(200);
+
+    const days = await treasurer.get("/backend/api/remittance/collection/day?filter[date_from]=2026-11-10&filter[date_to]=2026-11-10");
+    expect(days.status, days.text).toBe(200);
+    expect(days.body.meta.total, JSON.stringify(days.body.data)).toBe(1);
+    expect(days.body.data[0]).toMatchObject({
+      date: "2026-11-10",
+      collector: { id: treasurerId, fullname: "Tessa Cruz" },
+      total_collection: 3,
+      cancelled_count: 1,
+      amount_collected: "175.50",
+      status: "Pending",
+      remittance: null,
+    });
+    const day = await treasurer.get(`/backend/api/remittance/collection/day/${treasurerId}/2026-11-10`);
+    expect(day.body.data.receipts.map((r: { or_number: string; status: string }) => `${r.or_number} ${r.status}`)).toEqual([
+      "0400001 Active",
+      "0400002 Active",
+      "0400003 Cancelled",
+    ]);
+
+    const badDeposit = await treasurer.post("/backend/api/remittance/collection/remit", { collector_id: treasurerId, date: "2026-11-10" });
+    expect(badDeposit.status).toBe(422);
+    expect(Object.keys(badDeposit.body.errors).sort()).toEqual(["bank_account_id", "deposit_date", "deposit_reference"]);
+    expect((await clerk.post("/backend/api/remittance/collection/remit", {})).status).toBe(403);
+    const remitted = await treasurer.post("/backend/api/remittance/collection/remit", {
+      collector_id: treasurerId,
+      date: "2026-11-10",
+      deposit_date: "2026-11-11",
+      bank_account_id: account,
+      deposit_reference: "DS-0001",
+    });
+    expect(remitted.status, remitted.text).toBe(201);
+    expect(remitted.body.data).toMatchObject({
+      status: "Remitted",
+      amount_collected: "175.50",
+      remittance: { deposit_date: "2026-11-11", deposit_reference: "DS-0001", amount: "175.50", bank_account: { id: account } },
+    });
+    const again = await treasurer.post("/backend/api/remittance/collection/remit", {
+      collector_id: treasurerId,
+      date: "2026-11-10",
+      deposit_date: "2026-11-11",
+      bank_account_id: account,
+      deposit_reference: "DS-0002",
+    });
+    expect(again.status).toBe(422);
+    // Locked: processed, no cancel, restore, edit, and no new receipt on that day.
+    expect((await treasurer.get(`/backend/api/collection/${a.id}`)).body.data).toMatchObject({
+      processed: true,
+      processed_label: "Processed",
+    });
+    expect((await treasurer.delete(`/backend/api/collection/${b.id}`)).status).toBe(422);
+    expect((await treasurer.post("/backend/api/collection/restore", { id: c.id })).status).toBe(422);
+    expect((await treasurer.put(`/backend/api/collection/${a.id}`, receipt(p.id))).status).toBe(422);
+    const late = await treasurer.post("/backend/api/collection", receipt(p.id, { date_issued: "2026-11-10" }));
+    expect(late.body.errors.date_issued[0]).toMatch(/already remitted/);
+    const filtered = await treasurer.get("/backend/api/remittance/collection/day?filter[status]=Remitted");
+    expect(filtered.body.data.map((d: { date: string }) => d.date)).toEqual(["2026-11-10"]);
+  });
+});

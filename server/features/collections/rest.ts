@@ -1,0 +1,43 @@
+import type { Router } from "express";
+import type { DB } from "../../../db/index.ts";
+import { handle, requireUser, serviceContext } from "../../rest/index.ts";
+import { parseId } from "../../rest/resources.ts";
+import { notFound } from "../../errors.ts";
+import { parseDayQuery, remitDay, remittanceDay, remittanceDays } from "./remittances.ts";
+
+// The REST extras of issue 10 (spec §7.3): GET remittance/collection/day with its query, the
+// `search` child (one collector's day and its receipts), and remitting a day with its deposit.
+
+export function registerCollectionRoutes(router: Router, db: DB): void {
+  const ctxOf = (req: Parameters<typeof requireUser>[0]) => {
+    requireUser(req);
+    return serviceContext(req, db);
+  };
+  router.get(
+    "/api/remittance/collection/day",
+    handle(async (req, res) => {
+      res.json(
+        await remittanceDays(
+          ctxOf(req),
+          parseDayQuery(req.query as Record<string, unknown>),
+          `${req.baseUrl}/api/remittance/collection/day`,
+        ),
+      );
+    }),
+  );
+  router.get(
+    "/api/remittance/collection/day/:collector_id/:date",
+    handle(async (req, res) => {
+      const date = String(req.params.date);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw notFound("day");
+      res.json({ data: await remittanceDay(ctxOf(req), parseId(req.params.collector_id), date) });
+    }),
+  );
+  router.post(
+    "/api/remittance/collection/remit",
+    handle(async (req, res) => {
+      const data = await remitDay(ctxOf(req), req.body);
+      res.status(201).json({ data, message: `Successfully remitted ${data.total_collection} receipts of ${data.date}.` });
+    }),
+  );
+}
