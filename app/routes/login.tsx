@@ -15,9 +15,6 @@ import { checkRedirectToParam, checkRedirectToValue, safeRedirect } from "../../
 
 export const meta = () => titleMeta("login");
 
-/** Only same-site page paths are followed after sign-in (issue 14 item 3); anything else goes to /dashboard. */
-export { safeRedirect };
-
 /** A redirectTo with NUL, control characters or malformed percent-encoding is a 400. */
 export function loader({ request }: Route.LoaderArgs) {
   checkRedirectToParam(request.url);
