@@ -176,6 +176,9 @@ export interface BankAccountsTable extends SoftDeleted {
   account_name: string;
   account_number: string;
   fund_type: FundType;
+  /** Cheque print offsets in millimetres (issue 12), calibrated by a test print. */
+  cheque_offset_x: Generated<string>;
+  cheque_offset_y: Generated<string>;
 }
 
 /** A custom form field as stored in custom_forms (app/resources/fields.ts customFieldSchema). */
@@ -448,6 +451,66 @@ export interface TransactionsTable extends SoftDeleted {
   last_printed_at: NullableTimestamp;
 }
 
+// ---- Disbursements and cheques (issue 12) ----
+
+export interface ChequeBooksTable extends SoftDeleted {
+  id: Id;
+  bank_account_id: number;
+  cheque_book_code: string;
+  series_start: string;
+  series_end: string;
+  quanty_generated: number;
+}
+
+export type ChequeNumberState = "available" | "issued" | "void";
+export interface ChequeNumbersTable extends SoftDeleted {
+  id: Id;
+  cheque_book_id: number;
+  bank_account_id: number;
+  number: string;
+  state: ColumnType<ChequeNumberState, ChequeNumberState | undefined, ChequeNumberState>;
+  void_reason: string | null;
+}
+
+export interface DisbursementsTable extends SoftDeleted {
+  id: Id;
+  disbursement_number: string;
+  voucher_date: CalendarDate;
+  payee_kind: string;
+  payee_id: number | null;
+  payee: string;
+  payee_address: string | null;
+  payee_tin: string | null;
+  disbursement_type_id: number;
+  fund_type: FundType;
+  particulars: string;
+  amount: string;
+  verification_code: string;
+}
+
+export interface DisbursementLinesTable {
+  disbursement_id: number;
+  position: number;
+  payment_nature_id: number;
+  description: string | null;
+  amount: string;
+}
+
+export type ChequeIssuanceState = "issued" | "void";
+export interface ChequeIssuancesTable extends SoftDeleted {
+  id: Id;
+  disbursement_id: number;
+  bank_account_id: number;
+  cheque_number_id: number;
+  cheque_date: CalendarDate;
+  payee: string;
+  amount: string;
+  description_with_nature_of_payment: string;
+  state: ColumnType<ChequeIssuanceState, ChequeIssuanceState | undefined, ChequeIssuanceState>;
+  void_reason: string | null;
+  verification_code: string;
+}
+
 export interface Database {
   // issue 2
   users: UsersTable;
@@ -495,6 +558,12 @@ export interface Database {
   remittances: RemittancesTable;
   collections: CollectionsTable;
   collection_lines: CollectionLinesTable;
+  // issue 12
+  cheque_books: ChequeBooksTable;
+  cheque_numbers: ChequeNumbersTable;
+  disbursements: DisbursementsTable;
+  disbursement_lines: DisbursementLinesTable;
+  cheque_issuances: ChequeIssuancesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,9 +1,10 @@
 import type { DB } from "../db/index.ts";
-import { ACTIONS, describePermission, type PermissionEntity, type PlannedEntity } from "../app/lib/permissions.ts";
+import { ACTIONS, describePermission, type PermissionEntity } from "../app/lib/permissions.ts";
 import { allPermissionNames, PERMISSION_ENTITIES } from "../app/resources/index.ts";
 import * as access from "../app/resources/access.ts";
 import * as parameters from "../app/resources/parameters.ts";
 import * as people from "../app/resources/people.ts";
+import * as disbursements from "../app/resources/disbursements.ts";
 import * as certificates from "../app/resources/certificates.ts";
 import * as collections from "../app/resources/collections.ts";
 import { generatePassword, hashPassword } from "./auth/passwords.ts";
@@ -19,7 +20,6 @@ import { seedPeople } from "./seed-people.ts";
 // a renamed or removed entry fails the typecheck; the finance and certificate records of later
 // issues (PLANNED_ENTITIES) are typed names until their entries land.
 const names = (...defs: { name: string }[]) => defs.map((d) => d.name as PermissionEntity);
-const planned = (...entities: PlannedEntity[]): PermissionEntity[] => entities;
 
 const ENTITY_GROUPS = {
   people: names(
@@ -33,7 +33,7 @@ const ENTITY_GROUPS = {
   certificates: [...names(certificates.transaction), ...names(parameters.transactionType)],
   referenceData: names(parameters.occupation, parameters.purok, parameters.religion, parameters.businessLine),
   finance: [
-    ...planned("disbursement", "cheque_book", "cheque_issuance", "cheque_number"),
+    ...names(disbursements.chequeBook, disbursements.chequeNumber, disbursements.disbursement, disbursements.chequeIssuance),
     ...names(collections.formPad, collections.formNumber, collections.collection),
     ...names(
       parameters.collectionType,

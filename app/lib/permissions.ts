@@ -12,12 +12,7 @@ export type Action = (typeof ACTIONS)[number];
  * app/resources/index.ts) is a pattern entity by being an entry; remove a name here when its entry
  * lands. The full list is PERMISSION_ENTITIES in app/resources/index.ts.
  */
-export const PLANNED_ENTITIES = [
-  "cheque_book",
-  "cheque_issuance",
-  "cheque_number",
-  "disbursement",
-] as const;
+export const PLANNED_ENTITIES = [] as const;
 
 /** A name that may stand after "action-": a registry entry's or a planned entity's. */
 export type PlannedEntity = (typeof PLANNED_ENTITIES)[number];

@@ -3,6 +3,7 @@ import type { ResourceDef } from "./types";
 import * as parameters from "./parameters";
 import * as access from "./access";
 import * as people from "./people";
+import * as disbursements from "./disbursements";
 import * as certificates from "./certificates";
 import * as collections from "./collections";
 
@@ -34,6 +35,10 @@ export const RESOURCES: readonly ResourceDef[] = [
   collections.formPad,
   collections.formNumber,
   collections.collection,
+  disbursements.chequeBook,
+  disbursements.chequeNumber,
+  disbursements.disbursement,
+  disbursements.chequeIssuance,
 ];
 
 /**
@@ -65,6 +70,10 @@ export const RESOURCE_NAMES = [
   "form_pad",
   "form_number",
   "collection",
+  "cheque_book",
+  "cheque_number",
+  "disbursement",
+  "cheque_issuance",
 ] as const;
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
 

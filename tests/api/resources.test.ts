@@ -70,12 +70,15 @@ describe.each(RESOURCES.filter((def) => def.modals.includes("create")).map((def)
       expect(list.body.links).toHaveProperty("first");
     }
 
+    // An entry without free text (cheque numbers: digits from their book) is updated as it is.
     const field = firstRequiredText(def);
     const changed = structuredClone(input);
-    const parts = field.name.split(".");
-    let node = changed as Record<string, unknown>;
-    for (const p of parts.slice(0, -1)) node = node[p] as Record<string, unknown>;
-    node[parts[parts.length - 1]] = `Niño Dela Cruz ${def.name}`.slice(0, field.maxLength ?? 100);
+    if (field) {
+      const parts = field.name.split(".");
+      let node = changed as Record<string, unknown>;
+      for (const p of parts.slice(0, -1)) node = node[p] as Record<string, unknown>;
+      node[parts[parts.length - 1]] = `Niño Dela Cruz ${def.name}`.slice(0, field.maxLength ?? 100);
+    }
     const updated = await admin.put(`${base}/${id}`, changed);
     expect(updated.status, updated.text).toBe(200);
     expect(updated.body.message).toBe("Successfully updated.");
@@ -176,7 +179,7 @@ describe.each(RESOURCES.filter((def) => def.modals.includes("create")).map((def)
     expect((await anon.post(base, {})).status).toBe(401);
   });
 
-  it("refuses bad input with 422 and the field's message, and stores Filipino names exactly", async () => {
+  it.skipIf(!firstRequiredText(def))("refuses bad input with 422 and the field's message, and stores Filipino names exactly", async () => {
     const field = firstRequiredText(def);
     const key = field.name;
     const input = await sampleInput(admin, def, "b");

@@ -29,6 +29,15 @@ export async function sampleInput(client: ApiClient, def: ResourceDef, tag = "")
           value = `user.${tag}${n}.${Date.now() % 100000}`;
           break;
         }
+        // Cheque serials (issue 12) are digits, unique per bank account.
+        if (def.name.startsWith("cheque_") && (field.name === "series" || field.name === "number")) {
+          value = `${field.name === "number" ? 9 : 1}${String(n).padStart(4, "0")}${Date.now() % 1000}`;
+          break;
+        }
+        if (field.name.endsWith("_tin")) {
+          value = "123-456-789-000";
+          break;
+        }
         if (field.pattern) {
           value = sampleForPattern(field.pattern, tag, n);
           break;
@@ -95,6 +104,17 @@ export async function sampleInput(client: ApiClient, def: ResourceDef, tag = "")
   // Issue 10: a pad's collector is the caller (only collectors issue from it); a receipt has a line.
   if (def.name === "form_pad") body.collectors = [{ user_id: (await client.get("/backend/api/userme")).body.data.id }];
   if (def.name === "collection") body.lines = [{ nature: `Clearance fee ${tag}${n}`, account_code: "4-01-02-010", amount: "100.00" }];
+  // Issue 12: a voucher's lines, one row built from the child's fields.
+  for (const child of def.name === "disbursement" ? (def.children ?? []) : []) {
+    if (body[child.key] !== undefined) continue;
+    body[child.key] = [await sampleInput(client, { ...def, name: `${def.name}.${child.key}`, fields: child.fields, children: [] }, tag)];
+  }
+  // Issue 12: a cheque is written from a cheque book of its bank account.
+  if (def.name === "cheque_issuance") {
+    const book = { ...(await sampleInput(client, getResource("cheque_book"), tag)), bank_account_id: body.bank_account_id };
+    const created = await client.post("/backend/api/cheque_book", book);
+    if (created.status !== 201) throw new Error(`creating a cheque book for a cheque issuance answered ${created.status}: ${created.text}`);
+  }
   return body;
 }
 

@@ -6,3 +6,4 @@ import "./people.ts";
 import "./access.ts";
 import "../../features/certificates/service.ts";
 import "../../features/collections/register.ts";
+import "../../features/disbursements/service.ts";

@@ -1,0 +1,400 @@
+import { sql } from "kysely";
+import { formatMoney, sumCentavos, toCentavos, toMoneyString } from "../../../app/lib/money.ts";
+import type { ServiceContext } from "../../context.ts";
+import { AppError, ValidationError } from "../../errors.ts";
+import { registerCommand } from "../../resources/commands.ts";
+import { newVerificationCode, nextMonthlyNumber } from "../../resources/documents.ts";
+import { registerHooks } from "../../resources/hooks.ts";
+import { fullNameOf } from "../../services/people-sql.ts";
+
+// Disbursements and cheques (issue 12, DESIGN §11). Every rule of the four entries lives here, as
+// engine hooks, command handlers and one service class, so REST, tRPC, pages and exports all
+// reach it through serviceFor (DESIGN §10).
+
+type Ctx = ServiceContext;
+
+// ---------------------------------------------------------------------------------------------
+// Cheque books: a serial range of one bank account, generating one cheque number per leaf.
+
+/** The last serial of a range, as wide as the first ("0001001" + 50 → "0001050"). */
+export function seriesEnd(start: string, quantity: number): string {
+  const end = (BigInt(start) + BigInt(quantity) - 1n).toString();
+  return end.padStart(start.length, "0");
+}
+
+/** Updates whose range changed: their numbers are generated again after the write. */
+const regenerate = new WeakSet<Record<string, unknown>>();
+
+registerHooks("cheque_book", {
+  extendSelect(q) {
+    return q
+      .leftJoin("banks as cb_bank", "cb_bank.id", "r_bank_account.bank_id")
+      .select([
+        sql<string>`cb_bank.name`.as("bank"),
+        sql<string>`r_bank_account.account_number`.as("account_number"),
+        sql<string>`t.series_start`.as("series"),
+        sql<string>`t.series_start || '–' || t.series_end`.as("series_joint"),
+        sql<number>`(select count(*)::int from cheque_numbers n where n.cheque_book_id = t.id)`.as("cheque_numbers_count"),
+        sql<number>`(select count(*)::int from cheque_numbers n where n.cheque_book_id = t.id and n.state = 'available')`.as(
+          "available_count",
+        ),
+      ]);
+  },
+  async beforeWrite(ctx, values, id) {
+    const start = String(values.series);
+    const quantity = Number(values.quanty_generated);
+    const end = seriesEnd(start, quantity);
+    if (end.length > 12) throw ValidationError.field("quanty_generated", "The last serial would have more than 12 digits.");
+    delete values.series;
+    values.series_start = start;
+    values.series_end = end;
+    const accountId = Number(values.bank_account_id);
+    // One book at a time per account: the overlap check and the insert cannot interleave.
+    await sql`select id from bank_accounts where id = ${accountId} for update`.execute(ctx.db);
+    if (id != null) {
+      const stored = await ctx.db.selectFrom("cheque_books").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+      const sameRange =
+        stored.series_start === start && stored.quanty_generated === quantity && Number(stored.bank_account_id) === accountId;
+      if (!sameRange) regenerate.add(values);
+      if (!sameRange) {
+        const used = await ctx.db
+          .selectFrom("cheque_numbers")
+          .select("number")
+          .where("cheque_book_id", "=", id)
+          .where("state", "<>", "available")
+          .executeTakeFirst();
+        if (used)
+          throw ValidationError.field("series", `Cheque number ${used.number} of this book is already used; its range cannot change.`);
+      }
+    }
+    const overlap = await ctx.db
+      .selectFrom("cheque_books")
+      .select(["cheque_book_code", "series_start", "series_end"])
+      .where("bank_account_id", "=", accountId)
+      .where(sql<boolean>`series_start::numeric <= ${end}::numeric and series_end::numeric >= ${start}::numeric`)
+      .$if(id != null, (qb) => qb.where("id", "<>", id!))
+      .executeTakeFirst();
+    if (overlap) {
+      throw ValidationError.field(
+        "series",
+        `The serials ${start}–${end} overlap cheque book ${overlap.cheque_book_code} (${overlap.series_start}–${overlap.series_end}) of this account.`,
+      );
+    }
+  },
+  async afterWrite(ctx, id, values, op) {
+    if (op === "update" && !regenerate.has(values)) return;
+    if (op === "update") await ctx.db.deleteFrom("cheque_numbers").where("cheque_book_id", "=", id).execute();
+    const start = String(values.series_start);
+    await sql`
+      insert into cheque_numbers (cheque_book_id, bank_account_id, number, created_by, updated_by)
+      select ${id}, ${Number(values.bank_account_id)}, lpad((${start}::numeric + g)::text, ${start.length}, '0'), ${ctx.user?.id ?? null}, ${ctx.user?.id ?? null}
+      from generate_series(0, ${Number(values.quanty_generated) - 1}) g`.execute(ctx.db);
+  },
+  async beforeDelete(ctx, ids) {
+    const used = await ctx.db
+      .selectFrom("cheque_numbers as n")
+      .innerJoin("cheque_books as b", "b.id", "n.cheque_book_id")
+      .select(["b.cheque_book_code", "n.number"])
+      .where("n.cheque_book_id", "in", ids)
+      .where("n.state", "=", "issued")
+      .executeTakeFirst();
+    if (used) throw new AppError(422, `Cheque book ${used.cheque_book_code} has issued cheques (${used.number}); it cannot be deleted.`);
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// Cheque numbers: available → issued (by one cheque issuance) | void (a spoiled leaf, with a reason).
+
+registerHooks("cheque_number", {
+  extendSelect(q) {
+    return q.select([sql<string>`r_cheque_book.cheque_book_code`.as("cheque_book_code")]);
+  },
+  // Delete is void (spec §4 wording): an available leaf is spoiled; restore makes it available again,
+  // unless its cheque was voided (then the cheque's unvoid brings it back, decision 122).
+  async beforeDelete(ctx, ids) {
+    await ctx.db
+      .updateTable("cheque_numbers")
+      .set({ state: "void", void_reason: sql`coalesce(void_reason, 'Spoiled')` })
+      .where("id", "in", ids)
+      .where("state", "=", "available")
+      .execute();
+  },
+  async beforeRestore(ctx, ids) {
+    const tied = await ctx.db
+      .selectFrom("cheque_issuances as ci")
+      .innerJoin("cheque_numbers as n", "n.id", "ci.cheque_number_id")
+      .select("n.number")
+      .where("ci.cheque_number_id", "in", ids)
+      .executeTakeFirst();
+    if (tied) throw new AppError(422, `Cheque number ${tied.number} belongs to a written cheque; unvoid the cheque instead.`);
+    await ctx.db.updateTable("cheque_numbers").set({ state: "available", void_reason: null }).where("id", "in", ids).execute();
+  },
+  async beforeWrite(ctx, values, id) {
+    const book = await ctx.db
+      .selectFrom("cheque_books")
+      .select(["id", "bank_account_id", "deleted_at"])
+      .where("id", "=", Number(values.cheque_book_id))
+      .executeTakeFirst();
+    if (!book || book.deleted_at) throw ValidationError.field("cheque_book_id", "The selected cheque book is invalid.");
+    values.bank_account_id = book.bank_account_id;
+    if (id != null) {
+      const stored = await ctx.db.selectFrom("cheque_numbers").select(["state"]).where("id", "=", id).executeTakeFirstOrThrow();
+      if (stored.state !== "available") throw new AppError(422, `This cheque number is ${stored.state}; it cannot be changed.`);
+    }
+    const taken = await ctx.db
+      .selectFrom("cheque_numbers")
+      .select("id")
+      .where("bank_account_id", "=", book.bank_account_id)
+      .where("number", "=", String(values.number))
+      .$if(id != null, (qb) => qb.where("id", "<>", id!))
+      .executeTakeFirst();
+    if (taken) throw ValidationError.field("number", "The number has already been taken.");
+  },
+});
+
+registerCommand("cheque_number", "void", async (run) => {
+  await run.change("cheque_number", run.row.id, { void_reason: run.reason, deleted_at: new Date(), deleted_by: run.ctx.user?.id ?? null });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Disbursement vouchers.
+
+/** What the voucher's live cheques (issued, not deleted) pay, leaving out one cheque. */
+async function paidOn(ctx: Ctx, disbursementId: number, exceptIssuanceId: number | null = null): Promise<number> {
+  const row = await ctx.db
+    .selectFrom("cheque_issuances")
+    .select(sql<string>`coalesce(sum(amount), 0)::numeric(14,2)::text`.as("paid"))
+    .where("disbursement_id", "=", disbursementId)
+    .where("state", "=", "issued")
+    .where("deleted_at", "is", null)
+    .$if(exceptIssuanceId != null, (qb) => qb.where("id", "<>", exceptIssuanceId!))
+    .executeTakeFirstOrThrow();
+  return toCentavos(row.paid);
+}
+
+/** The payee's name from their record (resident, non-resident, organization or business). */
+async function payeeName(ctx: Ctx, kind: string, id: number): Promise<string | null> {
+  if (kind === "Business") {
+    const row = await ctx.db
+      .selectFrom("businesses")
+      .select("name")
+      .where("id", "=", id)
+      .where("deleted_at", "is", null)
+      .executeTakeFirst();
+    return row?.name ?? null;
+  }
+  const userKind = kind === "Resident" ? "resident" : kind === "Non-resident" ? "non_resident" : "organization";
+  const row = await ctx.db
+    .selectFrom("users as u")
+    .innerJoin("user_profiles as p", "p.user_id", "u.id")
+    .select(fullNameOf("p").as("name"))
+    .where("u.id", "=", id)
+    .where("u.kind", "=", userKind)
+    .where("u.deleted_at", "is", null)
+    .executeTakeFirst();
+  return row?.name ?? null;
+}
+
+registerHooks("disbursement", {
+  extendSelect(q) {
+    return q.select([
+      sql<string>`(t.amount - coalesce((select sum(ci.amount) from cheque_issuances ci
+        where ci.disbursement_id = t.id and ci.state = 'issued' and ci.deleted_at is null), 0))::numeric(14,2)`.as("balance"),
+      sql<number>`(select count(*)::int from cheque_issuances ci where ci.disbursement_id = t.id and ci.deleted_at is null)`.as(
+        "cheques_count",
+      ),
+    ]);
+  },
+  async beforeWrite(ctx, values, id) {
+    if (id != null) {
+      const stored = await ctx.db.selectFrom("disbursements").select(["deleted_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+      if (stored.deleted_at) throw new AppError(422, "A void disbursement voucher cannot be changed; restore it first.");
+    }
+    // Payee: a record of its kind, or a typed name.
+    const kind = String(values.payee_kind ?? "Other");
+    if (kind === "Other") {
+      values.payee_id = null;
+      if (!values.payee) throw ValidationError.field("payee", "The payee field is required.");
+    } else {
+      if (values.payee_id == null) throw ValidationError.field("payee_id", `Choose the ${kind.toLowerCase()} who is paid.`);
+      const name = await payeeName(ctx, kind, Number(values.payee_id));
+      if (!name) throw ValidationError.field("payee_id", `The selected ${kind.toLowerCase()} is invalid.`);
+      values.payee = name;
+    }
+    // Lines: each nature of payment active; the amount is their sum.
+    const lines = values.lines as { payment_nature_id: number; amount: string }[];
+    const natureIds = [...new Set(lines.map((l) => Number(l.payment_nature_id)))];
+    const natures = await ctx.db
+      .selectFrom("payment_natures")
+      .select("id")
+      .where("id", "in", natureIds)
+      .where("deleted_at", "is", null)
+      .execute();
+    const known = new Set(natures.map((n) => Number(n.id)));
+    const errors: Record<string, string[]> = {};
+    lines.forEach((line, i) => {
+      if (!known.has(Number(line.payment_nature_id)))
+        errors[`lines.${i}.payment_nature_id`] = ["The selected nature of payment is invalid."];
+    });
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+    const total = sumCentavos(lines.map((l) => l.amount));
+    if (total > 99_999_999_999) throw ValidationError.field("lines", "The voucher's amount must not be more than ₱999,999,999.99.");
+    values.amount = toMoneyString(total);
+    if (id != null) {
+      await sql`select id from disbursements where id = ${id} for update`.execute(ctx.db);
+      const paid = await paidOn(ctx, id);
+      if (total < paid)
+        throw ValidationError.field("lines", `The voucher's cheques already pay ${formatMoney(paid)}; the amount cannot be less.`);
+      // The number is the voucher's for good, whatever its date becomes (decision 121).
+      delete values.disbursement_number;
+    } else {
+      values.disbursement_number = await nextMonthlyNumber(ctx, "disbursement", String(values.voucher_date));
+      values.verification_code = newVerificationCode();
+    }
+  },
+  async beforeDelete(ctx, ids) {
+    const live = await ctx.db
+      .selectFrom("cheque_issuances as ci")
+      .innerJoin("disbursements as d", "d.id", "ci.disbursement_id")
+      .select(["d.disbursement_number"])
+      .where("ci.disbursement_id", "in", ids)
+      .where("ci.state", "=", "issued")
+      .where("ci.deleted_at", "is", null)
+      .executeTakeFirst();
+    if (live) throw new AppError(422, `Disbursement ${live.disbursement_number} has issued cheques; void them first.`);
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// Cheque issuances: a cheque paying a voucher from the next available number of the account.
+
+/** Locks the voucher and answers it, refusing a void one. */
+async function lockVoucher(ctx: Ctx, id: number) {
+  const voucher = (
+    await sql<{
+      id: number;
+      amount: string;
+      payee: string;
+      particulars: string;
+      deleted_at: Date | null;
+      disbursement_number: string;
+    }>`select id, amount, payee, particulars, deleted_at, disbursement_number from disbursements where id = ${id} for update`.execute(
+      ctx.db,
+    )
+  ).rows[0];
+  if (!voucher) throw ValidationError.field("disbursement_id", "The selected disbursement is invalid.");
+  if (voucher.deleted_at) throw ValidationError.field("disbursement_id", `Disbursement ${voucher.disbursement_number} is void.`);
+  return voucher;
+}
+
+async function assertWithinOwed(ctx: Ctx, disbursementId: number, amount: string, issuanceId: number | null): Promise<void> {
+  const voucher = await lockVoucher(ctx, disbursementId);
+  const owed = toCentavos(voucher.amount) - (await paidOn(ctx, disbursementId, issuanceId));
+  if (toCentavos(amount) > owed) {
+    throw ValidationError.field(
+      "amount",
+      owed <= 0
+        ? `Disbursement ${voucher.disbursement_number} is fully paid.`
+        : `The amount must not be more than what the voucher still owes (${formatMoney(owed)}).`,
+    );
+  }
+}
+
+/** The lowest available cheque number of the account's active books, locked for the caller's transaction. */
+export async function takeNextChequeNumber(ctx: Ctx, bankAccountId: number): Promise<{ id: number; number: string }> {
+  // SKIP LOCKED: two clerks issuing at once each get the next number nobody else holds.
+  const next = (
+    await sql<{ id: number; number: string }>`
+    select n.id, n.number from cheque_numbers n join cheque_books b on b.id = n.cheque_book_id
+    where n.bank_account_id = ${bankAccountId} and n.state = 'available' and n.deleted_at is null and b.deleted_at is null
+    order by length(n.number), n.number limit 1 for update of n skip locked`.execute(ctx.db)
+  ).rows[0];
+  if (!next)
+    throw ValidationError.field("bank_account_id", "The bank account has no available cheque number; register a cheque book first.");
+  await ctx.db
+    .updateTable("cheque_numbers")
+    .set({ state: "issued", updated_at: sql`now()`, updated_by: ctx.user?.id ?? null })
+    .where("id", "=", Number(next.id))
+    .execute();
+  return { id: Number(next.id), number: next.number };
+}
+
+registerHooks("cheque_issuance", {
+  extendSelect(q) {
+    return q
+      .leftJoin("cheque_numbers as ci_n", "ci_n.id", "t.cheque_number_id")
+      .leftJoin("cheque_books as ci_b", "ci_b.id", "ci_n.cheque_book_id")
+      .select([
+        sql<string>`ci_n.number`.as("number"),
+        sql`jsonb_build_object('id', ci_n.id, 'number', ci_n.number, 'state', ci_n.state, 'cheque_book_code', ci_b.cheque_book_code)`.as(
+          "cheque_number",
+        ),
+        sql<string>`r_disbursement.disbursement_number`.as("disbursement_number"),
+        // Spec §2.4 names the cheque's date column "date".
+        sql<string>`t.cheque_date`.as("date"),
+      ]);
+  },
+  status() {
+    return sql<string>`case when t.deleted_at is not null then 'Trashed' when t.state = 'void' then 'Void' else 'Active' end`;
+  },
+  async beforeWrite(ctx, values, id) {
+    const disbursementId = Number(values.disbursement_id);
+    if (id != null) {
+      const stored = await ctx.db
+        .selectFrom("cheque_issuances")
+        .select(["state", "bank_account_id", "disbursement_id"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      if (stored.state === "void") throw new AppError(422, "A void cheque cannot be changed; unvoid it first.");
+      if (Number(stored.bank_account_id) !== Number(values.bank_account_id))
+        throw ValidationError.field("bank_account_id", "The bank account of a written cheque cannot change; void it and write another.");
+      if (Number(stored.disbursement_id) !== disbursementId)
+        throw ValidationError.field("disbursement_id", "The voucher of a written cheque cannot change; void it and write another.");
+    }
+    await assertWithinOwed(ctx, disbursementId, String(values.amount), id);
+    const voucher = await lockVoucher(ctx, disbursementId);
+    values.payee ??= voucher.payee;
+    values.description_with_nature_of_payment ??= voucher.particulars;
+    if (id == null) {
+      const number = await takeNextChequeNumber(ctx, Number(values.bank_account_id));
+      values.cheque_number_id = number.id;
+      values.verification_code = newVerificationCode();
+    }
+  },
+  async beforeRestore(ctx, ids) {
+    for (const id of ids) {
+      const row = await ctx.db
+        .selectFrom("cheque_issuances")
+        .select(["disbursement_id", "amount", "state"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (row && row.state === "issued") await assertWithinOwed(ctx, Number(row.disbursement_id), row.amount, id);
+    }
+  },
+});
+
+// Void: the cheque, its number (spoiled), and the other live cheques of the same voucher with
+// theirs, in one transaction; unvoid (`reverses: "void"`) puts back exactly these rows.
+registerCommand("cheque_issuance", "void", async (run) => {
+  const actor = run.ctx.user?.id ?? null;
+  const voucherId = Number(run.row.disbursement_id);
+  const spoil = async (chequeNumberId: number, reason: string) =>
+    run.change("cheque_number", chequeNumberId, { state: "void", void_reason: reason, deleted_at: new Date(), deleted_by: actor });
+  await run.change("cheque_issuance", run.row.id, { void_reason: run.reason });
+  await spoil(Number(run.row.cheque_number_id), `Cheque voided: ${run.reason ?? ""}`.trim());
+  const tied = await run.ctx.db
+    .selectFrom("cheque_issuances as ci")
+    .innerJoin("cheque_numbers as n", "n.id", "ci.cheque_number_id")
+    .select(["ci.id", "ci.cheque_number_id", "n.number"])
+    .where("ci.disbursement_id", "=", voucherId)
+    .where("ci.id", "<>", run.row.id)
+    .where("ci.state", "=", "issued")
+    .where("ci.deleted_at", "is", null)
+    .orderBy("ci.id")
+    .execute();
+  const reason = `Voided with cheque ${String(run.row.number)} of the same voucher: ${run.reason ?? ""}`.trim();
+  for (const cheque of tied) {
+    await run.change("cheque_issuance", Number(cheque.id), { state: "void", void_reason: reason });
+    await spoil(Number(cheque.cheque_number_id), reason);
+  }
+});
