@@ -39,8 +39,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The id React Router gives the public layout route (app/routes.ts). */
 const PUBLIC_LAYOUT_ID = "routes/layouts/public";
 
-// Colour mode (spec §4): system, light or dark, stored locally; applied before first paint.
-const THEME_SCRIPT = `(function(){try{var p=localStorage.getItem("portal-color-mode")||"system";var d=p==="dark"||(p==="system"&&matchMedia("(prefers-color-scheme: dark)").matches);document.documentElement.classList.toggle("dark",d);document.documentElement.dataset.colorMode=p}catch(e){}})()`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -50,7 +48,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#eab308" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        {/* public/color-mode.js: applied before the first paint, without an inline script (CSP, issue 14 item 7) */}
+        <script src="/color-mode.js" />
         <Meta />
         <Links />
       </head>

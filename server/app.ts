@@ -1,11 +1,11 @@
-import type { ErrorRequestHandler, Request, RequestHandler } from "express";
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { openDatabase, type OpenedDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { waitForDatabase } from "../db/wait.ts";
 import { parseEnv, type Env } from "./env.ts";
-import { createHttpApp } from "./http/app.ts";
+import { createHttpApp, securityHeaders } from "./http/app.ts";
 import { finalErrorHandler, megabytes, methodNotAllowed, pageRequestHandler } from "./http/pages.ts";
 import { requestIsSecure } from "./http/cookies.ts";
 import { attachRealtime, hub } from "./realtime/hub.ts";
@@ -56,7 +56,7 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
     build,
     db,
     mode: env.NODE_ENV === "development" ? "development" : "production",
-    getLoadContext(req: Request) {
+    getLoadContext(req: Request, res: Response) {
       const context = new RouterContextProvider();
       context.set(requestContext, {
         db,
@@ -67,6 +67,7 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
         requestId: req.id,
         userAgent: req.headers["user-agent"] ?? null,
         secureCookies: requestIsSecure(req),
+        nonce: res.locals.cspNonce,
       });
       return context;
     },
@@ -87,7 +88,11 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
     database,
     seedResult,
     migrated,
-    beforeStatic: methodNotAllowed,
+    // 405 for unsupported methods, then the security headers, on static files too (issue 14 items 2, 7).
+    beforeStatic: (req, res, next) => {
+      req.app.locals.secureCookies ??= env.SECURE_COOKIES;
+      methodNotAllowed(req, res, (error?: unknown) => (error ? next(error) : securityHeaders(req, res, next)));
+    },
     errorHandler: finalErrorHandler,
     attach: (server) => attachRealtime(server),
     async close() {

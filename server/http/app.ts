@@ -1,6 +1,6 @@
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { DB } from "../../db/index.ts";
 import { restRouter } from "../rest/index.ts";
@@ -33,19 +33,51 @@ export interface HttpAppOptions {
   bodyLimits?: BodyLimits;
 }
 
-// Content-Security-Policy: only our own origin, plus OpenStreetMap tiles for the maps (issue 4).
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https://*.tile.openstreetmap.org",
-  "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join("; ");
+// Content-Security-Policy (issue 14 item 7): scripts from our origin, and inline scripts only with
+// this answer's nonce (React Router's hydration data); connections only to our own origin (the
+// page's host over http/https and ws/wss); OpenStreetMap tiles for the maps (issue 4).
+function contentSecurityPolicy(nonce: string, host: string | undefined): string {
+  const own = host && /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(host) ? ` ws://${host} wss://${host}` : "";
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://*.tile.openstreetmap.org",
+    "font-src 'self' data:",
+    `connect-src 'self'${own}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+declare module "express-serve-static-core" {
+  interface Locals {
+    /** This answer's CSP nonce, handed to React Router's inline scripts (app/entry.server.tsx). */
+    cspNonce?: string;
+  }
+}
+
+/**
+ * The security headers of every answer, static files included (the bootstrap mounts this before
+ * them): CSP with a fresh nonce, nosniff, no framing, referrer and permissions policies, and HSTS
+ * when the request came over HTTPS (SECURE_COOKIES, server/http/cookies.ts).
+ */
+export const securityHeaders: RequestHandler = (req, res, next) => {
+  const nonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = nonce;
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, req.headers.host));
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  if (requestIsSecure(req)) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  next();
+};
 
 /** The middleware chain of DESIGN §2, in order. */
 export function createHttpApp(options: HttpAppOptions): Express {
@@ -69,13 +101,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
   });
   app.use(methodNotAllowed);
   app.use(compression());
-  app.use((req, res, next) => {
-    res.setHeader("Content-Security-Policy", CSP);
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
-    if (requestIsSecure(req)) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  app.use(securityHeaders);
+  // Pages and API answers hold personal data: never stored by the browser or a proxy, unless the
+  // route says otherwise (static files are served before this app, with their own caching).
+  app.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
     next();
   });
 

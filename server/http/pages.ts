@@ -195,7 +195,11 @@ async function sendResponse(res: Response, response: globalThis.Response): Promi
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  // A route's own Cache-Control (or any single header) replaces the default; cookies add up.
+  for (const [key, value] of response.headers.entries()) {
+    if (key === "set-cookie") res.append(key, value);
+    else res.setHeader(key, value);
+  }
   if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
   if (response.body) {
     try {

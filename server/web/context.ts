@@ -12,6 +12,8 @@ export interface RequestContext {
   requestId: string;
   userAgent: string | null;
   secureCookies: boolean;
+  /** The Content-Security-Policy nonce of this answer's inline scripts (issue 14 item 7). */
+  nonce?: string;
 }
 
 export const requestContext = createContext<RequestContext>();
