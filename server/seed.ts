@@ -10,6 +10,7 @@ import * as collections from "../app/resources/collections.ts";
 import { generatePassword, hashPassword } from "./auth/passwords.ts";
 import { DEFAULT_BARANGAY } from "./services/settings.ts";
 import { seedParameters, seedPeopleParameters } from "./seed-parameters.ts";
+import { seedCertificateTemplates } from "./features/certificates/templates.ts";
 import { seedPeople } from "./seed-people.ts";
 
 // The seed is idempotent (issue 2 item 4): it adds what is missing and never overwrites what an
@@ -182,6 +183,7 @@ export async function seed(db: DB, options: SeedOptions): Promise<SeedResult> {
         .onConflict((oc) => oc.column("key").doNothing())
         .execute();
       await seedParameters(trx);
+      await seedCertificateTemplates(trx);
       await seedPeopleParameters(trx);
       await seedPeople(trx);
     }
