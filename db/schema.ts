@@ -511,28 +511,6 @@ export interface ChequeIssuancesTable extends SoftDeleted {
   verification_code: string;
 }
 
-// ---- Transactions and certificates (issue 11) ----
-
-export interface TransactionsTable extends SoftDeleted {
-  id: Id;
-  /** YYYY-MM-NNNN, gapless per month. */
-  reference_number: string;
-  transaction_type_id: number;
-  issued_to_user_id: number;
-  /** The type's custom field values by field id. */
-  custom_values: JsonWithDefault<Record<string, string>>;
-  /** The type's fee lines as they were when it was issued. */
-  fee_lines: JsonWithDefault<StoredPaymentLine[]>;
-  /** Money, "1500.00": the sum of the fee lines. */
-  amount: ColumnType<string, string | undefined, string>;
-  date_issued: CalendarDate;
-  /** The collection (official receipt) that paid it; null while unpaid or when free. */
-  collection_id: number | null;
-  verification_code: string;
-  print_count: Generated<number>;
-  last_printed_at: NullableTimestamp;
-}
-
 export interface Database {
   // issue 2
   users: UsersTable;

@@ -3,7 +3,6 @@ import type { ResourceDef } from "./types";
 import * as parameters from "./parameters";
 import * as access from "./access";
 import * as people from "./people";
-import * as certificates from "./certificates";
 import * as disbursements from "./disbursements";
 import * as certificates from "./certificates";
 import * as collections from "./collections";
