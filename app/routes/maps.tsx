@@ -2,7 +2,7 @@ import { data, Form, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/maps";
 import { escapeHtml, LeafletMap, type MapMarker } from "~/components/maps/leaflet-map";
 import { hazardColour, MapLegend } from "~/components/maps/legend";
-import { DEFAULT_CENTER } from "~/components/people/household-form";
+import { DEFAULT_CENTER } from "~/features/people/household-form";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
