@@ -4,9 +4,7 @@ import { csvHeader, csvRow } from "~/components/resource/format";
 import { todayInManila } from "~/lib/dates";
 import { parseListQuery } from "~/resources/list-query";
 import { findResource } from "~/resources/index";
-import { serviceByName } from "../../server/resources/services.ts";
-import { serviceContextOf } from "../../server/web/context.ts";
-import { isAppError } from "../../server/errors.ts";
+import { isAppError, serviceByName, serviceContextOf } from "../../server/web/page-kit.server.ts";
 
 // GET /export/:resource?<list query> (issue 3 "Export"): a CSV of ALL rows matching the list query
 // (search, status, filters, sort), not only the page, with the list's columns. Streamed: the engine

@@ -6,11 +6,8 @@ import { Label } from "~/components/ui/label";
 import { CsrfInput } from "~/components/csrf-input";
 import { useRootData } from "~/lib/root-data";
 import { titleMeta } from "~/lib/titles";
-import { getRequestContext } from "../../server/web/context.ts";
-import { login } from "../../server/services/auth.ts";
-import { isAppError } from "../../server/errors.ts";
-import { sessionCookieHeader, xsrfCookieHeader } from "../../server/http/cookies.ts";
-import { newCsrfToken } from "../../server/http/auth-middleware.ts";
+import { getRequestContext, isAppError } from "../../server/web/page-kit.server.ts";
+import { login, newCsrfToken, sessionCookieHeader, xsrfCookieHeader } from "../../server/web/system.server.ts";
 import { checkRedirectToParam, checkRedirectToValue, safeRedirect } from "../../server/web/redirect-to.server.ts";
 
 export const meta = () => titleMeta("login");

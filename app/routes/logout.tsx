@@ -1,8 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { getRequestContext, serviceContextOf } from "../../server/web/context.ts";
-import { logout } from "../../server/services/auth.ts";
-import { clearedSessionCookieHeader } from "../../server/http/cookies.ts";
+import { getRequestContext, serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { clearedSessionCookieHeader, logout } from "../../server/web/system.server.ts";
 
 // Logout goes to /login (spec §2.2). POST only: a link cannot sign anyone out.
 export async function action({ context }: Route.ActionArgs) {

@@ -11,7 +11,7 @@ import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { getResource } from "~/resources/index";
 import { resourceLoader } from "../../server/web/resource-page.server.ts";
-import { serviceContextOf } from "../../server/web/context.ts";
+import { serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { businessAction, optionsFor } from "../../server/features/people/pages.server.ts";
 
 // /manage/businesses (spec §2.4, issue 4): the registry's list with a form whose owner is picked

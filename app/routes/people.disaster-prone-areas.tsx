@@ -13,7 +13,7 @@ import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { getResource } from "~/resources/index";
 import { resourceLoader } from "../../server/web/resource-page.server.ts";
-import { serviceContextOf } from "../../server/web/context.ts";
+import { serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { disasterProneAreaAction, optionsFor, purokSummary } from "../../server/features/people/pages.server.ts";
 
 // /manage/disaster_prone_areas (spec §2.4, issue 4): the registry's list, the form with its check

@@ -7,7 +7,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
-import { serviceContextOf } from "../../server/web/context.ts";
+import { serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { assertId, householdForPrint } from "../../server/features/people/pages.server.ts";
 import type { HouseholdRecord } from "../../server/features/people/households.ts";
 

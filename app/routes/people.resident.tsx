@@ -9,11 +9,8 @@ import { Badge } from "~/components/ui/badge";
 import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
 import { cn } from "~/lib/utils";
-import { serviceFor } from "../../server/resources/services.ts";
-import { householdOfResident, type ResidentRecord } from "../../server/features/people/residents.ts";
-import { serviceContextOf } from "../../server/web/context.ts";
-import { assertId } from "../../server/features/people/pages.server.ts";
-import { isAppError } from "../../server/errors.ts";
+import { isAppError, serviceContextOf, serviceFor } from "../../server/web/page-kit.server.ts";
+import { assertId, householdOfResident, type ResidentRecord } from "../../server/features/people/pages.server.ts";
 
 // /manage/residents/{resident_id} (spec §2.1): the resident's page, with the children profile
 // (also the index), location (the household's map pin) and transactions.

@@ -13,7 +13,7 @@ import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { getResource } from "~/resources/index";
 import { resourceLoader } from "../../server/web/resource-page.server.ts";
-import { serviceContextOf } from "../../server/web/context.ts";
+import { serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { optionsFor, residentAction, type ResidentActionData } from "../../server/features/people/pages.server.ts";
 
 // /manage/residents (spec §2.4, issue 4): the registry's list of residents, with the RBI form

@@ -15,12 +15,16 @@ import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { requirePermission } from "../../server/web/guards.server.ts";
-import { serviceContextOf } from "../../server/web/context.ts";
+import { isAppError, serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { readFlash } from "../../server/web/flash.server.ts";
-import { pageUrl, redirectWithFlash, rethrowForPage } from "../../server/features/access/pages.server.ts";
-import { userDetail } from "../../server/features/access/access.ts";
-import { removeFromBlocklist, updateBlocklistEntry } from "../../server/features/access/blocklist.ts";
-import { isAppError } from "../../server/errors.ts";
+import {
+  pageUrl,
+  redirectWithFlash,
+  removeFromBlocklist,
+  rethrowForPage,
+  updateBlocklistEntry,
+  userDetail,
+} from "../../server/features/access/pages.server.ts";
 
 // /system/blocklist/{user_id} (spec §2.1, issue 5): one blocklist entry — who, since when, by
 // whom and why — with "Remove from blocklist" and the reason to edit.

@@ -11,10 +11,8 @@ import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { getResource } from "~/resources/index";
 import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
-import { refusalsAsFlash, rethrowForPage } from "../../server/features/access/pages.server.ts";
-import { serviceContextOf } from "../../server/web/context.ts";
-import { roleModelView } from "../../server/features/access/roles.ts";
-import { serviceFor } from "../../server/resources/services.ts";
+import { refusalsAsFlash, rethrowForPage, roleModelView } from "../../server/features/access/pages.server.ts";
+import { serviceContextOf, serviceFor } from "../../server/web/page-kit.server.ts";
 
 // /system/roles (spec §2.4, issue 5): the registry's list of roles, with the permission-matrix
 // form and a delete that names the members who lose the role.

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Spinner } from "~/components/ui/spinner";
 import { titleMeta } from "~/lib/titles";
 import { initialsOf, readableTextOn } from "~/lib/ui-color";
-import { getRequestContext } from "../../server/web/context.ts";
+import { getRequestContext } from "../../server/web/page-kit.server.ts";
 import { readFlash } from "../../server/web/flash.server.ts";
 import { settingsAction, type SettingsActionData } from "../../server/features/access/settings-page.server.ts";
 

@@ -8,10 +8,10 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Spinner } from "~/components/ui/spinner";
 import { NOTIFICATION_TOPICS } from "~/lib/notification-topics";
 import { titleMeta } from "~/lib/titles";
-import { serviceContextOf } from "../../server/web/context.ts";
+import { serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { readFlash } from "../../server/web/flash.server.ts";
 import { settingsAction } from "../../server/features/access/settings-page.server.ts";
-import { myNotificationPreferences } from "../../server/features/access/account.ts";
+import { myNotificationPreferences } from "../../server/features/access/pages.server.ts";
 
 // /system/settings/notifications: which realtime notifications you want on screen (issue 5).
 

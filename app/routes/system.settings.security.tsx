@@ -9,10 +9,10 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { titleMeta } from "~/lib/titles";
-import { serviceContextOf } from "../../server/web/context.ts";
+import { serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { readFlash } from "../../server/web/flash.server.ts";
 import { settingsAction, type SettingsActionData } from "../../server/features/access/settings-page.server.ts";
-import { mySessions } from "../../server/features/access/account.ts";
+import { mySessions } from "../../server/features/access/pages.server.ts";
 
 // /system/settings/security: change your password (POST /settings/password: the current one is
 // required, other sessions end) and the browsers signed in as you, with "sign out other sessions".

@@ -9,10 +9,16 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
-import { serviceContextOf } from "../../server/web/context.ts";
+import { serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { readFlash } from "../../server/web/flash.server.ts";
-import { pageUrl, redirectWithFlash, rethrowForPage } from "../../server/features/access/pages.server.ts";
-import { endAllSessions, endSession, userDetail } from "../../server/features/access/access.ts";
+import {
+  endAllSessions,
+  endSession,
+  pageUrl,
+  redirectWithFlash,
+  rethrowForPage,
+  userDetail,
+} from "../../server/features/access/pages.server.ts";
 
 // /system/users/{user_id} (spec §2.1, issue 5): profile, roles, effective permissions, active
 // sessions with "Sign out", and the recent audit trail.

@@ -13,10 +13,8 @@ import { checkStatus } from "~/lib/api-client";
 import { notify } from "~/lib/notify";
 import { trpc } from "~/lib/trpc-client";
 import { titleMeta } from "~/lib/titles";
-import { serviceContextOf } from "../../server/web/context.ts";
-import { diagnostics } from "../../server/services/diagnostics.ts";
-import { setMaintenanceMode } from "../../server/services/settings.ts";
-import { isAppError } from "../../server/errors.ts";
+import { isAppError, serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { diagnostics, setMaintenanceMode } from "../../server/web/system.server.ts";
 
 // /test (issue 2 item 7): the administrators' diagnostics page.
 

@@ -132,3 +132,9 @@ export async function photoResponse(
     throw error;
   }
 }
+
+// What route modules' loaders and actions take from the server core, so that a route imports
+// server code only from `*.server.ts` modules (React Router keeps those out of the browser bundle).
+export { getRequestContext, serviceContextOf } from "./context.ts";
+export { serviceByName, serviceFor } from "../resources/services.ts";
+export { isAppError } from "../errors.ts";

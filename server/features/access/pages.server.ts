@@ -9,6 +9,11 @@ import { rethrowForPage, type PageArgs } from "../../web/page-kit.server.ts";
 // page-adapter kit, re-exported here for the routes that take them from this module.
 
 export { pageUrl, redirectWithFlash, refusalsAsFlash, rethrowForPage } from "../../web/page-kit.server.ts";
+// The access services that route modules call directly, named here so routes import only `.server` modules.
+export { endAllSessions, endSession, userDetail } from "./access.ts";
+export { myNotificationPreferences, mySessions, readUserPhoto } from "./account.ts";
+export { removeFromBlocklist, updateBlocklistEntry } from "./blocklist.ts";
+export { roleModelView } from "./roles.ts";
 
 /** Every role for the user form's checkboxes, by name. */
 export async function rolesForPicker({ context }: Pick<PageArgs, "context">) {

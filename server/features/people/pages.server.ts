@@ -37,6 +37,9 @@ import { resourceAction } from "../../web/resource-page.server.ts";
 
 type Args = PageArgs;
 
+// The people services that route modules call directly, named here so routes import only `.server` modules.
+export { householdOfResident, readResidentPhoto, type ResidentRecord } from "./residents.ts";
+
 /** Active rows of the named registry entries as select options, for the forms. */
 export async function optionsFor(ctx: ServiceContext, names: ResourceName[]): Promise<Record<string, { value: string; label: string }[]>> {
   const out: Record<string, { value: string; label: string }[]> = {};
