@@ -8,7 +8,9 @@ import { displayText, personName, referenceName } from "./format";
 
 // One renderer per column kind (DESIGN §4): the registry names a kind, never a component.
 
-const STATUS_STYLE: Record<string, { className: string; Icon: typeof CircleCheck }> = {
+export type StatusStyles = Record<string, { className: string; Icon: typeof CircleCheck }>;
+
+export const STATUS_STYLE: StatusStyles = {
   // Each pair meets WCAG AA (4.5:1) in light and dark mode.
   Active: {
     className: "border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
@@ -21,8 +23,9 @@ const STATUS_STYLE: Record<string, { className: string; Icon: typeof CircleCheck
   },
 };
 
-export function StatusBadge({ status }: { status: string }) {
-  const style = STATUS_STYLE[status] ?? STATUS_STYLE.Active;
+/** A status as a badge; `styles` names the states of its own kind (unknown ones look Active). */
+export function StatusBadge({ status, styles = STATUS_STYLE }: { status: string; styles?: StatusStyles }) {
+  const style = styles[status] ?? styles.Active;
   const Icon = style.Icon;
   return (
     <Badge variant="outline" data-status={status} className={cn("gap-1 px-2 py-1", style.className)}>

@@ -1,24 +1,17 @@
-import { Ban, CircleCheck, Trash2 } from "lucide-react";
+import { Ban } from "lucide-react";
+import { STATUS_STYLE, StatusBadge, type StatusStyles } from "~/components/resource/cells";
 import { Badge } from "~/components/ui/badge";
-import { cn } from "~/lib/utils";
 
 // The account states of issue 5: Active, Blocked (on the blocklist), Trashed (deleted).
 
-const STYLE: Record<string, { className: string; Icon: typeof CircleCheck }> = {
-  Active: { className: "border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-200", Icon: CircleCheck },
+const ACCOUNT_STYLE: StatusStyles = {
+  Active: STATUS_STYLE.Active,
   Blocked: { className: "border-amber-400 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100", Icon: Ban },
-  Trashed: { className: "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200", Icon: Trash2 },
+  Trashed: STATUS_STYLE.Trashed,
 };
 
 export function AccountStatusBadge({ status }: { status: string }) {
-  const style = STYLE[status] ?? STYLE.Active;
-  const Icon = style.Icon;
-  return (
-    <Badge variant="outline" data-status={status} className={cn("gap-1 px-2 py-1", style.className)}>
-      <Icon aria-hidden="true" />
-      {status}
-    </Badge>
-  );
+  return <StatusBadge status={status} styles={ACCOUNT_STYLE} />;
 }
 
 export function RoleBadges({ roles, empty = "No roles" }: { roles: { id?: number; name: string }[] | undefined; empty?: string }) {
