@@ -54,6 +54,10 @@ export default [
     ...RESOURCES.filter((def) => !def.parameter).map((def) => resourceRoute(def.path.slice(1), def)),
   ]),
   // Print views (DESIGN §8): signed in, without the shell.
-  layout("routes/layouts/print.tsx", [route("manage/households/:household_id/print", "routes/people.household.print.tsx")]),
+  layout("routes/layouts/print.tsx", [
+    route("manage/households/:household_id/print", "routes/people.household.print.tsx"),
+    // Issue 10: the AF 51-C receipt (spec §2.1 "transactions/preview" under a collection).
+    route("manage/collections/:collection_id/transactions/preview", "routes/collections.preview.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -211,7 +211,12 @@ function formNumberService(def: ResourceDef): ResourceEngine {
     }
   })(def);
 }
-defineService("form_number", formNumberService);
+try {
+  defineService("form_number", formNumberService);
+} catch (error) {
+  // A development server re-runs this module on a hot reload after the service was built: keep it.
+  if (process.env.NODE_ENV === "production") throw error;
+}
 
 // ---- Collections -----------------------------------------------------------------------------
 
