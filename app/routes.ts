@@ -35,6 +35,10 @@ export default [
     route("photos/resident/:file", "routes/resident-photo.ts"),
     route("photos/user/:file", "routes/user-photo.ts"),
     route("export/:resource", "routes/export.tsx"),
+    // Reports (issue 13): the hub, one page for every report, its export (DESIGN §12).
+    route("manage/reports", "routes/reports.index.tsx"),
+    route("manage/reports/:report", "routes/reports.report.tsx"),
+    route("manage/reports/:report/export", "routes/reports.export.ts"),
     ...prefix("system", [
       route("parameters", "routes/parameters.tsx", [
         index("routes/parameters.index.tsx"),
@@ -58,6 +62,8 @@ export default [
     route("manage/households/:household_id/print", "routes/people.household.print.tsx"),
     // Issue 10: the AF 51-C receipt (spec §2.1 "transactions/preview" under a collection).
     route("manage/collections/:collection_id/transactions/preview", "routes/collections.preview.tsx"),
+    // Issue 13: a report on paper (A4, Letter, long bond; portrait or landscape).
+    route("manage/reports/:report/print", "routes/reports.print.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -105,7 +105,7 @@ afterAll(async () => {
 });
 
 const section = (body: { data: { sections: { key: string }[] } }, key: string) =>
-  body.data.sections.find((s) => s.key === key) as {
+  body.data.sections.find((s) => s.key === key) as unknown as {
     rows: Record<string, unknown>[];
     totals: Record<string, unknown> | null;
     columns?: { key: string }[];

@@ -142,8 +142,8 @@ export function ListToolbar({
   );
 }
 
-/** One filter's control by kind (DESIGN §10): a select, a yes/no select, or a from–to pair. */
-function FilterControl({
+/** One filter's control by kind (DESIGN §10): a select, a yes/no select, or a from–to pair (also the reports' filters). */
+export function FilterControl({
   id,
   filter,
   query,
@@ -151,7 +151,7 @@ function FilterControl({
 }: {
   id: string;
   filter: FilterDef;
-  query: ListQuery;
+  query: Pick<ListQuery, "filter">;
   options?: { value: string; label: string }[];
 }) {
   if (filter.kind === "date-range" || filter.kind === "amount-range") {

@@ -1,0 +1,338 @@
+import { ChevronLeft, ChevronRight, FileSpreadsheet, FileText, Printer, SlidersHorizontal, X } from "lucide-react";
+import * as React from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { FilterControl } from "~/components/resource/list-toolbar";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/select";
+import { formatDateTime } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+import { cn } from "~/lib/utils";
+import { filterKeys } from "~/resources/types";
+import { reportHref } from "./format";
+import { ReportChartView } from "./report-chart";
+import { ReportTable } from "./report-table";
+import {
+  PAPER_SIZES,
+  PRINT_LISTING_LIMIT,
+  sectionColumns,
+  type ReportCard,
+  type ReportDef,
+  type ReportListingPage,
+  type ReportResult,
+  type ReportSectionDef,
+  type ReportSectionResult,
+} from "./types";
+
+// One page for every report (DESIGN §12): filters in the address (a GET form: works without
+// JavaScript, applies on change with it), summary cards, charts, a table per section with its
+// totals, the listing paginated; print (paper size and orientation) and export (XLSX, CSV per
+// section) keep the filters.
+
+function cleanParams(form: HTMLFormElement): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of new FormData(form)) if (String(value).trim()) params.append(key, String(value).trim());
+  return params;
+}
+
+function ReportFilters({
+  def,
+  filters,
+  options,
+}: {
+  def: ReportDef;
+  filters: Record<string, string>;
+  options: Record<string, { value: string; label: string }[]>;
+}) {
+  const submit = useSubmit();
+  const formRef = React.useRef<HTMLFormElement>(null);
+  const filterKey = JSON.stringify(filters);
+  // Back/forward changed the address: show it in the controls.
+  React.useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    for (const f of def.filters)
+      for (const key of filterKeys(f)) {
+        const control = form.elements.namedItem(`filter[${key}]`) as HTMLInputElement | HTMLSelectElement | null;
+        if (control && document.activeElement !== control) control.value = filters[key] ?? "";
+      }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- filterKey stands for filters
+  }, [def, filterKey]);
+  if (def.filters.length === 0) return null;
+  const active = Object.keys(filters).length > 0;
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      role="search"
+      aria-label={`Filter the ${def.title.toLowerCase()} report`}
+      className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm sm:flex-row sm:flex-wrap sm:items-end"
+      onChange={(event) => {
+        const target = event.target as HTMLElement;
+        if (target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && target.type === "date"))
+          submit(cleanParams(event.currentTarget), { method: "get", replace: true, preventScrollReset: true });
+      }}
+    >
+      <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
+        {def.filters.map((filter) => (
+          <div key={filter.key} className={cn(filter.kind === "date-range" && "col-span-2")}>
+            <FilterControl id={`report-filter-${filter.key}`} filter={filter} query={{ filter: filters }} options={options[filter.key]} />
+          </div>
+        ))}
+      </div>
+      <div className="flex items-center gap-2">
+        <noscript>
+          <Button type="submit" variant="secondary">
+            <SlidersHorizontal aria-hidden="true" />
+            Apply
+          </Button>
+        </noscript>
+        {active ? (
+          <Link to={`/manage/reports/${def.name}`} className={buttonVariants({ variant: "ghost", size: "sm" })} data-testid="clear-filters">
+            <X aria-hidden="true" />
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+function cardValue(card: ReportCard): string {
+  if (card.kind === "money") return formatMoney(String(card.value));
+  if (card.kind === "number" && typeof card.value === "number") return card.value.toLocaleString("en-US");
+  return String(card.value);
+}
+
+export function SummaryCards({ cards, print = false }: { cards: readonly ReportCard[]; print?: boolean }) {
+  return (
+    <dl className={cn("grid gap-3", print ? "grid-cols-4" : "grid-cols-2 lg:grid-cols-4")} data-testid="report-cards">
+      {cards.map((card) => (
+        <div
+          key={card.key}
+          className={cn("flex flex-col gap-1 rounded-xl border bg-card p-4", print ? "p-2" : "shadow-sm")}
+          data-card={card.key}
+        >
+          <dt className="text-xs font-medium text-muted-foreground uppercase">{card.label}</dt>
+          <dd className={cn("font-semibold tabular-nums", print ? "text-base" : "text-2xl")}>{cardValue(card)}</dd>
+          {card.hint ? <dd className="text-xs text-muted-foreground">{card.hint}</dd> : null}
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function PrintForm({ def, filters }: { def: ReportDef; filters: Record<string, string> }) {
+  const hasListing = def.sections.some((s) => s.listing);
+  // A <details> panel: opens without JavaScript; the form opens the print view in a new tab.
+  return (
+    <details className="group relative">
+      <summary
+        className={cn(buttonVariants({ variant: "outline" }), "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}
+        data-testid="report-print-menu"
+      >
+        <Printer aria-hidden="true" />
+        Print…
+      </summary>
+      <form
+        method="get"
+        action={`/manage/reports/${def.name}/print`}
+        target="_blank"
+        className="absolute left-0 z-20 mt-2 flex w-64 lg:right-0 lg:left-auto flex-col gap-3 rounded-xl border bg-popover p-4 text-popover-foreground shadow-lg"
+        aria-label="Print"
+      >
+        {Object.entries(filters).map(([key, value]) => (
+          <input key={key} type="hidden" name={`filter[${key}]`} value={value} />
+        ))}
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="print-size">Paper</Label>
+          <NativeSelect id="print-size" name="size" defaultValue={def.paper.size}>
+            {PAPER_SIZES.map((p) => (
+              <option key={p.value} value={p.value}>
+                {p.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="print-orientation">Orientation</Label>
+          <NativeSelect id="print-orientation" name="orientation" defaultValue={def.paper.orientation}>
+            <option value="portrait">Portrait</option>
+            <option value="landscape">Landscape</option>
+          </NativeSelect>
+        </div>
+        {hasListing ? (
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="print-section">Contents</Label>
+            <NativeSelect id="print-section" name="section" defaultValue="">
+              <option value="">Summary, charts and tables</option>
+              <option value="listing">Listing (up to {PRINT_LISTING_LIMIT.toLocaleString("en-US")} rows)</option>
+            </NativeSelect>
+          </div>
+        ) : null}
+        <Button type="submit" data-testid="report-print">
+          <Printer aria-hidden="true" />
+          Open print view
+        </Button>
+      </form>
+    </details>
+  );
+}
+
+function ListingPager({ def, result }: { def: ReportDef; result: ReportResult }) {
+  const meta = result.listing!.meta;
+  const from = meta.total === 0 ? 0 : (meta.page - 1) * meta.per_page + 1;
+  const to = Math.min(meta.total, meta.page * meta.per_page);
+  const href = (page: number) => reportHref(def.name, result.filters, page > 1 ? { page: String(page) } : {});
+  const link = (page: number, label: string, icon: React.ReactNode, disabled: boolean) =>
+    disabled ? (
+      <span className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "pointer-events-none opacity-50")} aria-disabled="true">
+        {icon}
+        {label}
+      </span>
+    ) : (
+      <Link
+        to={href(page)}
+        preventScrollReset
+        className={buttonVariants({ variant: "ghost", size: "sm" })}
+        rel={label === "Next" ? "next" : "prev"}
+      >
+        {icon}
+        {label}
+      </Link>
+    );
+  return (
+    <div className="flex flex-col gap-2 border-t px-4 pt-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-muted-foreground" aria-live="polite" data-testid="listing-summary">
+        {meta.total === 0
+          ? "No records"
+          : `Showing ${from.toLocaleString("en-US")} to ${to.toLocaleString("en-US")} of ${meta.total.toLocaleString("en-US")}`}
+      </p>
+      <nav aria-label="Listing pages" className="flex items-center gap-1">
+        {link(meta.page - 1, "Previous", <ChevronLeft aria-hidden="true" />, meta.page <= 1)}
+        <span className="px-2 text-muted-foreground tabular-nums">
+          Page {meta.page} of {meta.last_page}
+        </span>
+        {link(meta.page + 1, "Next", <ChevronRight aria-hidden="true" />, meta.page >= meta.last_page)}
+      </nav>
+    </div>
+  );
+}
+
+function SectionCard({
+  def,
+  section,
+  data,
+  csvHref,
+  children,
+}: {
+  def: ReportDef;
+  section: ReportSectionDef;
+  data: ReportSectionResult | ReportListingPage;
+  csvHref: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Card className="min-w-0 gap-3 pb-3" data-section={section.key}>
+      <CardHeader className="flex-row items-start justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <CardTitle>{section.title}</CardTitle>
+          {section.description ? <CardDescription>{section.description}</CardDescription> : null}
+        </div>
+        <a
+          href={csvHref}
+          className={buttonVariants({ variant: "ghost", size: "sm" })}
+          download
+          aria-label={`Export ${section.title} as CSV`}
+        >
+          <FileText aria-hidden="true" />
+          CSV
+        </a>
+      </CardHeader>
+      <ReportTable
+        columns={sectionColumns(def, data)}
+        rows={data.rows}
+        totals={data.totals}
+        caption={section.title}
+        testId={`section-${section.key}`}
+      />
+      {children}
+    </Card>
+  );
+}
+
+export function ReportPage({
+  def,
+  result,
+  options,
+}: {
+  def: ReportDef;
+  result: ReportResult;
+  options: Record<string, { value: string; label: string }[]>;
+}) {
+  const sectionResult = (key: string) => result.sections.find((s) => s.key === key);
+  const csvHref = (section: string) => reportHref(def.name, result.filters, { format: "csv", section }, "/export");
+  return (
+    <div className="flex flex-col gap-5" data-report={def.name}>
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+        <div className="flex min-w-0 flex-col gap-1">
+          <p className="text-sm text-muted-foreground">
+            <Link to="/manage/reports" className="underline-offset-4 hover:underline">
+              Reports
+            </Link>
+          </p>
+          <h1 className="text-2xl font-semibold tracking-tight">{def.title} report</h1>
+          <p className="max-w-3xl text-sm text-muted-foreground">{def.answers}</p>
+          <p className="text-xs text-muted-foreground">As of {formatDateTime(result.generated_at)}</p>
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          <PrintForm def={def} filters={result.filters} />
+          <a
+            href={reportHref(def.name, result.filters, { format: "xlsx" }, "/export")}
+            className={buttonVariants({ variant: "default" })}
+            download
+            data-testid="report-xlsx"
+          >
+            <FileSpreadsheet aria-hidden="true" />
+            Export XLSX
+          </a>
+        </div>
+      </div>
+
+      <ReportFilters def={def} filters={result.filters} options={options} />
+      <SummaryCards cards={result.cards} />
+
+      {def.charts?.length ? (
+        <div className={cn("grid gap-4", def.charts.length > 1 && "xl:grid-cols-2")}>
+          {def.charts.map((chart) => (
+            <Card key={`${chart.section}-${chart.kind}`}>
+              <CardContent>
+                <ReportChartView
+                  chart={chart}
+                  rows={sectionResult(chart.section)?.rows.filter((r) => !/not stated|^no purok$/i.test(String(r[chart.x]))) ?? []}
+                />
+              </CardContent>
+            </Card>
+          ))}
+        </div>
+      ) : null}
+
+      <div className="grid gap-4 xl:grid-cols-2">
+        {def.sections
+          .filter((s) => !s.listing)
+          .map((section) => {
+            const data = sectionResult(section.key);
+            return data ? <SectionCard key={section.key} def={def} section={section} data={data} csvHref={csvHref(section.key)} /> : null;
+          })}
+      </div>
+      {def.sections
+        .filter((s) => s.listing && result.listing)
+        .map((section) => (
+          <SectionCard key={section.key} def={def} section={section} data={result.listing!} csvHref={csvHref(section.key)}>
+            <ListingPager def={def} result={result} />
+          </SectionCard>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { cn } from "~/lib/utils";
+import { formatCell, isNumeric } from "./format";
+import type { ReportColumn, ReportRow } from "./types";
+
+/** A report section's table: typed cells, numbers right-aligned, a bold totals row in the footer. */
+export function ReportTable({
+  columns,
+  rows,
+  totals,
+  caption,
+  testId,
+  print = false,
+}: {
+  columns: readonly ReportColumn[];
+  rows: readonly ReportRow[];
+  totals: ReportRow | null;
+  caption: string;
+  testId?: string;
+  print?: boolean;
+}) {
+  const hide = (column: ReportColumn) => (!print && column.hideOnMobile ? "hidden md:table-cell" : "");
+  const align = (column: ReportColumn) => (isNumeric(column) ? "text-right tabular-nums" : "");
+  const body = (
+    <Table className={cn(print && "text-[9pt]")} data-testid={testId}>
+      <caption className="sr-only">{caption}</caption>
+      <TableHeader className={cn(print && "bg-transparent")}>
+        <TableRow>
+          {columns.map((c) => (
+            <TableHead
+              key={c.key}
+              scope="col"
+              className={cn(align(c), hide(c), print && "h-auto border-b border-black px-1.5 py-1 text-black")}
+            >
+              {c.label}
+            </TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.length === 0 ? (
+          <TableRow>
+            <TableCell colSpan={columns.length} className="py-6 text-center text-muted-foreground">
+              No records match the filters.
+            </TableCell>
+          </TableRow>
+        ) : (
+          rows.map((row, i) => (
+            <TableRow key={i} className={cn(print && "break-inside-avoid hover:bg-transparent")}>
+              {columns.map((c, j) =>
+                j === 0 ? (
+                  <TableHead
+                    key={c.key}
+                    scope="row"
+                    className={cn(
+                      "h-auto normal-case tracking-normal text-foreground font-medium text-sm",
+                      align(c),
+                      hide(c),
+                      print && "px-1.5 py-0.5 text-[9pt] text-black",
+                    )}
+                  >
+                    {formatCell(c, row[c.key])}
+                  </TableHead>
+                ) : (
+                  <TableCell key={c.key} className={cn(align(c), hide(c), print ? "px-1.5 py-0.5" : "whitespace-nowrap")}>
+                    {formatCell(c, row[c.key])}
+                  </TableCell>
+                ),
+              )}
+            </TableRow>
+          ))
+        )}
+      </TableBody>
+      {totals ? (
+        <tfoot
+          className={cn("border-t-2 font-semibold", print ? "border-black" : "bg-muted/60")}
+          data-testid={testId ? `${testId}-totals` : undefined}
+        >
+          <TableRow className="hover:bg-transparent">
+            {columns.map((c, j) => (
+              <TableCell key={c.key} className={cn(align(c), hide(c), print && "px-1.5 py-1")}>
+                {j === 0 && totals[c.key] == null ? "Total" : formatCell(c, totals[c.key])}
+              </TableCell>
+            ))}
+          </TableRow>
+        </tfoot>
+      ) : null}
+    </Table>
+  );
+  return print ? body : <TableContainer>{body}</TableContainer>;
+}

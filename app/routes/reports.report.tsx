@@ -1,0 +1,58 @@
+import { Clock } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/reports.report";
+import { ShellErrorBoundary } from "~/components/shell/error-page";
+import { buttonVariants } from "~/components/ui/button";
+import { findReport, REPORT_PERMISSION } from "~/features/reports/registry";
+import { ReportPage } from "~/features/reports/report-page";
+import { requirePermission } from "../../server/web/guards.server.ts";
+import { reportPage } from "../../server/reports/pages.server.ts";
+
+// /manage/reports/{report} (spec §2.1's seven children): one page for every report of
+// app/features/reports/registry.ts; the filters live in the address.
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission(REPORT_PERMISSION)];
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const def = findReport(loaderData?.name);
+  return [{ title: `${def ? def.title : "Reports"} | Portal` }];
+}
+
+export function loader(args: Route.LoaderArgs) {
+  return reportPage(args, args.params.report);
+}
+
+export default function ReportRoute({ loaderData }: Route.ComponentProps) {
+  const def = findReport(loaderData.name)!;
+  if (loaderData.pending || !loaderData.result) {
+    const pending = loaderData.pending;
+    return (
+      <div className="flex flex-col gap-5">
+        <div className="flex flex-col gap-1">
+          <p className="text-sm text-muted-foreground">
+            <Link to="/manage/reports" className="underline-offset-4 hover:underline">
+              Reports
+            </Link>
+          </p>
+          <h1 className="text-2xl font-semibold tracking-tight">{def.title} report</h1>
+          <p className="max-w-3xl text-sm text-muted-foreground">{def.answers}</p>
+        </div>
+        <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed bg-card p-6" data-testid="report-pending">
+          <Clock className="size-6 text-primary-ink" aria-hidden="true" />
+          <p className="font-medium">
+            This report arrives with issue {pending?.issue}, {pending?.what}.
+          </p>
+          <p className="text-sm text-muted-foreground">
+            Its page, filters, print and export will appear here once the records it reads exist.
+          </p>
+          <Link to="/manage/reports" className={buttonVariants({ variant: "outline", size: "sm" })}>
+            All reports
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return <ReportPage def={def} result={loaderData.result} options={loaderData.options} />;
+}
+
+export const ErrorBoundary = ShellErrorBoundary;
