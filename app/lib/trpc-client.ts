@@ -12,7 +12,7 @@ export const TRPC_URL = "/trpc";
 /** A client over any fetch (tests pass a fake one). */
 export function createPortalTrpcClient(fetchImpl: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response> = createFetch()) {
   return createTRPCClient<AppRouter>({
-    links: [httpBatchLink({ url: TRPC_URL, fetch: fetchImpl })],
+    links: [httpBatchLink({ url: TRPC_URL, fetch: fetchImpl, maxItems: 50 /* the server's TRPC_MAX_BATCH */ })],
   });
 }
 

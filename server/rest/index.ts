@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import type { DB } from "../../db/index.ts";
 import type { ServiceContext } from "../context.ts";
@@ -33,7 +34,8 @@ const ALWAYS_OPEN = new Set(["/sanctum/csrf-cookie", "/api/status", "/api/login"
 
 export function restRouter(db: DB, extensions: ((router: Router, db: DB) => void)[] = []): Router {
   const router = express.Router();
-  router.use(express.json({ limit: "1mb" }));
+  // A JSON body that is not valid UTF-8 is refused (400), not stored with replacement characters (issue 14 item 9).
+  router.use(express.json({ limit: "1mb", verify: rejectInvalidUtf8 }));
 
   router.use((req, _res, next) => {
     if (!isSafeMethod(req.method) && !csrfHeaderMatches(req)) return next(csrfMismatch());
@@ -106,6 +108,10 @@ export function restRouter(db: DB, extensions: ((router: Router, db: DB) => void
   router.use((_req, _res, next) => next(new AppError(404, "Not Found")));
   router.use(restErrorHandler);
   return router;
+}
+
+function rejectInvalidUtf8(_req: unknown, _res: unknown, body: Buffer): void {
+  if (!isUtf8(body)) throw Object.assign(new Error("The request body is not valid UTF-8."), { status: 400, expose: true });
 }
 
 /** Spec §8 statuses in Laravel's JSON shapes (DESIGN §6). */

@@ -6,9 +6,15 @@ import { csrfHeaderMatches, isSafeMethod } from "../http/auth-middleware.ts";
 import { appRouter } from "./router.ts";
 import { toTrpcError } from "./init.ts";
 
+/** The most calls one tRPC request may batch; the browser's client (app/lib/trpc-client.ts) sends at most as many. */
+export const TRPC_MAX_BATCH = 50;
+
 export function trpcMiddleware(db: DB): RequestHandler {
   return createExpressMiddleware({
     router: appRouter,
+    // A batch is bounded like any other input (issue 14 item 9): more calls than this are a 400.
+    maxBatchSize: TRPC_MAX_BATCH,
+    maxBodySize: 1024 * 1024, // as REST's JSON bodies: 1 MB
     createContext: ({ req }) => {
       if (!isSafeMethod(req.method) && !csrfHeaderMatches(req)) throw toTrpcError(csrfMismatch());
       return { db, user: req.user, ip: req.clientIp, sessionId: req.sessionId };
