@@ -13,8 +13,8 @@ import {
 import type { Route } from "./+types/root";
 import { csrfGuard } from "../server/web/guards.server.ts";
 import { inputGuard } from "../server/web/input-guard.server.ts";
-import { getRequestContext } from "../server/web/context.ts";
-import { getBarangayInfo } from "../server/services/settings.ts";
+import { getRequestContext } from "../server/web/page-kit.server.ts";
+import { getBarangayInfo } from "../server/web/system.server.ts";
 import { toPublicUser } from "./lib/session-user.ts";
 import { useRootData } from "./lib/root-data.ts";
 import { useClientState } from "./lib/client-state.ts";
