@@ -240,10 +240,11 @@ function OverlayReceipt({ r, copy }: { r: ReceiptDocument; copy: CopyLabel }) {
         {r.orNumber}
       </span>
       <span style={{ ...at(1.6), right }}>{formatDate(r.dateIssued, "long")}</span>
-      <span style={{ ...at(3.9), left }}>
-        {r.agency} · {r.fund}
+      <span style={{ ...at(1.6), left }}>{r.fund}</span>
+      <span style={{ ...at(3.9), left, right }} className="truncate whitespace-nowrap">
+        {r.agency}
       </span>
-      <span style={{ ...at(4.4), left }} data-testid="payor">
+      <span style={{ ...at(4.4), left, right }} className="truncate whitespace-nowrap" data-testid="payor">
         {r.payor}
       </span>
       {r.lines.map((l, i) => (

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import { verifyByCode, verifyByNumber, verifyWait, VERIFY_LOOKUPS_PER_MINUTE } from "../../server/features/collections/verify.ts";
 
 // Issue 10 over REST (spec §7.2/§7.3, DESIGN §11): form pads generate their numbers, form numbers
 // are voided with a reason and restored, receipts take the lowest available number of the
@@ -352,5 +353,37 @@ describe("remittances", () => {
     expect(late.body.errors.date_issued[0]).toMatch(/already remitted/);
     const filtered = await treasurer.get("/backend/api/remittance/collection/day?filter[status]=Remitted");
     expect(filtered.body.data.map((d: { date: string }) => d.date)).toEqual(["2026-11-10"]);
+  });
+});
+
+describe("public verification", () => {
+  it("finds a receipt by its code or by number + date + amount, masks the payor, says Cancelled, never takes an id", async () => {
+    const p = await pad("OR-V", "0500001", "0500005");
+    const r = (await treasurer.post("/backend/api/collection", receipt(p.id, { date_issued: "2026-11-12" }))).body.data;
+    const ctx = { db: server.db };
+    expect(await verifyByCode(ctx, r.verification_code)).toEqual({
+      kind: "Official Receipt (AF 51 Official Receipt)",
+      number: "0500001",
+      date: "2026-11-12",
+      amount: "75.50",
+      status: "Valid",
+      payor: "J*** D*** C***",
+      fund: "General Fund",
+    });
+    expect(await verifyByCode(ctx, String(r.id))).toBeNull();
+    expect(await verifyByCode(ctx, "A".repeat(26))).toBeNull();
+    expect((await verifyByNumber(ctx, { number: "0500001", date: "2026-11-12", amount: "₱75.50" }))?.number).toBe("0500001");
+    expect(await verifyByNumber(ctx, { number: "0500001", date: "2026-11-12", amount: "75.00" })).toBeNull();
+    expect(await verifyByNumber(ctx, { number: "0500001", date: "2026-11-13", amount: "75.50" })).toBeNull();
+    await treasurer.delete(`/backend/api/collection/${r.id}`);
+    expect((await verifyByCode(ctx, r.verification_code))?.status).toBe("Cancelled");
+  });
+
+  it("rate-limits lookups per address", () => {
+    const now = 1_000_000;
+    for (let i = 0; i < VERIFY_LOOKUPS_PER_MINUTE; i++) expect(verifyWait("203.0.113.9", now + i)).toBe(0);
+    expect(verifyWait("203.0.113.9", now + 100)).toBeGreaterThan(0);
+    expect(verifyWait("203.0.113.10", now + 100)).toBe(0);
+    expect(verifyWait("203.0.113.9", now + 61_000)).toBe(0);
   });
 });
