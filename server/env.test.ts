@@ -63,3 +63,25 @@ describe("PORT left empty", () => {
     expect(parseEnv({ PORT: "" }).PORT).toBe(3000);
   });
 });
+
+describe("issue 14 settings", () => {
+  it("SECURE_COOKIES is auto by default; true and false force it", () => {
+    expect(parseEnv({}).SECURE_COOKIES).toBe("auto");
+    expect(parseEnv({ SECURE_COOKIES: "true" }).SECURE_COOKIES).toBe(true);
+    expect(parseEnv({ SECURE_COOKIES: "no" }).SECURE_COOKIES).toBe(false);
+    expect(() => parseEnv({ SECURE_COOKIES: "maybe" })).toThrow("SECURE_COOKIES must be auto, true or false");
+  });
+
+  it("TRUST_PROXY=true trusts loopback only, never anyone; a list of addresses and ranges is kept", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe("loopback");
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.5, 172.18.0.0/16,uniquelocal" }).TRUST_PROXY).toBe("10.0.0.5,172.18.0.0/16,uniquelocal");
+    expect(() => parseEnv({ TRUST_PROXY: "anyone" })).toThrow("TRUST_PROXY must be");
+  });
+
+  it("waits 60 s for the database and bounds page bodies at 1 MB (forms) and 6 MB (uploads) by default", () => {
+    expect(parseEnv({})).toMatchObject({ DATABASE_WAIT_SECONDS: 60, FORM_BODY_LIMIT_MB: 1, UPLOAD_BODY_LIMIT_MB: 6 });
+    expect(parseEnv({ DATABASE_WAIT_SECONDS: "0" }).DATABASE_WAIT_SECONDS).toBe(0);
+    expect(() => parseEnv({ UPLOAD_BODY_LIMIT_MB: "lots" })).toThrow("UPLOAD_BODY_LIMIT_MB");
+  });
+});
