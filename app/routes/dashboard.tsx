@@ -7,13 +7,19 @@ import { useRootData } from "~/lib/root-data";
 import { greetingFor, longDateInManila } from "~/lib/shell-dates";
 import { usePrefetchMode } from "~/lib/prefetch";
 import { titleMeta } from "~/lib/titles";
+import { DashboardWidgets } from "~/features/reports/dashboard-widgets";
+import { serviceContextOf } from "../../server/web/context.ts";
+import { dashboard } from "../../server/features/dashboard/service.ts";
 
 export const meta = () => titleMeta("dashboard");
 
-/** Today's date and greeting come from the server so the page reads the same before and after hydration. */
-export function loader() {
+/**
+ * Today's date and greeting come from the server so the page reads the same before and after
+ * hydration; the widgets are the ones the user's permissions allow (issue 13).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
   const now = new Date();
-  return { today: longDateInManila(now), greeting: greetingFor(now) };
+  return { today: longDateInManila(now), greeting: greetingFor(now), widgets: await dashboard(serviceContextOf(context)) };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -40,6 +46,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <time>{loaderData.today}</time>
         </p>
       </section>
+
+      <DashboardWidgets data={loaderData.widgets} />
 
       <section aria-labelledby="dashboard-areas" className="flex flex-col gap-3">
         <h2 id="dashboard-areas" className="text-lg font-semibold">

@@ -273,3 +273,28 @@ describe("reports over REST", () => {
     expect(listing.bytes.toString("utf8").trim().split("\r\n")).toHaveLength(1 + 9);
   });
 });
+
+describe("dashboard widgets", () => {
+  it("sends only the widgets of the user's permissions", async () => {
+    const { dashboard } = await import("../../server/features/dashboard/service.ts");
+    const { adminContext } = await import("../helpers/people.ts");
+    const all = await dashboard(adminContext(server.db));
+    expect(all.population).toMatchObject({ total: 9, male: 4, female: 4 });
+    expect(all.population?.trend).toHaveLength(12);
+    expect(all.population?.trend.at(-1)?.value).toBe(9);
+    expect(all.households?.total).toBe(2);
+    expect(all.collections).toMatchObject({ today: { count: 0, amount: "0.00" } });
+    expect(all.remittances?.pending.count).toBe(0);
+    const base = adminContext(server.db);
+    const limited = await dashboard({ ...base, user: { ...base.user!, permissions: ["manage-household"] } });
+    expect(limited.population).toBeNull();
+    expect(limited.households?.total).toBe(2);
+    expect(limited.collections).toBeNull();
+    expect(limited.disbursements).toBeNull();
+    expect(limited.remittances).toBeNull();
+    expect(limited.certificates).toBeNull();
+    expect((limited.activity ?? []).every((a) => a.entity === "household")).toBe(true);
+    const none = await dashboard({ ...base, user: { ...base.user!, permissions: [] } });
+    expect(none).toMatchObject({ population: null, households: null, collections: null, activity: null });
+  });
+});

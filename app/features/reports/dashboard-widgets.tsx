@@ -1,0 +1,202 @@
+import { Activity, Banknote, FileBadge, HandCoins, Home, Users, Wallet } from "lucide-react";
+import * as React from "react";
+import { Link } from "react-router";
+import { Area, AreaChart, Bar, BarChart, ResponsiveContainer, Tooltip, XAxis } from "recharts";
+import { formatDateTime } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+import type { DashboardData, TrendPoint } from "../../../server/features/dashboard/service.ts";
+
+// The dashboard's widgets (issue 13 item 6). The loader sends only the widgets the user's
+// permissions allow (server/features/dashboard/service.ts); this draws what it was sent.
+
+const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "short", timeZone: "UTC" });
+
+function Widget({
+  title,
+  icon,
+  href,
+  children,
+  testId,
+}: {
+  title: string;
+  icon: React.ReactNode;
+  href?: string;
+  children: React.ReactNode;
+  testId: string;
+}) {
+  return (
+    <section className="flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm" aria-label={title} data-testid={testId}>
+      <h3 className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
+        <span className="text-primary-ink" aria-hidden="true">
+          {icon}
+        </span>
+        {href ? (
+          <Link to={href} className="underline-offset-4 hover:underline">
+            {title}
+          </Link>
+        ) : (
+          title
+        )}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function Big({ value, hint }: { value: string; hint?: string }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <p className="text-2xl font-semibold tabular-nums">{value}</p>
+      {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+    </div>
+  );
+}
+
+function Trend({ points, color, label }: { points: TrendPoint[]; color: string; label: string }) {
+  const first = points[0]?.value ?? 0;
+  const last = points[points.length - 1]?.value ?? 0;
+  return (
+    <div
+      role="img"
+      aria-label={`${label} over the last 12 months: from ${first.toLocaleString("en-US")} to ${last.toLocaleString("en-US")}`}
+      className="h-16"
+    >
+      <ResponsiveContainer width="100%" height={64} initialDimension={{ width: 280, height: 64 }}>
+        <AreaChart
+          data={points.map((p) => ({ ...p, label: monthLabel(p.month) }))}
+          margin={{ top: 4, right: 0, bottom: 0, left: 0 }}
+          accessibilityLayer={false}
+        >
+          <defs>
+            <linearGradient id={`fill-${label}`} x1="0" y1="0" x2="0" y2="1">
+              <stop offset="5%" stopColor={color} stopOpacity={0.35} />
+              <stop offset="95%" stopColor={color} stopOpacity={0.05} />
+            </linearGradient>
+          </defs>
+          <XAxis dataKey="label" hide />
+          <Tooltip
+            cursor={false}
+            content={({ active, payload }) =>
+              active && payload?.length ? (
+                <div className="rounded-lg border bg-background px-2 py-1 text-xs shadow">
+                  {String(payload[0].payload.label)}:{" "}
+                  <span className="font-mono font-medium">{Number(payload[0].value).toLocaleString("en-US")}</span>
+                </div>
+              ) : null
+            }
+          />
+          <Area dataKey="value" type="monotone" stroke={color} fill={`url(#fill-${label})`} strokeWidth={2} isAnimationActive={false} />
+        </AreaChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+const change = (points: TrendPoint[]) => {
+  if (points.length < 2) return undefined;
+  const diff = points[points.length - 1].value - points[0].value;
+  return `${diff >= 0 ? "+" : "−"}${Math.abs(diff).toLocaleString("en-US")} in 12 months`;
+};
+
+export function DashboardWidgets({ data }: { data: DashboardData }) {
+  const any =
+    data.population ||
+    data.households ||
+    data.collections ||
+    data.disbursements ||
+    data.remittances ||
+    data.certificates ||
+    data.activity?.length;
+  if (!any) return null;
+  return (
+    <section aria-labelledby="dashboard-overview" className="flex flex-col gap-3">
+      <h2 id="dashboard-overview" className="text-lg font-semibold">
+        At a glance
+      </h2>
+      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="dashboard-widgets">
+        {data.population ? (
+          <Widget title="Population" icon={<Users className="size-4" />} href="/manage/reports/residents" testId="widget-population">
+            <Big
+              value={data.population.total.toLocaleString("en-US")}
+              hint={`${data.population.male.toLocaleString("en-US")} male, ${data.population.female.toLocaleString("en-US")} female · ${change(data.population.trend) ?? ""}`}
+            />
+            <Trend points={data.population.trend} color="#2563eb" label="population" />
+          </Widget>
+        ) : null}
+        {data.households ? (
+          <Widget title="Households" icon={<Home className="size-4" />} href="/manage/reports/households" testId="widget-households">
+            <Big value={data.households.total.toLocaleString("en-US")} hint={change(data.households.trend)} />
+            <Trend points={data.households.trend} color="#059669" label="households" />
+          </Widget>
+        ) : null}
+        {data.collections ? (
+          <Widget title="Collections" icon={<HandCoins className="size-4" />} href="/manage/collections" testId="widget-collections">
+            <div className="grid grid-cols-2 gap-2">
+              <Big
+                value={formatMoney(data.collections.today.amount)}
+                hint={`Today · ${data.collections.today.count} receipt${data.collections.today.count === 1 ? "" : "s"}`}
+              />
+              <Big value={formatMoney(data.collections.month.amount)} hint={`This month · ${data.collections.month.count} receipts`} />
+            </div>
+            {data.collections.days.length ? (
+              <div role="img" aria-label="Collections per day this month" className="h-14">
+                <ResponsiveContainer width="100%" height={56} initialDimension={{ width: 280, height: 56 }}>
+                  <BarChart data={data.collections.days} accessibilityLayer={false}>
+                    <XAxis dataKey="day" hide />
+                    <Bar dataKey="amount" fill="#ca8a04" radius={2} isAnimationActive={false} />
+                  </BarChart>
+                </ResponsiveContainer>
+              </div>
+            ) : null}
+          </Widget>
+        ) : null}
+        {data.disbursements ? (
+          <Widget title="Disbursements" icon={<Wallet className="size-4" />} href="/manage/disbursements" testId="widget-disbursements">
+            <div className="grid grid-cols-2 gap-2">
+              <Big
+                value={formatMoney(data.disbursements.today.amount)}
+                hint={`Today · ${data.disbursements.today.count} voucher${data.disbursements.today.count === 1 ? "" : "s"}`}
+              />
+              <Big value={formatMoney(data.disbursements.month.amount)} hint={`This month · ${data.disbursements.month.count} vouchers`} />
+            </div>
+          </Widget>
+        ) : null}
+        {data.remittances ? (
+          <Widget title="Pending remittances" icon={<Banknote className="size-4" />} href="/manage/remittances" testId="widget-remittances">
+            <Big
+              value={formatMoney(data.remittances.pending.amount)}
+              hint={`${data.remittances.pending.count} receipt${data.remittances.pending.count === 1 ? "" : "s"} not yet remitted, ${data.remittances.collectors} collector${data.remittances.collectors === 1 ? "" : "s"}`}
+            />
+          </Widget>
+        ) : null}
+        {data.certificates ? (
+          <Widget
+            title="Certificates this month"
+            icon={<FileBadge className="size-4" />}
+            href="/manage/transactions"
+            testId="widget-certificates"
+          >
+            <Big value={data.certificates.month.toLocaleString("en-US")} hint={`${data.certificates.today} today`} />
+          </Widget>
+        ) : null}
+        {data.activity?.length ? (
+          <Widget title="Recent activity" icon={<Activity className="size-4" />} testId="widget-activity">
+            <ol className="flex flex-col gap-1.5 text-sm">
+              {data.activity.map((a) => (
+                <li key={a.id} className="flex flex-col">
+                  <span>
+                    <span className="font-medium">{a.who ?? "System"}</span> {a.action.replace(/_/g, " ")} {a.entity.replace(/_/g, " ")}
+                    {a.entity_id ? ` #${a.entity_id}` : ""}
+                  </span>
+                  <time className="text-xs text-muted-foreground" dateTime={a.at}>
+                    {formatDateTime(a.at)}
+                  </time>
+                </li>
+              ))}
+            </ol>
+          </Widget>
+        ) : null}
+      </div>
+    </section>
+  );
+}
