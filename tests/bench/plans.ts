@@ -11,6 +11,7 @@ import { allPermissionNames } from "../../app/resources/index.ts";
 import { serviceFor } from "../../server/resources/services.ts";
 import { searchResidents } from "../../server/features/people/resident-search.ts";
 import type { AuthUser } from "../../server/context.ts";
+import { runReport } from "../../server/reports/index.ts";
 
 interface Captured {
   sql: string;
@@ -31,8 +32,14 @@ export async function savePlans(databaseUrl: string, outDir: string, searchText:
   const cases: [string, () => Promise<unknown>, boolean][] = [
     ["search", () => searchResidents(ctx, searchText), true],
     ["list_page1", () => residents.list(ctx, parseListQuery(new URLSearchParams("page=1&sort=name&order=asc"), residents.def)), false],
-    ["list_page2000", () => residents.list(ctx, parseListQuery(new URLSearchParams("page=2000&sort=name&order=asc"), residents.def)), false],
+    [
+      "list_page2000",
+      () => residents.list(ctx, parseListQuery(new URLSearchParams("page=2000&sort=name&order=asc"), residents.def)),
+      false,
+    ],
     ["count", () => residents.count(ctx, parseListQuery(new URLSearchParams(""), residents.def)), false],
+    ["report_residents", () => runReport(ctx, "residents", new URLSearchParams("")), false],
+    ["report_households", () => runReport(ctx, "households", new URLSearchParams("")), false],
   ];
   const summary: Record<string, string> = {};
   fs.mkdirSync(outDir, { recursive: true });

@@ -121,15 +121,35 @@ async function runCases(baseUrl: string, cases: LoadCase[], auth: { cookie: stri
   for (const c of cases) {
     const headers: Record<string, string> = { Accept: "application/json" };
     if (c.auth !== false) headers.Cookie = auth.cookie;
-    if (c.method === "POST") Object.assign(headers, { "Content-Type": "application/json", "X-XSRF-TOKEN": auth.xsrf, Cookie: `XSRF-TOKEN=${auth.xsrf}` });
+    if (c.method === "POST")
+      Object.assign(headers, { "Content-Type": "application/json", "X-XSRF-TOKEN": auth.xsrf, Cookie: `XSRF-TOKEN=${auth.xsrf}` });
     if (WARMUP > 0) load(baseUrl, c, 8, WARMUP, headers);
     for (const connections of CONCURRENCY) {
       const r = load(baseUrl, c, connections, DURATION, headers);
       results.set(`${c.name}@${connections}`, r);
-      console.log(`  ${c.name.padEnd(14)} c=${String(connections).padEnd(3)} p50 ${r.p50_ms} ms  p95 ${r.p95_ms} ms  p99 ${r.p99_ms} ms  ${r.rps} req/s  errors ${r.errors}`);
+      console.log(
+        `  ${c.name.padEnd(14)} c=${String(connections).padEnd(3)} p50 ${r.p50_ms} ms  p95 ${r.p95_ms} ms  p99 ${r.p99_ms} ms  ${r.rps} req/s  errors ${r.errors}`,
+      );
     }
   }
   return results;
+}
+
+/** One download of every resident (200,000 rows) as XLSX and as CSV: seconds to the last byte. */
+async function timeExports(baseUrl: string, auth: { cookie: string }) {
+  const out: Record<string, { seconds: number; bytes: number }> = {};
+  for (const [name, suffix] of [
+    ["residents_xlsx", "export.xlsx"],
+    ["residents_csv", "export.csv"],
+  ] as const) {
+    const started = performance.now();
+    const res = await fetch(`${baseUrl}/backend/api/reports/residents/${suffix}`, { headers: { Cookie: auth.cookie } });
+    const bytes = (await res.arrayBuffer()).byteLength;
+    if (!res.ok) throw new Error(`${name} answered ${res.status}`);
+    out[name] = { seconds: Math.round((performance.now() - started) / 10) / 100, bytes };
+    console.log(`  ${name.padEnd(18)} ${out[name].seconds} s  ${Math.round(bytes / 1024)} KiB`);
+  }
+  return out;
 }
 
 /**
@@ -224,7 +244,11 @@ async function main() {
   }
   const dataset = await datasetCounts(databaseUrl);
   if (!dataset.residents) throw new Error(`No residents in ${databaseUrl}: run \`npm run bench:data\` first.`);
-  console.log(`Dataset: ${Object.entries(dataset).map(([k, v]) => `${v.toLocaleString("en-US")} ${k}`).join(", ")}`);
+  console.log(
+    `Dataset: ${Object.entries(dataset)
+      .map(([k, v]) => `${v.toLocaleString("en-US")} ${k}`)
+      .join(", ")}`,
+  );
 
   const terms = searchTerms(200);
   const cases: LoadCase[] = [
@@ -233,21 +257,33 @@ async function main() {
     { name: "list_page2000", paths: ["/backend/api/resident?page=2000&sort=name&order=asc"], floor: true },
     { name: "list_html", paths: ["/manage/residents?sort=name&order=asc"] },
     { name: "count", paths: ["/backend/api/resident/count"], floor: true },
+    // Reports (issue 13): the residents report over every resident (one grouped scan + the first
+    // listing page), filtered, the households and religions reports, and the page as HTML.
+    { name: "report_residents", paths: ["/backend/api/reports/residents"] },
+    { name: "report_filtered", paths: ["/backend/api/reports/residents?filter[sex]=Female&filter[age_group]=60-64&page=20"] },
+    { name: "report_households", paths: ["/backend/api/reports/households"] },
+    { name: "report_religions", paths: ["/backend/api/reports/religions"] },
+    { name: "report_html", paths: ["/manage/reports/residents"] },
     { name: "login", paths: ["/backend/api/login"], method: "POST", body: JSON.stringify(BENCH_ADMIN), auth: false },
   ];
 
   console.log("\nOur server (production build, PostgreSQL):");
-  const server = startServer({ DATABASE_URL: databaseUrl, ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password }, PORT);
+  const server = startServer(
+    { DATABASE_URL: databaseUrl, ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password },
+    PORT,
+  );
   const baseUrl = `http://127.0.0.1:${PORT}`;
   let ours: Map<string, Omit<CaseResult, "name" | "concurrency">>;
   let rssPeak = 0;
   let coldPostgres = 0;
+  let exports: Record<string, { seconds: number; bytes: number }> = {};
   try {
     await waitForHttp(`${baseUrl}/login`);
     coldPostgres = Math.round(((performance.now() - server.startedAt) / 1000) * 100) / 100;
     const sampler = rssSampler(server.child.pid!);
     const auth = await signIn(baseUrl);
     ours = await runCases(baseUrl, cases, auth);
+    exports = await timeExports(baseUrl, auth);
     rssPeak = sampler.stop();
   } finally {
     await stop(server.child);
@@ -262,7 +298,11 @@ async function main() {
   let floorResults: Map<string, Omit<CaseResult, "name" | "concurrency">>;
   try {
     await waitForHttp(`http://127.0.0.1:${FLOOR_PORT}/healthz`);
-    floorResults = await runCases(`http://127.0.0.1:${FLOOR_PORT}`, cases.filter((c) => c.floor), { cookie: "", xsrf: "" });
+    floorResults = await runCases(
+      `http://127.0.0.1:${FLOOR_PORT}`,
+      cases.filter((c) => c.floor),
+      { cookie: "", xsrf: "" },
+    );
   } finally {
     await stop(floor);
   }
@@ -297,6 +337,7 @@ async function main() {
     rss_peak_mb: rssPeak,
     cold_start_s: { pglite: coldPglite, postgres: coldPostgres },
     plan_execution: plans,
+    exports,
   };
   fs.mkdirSync(path.join(root, "bench"), { recursive: true });
   fs.writeFileSync(path.join(root, "bench/results.json"), JSON.stringify(output, null, 2) + "\n");
@@ -306,11 +347,14 @@ async function main() {
   for (const r of results) {
     const share = r.floor_rps ? `${Math.round((r.rps / r.floor_rps) * 100)}%` : "";
     const ratio = r.floor_p95_ms && r.p95_ms ? `${(r.p95_ms / r.floor_p95_ms).toFixed(2)}×` : "";
-    console.log(`| ${r.name} | ${r.concurrency} | ${r.p50_ms} | ${r.p95_ms} | ${r.p99_ms} | ${r.rps} | ${r.errors} | ${r.floor_rps ?? ""} | ${share} | ${ratio} |`);
+    console.log(
+      `| ${r.name} | ${r.concurrency} | ${r.p50_ms} | ${r.p95_ms} | ${r.p99_ms} | ${r.rps} | ${r.errors} | ${r.floor_rps ?? ""} | ${share} | ${ratio} |`,
+    );
   }
   console.log(
     `\nJS gzip: /login ${output.js_gzip_bytes["/login"]} B, /manage/residents ${output.js_gzip_bytes["/manage/residents"]} B; CSS gzip ${output.css_gzip_bytes} B; RSS peak ${rssPeak} MB; cold start PGlite ${coldPglite} s, PostgreSQL ${coldPostgres} s`,
   );
+  for (const [name, e] of Object.entries(exports)) console.log(`Export ${name}: ${e.seconds} s, ${Math.round(e.bytes / 1024)} KiB`);
   console.log(`Machine: ${output.machine}\nWrote bench/results.json`);
 }
 
