@@ -53,43 +53,33 @@ export default function ResidentsPage({ loaderData }: Route.ComponentProps) {
   const canCreate = can(user, "create-resident");
   const canUpdate = can(user, "update-resident");
 
+  // The create and update dialogs are one: the resident form with its duplicate warning.
+  const formIntent = modal === "create" && canCreate ? "create" : modal === "update" && canUpdate && record ? "update" : null;
+
   return (
     <>
       {actionData?.refusal ? <FormAlert>{actionData.refusal}</FormAlert> : null}
       <ResourcePage def={def} data={page} />
       <RowLinksPanel def={def} rows={loaderData.page.data as Record<string, unknown>[]} user={user} label="Open a resident's page" />
-      {modal === "create" && canCreate ? (
+      {formIntent ? (
         <PeopleDialog
-          title="Register resident"
-          description="The Record of Barangay Inhabitants (RBI). Fields marked * are required."
-          closeHref={closeHref}
-          size="lg"
-        >
-          <ResidentForm
-            intent="create"
-            record={null}
-            options={loaderData.options}
-            returnTo={search}
-            closeHref={closeHref}
-            lastResult={actionData?.result}
-            duplicates={actionData?.duplicates as DuplicateInfo[] | undefined}
-          />
-        </PeopleDialog>
-      ) : null}
-      {modal === "update" && canUpdate && record ? (
-        <PeopleDialog
-          title="Edit resident"
+          title={formIntent === "create" ? "Register resident" : "Edit resident"}
           description={
-            <Link to={`/manage/residents/${record.id}/profile`} className="underline underline-offset-2">
-              Open {String(record.name)}'s page
-            </Link>
+            formIntent === "update" && record ? (
+              <Link to={`/manage/residents/${record.id}/profile`} className="underline underline-offset-2">
+                Open {String(record.name)}'s page
+              </Link>
+            ) : (
+              "The Record of Barangay Inhabitants (RBI). Fields marked * are required."
+            )
           }
           closeHref={closeHref}
           size="lg"
         >
           <ResidentForm
-            intent="update"
-            record={record}
+            key={`${formIntent}-${record?.id ?? "new"}`}
+            intent={formIntent}
+            record={formIntent === "update" ? record : null}
             options={loaderData.options}
             returnTo={search}
             closeHref={closeHref}
