@@ -281,6 +281,7 @@ export const collection: ResourceDef = {
   restPath: "collection",
   storage: { kind: "table", table: "collections" },
   path: "/manage/collections",
+  listModule: "routes/collections.list.tsx",
   labels: { singular: "collection", plural: "collections", title: "Collections" },
   displayField: "or_number",
   trashedLabel: "Cancelled",
@@ -340,6 +341,7 @@ export const collection: ResourceDef = {
   modals: ["create", "update", "delete", "restore", "print"],
   defaultSort: { key: "or_number", order: "desc" },
   rowLinks: [
+    { key: "print", label: "Print", href: "/manage/collections?modal=print&id={id}", permission: "view-collection", onTrashed: true },
     {
       key: "preview",
       label: "Preview",

@@ -1,0 +1,445 @@
+import type { SubmissionResult } from "@conform-to/zod/v4";
+import { FileText, Printer } from "lucide-react";
+import * as React from "react";
+import { data, Form, Link, useActionData, useNavigate, useNavigation } from "react-router";
+import type { Route } from "./+types/collections.list";
+import { CsrfInput } from "~/components/csrf-input";
+import { ModalShell } from "~/components/resource/modal-shell";
+import { useOwnModals } from "~/components/resource/own-modals";
+import { ResourcePage } from "~/components/resource/resource-page";
+import { ShellErrorBoundary } from "~/components/shell/error-page";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/select";
+import { amountInWords } from "~/lib/amount-in-words";
+import { formatDate, todayInManila } from "~/lib/dates";
+import { formatMoney, sumCentavos, tryParseCentavos } from "~/lib/money";
+import { can } from "~/lib/permissions";
+import { useRootData } from "~/lib/root-data";
+import { pageTitle } from "~/lib/titles";
+import { MAX_RECEIPT_LINES, PAYMENT_MODES, PAYOR_KIND_LABELS, PAYOR_KINDS } from "~/resources/collections";
+import { getResource } from "~/resources/index";
+import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
+import { serviceContextOf } from "../../server/web/context.ts";
+import { collectionFormData, issueFromForm } from "../../server/features/collections/pages.server.ts";
+
+// /manage/collections (spec §2.1, §2.4; issue 10 items 2-4): the registry's list of receipts with
+// the collection form (works without JavaScript: choosing the payor kind or the collection type
+// reloads the form through a GET, JavaScript does the same on change) and the print slide-over
+// panel of a receipt (?modal=print&id=), which links the preview route in its modes and copies.
+
+export async function loader(args: Route.LoaderArgs) {
+  const result = await resourceLoader(args);
+  const url = new URL(args.request.url);
+  const modal = result.data.modal;
+  const chosen = {
+    payor_kind: url.searchParams.get("payor_kind") ?? "name",
+    collection_type_id: url.searchParams.get("collection_type_id") ?? "",
+    form_pad_id: url.searchParams.get("form_pad_id") ?? "",
+  };
+  const form = modal === "create" ? { ...(await collectionFormData(serviceContextOf(args.context), chosen.payor_kind)), chosen } : null;
+  return data({ ...result.data, form }, result.init ?? undefined);
+}
+
+export function action(args: Route.ActionArgs) {
+  return issueFromForm(args, resourceAction);
+}
+
+export function meta() {
+  return [{ title: pageTitle("manage-collections") }];
+}
+
+const OWN_MODALS = new Set(["create", "print"]);
+
+type FormData_ = NonNullable<Route.ComponentProps["loaderData"]["form"]>;
+
+function Field({
+  id,
+  label,
+  required,
+  errors,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  errors?: string[] | null;
+  hint?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="ml-0.5 text-destructive">
+            *
+          </span>
+        ) : null}
+      </Label>
+      {children}
+      {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+      {errors?.length ? (
+        <p className="text-sm text-destructive" data-testid="field-error">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; closeHref: string; lastResult?: SubmissionResult<string[]> }) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const errors: Record<string, string[] | null | undefined> = lastResult?.error ?? {};
+  const posted = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
+  const [params, setParams] = React.useState<{ payor_kind: string; collection_type_id: string; form_pad_id: string }>(() => ({
+    payor_kind: String(posted.payor_kind ?? form.chosen.payor_kind),
+    collection_type_id: String(posted.collection_type_id ?? form.chosen.collection_type_id),
+    form_pad_id: String(posted.form_pad_id ?? (form.chosen.form_pad_id || form.pads.find((p) => p.next)?.value) ?? ""),
+  }));
+  const type = form.types.find((t) => t.value === params.collection_type_id);
+  const postedLines = (posted.lines as { nature?: string; account_code?: string; amount?: string }[] | undefined) ?? [];
+  const suggested = postedLines.length ? postedLines : (type?.lines ?? []).map((nature) => ({ nature, account_code: "", amount: "" }));
+  const [amounts, setAmounts] = React.useState<string[]>(() =>
+    Array.from({ length: MAX_RECEIPT_LINES }, (_, i) => String(suggested[i]?.amount ?? "")),
+  );
+  const total = sumCentavos(amounts.map((a) => tryParseCentavos(a.replace(/,/g, "")) ?? 0));
+  const pad = form.pads.find((p) => p.value === params.form_pad_id);
+  const [mode, setMode] = React.useState(String(posted.payment_mode ?? "Cash"));
+  // Changing the payor kind or the type reloads the form's choices (a GET, as without JavaScript).
+  const reload = (next: Partial<typeof params>) => {
+    const merged = { ...params, ...next };
+    setParams(merged);
+    const q = new URLSearchParams({ modal: "create", ...merged });
+    navigate(`/manage/collections?${q}`, { replace: true, preventScrollReset: true });
+  };
+  return (
+    <div className="flex flex-col">
+      <Form method="post" preventScrollReset className="flex flex-col" data-testid="collection-form" noValidate>
+        <CsrfInput />
+        <input type="hidden" name="intent" value="create" />
+        <input type="hidden" name="_form" value="collection" />
+        <input type="hidden" name="_return" value="/manage/collections" />
+        <div className="flex max-h-[70vh] flex-col gap-4 overflow-y-auto px-5 py-4">
+          {errors[""]?.length ? (
+            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+              {errors[""].join(" ")}
+            </p>
+          ) : null}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="c-pad" label="Form pad" required errors={errors.form_pad_id}>
+              <NativeSelect
+                id="c-pad"
+                name="form_pad_id"
+                value={params.form_pad_id}
+                onChange={(e) => setParams({ ...params, form_pad_id: e.target.value })}
+              >
+                <option value="">Select your pad</option>
+                {form.pads.map((p) => (
+                  <option key={p.value} value={p.value} disabled={!p.next}>
+                    {p.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+            <Field id="c-date" label="Date issued" required errors={errors.date_issued}>
+              <Input
+                id="c-date"
+                name="date_issued"
+                type="date"
+                max={todayInManila()}
+                defaultValue={String(posted.date_issued ?? todayInManila())}
+                required
+              />
+            </Field>
+          </div>
+          <p className="rounded-md border bg-muted/50 px-3 py-2 text-sm" data-testid="next-number">
+            {pad?.next ? (
+              <>
+                This receipt will be <strong>No. {pad.next}</strong> (the lowest unused form of the pad).
+              </>
+            ) : form.pads.length ? (
+              "Choose a pad with forms left."
+            ) : (
+              "You collect from no form pad. Ask the treasurer to add you to a pad."
+            )}
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="c-kind" label="Payor is" required errors={errors.payor_kind}>
+              <div className="flex gap-2">
+                <NativeSelect
+                  id="c-kind"
+                  name="payor_kind"
+                  wrapperClassName="flex-1"
+                  value={params.payor_kind}
+                  onChange={(e) => reload({ payor_kind: e.target.value })}
+                >
+                  {PAYOR_KINDS.map((k) => (
+                    <option key={k} value={k}>
+                      {PAYOR_KIND_LABELS[k]}
+                    </option>
+                  ))}
+                </NativeSelect>
+                <noscript>
+                  <Button type="submit" variant="outline" formMethod="get" name="modal" value="create">
+                    Load
+                  </Button>
+                </noscript>
+              </div>
+            </Field>
+            {params.payor_kind === "name" ? (
+              <Field id="c-payor" label="Payor" required errors={errors.issued_to}>
+                <Input
+                  id="c-payor"
+                  name="issued_to"
+                  maxLength={200}
+                  defaultValue={String(posted.issued_to ?? "")}
+                  placeholder="Juan Dela Cruz"
+                  required
+                />
+              </Field>
+            ) : (
+              <Field
+                id="c-person"
+                label={PAYOR_KIND_LABELS[params.payor_kind as "resident"] ?? "Payor"}
+                required
+                errors={errors.issued_to_user_id}
+              >
+                <NativeSelect id="c-person" name="issued_to_user_id" defaultValue={String(posted.issued_to_user_id ?? "")}>
+                  <option value="">Select…</option>
+                  {form.payors.map((p) => (
+                    <option key={p.value} value={p.value}>
+                      {p.label}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </Field>
+            )}
+          </div>
+          <Field
+            id="c-type"
+            label="Collection type"
+            required
+            errors={errors.collection_type_id}
+            hint={type ? `Fund: ${type.fund}` : undefined}
+          >
+            <div className="flex gap-2">
+              <NativeSelect
+                id="c-type"
+                name="collection_type_id"
+                wrapperClassName="flex-1"
+                value={params.collection_type_id}
+                onChange={(e) => reload({ collection_type_id: e.target.value })}
+              >
+                <option value="">Select a collection type</option>
+                {form.types.map((t) => (
+                  <option key={t.value} value={t.value}>
+                    {t.label}
+                  </option>
+                ))}
+              </NativeSelect>
+              <noscript>
+                <Button type="submit" variant="outline" formMethod="get" name="modal" value="create">
+                  Load lines
+                </Button>
+              </noscript>
+            </div>
+          </Field>
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-medium">Nature of collection</legend>
+            {errors.lines?.length ? <p className="text-sm text-destructive">{errors.lines.join(" ")}</p> : null}
+            <div className="hidden grid-cols-[1fr_8rem_8rem] gap-2 text-xs text-muted-foreground sm:grid" aria-hidden="true">
+              <span>Nature of collection</span>
+              <span>Account code</span>
+              <span>Amount (₱)</span>
+            </div>
+            {Array.from({ length: MAX_RECEIPT_LINES }, (_, i) => (
+              <div
+                key={`${params.collection_type_id}-${i}`}
+                className="grid grid-cols-[1fr_7rem] gap-2 sm:grid-cols-[1fr_8rem_8rem]"
+                data-testid="receipt-line"
+              >
+                <Input
+                  name={`lines[${i}].nature`}
+                  aria-label={`Line ${i + 1}: nature of collection`}
+                  defaultValue={suggested[i]?.nature ?? ""}
+                  aria-invalid={errors[`lines[${i}].nature`] ? true : undefined}
+                />
+                <Input
+                  name={`lines[${i}].account_code`}
+                  aria-label={`Line ${i + 1}: account code`}
+                  defaultValue={suggested[i]?.account_code ?? ""}
+                  className="hidden sm:block"
+                />
+                <Input
+                  name={`lines[${i}].amount`}
+                  aria-label={`Line ${i + 1}: amount`}
+                  inputMode="decimal"
+                  defaultValue={suggested[i]?.amount ?? ""}
+                  onChange={(e) => setAmounts((a) => a.map((v, j) => (j === i ? e.target.value : v)))}
+                  aria-invalid={errors[`lines[${i}].amount`] ? true : undefined}
+                />
+                {errors[`lines[${i}].nature`] || errors[`lines[${i}].amount`] ? (
+                  <p className="col-span-full text-sm text-destructive">
+                    {[...(errors[`lines[${i}].nature`] ?? []), ...(errors[`lines[${i}].amount`] ?? [])].join(" ")}
+                  </p>
+                ) : null}
+              </div>
+            ))}
+          </fieldset>
+          <div className="rounded-md border bg-muted/50 px-3 py-2 text-sm" aria-live="polite" data-testid="amount-in-words">
+            <span className="font-semibold">Total {formatMoney(total)}</span>
+            {total > 0 ? <span className="block text-muted-foreground">{amountInWords(total)}</span> : null}
+          </div>
+          <div className="grid gap-4 sm:grid-cols-4">
+            <Field id="c-mode" label="Payment" required errors={errors.payment_mode}>
+              <NativeSelect id="c-mode" name="payment_mode" value={mode} onChange={(e) => setMode(e.target.value)}>
+                {PAYMENT_MODES.map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+            <Field id="c-bank" label="Drawee bank" errors={errors.drawee_bank}>
+              <Input
+                id="c-bank"
+                name="drawee_bank"
+                maxLength={100}
+                defaultValue={String(posted.drawee_bank ?? "")}
+                disabled={mode === "Cash"}
+              />
+            </Field>
+            <Field id="c-cheque" label="Number" errors={errors.cheque_number}>
+              <Input
+                id="c-cheque"
+                name="cheque_number"
+                maxLength={40}
+                defaultValue={String(posted.cheque_number ?? "")}
+                disabled={mode === "Cash"}
+              />
+            </Field>
+            <Field id="c-cheque-date" label="Date" errors={errors.cheque_date}>
+              <Input
+                id="c-cheque-date"
+                name="cheque_date"
+                type="date"
+                defaultValue={String(posted.cheque_date ?? "")}
+                disabled={mode === "Cash"}
+              />
+            </Field>
+          </div>
+        </div>
+        <div className="flex justify-end gap-2 border-t px-5 py-3">
+          <Link to={closeHref} className={buttonVariants({ variant: "outline" })}>
+            Cancel
+          </Link>
+          <Button type="submit" disabled={submitting} data-testid="issue-receipt">
+            Issue receipt
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+/** The print slide-over panel of a receipt (spec §2.4): its summary and the print choices. */
+function PrintPanel({ record, closeHref }: { record: Record<string, unknown>; closeHref: string }) {
+  const base = `/manage/collections/${String(record.id)}/transactions/preview`;
+  const navigate = useNavigate();
+  return (
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="print-panel-title"
+      className="fixed inset-y-0 right-0 z-50 flex w-full max-w-sm flex-col gap-4 overflow-y-auto border-l bg-background p-5 shadow-xl"
+      data-testid="print-panel"
+      onKeyDown={(e) => {
+        if (e.key === "Escape") navigate(closeHref, { preventScrollReset: true });
+      }}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h2 id="print-panel-title" className="text-lg font-semibold">
+          Official Receipt No. {String(record.or_number)}
+        </h2>
+        <Link
+          to={closeHref}
+          preventScrollReset
+          className={buttonVariants({ variant: "ghost", size: "sm" })}
+          aria-label="Close the print panel"
+        >
+          ✕
+        </Link>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-muted-foreground">Payor</dt>
+        <dd>{String(record.issued_to)}</dd>
+        <dt className="text-muted-foreground">Date</dt>
+        <dd>{formatDate(String(record.date_issued), "long")}</dd>
+        <dt className="text-muted-foreground">Amount</dt>
+        <dd className="font-semibold">{formatMoney(String(record.amount_paid))}</dd>
+        <dt className="text-muted-foreground">Payment</dt>
+        <dd>{String(record.payment_mode)}</dd>
+        <dt className="text-muted-foreground">Status</dt>
+        <dd>{String(record.status)}</dd>
+      </dl>
+      <div className="flex flex-col gap-2">
+        <a href={`${base}?print=now`} target="_blank" rel="noreferrer" className={buttonVariants()} data-testid="print-receipt">
+          <Printer aria-hidden="true" />
+          Print receipt (3 copies, plain paper)
+        </a>
+        <a href={`${base}?mode=overlay&print=now`} target="_blank" rel="noreferrer" className={buttonVariants({ variant: "outline" })}>
+          <Printer aria-hidden="true" />
+          Print on the pre-printed form
+        </a>
+        <Link to={base} className={buttonVariants({ variant: "outline" })} data-testid="preview-receipt">
+          <FileText aria-hidden="true" />
+          Preview
+        </Link>
+        <p className="text-xs text-muted-foreground">
+          One copy:{" "}
+          {(["original", "duplicate", "triplicate"] as const).map((c, i) => (
+            <React.Fragment key={c}>
+              {i ? " · " : ""}
+              <a href={`${base}?copy=${c}`} target="_blank" rel="noreferrer" className="underline">
+                {c}
+              </a>
+            </React.Fragment>
+          ))}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
+  const def = getResource("collection");
+  const root = useRootData();
+  const actionData = useActionData() as { result?: SubmissionResult<string[]> } | undefined;
+  const { modal, page, closeHref, record } = useOwnModals(loaderData, OWN_MODALS, { recordRequired: true });
+  const canCreate = can(root?.user, "create-collection");
+  const canPrint = can(root?.user, "view-collection") || can(root?.user, "manage-collection");
+  return (
+    <>
+      <ResourcePage def={def} data={page} />
+      {modal === "create" && canCreate && loaderData.form ? (
+        <ModalShell
+          title="Issue an official receipt"
+          description="Fields marked * are required."
+          closeHref={closeHref}
+          wide="xl"
+          testId="collection-modal"
+        >
+          <CollectionForm form={loaderData.form} closeHref={closeHref} lastResult={actionData?.result} />
+        </ModalShell>
+      ) : null}
+      {modal === "print" && record && canPrint ? <PrintPanel record={record as Record<string, unknown>} closeHref={closeHref} /> : null}
+    </>
+  );
+}
+
+export const ErrorBoundary = ShellErrorBoundary;

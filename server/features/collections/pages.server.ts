@@ -1,0 +1,130 @@
+import { sql } from "kysely";
+import { data } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import * as messages from "../../../app/resources/messages.ts";
+import { getResource } from "../../../app/resources/index.ts";
+import { PAYOR_KINDS } from "../../../app/resources/collections.ts";
+import type { ServiceContext } from "../../context.ts";
+import { serviceFor } from "../../resources/services.ts";
+import { fieldErrorsReply, redirectWithFlash, rethrowForPage, type PageArgs } from "../../web/page-kit.server.ts";
+import { serviceContextOf } from "../../web/context.ts";
+import { fullNameOf } from "../../services/people-sql.ts";
+
+// The page adapter of the collection form (issue 10 item 2): what the form needs to issue a
+// receipt — the collector's pads with the number the receipt will get, the collection types and
+// their custom forms (the lines they suggest), and the people of the chosen payor kind — and the
+// create action, which answers the print panel of the new receipt.
+
+export interface PadChoice {
+  value: string;
+  label: string;
+  next: string | null;
+}
+
+export interface CollectionFormData {
+  pads: PadChoice[];
+  types: { value: string; label: string; fund: string; lines: string[] }[];
+  payors: { value: string; label: string }[];
+}
+
+/** The active pads the acting user collects from, each with its lowest available number. */
+export async function padsOf(ctx: ServiceContext): Promise<PadChoice[]> {
+  const rows = await ctx.db
+    .selectFrom("form_pads as p")
+    .innerJoin("form_pad_collectors as c", "c.form_pad_id", "p.id")
+    .select([
+      "p.id",
+      "p.pad_code",
+      sql<
+        string | null
+      >`(select n.number from form_numbers n where n.form_pad_id = p.id and n.state = 'available' order by n.position limit 1)`.as("next"),
+    ])
+    .where("c.user_id", "=", ctx.user?.id ?? 0)
+    .where("p.deleted_at", "is", null)
+    .orderBy("p.pad_code")
+    .execute();
+  return rows.map((r) => ({
+    value: String(r.id),
+    label: r.next ? `${r.pad_code} — next No. ${r.next}` : `${r.pad_code} — no form left`,
+    next: r.next,
+  }));
+}
+
+export async function collectionFormData(ctx: ServiceContext, payorKind: string): Promise<CollectionFormData> {
+  const types = await ctx.db
+    .selectFrom("collection_types")
+    .select(["id", "name", "fund_type", "custom_forms"])
+    .where("deleted_at", "is", null)
+    .orderBy("name")
+    .execute();
+  let payors: { value: string; label: string }[] = [];
+  if (payorKind !== "name" && (PAYOR_KINDS as readonly string[]).includes(payorKind)) {
+    const rows = await ctx.db
+      .selectFrom("users as u")
+      .innerJoin("user_profiles as p", "p.user_id", "u.id")
+      .select(["u.id", fullNameOf("p").as("name")])
+      .where("u.kind", "=", payorKind as "resident")
+      .where("u.deleted_at", "is", null)
+      .orderBy("p.sort_name")
+      .limit(2000)
+      .execute();
+    payors = rows.map((r) => ({ value: String(r.id), label: r.name }));
+  }
+  return {
+    pads: await padsOf(ctx),
+    types: types.map((t) => ({
+      value: String(t.id),
+      label: t.name,
+      fund: t.fund_type,
+      lines: (Array.isArray(t.custom_forms) ? (t.custom_forms as { label?: string }[]) : [])
+        .map((f) => String(f.label ?? ""))
+        .filter(Boolean),
+    })),
+    payors,
+  };
+}
+
+/** The posted form without the receipt's empty line rows (the form offers eight). */
+function withoutEmptyLines(form: FormData): FormData {
+  const out = new FormData();
+  const rows = new Map<number, Record<string, string>>();
+  for (const [key, value] of form.entries()) {
+    const m = /^lines\[(\d+)\]\.([a-z_]+)$/.exec(key);
+    if (!m) {
+      out.append(key, value);
+      continue;
+    }
+    const row = rows.get(Number(m[1])) ?? {};
+    row[m[2]] = String(value);
+    rows.set(Number(m[1]), row);
+  }
+  let i = 0;
+  for (const [, row] of [...rows].sort((a, b) => a[0] - b[0])) {
+    if (!row.nature?.trim() && !row.amount?.trim()) continue;
+    for (const [k, v] of Object.entries(row)) out.append(`lines[${i}].${k}`, v);
+    i++;
+  }
+  return out;
+}
+
+/**
+ * Issues a receipt from the collection form and opens its print panel; any other intent (and a
+ * create posted in the registry's generic shape) is the registry's action.
+ */
+export async function issueFromForm(args: PageArgs, fallback: (args: PageArgs) => Promise<unknown>) {
+  const form = await args.request.clone().formData();
+  if (String(form.get("intent")) !== "create" || form.get("_form") !== "collection") return fallback(args);
+  const def = getResource("collection");
+  const ctx = serviceContextOf(args.context);
+  const cleaned = withoutEmptyLines(form);
+  const submission = parseWithZod(cleaned, { schema: def.schema.create });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
+  try {
+    const row = await serviceFor("collection").create(ctx, submission.value);
+    return redirectWithFlash(args, form, { message: messages.MSG_SAVED, type: "create" }, `/manage/collections?modal=print&id=${row.id}`);
+  } catch (error) {
+    const reply = fieldErrorsReply(submission, error);
+    if (reply) return reply;
+    rethrowForPage(error);
+  }
+}
