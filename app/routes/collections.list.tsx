@@ -351,6 +351,13 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
 function PrintPanel({ record, closeHref }: { record: Record<string, unknown>; closeHref: string }) {
   const base = `/manage/collections/${String(record.id)}/transactions/preview`;
   const navigate = useNavigate();
+  React.useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") navigate(closeHref, { preventScrollReset: true });
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [navigate, closeHref]);
   return (
     <div
       role="dialog"
@@ -358,9 +365,6 @@ function PrintPanel({ record, closeHref }: { record: Record<string, unknown>; cl
       aria-labelledby="print-panel-title"
       className="fixed inset-y-0 right-0 z-50 flex w-full max-w-sm flex-col gap-4 overflow-y-auto border-l bg-background p-5 shadow-xl"
       data-testid="print-panel"
-      onKeyDown={(e) => {
-        if (e.key === "Escape") navigate(closeHref, { preventScrollReset: true });
-      }}
     >
       <div className="flex items-start justify-between gap-2">
         <h2 id="print-panel-title" className="text-lg font-semibold">
