@@ -14,8 +14,8 @@ interface Ledger {
   inFlight: Set<string>; // sent, no answer before the kill
 }
 
-/** Writes religions from `writers` concurrent clients until the process dies. */
-async function writeUntilKilled(portal: Portal, writers: number, killAfterMs: number): Promise<Ledger> {
+/** Writes religions from `writers` concurrent clients, and kills the process with SIGKILL mid-stream. */
+async function writeUntilKilled(portal: Portal, writers: number, killAfterWrites: number): Promise<Ledger> {
   const client = await adminClient(portal);
   const ledger: Ledger = { acknowledged: new Map(), inFlight: new Set() };
   let dead = false;
@@ -36,7 +36,11 @@ async function writeUntilKilled(portal: Portal, writers: number, killAfterMs: nu
     }
   };
   const running = Array.from({ length: writers }, (_, w) => writer(w));
-  await sleep(killAfterMs);
+  // Kill in the middle of the stream: once enough writes were answered (a loaded machine is slow to
+  // start them), or after a ceiling.
+  const started = Date.now();
+  while (ledger.acknowledged.size < killAfterWrites && Date.now() - started < 20_000) await sleep(20);
+  await sleep(Math.random() * 50);
   dead = true;
   portal.child.kill("SIGKILL");
   await portal.exited;
@@ -84,7 +88,7 @@ describe.skipIf(!FAULTS_ENABLED)("kill -9 under writes", () => {
     const database = await createFaultDatabase();
     try {
       const portal = await startPortal({ env: { DATABASE_URL: database.url } });
-      const ledger = await writeUntilKilled(portal, 4, 1_500);
+      const ledger = await writeUntilKilled(portal, 4, 40);
       expect(ledger.acknowledged.size).toBeGreaterThan(5);
       const again = await startPortal({ env: { DATABASE_URL: database.url } });
       try {
@@ -104,7 +108,7 @@ describe.skipIf(!FAULTS_ENABLED)("kill -9 under writes", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-fault-crash-"));
     dirs.push(dir);
     const portal = await startPortal({ env: { PGLITE_DIR: dir } });
-    const ledger = await writeUntilKilled(portal, 2, 2_000);
+    const ledger = await writeUntilKilled(portal, 2, 40);
     expect(ledger.acknowledged.size).toBeGreaterThan(5);
     expect(fs.existsSync(path.join(dir, "portal.lock"))).toBe(true); // left by the killed process
     const again = await startPortal({ env: { PGLITE_DIR: dir } });
