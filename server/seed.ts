@@ -12,6 +12,7 @@ import { DEFAULT_BARANGAY } from "./services/settings.ts";
 import { seedParameters, seedPeopleParameters } from "./seed-parameters.ts";
 import { seedCertificateTemplates } from "./features/certificates/templates.ts";
 import { seedPeople } from "./seed-people.ts";
+import { seedDisbursements } from "./features/disbursements/seed.ts";
 import { seedCollections } from "./features/collections/seed.ts";
 
 // The seed is idempotent (issue 2 item 4): it adds what is missing and never overwrites what an
@@ -187,6 +188,7 @@ export async function seed(db: DB, options: SeedOptions): Promise<SeedResult> {
       await seedCertificateTemplates(trx);
       await seedPeopleParameters(trx);
       await seedPeople(trx);
+      await seedDisbursements(trx);
       await seedCollections(trx);
     }
     return result;

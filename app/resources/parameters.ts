@@ -107,6 +107,8 @@ export const bankAccount: ResourceDef = (() => {
     schema: { create: schema, update: schema },
     modals: [...CRUD, "reset_password"],
     defaultSort: { key: "account_name", order: "asc" },
+    // Issue 12: the test print that calibrates the account's cheque stock (its offsets).
+    rowLinks: [{ key: "cheque-test", label: "Cheque test print", href: "/system/parameters/bank_accounts/{id}/cheque-test", permission: "view-bank_account", newTab: true }],
     parameter: true,
   };
 })();

@@ -1,0 +1,60 @@
+import { data, useRouteError } from "react-router";
+import type { Route } from "./+types/cheque-issuances.print";
+import { ErrorPage } from "~/components/shell/error-page";
+import { useRootData } from "~/lib/root-data";
+import { pageTitle } from "~/lib/titles";
+import { ChequeSheet } from "~/features/disbursements/cheque-sheet";
+import { redirectWithFlash, rethrowForPage } from "../../server/web/page-kit.server.ts";
+import { serviceContextOf } from "../../server/web/context.ts";
+import { chequeForPrint, setChequeOffsets } from "../../server/features/disbursements/print.server.ts";
+import { isAppError } from "../../server/errors.ts";
+
+// /manage/cheque_issuances/{id}/print (spec §2.4: opens no modal; §6: needs view-cheque_issuance):
+// the cheque's values on the bank's pre-printed stock (PCHC rules), with the account's offsets.
+
+function idOf(value: string | undefined): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0) throw data("The cheque issuance could not be found.", { status: 404 });
+  return id;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return chequeForPrint(serviceContextOf(context), idOf(params.cheque_issuance_id));
+}
+
+export async function action(args: Route.ActionArgs) {
+  const ctx = serviceContextOf(args.context);
+  const cheque = await chequeForPrint(ctx, idOf(args.params.cheque_issuance_id));
+  const form = await args.request.formData();
+  try {
+    await setChequeOffsets(ctx, cheque.account.id, { x: form.get("offset_x"), y: form.get("offset_y") });
+  } catch (error) {
+    if (isAppError(error) && error.status === 422) return data({ error: error.message }, { status: 422 });
+    rethrowForPage(error);
+  }
+  return redirectWithFlash(args, form, { message: "Successfully updated.", type: "success" }, new URL(args.request.url).pathname);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `Cheque ${loaderData.cheque.number} | Portal` : pageTitle("print") }];
+}
+
+export default function ChequeIssuancePrint({ loaderData, actionData }: Route.ComponentProps) {
+  const { cheque, face, account, canCalibrate } = loaderData;
+  return (
+    <ChequeSheet
+      face={face}
+      account={account}
+      canCalibrate={canCalibrate}
+      title={`Cheque ${cheque.number} for DV ${cheque.disbursement_number}`}
+      back={{ to: "/manage/cheque_issuances", label: "Cheque issuances" }}
+      error={actionData && "error" in actionData ? actionData.error : null}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRootData();
+  return <ErrorPage error={error} loggedIn={!!root?.user} />;
+}

@@ -1,0 +1,60 @@
+import { data, useRouteError } from "react-router";
+import type { Route } from "./+types/cheque-test-print";
+import { ErrorPage } from "~/components/shell/error-page";
+import { useRootData } from "~/lib/root-data";
+import { pageTitle } from "~/lib/titles";
+import { ChequeSheet } from "~/features/disbursements/cheque-sheet";
+import { redirectWithFlash, rethrowForPage } from "../../server/web/page-kit.server.ts";
+import { serviceContextOf } from "../../server/web/context.ts";
+import { chequeTestPrint, setChequeOffsets } from "../../server/features/disbursements/print.server.ts";
+import { isAppError } from "../../server/errors.ts";
+
+// /system/parameters/bank_accounts/{id}/cheque-test: the test print of an account's cheque stock
+// (research notes §6): sample values at the calibrated positions, and the offsets to save.
+
+function idOf(value: string | undefined): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0) throw data("The bank account could not be found.", { status: 404 });
+  return id;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return chequeTestPrint(serviceContextOf(context), idOf(params.bank_account_id));
+}
+
+export async function action(args: Route.ActionArgs) {
+  const ctx = serviceContextOf(args.context);
+  const accountId = idOf(args.params.bank_account_id);
+  const form = await args.request.formData();
+  try {
+    await setChequeOffsets(ctx, accountId, { x: form.get("offset_x"), y: form.get("offset_y") });
+  } catch (error) {
+    if (isAppError(error) && error.status === 422) return data({ error: error.message }, { status: 422 });
+    rethrowForPage(error);
+  }
+  return redirectWithFlash(args, form, { message: "Successfully updated.", type: "success" }, new URL(args.request.url).pathname);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `Test print ${loaderData.account.account_number} | Portal` : pageTitle("print") }];
+}
+
+export default function ChequeTestPrint({ loaderData, actionData }: Route.ComponentProps) {
+  const { face, account, canCalibrate } = loaderData;
+  return (
+    <ChequeSheet
+      face={face}
+      account={account}
+      canCalibrate={canCalibrate}
+      title="Cheque test print"
+      back={{ to: "/system/parameters/bank_accounts", label: "Bank accounts" }}
+      error={actionData && "error" in actionData ? actionData.error : null}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRootData();
+  return <ErrorPage error={error} loggedIn={!!root?.user} />;
+}

@@ -1,0 +1,235 @@
+import { data } from "react-router";
+import { amountInWords } from "../../../app/lib/amount-in-words.ts";
+import { formatAmount } from "../../../app/lib/money.ts";
+import { can } from "../../../app/lib/permissions.ts";
+import type { ServiceContext } from "../../context.ts";
+import { AppError, forbidden, isAppError, ValidationError } from "../../errors.ts";
+import { serviceFor } from "../../resources/services.ts";
+import { audit } from "../../services/audit.ts";
+import { getBarangayInfo, getSetting, type BarangayInfo } from "../../services/settings.ts";
+
+// Print models of issue 12 (DESIGN §12, research notes §4 and §6): the COA barangay disbursement
+// voucher (boxes A–E, one Letter page) and the cheque printed onto the bank's pre-printed stock
+// under the PCHC rules, with the account's calibrated offsets. Both need view- (spec §6).
+
+/** The officials who sign the voucher's boxes (setting "officials"; decision 124). */
+export interface Officials {
+  punong_barangay: string;
+  treasurer: string;
+  appropriations_chairman: string;
+  bookkeeper: string;
+  accountant: string;
+}
+
+export const DEFAULT_OFFICIALS: Officials = {
+  punong_barangay: "",
+  treasurer: "",
+  appropriations_chairman: "",
+  bookkeeper: "",
+  accountant: "",
+};
+
+export async function getOfficials(ctx: Pick<ServiceContext, "db">): Promise<Officials> {
+  return { ...DEFAULT_OFFICIALS, ...(await getSetting<Partial<Officials>>(ctx, "officials", {})) };
+}
+
+function pageError(error: unknown): never {
+  if (isAppError(error)) throw data(error.message, { status: error.status });
+  throw error;
+}
+
+export interface VoucherLine {
+  payment_nature: { id: number; name: string } | null;
+  description: string | null;
+  amount: string;
+}
+
+export interface VoucherCheque {
+  id: number;
+  number: string;
+  cheque_date: string;
+  amount: string;
+  state: string;
+  status: string;
+  bank: string;
+  account_number: string;
+}
+
+export interface VoucherPrint {
+  voucher: {
+    id: number;
+    disbursement_number: string;
+    voucher_date: string;
+    payee: string;
+    payee_address: string | null;
+    payee_tin: string | null;
+    fund_type: string;
+    particulars: string;
+    amount: string;
+    status: string;
+    verification_code: string;
+    disbursement_type: { id: number; name: string } | null;
+    lines: VoucherLine[];
+  };
+  amountInWords: string;
+  cheques: VoucherCheque[];
+  barangay: BarangayInfo;
+  officials: Officials;
+}
+
+/** The disbursement voucher as printed (needs view-disbursement or manage-disbursement). */
+export async function voucherForPrint(ctx: ServiceContext, id: number): Promise<VoucherPrint> {
+  if (!can(ctx.user, "view-disbursement") && !can(ctx.user, "manage-disbursement"))
+    throw data("This action is unauthorized.", { status: 403 });
+  const row = await serviceFor("disbursement").read(ctx, id).catch(pageError);
+  const cheques = await ctx.db
+    .selectFrom("cheque_issuances as ci")
+    .innerJoin("cheque_numbers as n", "n.id", "ci.cheque_number_id")
+    .innerJoin("bank_accounts as a", "a.id", "ci.bank_account_id")
+    .innerJoin("banks as b", "b.id", "a.bank_id")
+    .select(["ci.id", "n.number", "ci.cheque_date", "ci.amount", "ci.state", "ci.deleted_at", "b.name as bank", "a.account_number"])
+    .where("ci.disbursement_id", "=", id)
+    .orderBy("n.number")
+    .execute();
+  const voucher = row as unknown as VoucherPrint["voucher"];
+  return {
+    voucher,
+    amountInWords: amountInWords(voucher.amount),
+    cheques: cheques.map((c) => ({
+      id: Number(c.id),
+      number: c.number,
+      cheque_date: c.cheque_date,
+      amount: c.amount,
+      state: c.state,
+      status: c.deleted_at ? "Trashed" : c.state === "void" ? "Void" : "Active",
+      bank: c.bank,
+      account_number: c.account_number,
+    })),
+    barangay: await getBarangayInfo(ctx),
+    officials: await getOfficials(ctx),
+  };
+}
+
+// ---- Cheques (PCHC, research notes §6) ----
+
+/** "2026-11-06" → "11-06-2026": Month-Day-Year, digits only, dashes the only separator (PCHC MC 3814). */
+export function pchcDate(date: string): { month: string; day: string; year: string; text: string } {
+  const [year, month, day] = date.split("-");
+  return { month, day, year, text: `${month}-${day}-${year}` };
+}
+
+/** The amount in figures as PCHC requires: "100,000.00", no ₱, no symbols before or after. */
+export function pchcFigures(amount: string): string {
+  return formatAmount(amount);
+}
+
+/** The amount in words between asterisks (allowed around the words line): "***One Thousand Pesos Only***". */
+export function pchcWords(amount: string): string {
+  return `***${amountInWords(amount)}***`;
+}
+
+export interface ChequeFace {
+  payee: string;
+  date: ReturnType<typeof pchcDate>;
+  figures: string;
+  words: string;
+}
+
+export function chequeFace(c: { payee: string; cheque_date: string; amount: string }): ChequeFace {
+  return { payee: c.payee, date: pchcDate(c.cheque_date), figures: pchcFigures(c.amount), words: pchcWords(c.amount) };
+}
+
+export interface ChequeAccount {
+  id: number;
+  account_name: string;
+  account_number: string;
+  bank: string;
+  offset_x: number;
+  offset_y: number;
+}
+
+async function accountOf(ctx: ServiceContext, id: number): Promise<ChequeAccount> {
+  const a = await ctx.db
+    .selectFrom("bank_accounts as a")
+    .innerJoin("banks as b", "b.id", "a.bank_id")
+    .select(["a.id", "a.account_name", "a.account_number", "b.name as bank", "a.cheque_offset_x", "a.cheque_offset_y"])
+    .where("a.id", "=", id)
+    .executeTakeFirst();
+  if (!a) throw data("The bank account could not be found.", { status: 404 });
+  return {
+    id: Number(a.id),
+    account_name: a.account_name,
+    account_number: a.account_number,
+    bank: a.bank,
+    offset_x: Number(a.cheque_offset_x),
+    offset_y: Number(a.cheque_offset_y),
+  };
+}
+
+export interface ChequePrint {
+  cheque: { id: number; number: string; status: string; disbursement_number: string; payee: string; amount: string; cheque_date: string };
+  face: ChequeFace;
+  account: ChequeAccount;
+  canCalibrate: boolean;
+}
+
+/** A cheque issuance as printed on its account's stock (needs view-cheque_issuance or manage-cheque_issuance). */
+export async function chequeForPrint(ctx: ServiceContext, id: number): Promise<ChequePrint> {
+  if (!can(ctx.user, "view-cheque_issuance") && !can(ctx.user, "manage-cheque_issuance"))
+    throw data("This action is unauthorized.", { status: 403 });
+  const row = (await serviceFor("cheque_issuance").read(ctx, id).catch(pageError)) as unknown as ChequePrint["cheque"] & {
+    bank_account_id: number;
+  };
+  if (row.status !== "Active")
+    throw data(`Cheque ${row.number} is ${row.status.toLowerCase()}; a ${row.status.toLowerCase()} cheque is not printed.`, {
+      status: 422,
+    });
+  return {
+    cheque: row,
+    face: chequeFace(row),
+    account: await accountOf(ctx, Number(row.bank_account_id)),
+    canCalibrate: can(ctx.user, "update-bank_account"),
+  };
+}
+
+/** The test print of an account's stock: sample values at the calibrated positions. */
+export async function chequeTestPrint(ctx: ServiceContext, accountId: number) {
+  if (!can(ctx.user, "manage-bank_account") && !can(ctx.user, "view-bank_account") && !can(ctx.user, "manage-cheque_issuance"))
+    throw data("This action is unauthorized.", { status: 403 });
+  return {
+    face: chequeFace({ payee: "JUAN DELA CRUZ", cheque_date: new Date().toISOString().slice(0, 10), amount: "88888.88" }),
+    account: await accountOf(ctx, accountId),
+    canCalibrate: can(ctx.user, "update-bank_account"),
+  };
+}
+
+/** Stores an account's cheque offsets in millimetres (update-bank_account), audited. */
+export async function setChequeOffsets(ctx: ServiceContext, accountId: number, input: { x: unknown; y: unknown }) {
+  if (!can(ctx.user, "update-bank_account")) throw forbidden();
+  const parse = (v: unknown, field: string) => {
+    const n = Number(String(v ?? "").trim() || "0");
+    if (!Number.isFinite(n) || Math.abs(n) > 50)
+      throw ValidationError.field(field, "The offset must be a number of millimetres between -50 and 50.");
+    return Math.round(n * 10) / 10;
+  };
+  const x = parse(input.x, "offset_x");
+  const y = parse(input.y, "offset_y");
+  const before = await ctx.db
+    .selectFrom("bank_accounts")
+    .select(["cheque_offset_x", "cheque_offset_y"])
+    .where("id", "=", accountId)
+    .executeTakeFirst();
+  if (!before) throw new AppError(404, "The bank account could not be found.");
+  await ctx.db
+    .updateTable("bank_accounts")
+    .set({ cheque_offset_x: String(x), cheque_offset_y: String(y), updated_by: ctx.user?.id ?? null })
+    .where("id", "=", accountId)
+    .execute();
+  await audit(ctx, {
+    entity: "bank_account",
+    entityId: accountId,
+    action: "update",
+    before,
+    after: { cheque_offset_x: x.toFixed(1), cheque_offset_y: y.toFixed(1) },
+  });
+}
