@@ -127,6 +127,27 @@ describe.skipIf(!FAULTS_ENABLED)("database loss", () => {
   }, 60_000);
 });
 
+describe.skipIf(!FAULTS_ENABLED)("the database dropped under the server", () => {
+  test("DROP DATABASE … WITH (FORCE): the process lives and answers 503, never 500", async () => {
+    ensureBuild();
+    const database = await createFaultDatabase();
+    const portal = await startPortal({ env: { DATABASE_URL: database.url } });
+    try {
+      const client = await adminClient(portal);
+      await database.drop();
+      for (const path of ["/backend/api/status", "/backend/api/userme", "/backend/api/religion"])
+        expect((await client.get(path)).status, path).toBe(503);
+      expect((await client.post("/backend/api/religion", { name: "gone" })).status).toBe(503);
+      expect((await tryFetch(`${portal.url}/login`)).status).toBe(503);
+      expect((await tryFetch(`${portal.url}/healthz`)).status).toBe(503);
+      await sleep(500); // the LISTEN connection's reconnect attempts fail quietly
+      expect(portal.child.exitCode).toBeNull();
+    } finally {
+      await portal.stop();
+    }
+  }, 60_000);
+});
+
 describe.skipIf(!FAULTS_ENABLED)("start-up without the database", () => {
   beforeAll(() => ensureBuild(), 120_000);
 
