@@ -35,6 +35,9 @@ export default [
     route("photos/resident/:file", "routes/resident-photo.ts"),
     route("photos/user/:file", "routes/user-photo.ts"),
     route("export/:resource", "routes/export.tsx"),
+    // Transactions and certificates (issue 11): one transaction, and a type's template editor.
+    route("manage/transactions/:transaction_id", "routes/certificates.transaction.tsx"),
+    route("system/parameters/transaction_types/:type_id/template", "routes/certificates.template-editor.tsx"),
     // Reports (issue 13): the hub, one page for every report, its export (DESIGN §12).
     route("manage/reports", "routes/reports.index.tsx"),
     route("manage/reports/:report", "routes/reports.report.tsx"),
@@ -60,6 +63,7 @@ export default [
   // Print views (DESIGN §8): signed in, without the shell.
   layout("routes/layouts/print.tsx", [
     route("manage/households/:household_id/print", "routes/people.household.print.tsx"),
+    route("manage/transactions/:transaction_id/print", "routes/certificates.transaction.print.tsx"),
     // Issue 12: the disbursement voucher, the cheque, and the test print of an account's cheque stock.
     route("manage/disbursements/:disbursement_id/print", "routes/disbursements.print.tsx"),
     route("manage/cheque_issuances/:cheque_issuance_id/print", "routes/cheque-issuances.print.tsx"),

@@ -40,6 +40,7 @@ export const PLACEHOLDERS = [
   { key: "date_now", label: "Issue date in words (22nd day of November, 2026)" },
   // The document's own facts and the barangay's (decision 111): a template needs them in its
   // header and closing lines, and the spec's list has no place for them.
+  { key: "user_citizenship", label: "Citizenship" },
   { key: "reference_number", label: "Reference (control) number" },
   { key: "date_issued", label: "Issue date (November 22, 2026)" },
   { key: "valid_until", label: "Valid until (date)" },
@@ -64,6 +65,11 @@ export function placeholdersIn(template: string): string[] {
 /** The placeholders a type allows: spec §3's and its custom fields' ids. */
 export function allowedPlaceholders(customFields: readonly { fieldId: string }[]): Set<string> {
   return new Set([...PLACEHOLDER_KEYS, ...customFields.map((f) => f.fieldId).filter(Boolean)]);
+}
+
+/** A fee line as a receipt lists it (spec §3): "Default Amount" means the type's name. */
+export function feeLabel(line: { label: string }, typeName: string): string {
+  return line.label === "Default Amount" ? typeName : line.label;
 }
 
 export const PAPER_SIZES = ["A4", "Letter", "Long"] as const;
@@ -146,8 +152,10 @@ export const transaction: ResourceDef = {
   schema: { create: schema, update: schema },
   modals: ["create", "update", "delete", "restore", "print", "print-now"],
   defaultSort: { key: "date_issued", order: "desc" },
+  listModule: "routes/certificates.transactions.tsx",
   rowLinks: [
     { key: "open", label: "Open", href: "/manage/transactions/{id}", permission: "view-transaction", onTrashed: true },
-    { key: "print", label: "Print", href: "/manage/transactions/{id}/print", permission: "view-transaction", newTab: true },
+    { key: "print", label: "Print", href: "/manage/transactions?modal=print&id={id}", permission: "view-transaction" },
+    { key: "print-now", label: "Print now", href: "/manage/transactions?modal=print-now&id={id}", permission: "view-transaction" },
   ],
 };

@@ -263,6 +263,9 @@ export const transactionType: ResourceDef = (() => {
       { name: "eligibility", label: "Eligibility rule", kind: "enum", options: ELIGIBILITY, description: "first_time_jobseeker: free, once per person, 6 months' residency (RA 11261)." },
     ],
     schema: { create: schema, update: schema },
+    // The certificate template has its own editor (issue 11), reached from the list's row links.
+    listModule: "routes/certificates.transaction-types.tsx",
+    rowLinks: [{ key: "template", label: "Edit template", href: "/system/parameters/transaction_types/{id}/template", permission: "update-transaction_type" }],
   };
 })();
 

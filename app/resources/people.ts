@@ -280,7 +280,11 @@ export const resident: ResourceDef = {
   modals: ["create", "update", "delete", "restore", "reset"],
   defaultSort: { key: "name", order: "asc" },
   virtualFields: ["confirm_duplicate"],
-  rowLinks: [{ key: "view", label: "View profile", href: "/manage/residents/{id}/profile", permission: "view-resident", onTrashed: true }],
+  rowLinks: [
+    { key: "view", label: "View profile", href: "/manage/residents/{id}/profile", permission: "view-resident", onTrashed: true },
+    // make_transaction (spec §2.4): the transactions list's issue form, the resident chosen (issue 11).
+    { key: "make_transaction", label: "Make transaction", href: "/manage/transactions?modal=create&user_id={id}", permission: "create-transaction" },
+  ],
 };
 
 const latitude = z.coerce

@@ -1,23 +1,134 @@
-import { FileText } from "lucide-react";
+import { FileText, Plus } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/people.resident.transactions";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { formatDate } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+import { can } from "~/lib/permissions";
+import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
+import { getResource } from "~/resources/index";
+import { parseListQuery } from "~/resources/list-query";
+import { serviceContextOf } from "../../server/web/context.ts";
+import { rethrowForPage, serviceFor } from "../../server/web/page-kit.server.ts";
 
-// /manage/residents/{id}/transactions (spec §2.1): the resident's certificates and clearances.
-// Transactions arrive with the certificates issue; until then the list is empty.
+// /manage/residents/{id}/transactions (spec §2.1, issue 11 item 5): the person's certificates and
+// other transactions, newest first, with their payment status and links to open and print them.
+
+interface Row {
+  id: number;
+  reference_number: string;
+  name: string;
+  date_issued: string;
+  amount: string;
+  payment_status: "Free" | "Paid" | "Unpaid";
+  status: string;
+  print_count: number;
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const residentId = Number(params.resident_id);
+  const url = new URL(request.url);
+  const search = new URLSearchParams({ per_page: "100", sort: "date_issued", order: "desc", page: url.searchParams.get("page") ?? "1" });
+  search.set("filter[issued_to_user_id]", String(residentId));
+  const query = parseListQuery(search, getResource("transaction"));
+  const page = await serviceFor("transaction")
+    .list(serviceContextOf(context), query, url.pathname)
+    .catch((error) => rethrowForPage(error));
+  return { residentId, rows: page.data as unknown as Row[], total: page.meta.total };
+}
 
 export function meta() {
   return [{ title: pageTitle("manage-residents-id-transactions") }];
 }
 
-export default function ResidentTransactions() {
+const VARIANT = { Free: "secondary", Paid: "default", Unpaid: "destructive" } as const;
+
+export default function ResidentTransactions({ loaderData }: Route.ComponentProps) {
+  const { rows, residentId, total } = loaderData;
+  const user = useRootData()?.user;
+  const issue = can(user, "create-transaction") ? (
+    <Link
+      to={`/manage/transactions?modal=create&user_id=${residentId}`}
+      className={buttonVariants({ size: "sm" })}
+      data-testid="make-transaction"
+    >
+      <Plus aria-hidden="true" /> Make transaction
+    </Link>
+  ) : null;
+  if (rows.length === 0) {
+    return (
+      <section
+        aria-label="Transactions"
+        className="flex flex-col items-center gap-2 rounded-xl border bg-card px-4 py-12 text-center shadow-sm"
+        data-testid="resident-transactions"
+      >
+        <FileText className="size-8 text-muted-foreground" aria-hidden="true" />
+        <h2 className="font-medium">No transactions yet</h2>
+        <p className="max-w-md text-sm text-muted-foreground">Certificates and clearances issued to this resident will be listed here.</p>
+        {issue}
+      </section>
+    );
+  }
   return (
     <section
       aria-label="Transactions"
-      className="flex flex-col items-center gap-2 rounded-xl border bg-card px-4 py-12 text-center shadow-sm"
+      className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm"
       data-testid="resident-transactions"
     >
-      <FileText className="size-8 text-muted-foreground" aria-hidden="true" />
-      <h2 className="font-medium">No transactions yet</h2>
-      <p className="max-w-md text-sm text-muted-foreground">Certificates and clearances issued to this resident will be listed here.</p>
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="font-medium">
+          Transactions <span className="text-muted-foreground">({total})</span>
+        </h2>
+        {issue}
+      </div>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="border-b text-left text-muted-foreground">
+              <th className="py-2 pr-3 font-medium">Reference number</th>
+              <th className="py-2 pr-3 font-medium">Type</th>
+              <th className="py-2 pr-3 font-medium">Date issued</th>
+              <th className="py-2 pr-3 text-right font-medium">Fee</th>
+              <th className="py-2 pr-3 font-medium">Status</th>
+              <th className="py-2 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((t) => (
+              <tr key={t.id} className="border-b last:border-0">
+                <td className="py-2 pr-3 font-mono">
+                  <Link to={`/manage/transactions/${t.id}`}>{t.reference_number}</Link>
+                </td>
+                <td className="py-2 pr-3">{t.name}</td>
+                <td className="py-2 pr-3 whitespace-nowrap">{formatDate(t.date_issued)}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{formatMoney(t.amount)}</td>
+                <td className="py-2 pr-3">
+                  <span className="flex flex-wrap gap-1">
+                    <Badge variant={VARIANT[t.payment_status]}>{t.payment_status}</Badge>
+                    {t.status !== "Active" ? <Badge variant="outline">{t.status}</Badge> : null}
+                  </span>
+                </td>
+                <td className="py-2 text-right whitespace-nowrap">
+                  {t.status === "Active" && t.payment_status !== "Unpaid" ? (
+                    <a
+                      href={`/manage/transactions/${t.id}/print`}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="underline underline-offset-2"
+                    >
+                      Print
+                    </a>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

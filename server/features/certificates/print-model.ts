@@ -66,6 +66,7 @@ export async function certificatePerson(ctx: Pick<ServiceContext, "db">, userId:
       "p.street",
       "z.name as purok",
       "p.civil_status",
+      "p.citizenship",
       "p.sss_number",
       "p.sss_membership_date",
       "p.sss_retirement_date",

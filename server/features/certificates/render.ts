@@ -26,6 +26,7 @@ export interface CertificatePerson {
   street: string | null;
   purok: string | null;
   civil_status: string | null;
+  citizenship: string | null;
   sss_number: string | null;
   sss_membership_date: string | null;
   sss_retirement_date: string | null;
@@ -118,6 +119,7 @@ export function certificateValues(person: CertificatePerson, facts: CertificateF
     user_father_fullname: clean(person.father_fullname),
     user_address: address,
     user_civil_status: clean(person.civil_status),
+    user_citizenship: clean(person.citizenship),
     user_sss_number: clean(person.sss_number),
     user_sss_membership_date: longDate(person.sss_membership_date),
     user_sss_retirement_date: longDate(person.sss_retirement_date),

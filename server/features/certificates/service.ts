@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { allowedPlaceholders, placeholdersIn } from "../../../app/resources/certificates.ts";
+import { allowedPlaceholders, feeLabel, placeholdersIn } from "../../../app/resources/certificates.ts";
 import type { CustomField } from "../../../app/resources/fields.ts";
 import { can } from "../../../app/lib/permissions.ts";
 import { formatMoney, sumCentavos, toMoneyString } from "../../../app/lib/money.ts";
@@ -27,10 +27,7 @@ const FTJ_MONTHS = 6;
 
 const money = (lines: readonly { amount: string }[]) => toMoneyString(sumCentavos(lines.map((l) => l.amount)));
 
-/** A fee line as a receipt lists it (spec §3): "Default Amount" means the type's name. */
-export function feeLabel(line: { label: string }, typeName: string): string {
-  return line.label === "Default Amount" ? typeName : line.label;
-}
+export { feeLabel };
 
 /** "₱50.00 (Barangay Clearance ₱50.00)": what an unpaid certificate still owes. */
 function feeText(lines: readonly StoredPaymentLine[], typeName: string): string {

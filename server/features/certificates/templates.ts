@@ -20,7 +20,7 @@ const ISSUED = `<p style="text-indent:36pt;text-align:justify">Issued this {{dat
 
 const NAME = `<strong style="text-transform:uppercase">{{user_complete_name}}</strong>`;
 
-const PERSON = `${NAME}, {{user_age}} years old, {{user_sex}}, {{user_civil_status}}, and a resident of {{user_address}}`;
+const PERSON = `${NAME}, {{user_age}} years old, {{user_sex}}, {{user_civil_status}}, {{user_citizenship}}, and a resident of {{user_address}}`;
 
 export interface SeedTemplate {
   name: string;
@@ -95,7 +95,7 @@ ${SIGNATURE}`,
     template: `${HEADER}
 <h2 style="text-align:center">CERTIFICATE OF INDIGENCY</h2>
 <p><strong>TO WHOM IT MAY CONCERN:</strong></p>
-<p style="text-indent:36pt;text-align:justify">This is to certify that ${PERSON}, is a bona fide resident of this barangay and belongs to an indigent family. {{He/She}} is the {{son/daughter}} of {{user_mother_fullname}} and {{user_father_fullname}}.</p>
+<p style="text-indent:36pt;text-align:justify">This is to certify that ${PERSON}, is a bona fide resident of this barangay. {{He/She}} belongs to an indigent family of this barangay whose income is below the poverty threshold.</p>
 <p style="text-indent:36pt;text-align:justify">This certification is issued upon the request of the above-named person for <strong>{{purpose}}</strong>, and for whatever legal purpose it may serve {{her/his}}.</p>
 ${ISSUED}
 ${SIGNATURE}`,
@@ -141,8 +141,7 @@ ${SIGNATURE}`,
 ${SIGNATURE}
 <p>Witnessed by: ________________________________, Sangguniang Barangay Member</p>
 <p style="text-align:center"><em>Exempt from fees and charges per RA 11261.</em></p>
-<div style="break-before:page">
-<h2 style="text-align:center">OATH OF UNDERTAKING</h2>
+<h2 style="text-align:center;break-before:page">OATH OF UNDERTAKING</h2>
 <p style="text-indent:36pt;text-align:justify">I, ${NAME}, {{user_age}} years of age, resident of {{user_address}} for {{residency_length}}, availing the benefits of Republic Act No. 11261, otherwise known as the First Time Jobseekers Assistance Act of 2019, do hereby declare, agree and undertake to abide by and be bound by the following:</p>
 <ol>
 <li>That this is the first time that I will actively look for a job, and therefore request that a Barangay Certification be issued in my favor to avail of the benefits of the law;</li>
@@ -156,8 +155,7 @@ ${SIGNATURE}
 <li>That I consent to the use of my personal information pursuant to the Data Privacy Act and other applicable laws, rules and regulations.</li>
 </ol>
 <p style="text-indent:36pt;text-align:justify">Signed this {{date_now}} in {{barangay_name}}, {{barangay_municipality}}, {{barangay_province}}.</p>
-<table><tbody><tr><td style="width:50%;text-align:center"><p style="text-align:center">Signed by:<br><br><strong style="text-transform:uppercase">{{user_complete_name}}</strong><br>First Time Jobseeker</p></td><td style="width:50%;text-align:center"><p style="text-align:center">Witnessed by:<br><br>________________________________<br>Barangay Official and Position</p></td></tr></tbody></table>
-</div>`,
+<table><tbody><tr><td style="width:50%;text-align:center"><p style="text-align:center">Signed by:<br><br><strong style="text-transform:uppercase">{{user_complete_name}}</strong><br>First Time Jobseeker</p></td><td style="width:50%;text-align:center"><p style="text-align:center">Witnessed by:<br><br>________________________________<br>Barangay Official and Position</p></td></tr></tbody></table>`,
   },
 ];
 

@@ -1,0 +1,36 @@
+import type { Route } from "./+types/certificates.transaction-types";
+import { RowLinksPanel } from "~/features/people/row-links";
+import { ResourcePage } from "~/components/resource/resource-page";
+import { ShellErrorBoundary } from "~/components/shell/error-page";
+import { useRootData } from "~/lib/root-data";
+import { pageTitle } from "~/lib/titles";
+import { getResource } from "~/resources/index";
+import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
+
+// /system/parameters/transaction_types (issue 11): the registry's list of transaction types, with
+// each type's certificate template editor among the row links.
+
+export function loader(args: Route.LoaderArgs) {
+  return resourceLoader(args);
+}
+
+export function action(args: Route.ActionArgs) {
+  return resourceAction(args);
+}
+
+export function meta() {
+  return [{ title: pageTitle("system-parameters-transaction_types") }];
+}
+
+export default function TransactionTypesPage({ loaderData }: Route.ComponentProps) {
+  const def = getResource("transaction_type");
+  const user = useRootData()?.user;
+  return (
+    <>
+      <ResourcePage def={def} data={loaderData} />
+      <RowLinksPanel def={def} rows={loaderData.page.data as Record<string, unknown>[]} user={user} label="Edit a certificate template" />
+    </>
+  );
+}
+
+export const ErrorBoundary = ShellErrorBoundary;
