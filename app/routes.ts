@@ -35,6 +35,9 @@ export default [
     route("photos/resident/:file", "routes/resident-photo.ts"),
     route("photos/user/:file", "routes/user-photo.ts"),
     route("export/:resource", "routes/export.tsx"),
+    // Remittances (issue 10): the day list and its search child (spec §2.1).
+    route("manage/remittances", "routes/remittances.tsx"),
+    route("manage/remittances/search", "routes/remittances.search.tsx"),
     // Transactions and certificates (issue 11): one transaction, and a type's template editor.
     route("manage/transactions/:transaction_id", "routes/certificates.transaction.tsx"),
     route("system/parameters/transaction_types/:type_id/template", "routes/certificates.template-editor.tsx"),
@@ -63,6 +66,8 @@ export default [
   // Print views (DESIGN §8): signed in, without the shell.
   layout("routes/layouts/print.tsx", [
     route("manage/households/:household_id/print", "routes/people.household.print.tsx"),
+    // Issue 10: the AF 51-C receipt (spec §2.1 "transactions/preview" under a collection).
+    route("manage/collections/:collection_id/transactions/preview", "routes/collections.preview.tsx"),
     route("manage/transactions/:transaction_id/print", "routes/certificates.transaction.print.tsx"),
     // Issue 12: the disbursement voucher, the cheque, and the test print of an account's cheque stock.
     route("manage/disbursements/:disbursement_id/print", "routes/disbursements.print.tsx"),

@@ -252,3 +252,27 @@ export async function isDayRemitted(ctx: ServiceContext, collectorId: number, da
     .executeTakeFirst();
   return !!row;
 }
+
+/** The staff who issued receipts, for the collector filter. */
+export async function collectorOptions(ctx: ServiceContext): Promise<{ value: string; label: string }[]> {
+  assertCanRead(ctx);
+  const rows = await ctx.db
+    .selectFrom("user_profiles as p")
+    .select(["p.user_id", fullNameOf("p").as("name")])
+    .where("p.user_id", "in", ctx.db.selectFrom("collections").select("collector_id").distinct())
+    .orderBy("p.sort_name")
+    .execute();
+  return rows.map((r) => ({ value: String(r.user_id), label: r.name }));
+}
+
+/** Active bank accounts for the deposit. */
+export async function depositAccounts(ctx: ServiceContext): Promise<{ value: string; label: string }[]> {
+  const rows = await ctx.db
+    .selectFrom("bank_accounts as a")
+    .innerJoin("banks as b", "b.id", "a.bank_id")
+    .select(["a.id", "a.account_name", "a.account_number", "b.code"])
+    .where("a.deleted_at", "is", null)
+    .orderBy("a.account_name")
+    .execute();
+  return rows.map((r) => ({ value: String(r.id), label: `${r.code} ${r.account_number} — ${r.account_name}` }));
+}

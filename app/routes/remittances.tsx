@@ -1,0 +1,164 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/remittances";
+import { ShellErrorBoundary } from "~/components/shell/error-page";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/select";
+import { formatDate } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+import { pageTitle } from "~/lib/titles";
+import { serviceContextOf } from "../../server/web/context.ts";
+import { rethrowForPage } from "../../server/web/page-kit.server.ts";
+import { collectorOptions, parseDayQuery, remittanceDays } from "../../server/features/collections/remittances.ts";
+
+// /manage/remittances (spec §2.1, §2.4, §7.3; issue 10 item 5): one row per collector and day —
+// date, receipts issued (cancelled included), amount collected, Pending or Remitted — read-only,
+// each opening its `search` child with the day's receipts and the remit form.
+
+export async function loader(args: Route.LoaderArgs) {
+  const url = new URL(args.request.url);
+  const ctx = serviceContextOf(args.context);
+  const query = parseDayQuery(Object.fromEntries(url.searchParams));
+  const page = await remittanceDays(ctx, query, url.pathname).catch((e) => rethrowForPage(e, null));
+  return { page, query, collectors: await collectorOptions(ctx) };
+}
+
+export function meta() {
+  return [{ title: pageTitle("manage-remittances") }];
+}
+
+export default function Remittances({ loaderData }: Route.ComponentProps) {
+  const { page, query, collectors } = loaderData;
+  const pageHref = (n: number) => {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(query.filter)) if (v) q.set(`filter[${k}]`, v);
+    q.set("page", String(n));
+    return `?${q}`;
+  };
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-semibold">Remittances</h1>
+          <p className="text-sm text-muted-foreground">Collections per collector and day; open a day to remit it.</p>
+        </div>
+        <Link to="/manage/reports/collections" className={buttonVariants({ variant: "outline", size: "sm" })}>
+          RCD and RAAF
+        </Link>
+      </div>
+      <Form method="get" className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-5 sm:items-end">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="r-collector">Collector</Label>
+          <NativeSelect id="r-collector" name="filter[collector_id]" defaultValue={query.filter.collector_id ?? ""}>
+            <option value="">All</option>
+            {collectors.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="r-from">From</Label>
+          <Input id="r-from" type="date" name="filter[date_from]" defaultValue={query.filter.date_from ?? ""} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="r-to">To</Label>
+          <Input id="r-to" type="date" name="filter[date_to]" defaultValue={query.filter.date_to ?? ""} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="r-status">Status</Label>
+          <NativeSelect id="r-status" name="filter[status]" defaultValue={query.filter.status ?? ""}>
+            <option value="">All</option>
+            <option value="Pending">Pending</option>
+            <option value="Remitted">Remitted</option>
+          </NativeSelect>
+        </div>
+        <Button type="submit">Filter</Button>
+      </Form>
+      <div className="overflow-x-auto rounded-lg border bg-card">
+        <table className="w-full text-sm" data-testid="remittance-days">
+          <thead className="border-b bg-muted/50 text-left">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                Date
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Collector
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Total collection
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Amount collected
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Status
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.data.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="px-3 py-6 text-center text-muted-foreground">
+                  No collections match.
+                </td>
+              </tr>
+            ) : null}
+            {page.data.map((d) => (
+              <tr key={d.id} className="border-b last:border-0">
+                <td className="px-3 py-2">
+                  <Link
+                    to={`/manage/remittances/search?collector_id=${d.collector.id}&date=${d.date}`}
+                    className="font-medium underline-offset-4 hover:underline"
+                  >
+                    {formatDate(d.date, "medium")}
+                  </Link>
+                </td>
+                <td className="px-3 py-2">{d.collector.fullname}</td>
+                <td className="px-3 py-2 text-right tabular-nums">
+                  {d.total_collection}
+                  {d.cancelled_count ? <span className="text-muted-foreground"> ({d.cancelled_count} cancelled)</span> : null}
+                </td>
+                <td className="px-3 py-2 text-right tabular-nums">{formatMoney(d.amount_collected)}</td>
+                <td className="px-3 py-2">
+                  <Badge
+                    variant="outline"
+                    className={
+                      d.status === "Remitted"
+                        ? "border-emerald-400 text-emerald-900 dark:text-emerald-200"
+                        : "border-amber-400 text-amber-900 dark:text-amber-200"
+                    }
+                  >
+                    {d.status}
+                  </Badge>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <nav aria-label="Pages" className="flex items-center justify-between text-sm">
+        <span>
+          {page.meta.total} day{page.meta.total === 1 ? "" : "s"}, page {page.meta.current_page} of {page.meta.last_page}
+        </span>
+        <span className="flex gap-2">
+          {page.meta.current_page > 1 ? (
+            <Link className={buttonVariants({ variant: "outline", size: "sm" })} to={pageHref(page.meta.current_page - 1)}>
+              Previous
+            </Link>
+          ) : null}
+          {page.meta.current_page < page.meta.last_page ? (
+            <Link className={buttonVariants({ variant: "outline", size: "sm" })} to={pageHref(page.meta.current_page + 1)}>
+              Next
+            </Link>
+          ) : null}
+        </span>
+      </nav>
+    </div>
+  );
+}
+
+export const ErrorBoundary = ShellErrorBoundary;
