@@ -73,8 +73,6 @@ export default [
     route("manage/disbursements/:disbursement_id/print", "routes/disbursements.print.tsx"),
     route("manage/cheque_issuances/:cheque_issuance_id/print", "routes/cheque-issuances.print.tsx"),
     route("system/parameters/bank_accounts/:bank_account_id/cheque-test", "routes/cheque-test-print.tsx"),
-    // Issue 10: the AF 51-C receipt (spec §2.1 "transactions/preview" under a collection).
-    route("manage/collections/:collection_id/transactions/preview", "routes/collections.preview.tsx"),
     // Issue 13: a report on paper (A4, Letter, long bond; portrait or landscape).
     route("manage/reports/:report/print", "routes/reports.print.tsx"),
   ]),
