@@ -45,9 +45,11 @@ export default function ReportPrint({ loaderData, params }: Route.ComponentProps
   const paper = PAPER_SIZES.find((p) => p.value === sizeParam) ?? PAPER_SIZES[0];
   const [w, h] = SHEETS[paper.value];
   const sheetWidth = orientation === "landscape" ? h : w;
+  // A named size takes an orientation; explicit dimensions (long bond) are given in the order wanted.
+  const pageSize = paper.value === "long" ? (orientation === "landscape" ? "13in 8.5in" : "8.5in 13in") : `${paper.css} ${orientation}`;
   const contentPx = Math.round(((sheetWidth - 24) / 25.4) * 96);
   const pageCss = `
-@page { size: ${paper.css} ${orientation}; margin: 12mm; @bottom-right { content: "Page " counter(page) " of " counter(pages); font-size: 8pt; } }
+@page { size: ${pageSize}; margin: 12mm; @bottom-right { content: "Page " counter(page) " of " counter(pages); font-size: 8pt; } }
 @media print {
   html, body { background: #fff !important; }
   .report-sheet { box-shadow: none !important; margin: 0 !important; width: auto !important; padding: 0 !important; }

@@ -16,6 +16,12 @@ function configOf(chart: ReportChart): ChartConfig {
   return Object.fromEntries(chart.series.map((s, i) => [s.key, { label: s.label, color: PALETTE[i % PALETTE.length] }]));
 }
 
+/** A category name cut to one line of the axis. */
+const short = (value: unknown) => {
+  const text = String(value ?? "");
+  return text.length > 20 ? `${text.slice(0, 19)}…` : text;
+};
+
 const number = (value: unknown) => Math.abs(Number(value ?? 0)).toLocaleString("en-US");
 
 function TooltipBox({
@@ -116,7 +122,16 @@ export function ReportChartView({
         <BarChart data={[...rows]} layout="vertical" {...sized} height={height} accessibilityLayer={false}>
           <CartesianGrid horizontal={false} stroke="var(--border)" />
           <XAxis type="number" tickFormatter={number} tickLine={false} axisLine={false} fontSize={11} allowDecimals={false} />
-          <YAxis type="category" dataKey={chart.x} width={130} tickLine={false} axisLine={false} fontSize={11} interval={0} />
+          <YAxis
+            type="category"
+            dataKey={chart.x}
+            width={130}
+            tickLine={false}
+            axisLine={false}
+            fontSize={11}
+            interval={0}
+            tickFormatter={short}
+          />
           {print ? null : <Tooltip cursor={{ fill: "var(--muted)" }} content={(p) => <TooltipBox {...p} config={config} />} />}
           {chart.series.map((s) => (
             <Bar

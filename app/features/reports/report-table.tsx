@@ -53,16 +53,19 @@ export function ReportTable({
                     key={c.key}
                     scope="row"
                     className={cn(
-                      "h-auto normal-case tracking-normal text-foreground font-medium text-sm",
+                      "h-auto min-w-32 text-sm font-medium tracking-normal whitespace-normal text-foreground normal-case",
                       align(c),
                       hide(c),
-                      print && "px-1.5 py-0.5 text-[9pt] text-black",
+                      print && "min-w-0 px-1.5 py-0.5 text-[9pt] text-black",
                     )}
                   >
                     {formatCell(c, row[c.key])}
                   </TableHead>
                 ) : (
-                  <TableCell key={c.key} className={cn(align(c), hide(c), print ? "px-1.5 py-0.5" : "whitespace-nowrap")}>
+                  <TableCell
+                    key={c.key}
+                    className={cn(align(c), hide(c), print ? "px-1.5 py-0.5" : c.wrap ? "min-w-48" : "whitespace-nowrap")}
+                  >
                     {formatCell(c, row[c.key])}
                   </TableCell>
                 ),
@@ -87,5 +90,17 @@ export function ReportTable({
       ) : null}
     </Table>
   );
-  return print ? body : <TableContainer>{body}</TableContainer>;
+  // A wide table scrolls inside its card; the region takes focus so the keyboard can scroll it.
+  return print ? (
+    body
+  ) : (
+    <TableContainer
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+      className="focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
+      {body}
+    </TableContainer>
+  );
 }

@@ -17,6 +17,8 @@ export interface ReportColumn {
   total?: boolean;
   /** Hidden on narrow screens (still printed and exported). */
   hideOnMobile?: boolean;
+  /** Long text that wraps on screen (other cells keep to one line and the table scrolls). */
+  wrap?: boolean;
 }
 
 /**
