@@ -1,12 +1,11 @@
-import { ArrowRight, CalendarDays } from "lucide-react";
-import { Link } from "react-router";
+import { CalendarDays } from "lucide-react";
 import type { Route } from "./+types/dashboard";
 import { openAreasFor } from "~/components/shell/menu";
 import { Badge } from "~/components/ui/badge";
 import { useRootData } from "~/lib/root-data";
 import { greetingFor, longDateInManila } from "~/lib/shell-dates";
-import { usePrefetchMode } from "~/lib/prefetch";
 import { titleMeta } from "~/lib/titles";
+import { AreaCard } from "~/components/shell/area-card";
 import { DashboardWidgets } from "~/features/reports/dashboard-widgets";
 import { serviceContextOf } from "../../server/web/context.ts";
 import { dashboard } from "../../server/features/dashboard/service.ts";
@@ -26,7 +25,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const user = root?.user;
   const areas = openAreasFor(user).filter((entry) => entry.path !== "/dashboard");
-  const prefetch = usePrefetchMode();
   return (
     <div className="flex flex-col gap-6">
       <section
@@ -57,33 +55,22 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <p className="text-muted-foreground">Your account has no work areas yet. Ask the administrator to give you a role.</p>
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="dashboard-areas">
-            {areas.map((entry) => {
-              const Icon = entry.icon;
-              return (
-                <li key={entry.path}>
-                  <Link
-                    to={entry.path}
-                    prefetch={prefetch}
-                    className="group flex h-full items-start gap-4 rounded-xl border bg-card p-4 shadow-sm transition-colors hover:border-primary hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                  >
-                    <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/15 text-primary-ink dark:bg-primary/10">
-                      <Icon className="size-5" aria-hidden="true" />
+            {areas.map((entry) => (
+              <li key={entry.path}>
+                <AreaCard
+                  to={entry.path}
+                  icon={entry.icon}
+                  className="gap-4"
+                  title={
+                    <span className="flex items-center gap-2 font-medium">
+                      {entry.title}
+                      {entry.isNew ? <Badge className="text-[0.65rem] uppercase">New</Badge> : null}
                     </span>
-                    <span className="flex min-w-0 flex-1 flex-col gap-1">
-                      <span className="flex items-center gap-2 font-medium">
-                        {entry.title}
-                        {entry.isNew ? <Badge className="text-[0.65rem] uppercase">New</Badge> : null}
-                      </span>
-                      <span className="text-sm text-muted-foreground">{entry.description}</span>
-                    </span>
-                    <ArrowRight
-                      className="mt-1 size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5 group-hover:text-foreground"
-                      aria-hidden="true"
-                    />
-                  </Link>
-                </li>
-              );
-            })}
+                  }
+                  description={entry.description}
+                />
+              </li>
+            ))}
           </ul>
         )}
       </section>

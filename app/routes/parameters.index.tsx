@@ -1,8 +1,6 @@
-import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 import { useRootData } from "~/lib/root-data";
-import { usePrefetchMode } from "~/lib/prefetch";
 import { titleMeta } from "~/lib/titles";
+import { AreaCard } from "~/components/shell/area-card";
 import { allowedParameters, parameterInfo } from "~/components/resource/parameter-info";
 
 // /system/parameters: a card for each parameter list the user may manage.
@@ -11,7 +9,6 @@ export const meta = () => titleMeta("system-parameters");
 
 export default function ParametersIndex() {
   const root = useRootData();
-  const prefetch = usePrefetchMode();
   const entries = allowedParameters(root?.user);
   return (
     <div className="flex flex-col gap-4">
@@ -24,26 +21,16 @@ export default function ParametersIndex() {
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="parameter-cards">
           {entries.map((def) => {
-            const { icon: Icon, description } = parameterInfo(def);
+            const { icon, description } = parameterInfo(def);
             return (
               <li key={def.name}>
-                <Link
+                <AreaCard
                   to={def.path}
-                  prefetch={prefetch}
-                  className="group flex h-full items-start gap-3 rounded-xl border bg-card p-4 shadow-sm transition-colors hover:border-primary hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                >
-                  <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/15 text-primary-ink dark:bg-primary/10">
-                    <Icon className="size-5" aria-hidden="true" />
-                  </span>
-                  <span className="flex min-w-0 flex-1 flex-col gap-1">
-                    <span className="font-medium">{def.labels.title}</span>
-                    <span className="text-sm text-muted-foreground">{description}</span>
-                  </span>
-                  <ArrowRight
-                    className="mt-1 size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5 group-hover:text-foreground"
-                    aria-hidden="true"
-                  />
-                </Link>
+                  icon={icon}
+                  className="gap-3"
+                  title={<span className="font-medium">{def.labels.title}</span>}
+                  description={description}
+                />
               </li>
             );
           })}
