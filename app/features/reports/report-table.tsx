@@ -30,7 +30,11 @@ export function ReportTable({
             <TableHead
               key={c.key}
               scope="col"
-              className={cn(align(c), hide(c), print && "h-auto border-b border-black px-1.5 py-1 text-black")}
+              className={cn(
+                align(c),
+                hide(c),
+                print && "h-auto border-b border-black px-1 py-1 text-[7.5pt] tracking-normal whitespace-normal text-black",
+              )}
             >
               {c.label}
             </TableHead>
@@ -64,7 +68,7 @@ export function ReportTable({
                 ) : (
                   <TableCell
                     key={c.key}
-                    className={cn(align(c), hide(c), print ? "px-1.5 py-0.5" : c.wrap ? "min-w-48" : "whitespace-nowrap")}
+                    className={cn(align(c), hide(c), print ? "px-1 py-0.5 break-words" : c.wrap ? "min-w-48" : "whitespace-nowrap")}
                   >
                     {formatCell(c, row[c.key])}
                   </TableCell>
