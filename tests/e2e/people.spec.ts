@@ -156,6 +156,9 @@ test.describe("residents, households and the map", () => {
     const view = page.getByTestId("view-households").getByRole("link").first();
     await view.click();
     await expect(page).toHaveURL(/\/manage\/households\?purok_id=\d+$/);
-    await expect(page.getByTestId("clear-purok")).toBeVisible();
+    // The purok is the list's reference filter (issue 9): the toolbar shows it chosen, and every
+    // row listed is of that purok.
+    const purokId = new URL(page.url()).searchParams.get("purok_id")!;
+    await expect(page.getByLabel("Purok", { exact: true })).toHaveValue(purokId);
   });
 });
