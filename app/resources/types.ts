@@ -209,8 +209,9 @@ export interface ResourceDef {
   /** Child rows saved with the record. */
   children?: readonly ChildDef[];
   /**
-   * A route module of its own for the list page (routes.ts), when the generic list does not
-   * serve it (the residents list with its duplicate warning and photo).
+   * A route module of its own for the list page (routes.ts), when the generic list does not serve
+   * it alone (its own dialogs or extra data: residents, households, users, roles…). The module still
+   * uses the registry's loader, action and list component; without it, routes/resource-list.tsx.
    */
   listModule?: string;
   filters?: readonly FilterDef[];
