@@ -68,6 +68,9 @@ export default [
     route("manage/households/:household_id/print", "routes/people.household.print.tsx"),
     // Issue 10: the AF 51-C receipt (spec §2.1 "transactions/preview" under a collection).
     route("manage/collections/:collection_id/transactions/preview", "routes/collections.preview.tsx"),
+    // Issue 10: the COA registers of collections as printed (RCD, RAAF).
+    route("manage/reports/collections/rcd", "routes/collections.registers.tsx", { id: "collections-rcd" }),
+    route("manage/reports/collections/raaf", "routes/collections.registers.tsx", { id: "collections-raaf" }),
     route("manage/transactions/:transaction_id/print", "routes/certificates.transaction.print.tsx"),
     // Issue 12: the disbursement voucher, the cheque, and the test print of an account's cheque stock.
     route("manage/disbursements/:disbursement_id/print", "routes/disbursements.print.tsx"),

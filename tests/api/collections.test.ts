@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import { rcdData, raafData } from "../../server/features/collections/registers.ts";
+import { loadAuthUser } from "../../server/auth/sessions.ts";
 import { verifyByCode, verifyByNumber, verifyWait, VERIFY_LOOKUPS_PER_MINUTE } from "../../server/features/collections/verify.ts";
 
 // Issue 10 over REST (spec §7.2/§7.3, DESIGN §11): form pads generate their numbers, form numbers
@@ -385,5 +387,34 @@ describe("public verification", () => {
     expect(verifyWait("203.0.113.9", now + 100)).toBeGreaterThan(0);
     expect(verifyWait("203.0.113.10", now + 100)).toBe(0);
     expect(verifyWait("203.0.113.9", now + 61_000)).toBe(0);
+  });
+});
+
+describe("RCD and RAAF", () => {
+  it("lists a day's receipts with the cancelled one, totals per fund, deposits and the forms' accountability", async () => {
+    const ctx = { db: server.db, user: await loadAuthUser(server.db, treasurerId) };
+    await expect(
+      rcdData(
+        { db: server.db, user: await loadAuthUser(server.db, (await createUser(server.db, { username: "noreport10" })).id) },
+        { from: "2026-11-10", to: "2026-11-10" },
+      ),
+    ).rejects.toMatchObject({ status: 403 });
+    const rcd = await rcdData(ctx, { collector_id: treasurerId, from: "2026-11-10", to: "2026-11-10" });
+    expect(rcd.collections.map((c) => `${c.number} ${c.cancelled ? "cancelled" : c.amount}`)).toEqual([
+      "0400001 75.50",
+      "0400002 100.00",
+      "0400003 cancelled",
+    ]);
+    expect(rcd.total).toBe("175.50");
+    expect(rcd.funds).toEqual([{ fund: "General Fund", amount: "175.50" }]);
+    expect(rcd.deposits).toEqual([{ date: "2026-11-11", bank: "Land Bank 10 0012-3456-10", reference: "DS-0001", amount: "175.50" }]);
+    const pad = rcd.forms.find((f) => f.pad === "OR-R")!;
+    // The pad was received today (after the day reported): it is not in that day's balances.
+    expect(pad).toBeUndefined();
+    const raaf = await raafData(ctx, "2026-11");
+    const r = raaf.forms.find((f) => f.pad === "OR-R")!;
+    expect(r).toBeDefined();
+    expect(r.beginning.qty + r.receipt.qty - r.issued.qty).toBe(r.ending.qty);
+    expect(r.issued).toEqual({ qty: 3, from: "0400001", to: "0400003" });
   });
 });

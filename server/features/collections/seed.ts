@@ -73,6 +73,8 @@ export async function seedCollections(db: Tx): Promise<void> {
         serial_width: 7,
         suffix: " T",
         quanty_generated: to - from + 1,
+        // Received before the month of receipts, so the RAAF's balances add up.
+        created_at: new Date(`${addDays(todayInManila(), -35)}T09:00:00+08:00`),
         created_by: admin.id,
         updated_by: admin.id,
       })
