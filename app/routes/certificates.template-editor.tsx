@@ -240,7 +240,7 @@ export default function TemplateEditorPage({ loaderData }: Route.ComponentProps)
           </div>
           <div className="overflow-auto rounded-md bg-stone-200 p-3 dark:bg-stone-800">
             <div
-              className="certificate-body mx-auto bg-white text-black shadow"
+              className="certificate-body mx-auto bg-white text-black shadow [zoom:0.42] sm:[zoom:0.7] xl:[zoom:0.6] 2xl:[zoom:0.75]"
               style={{
                 width,
                 padding: `${type.margin_top}mm ${type.margin_right}mm ${type.margin_bottom}mm ${type.margin_left}mm`,

@@ -24,11 +24,12 @@ export const CERTIFICATE_BODY_CSS = `
 
 /** The print rules of a sheet: the page size and no browser margins (the sheet carries them). */
 function printCss(doc: CertificateDocument): string {
+  const m = doc.paper.margins;
   return `
-@page { size: ${doc.paper.css}; margin: 0; }
+@page { size: ${doc.paper.css}; margin: ${m.top}mm ${m.right}mm ${m.bottom}mm ${m.left}mm; }
 @media print {
   html, body, main { background: #fff !important; padding: 0 !important; margin: 0 !important; }
-  .certificate-sheet { box-shadow: none !important; margin: 0 !important; }
+  .certificate-sheet { box-shadow: none !important; margin: 0 !important; padding: 0 !important; width: auto !important; min-height: calc(${doc.paper.css.split(" ")[1]} - ${m.top + m.bottom + 1}mm) !important; }
   .no-print, [data-sonner-toaster] { display: none !important; }
 }
 ${CERTIFICATE_BODY_CSS}`;

@@ -290,7 +290,7 @@ export default function TemplateEditor({
   return (
     <div className="overflow-hidden rounded-md border" data-testid="template-editor">
       <Toolbar editor={editor} placeholders={placeholders} />
-      <EditorContent editor={editor} />
+      <EditorContent editor={editor} className="overflow-x-auto" />
     </div>
   );
 }

@@ -64,7 +64,12 @@ export async function issuePeople(ctx: ServiceContext, search: string, chosen: n
   } else if (chosen == null) {
     return [];
   }
-  const rows = await q.orderBy("p.sort_name").limit(30).execute();
+  // Residents first: most certificates are theirs.
+  const rows = await q
+    .orderBy(sql`u.kind = 'resident'`, "desc")
+    .orderBy("p.sort_name")
+    .limit(30)
+    .execute();
   if (chosen != null && !rows.some((r) => r.id === chosen)) {
     const one = await ctx.db
       .selectFrom("users as u")

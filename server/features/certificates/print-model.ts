@@ -8,7 +8,7 @@ import { can } from "../../../app/lib/permissions.ts";
 import { getBarangayInfo } from "../../services/settings.ts";
 import { qrSvg } from "../../resources/documents.ts";
 import { certificateValues, longDate, renderTemplate, validUntil, type CertificatePerson } from "./render.ts";
-import { feeLabel, transactionForPrint } from "./service.ts";
+import { feeLabel, payingCollectionSql, transactionForPrint } from "./service.ts";
 
 // What a printed certificate needs (issue 11 item 4): the rendered body, the paper, and the
 // footer of research notes §7 item 8 (fee, O.R. number, date paid, control number, CTC, validity,
@@ -115,7 +115,7 @@ export async function certificateDocument(
       "t.issued_to_user_id",
       "t.custom_values",
       "t.fee_lines",
-      "t.collection_id",
+      payingCollectionSql().as("collection_id"),
       "t.verification_code",
       sql<string>`t.amount::text`.as("amount"),
       "tt.name",

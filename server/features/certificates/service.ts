@@ -20,6 +20,18 @@ import { validUntil } from "./render.ts";
 // Transactions and their types (issue 11, DESIGN §11): the rules of issuing a certificate, written
 // once here and reached by every transport through serviceFor("transaction").
 
+/**
+ * The collection that paid a transaction (alias `t`): the one recorded by markTransactionsPaid, or
+ * else an active (not cancelled) official receipt with a line for it (issue 10's collection_lines).
+ */
+export function payingCollectionSql(alias = "t") {
+  const t = (c: string) => sql.ref(`${alias}.${c}`);
+  return sql<
+    number | null
+  >`coalesce(${t("collection_id")}, (select c.id from collection_lines l join collections c on c.id = l.collection_id
+    where l.transaction_id = ${t("id")} and c.deleted_at is null order by c.id limit 1))`;
+}
+
 /** The person kinds a transaction is issued to (spec §3): never staff. */
 const PERSON_KINDS = ["resident", "non_resident", "organization"] as const;
 /** First Time Jobseeker (RA 11261): months of residency the law asks. */
@@ -149,7 +161,10 @@ registerHooks("transaction", {
       .leftJoin("user_profiles as itp", "itp.user_id", "t.issued_to_user_id")
       .select([
         sql<string>`t.amount::text`.as("amount"),
-        sql<string>`case when t.amount = 0 then 'Free' when t.collection_id is not null then 'Paid' else 'Unpaid' end`.as("payment_status"),
+        sql<string>`case when t.amount = 0 then 'Free' when ${payingCollectionSql()} is not null then 'Paid' else 'Unpaid' end`.as(
+          "payment_status",
+        ),
+        payingCollectionSql().as("paid_by_collection_id"),
         personJson("t.issued_to_user_id", "itp").as("user"),
         sql<string>`r_transaction_type.name`.as("name"),
       ]);
@@ -262,7 +277,7 @@ export async function unpaidTransactionsOf(ctx: ServiceContext, userId: number):
     .select(["t.id", "t.reference_number", "tt.name", "t.date_issued", sql<string>`t.amount::text`.as("amount"), "t.fee_lines"])
     .where("t.issued_to_user_id", "=", userId)
     .where("t.deleted_at", "is", null)
-    .where("t.collection_id", "is", null)
+    .where(sql<boolean>`${payingCollectionSql()} is null`)
     .where("t.amount", ">", "0")
     .orderBy("t.date_issued")
     .orderBy("t.id")
@@ -351,7 +366,7 @@ export async function transactionForPrint(
   return inTransaction(ctx, async (tx) => {
     const row = (await serviceFor("transaction").read(tx, id)) as Row & {
       deleted_at: unknown;
-      collection_id: number | null;
+      paid_by_collection_id: number | null;
       fee_lines: StoredPaymentLine[];
       amount: string;
       name: string;
@@ -359,7 +374,7 @@ export async function transactionForPrint(
       print_count: number;
     };
     if (row.deleted_at) throw new AppError(422, `${row.reference_number} is deleted; restore it before printing.`);
-    if (Number(row.amount) > 0 && row.collection_id == null)
+    if (Number(row.amount) > 0 && row.paid_by_collection_id == null)
       throw new AppError(
         422,
         `${row.reference_number} is not paid yet: its fee of ${feeText(row.fee_lines, row.name)} must be paid through an official receipt before it is printed.`,
