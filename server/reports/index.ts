@@ -3,5 +3,6 @@
 import "./residents.ts";
 import "./households.ts";
 import "./religions.ts";
+import "../features/disbursements/reports.ts";
 
 export { defineReport, listingRows, openReport, reportsFor, runReport, totalsOf } from "./registry.ts";

@@ -1,6 +1,7 @@
 import type { FilterDef } from "../../resources/types";
 import { DISASTER_TYPES } from "../../resources/people";
 import type { ReportDef } from "./types";
+import { chequeDisbursementsReport, chequeIssuancesReport, chequeRegistrationsReport } from "../disbursements/reports";
 
 // The report registry (DESIGN §12): the seven reports of spec §2.1 under /manage/reports. A report
 // is this entry plus its query in server/reports/ (docs/architecture.md "Adding a report"). Entries
@@ -237,7 +238,7 @@ const pending = (name: string, title: string, answers: string, issue: number, wh
   arrivesWith: { issue, what },
 });
 
-/** Every report, in the hub's order. The finance issues replace their placeholder here. */
+/** Every report, in the hub's order. The finance issues replace their placeholder here (DISBURSEMENT_REPORTS: issue 12). */
 export const REPORTS: readonly ReportDef[] = [
   residentsReport,
   householdsReport,
@@ -249,27 +250,9 @@ export const REPORTS: readonly ReportDef[] = [
     10,
     "the collections register",
   ),
-  pending(
-    "cheque-disbursements",
-    "Cheque disbursements",
-    "Which cheques paid which disbursements, per bank account and month.",
-    12,
-    "the cheque registers",
-  ),
-  pending(
-    "cheque-issuances",
-    "Cheque issuances",
-    "The report of cheques issued per bank account and month, cancelled ones included.",
-    12,
-    "the cheque registers",
-  ),
-  pending(
-    "cheque-registrations",
-    "Cheque registrations",
-    "Which cheque books and numbers are registered, used, voided or still free.",
-    12,
-    "the cheque registers",
-  ),
+  chequeDisbursementsReport,
+  chequeIssuancesReport,
+  chequeRegistrationsReport,
 ];
 
 export function findReport(name: string | undefined): ReportDef | undefined {

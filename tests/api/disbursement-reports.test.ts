@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayInManila } from "../../app/lib/dates.ts";
+import { seedParameters } from "../../server/seed-parameters.ts";
+import { seedDisbursements } from "../../server/features/disbursements/seed.ts";
+import { serialRanges } from "../../server/features/disbursements/reports.ts";
+import { signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+
+// The three cheque registers of issue 12 (item 5) over REST /backend/api/reports/{name}, on the
+// demo month of the seed: 8 cheques (2 voided by one cascade), a spoiled leaf, one deposit.
+
+let server: TestServer;
+let admin: ApiClient;
+let accountId: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signedIn(server, server.admin);
+  await server.db.transaction().execute(async (trx) => {
+    await seedParameters(trx);
+    await seedDisbursements(trx);
+  });
+  accountId = (await server.db.selectFrom("cheque_books").select("bank_account_id").executeTakeFirstOrThrow()).bank_account_id;
+  const collector = await server.db
+    .selectFrom("users")
+    .select("id")
+    .where("username", "=", server.admin.username)
+    .executeTakeFirstOrThrow();
+  const day = todayInManila();
+  await server.db
+    .insertInto("remittances")
+    .values({
+      collector_id: collector.id,
+      remit_date: day,
+      receipt_count: 3,
+      amount: "100000.00",
+      deposit_date: day,
+      bank_account_id: accountId,
+      deposit_reference: "DS-0001",
+    })
+    .execute();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const section = (body: { data: { sections: { key: string }[] } }, key: string) =>
+  body.data.sections.find((s) => s.key === key) as unknown as { rows: Record<string, unknown>[]; totals: Record<string, unknown> | null };
+
+describe("cheque registers", () => {
+  it("report of cheques issued: per account and month, cancelled included, totals", async () => {
+    const res = await admin.get(`/backend/api/reports/cheque-issuances?filter[bank_account_id]=${accountId}&per_page=100`);
+    expect(res.status, res.text).toBe(200);
+    const cards = Object.fromEntries(res.body.data.cards.map((c: { key: string; value: unknown }) => [c.key, c.value]));
+    expect(cards).toEqual({ issued: 6, cancelled: 2, amount: "28601.15" });
+    expect(section(res.body, "by_account").totals).toMatchObject({ issued: 6, cancelled: 2, amount: "28601.15" });
+    const listing = res.body.data.listing;
+    expect(listing.meta.total).toBe(8);
+    expect(listing.rows.filter((r: { status: string }) => r.status === "Cancelled (void)")).toHaveLength(2);
+    expect(listing.totals).toMatchObject({ amount: "28601.15", cancelled_amount: "8400.00" });
+    const numbers = listing.rows.map((r: { number: string }) => r.number);
+    expect(numbers).toEqual([...numbers].sort());
+  });
+
+  it("cheque disbursement record: voucher, cheque, payee, amount, running balance from the deposits", async () => {
+    const res = await admin.get(`/backend/api/reports/cheque-disbursements?filter[bank_account_id]=${accountId}&per_page=100`);
+    expect(res.status, res.text).toBe(200);
+    const rows = res.body.data.listing.rows as {
+      reference: string;
+      deposit: string | null;
+      check_issued: string | null;
+      balance: string;
+    }[];
+    expect(rows).toHaveLength(7); // 6 live cheques and the deposit
+    expect(rows[0].reference).toMatch(/^\d{4}-\d{2}-\d{4} \/ 0004501$/);
+    expect(rows[0].balance).toBe("-4850.00");
+    expect(rows.at(-1)!.balance).toBe("71398.85");
+    expect(section(res.body, "by_account").rows[0]).toMatchObject({ deposits: "100000.00", cheques: "28601.15", closing: "71398.85" });
+    // A period starting after the first cheque opens with what came before it.
+    const first = rows[0] as unknown as { date: string };
+    const later = await admin.get(
+      `/backend/api/reports/cheque-disbursements?filter[bank_account_id]=${accountId}&filter[period_from]=${first.date.slice(0, 8)}${String(Number(first.date.slice(8, 10)) + 1).padStart(2, "0")}`,
+    );
+    expect(section(later.body, "by_account").rows[0]).toMatchObject({ opening: "-4850.00", closing: "71398.85" });
+  });
+
+  it("cheque registrations: books received, issued, spoiled and remaining by serial range (RAAF)", async () => {
+    const res = await admin.get("/backend/api/reports/cheque-registrations");
+    expect(res.status, res.text).toBe(200);
+    const cards = Object.fromEntries(res.body.data.cards.map((c: { key: string; value: unknown }) => [c.key, c.value]));
+    expect(cards).toEqual({ books: 1, issued: 6, spoiled: 3, remaining: 41 });
+    expect(section(res.body, "books").rows[0]).toMatchObject({
+      serials: "0004501–0004550",
+      leaves: 50,
+      remaining_serials: "0004510–0004550",
+    });
+    const raaf = section(res.body, "raaf").rows[0];
+    expect(raaf).toMatchObject({
+      received_qty: 50,
+      received_serials: "0004501–0004550",
+      issued_qty: 9,
+      ending_qty: 41,
+      ending_serials: "0004510–0004550",
+    });
+    expect(section(res.body, "spoiled").rows).toEqual([expect.objectContaining({ number: "0004505", reason: "Torn while printing" })]);
+    const xlsx = await fetch(`${server.url}/backend/api/reports/cheque-registrations/export.csv`, {
+      headers: { Cookie: [...admin.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("; ") },
+    });
+    expect(xlsx.status).toBe(200);
+  });
+
+  it("joins consecutive serials into ranges", () => {
+    expect(serialRanges(["0004503", "0004501", "0004502", "0004510"])).toBe("0004501–0004503, 0004510");
+    expect(serialRanges([])).toBe("");
+  });
+});
