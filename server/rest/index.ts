@@ -32,6 +32,9 @@ export function requireUser(req: Request): NonNullable<Request["user"]> {
 // Calls that must work while maintenance mode is on, or before signing in.
 const ALWAYS_OPEN = new Set(["/sanctum/csrf-cookie", "/api/status", "/api/login", "/api/logout", "/api/userme"]);
 
+// The API's own description is public (server/rest/openapi.ts).
+const PUBLIC_DOCS = new Set(["/api/openapi.json", "/api/docs"]);
+
 export function restRouter(db: DB, extensions: ((router: Router, db: DB) => void)[] = []): Router {
   const router = express.Router();
   // A JSON body that is not valid UTF-8 is refused (400), not stored with replacement characters (issue 14 item 9).
@@ -41,7 +44,7 @@ export function restRouter(db: DB, extensions: ((router: Router, db: DB) => void
     if (!isSafeMethod(req.method) && !csrfHeaderMatches(req)) return next(csrfMismatch());
     // Signed out, every other call is a 401 before any record is looked up: no 403 or 404 tells
     // what exists (issue 14 item 6). Maintenance (a setting, not a record) still answers 503 first.
-    const signedOutRefused = !req.user && !ALWAYS_OPEN.has(req.path) && req.path !== "/api/openapi.json";
+    const signedOutRefused = !req.user && !ALWAYS_OPEN.has(req.path) && !PUBLIC_DOCS.has(req.path);
     if (ALWAYS_OPEN.has(req.path) || bypassesMaintenance(req.user)) return next();
     isMaintenanceMode({ db }).then((on) => next(on ? maintenance() : signedOutRefused ? unauthenticated() : undefined), next);
   });
