@@ -80,7 +80,10 @@ export async function seedDisbursements(db: DB): Promise<void> {
     .where("fund_type", "=", "General Fund")
     .orderBy("id")
     .executeTakeFirst();
-  const type = await db.selectFrom("disbursement_types").select("id").orderBy("id").executeTakeFirst();
+  // Supplies, utilities and repairs are MOOE (the seeded type of that title), else the first type.
+  const type =
+    (await db.selectFrom("disbursement_types").select("id").where("title", "=", "MOOE").executeTakeFirst()) ??
+    (await db.selectFrom("disbursement_types").select("id").orderBy("id").executeTakeFirst());
   const admin = await db.selectFrom("users").select("id").where("kind", "=", "staff").orderBy("id").executeTakeFirst();
   if (!account || !type || !admin) return;
   const user = await loadAuthUser(db, admin.id);
