@@ -66,10 +66,20 @@ export function residentsWhere(filters: ReportFilters, today: string): RawBuilde
   return sql<boolean>`${sql.join(parts, sql` and `)}`;
 }
 
-/** The PSA age group index (0 = 0–4 … 16 = 80 and over) of a date of birth on `today`; null if unknown. */
+/**
+ * The PSA age group index (0 = 0–4 … 16 = 80 and over) of a date of birth on `today`; null if
+ * unknown. Compared with the groups' cut-off dates (width_bucket), not by computing each age.
+ */
 export function ageGroupIndex(today: string): RawBuilder<number | null> {
+  // Ascending: the day after the 80th, 75th, … 5th birthday cut-offs; bucket 0 is 80 and over.
+  const cutoffs = Array.from({ length: 16 }, (_, i) => dayAfter(yearsBefore(today, 80 - 5 * i)));
   return sql<number | null>`case when up.date_of_birth is null then null
-    else greatest(0, least(16, floor(extract(year from age(${today}::date, up.date_of_birth)) / 5)))::int end`;
+    else 16 - width_bucket(up.date_of_birth, ${cutoffs}::date[]) end`;
+}
+
+function dayAfter(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 }
 
 export function ageOn(today: string): RawBuilder<number | null> {

@@ -99,7 +99,13 @@ export async function runReport(
 ): Promise<ReportResult> {
   const open = openReport(ctx, name, params);
   const { def, query, args } = open;
-  const summary = await query.summary(args);
+  // The aggregates and the listing's page are independent: run them side by side.
+  const [summary, listing] = await Promise.all([
+    query.summary(args),
+    query.listing && options.listing !== false
+      ? listingPage(open, query.listing, readPage(params), options.perPage ?? LISTING_PER_PAGE)
+      : Promise.resolve(null),
+  ]);
   const sections: ReportSectionResult[] = def.sections
     .filter((s) => !s.listing)
     .map((s) => {
@@ -107,10 +113,6 @@ export async function runReport(
       const columns = found.columns ?? s.columns;
       return { key: s.key, columns: found.columns, rows: found.rows, totals: s.totals ? totalsOf(columns, found.rows) : null };
     });
-  const listing =
-    query.listing && options.listing !== false
-      ? await listingPage(open, query.listing, readPage(params), options.perPage ?? LISTING_PER_PAGE)
-      : null;
   return {
     name: def.name,
     title: def.title,

@@ -154,7 +154,7 @@ async function summary(args: ReportQueryArgs) {
 function listingSelect(filters: ReportFilters, today: string, keys = false) {
   const seniorFrom = yearsBefore(today, 60);
   return sql`
-    select ${keys ? sql`coalesce(up.sort_name, '') as _sort, u.id as _id,` : sql``} coalesce(p.name, ${NO_PUROK}) as purok, up.lastname, up.firstname, up.middlename, up.suffix,
+    select ${keys ? sql`coalesce(up.sort_name, '') as _sort, up.user_id as _id,` : sql``} coalesce(p.name, ${NO_PUROK}) as purok, up.lastname, up.firstname, up.middlename, up.suffix,
       nullif(concat_ws(' ', up.house_number, up.street), '') as address,
       up.date_of_birth, ${ageOn(today)} as age, up.sex, up.civil_status, up.citizenship, o.name as occupation,
       nullif(concat_ws(', ',
@@ -171,46 +171,80 @@ function listingSelect(filters: ReportFilters, today: string, keys = false) {
     where ${residentsWhere(filters, today)}`;
 }
 
-const toRows = (rows: unknown[]) => rows as ReportRow[];
+/** Matching residents per purok, in the listing's purok order; one grouped count, shared by count and page. */
+const purokCountsCache = new WeakMap<ReportQueryArgs, Promise<{ id: number | null; n: number }[]>>();
+function purokCounts(args: ReportQueryArgs): Promise<{ id: number | null; n: number }[]> {
+  let found = purokCountsCache.get(args);
+  if (!found) {
+    found = (async () => {
+      const { ctx, filters, today } = args;
+      const [rows, puroks] = await Promise.all([
+        sql<{
+          purok_id: number | null;
+          n: number;
+        }>`select up.purok_id, count(*)::int as n from users u join user_profiles up on up.user_id = u.id
+          where ${residentsWhere(filters, today)} group by 1`.execute(ctx.db),
+        puroksById(args),
+      ]);
+      const byId = new Map(rows.rows.map((r) => [r.purok_id == null ? null : Number(r.purok_id), Number(r.n)]));
+      return purokOrder(puroks, byId.keys()).map((id) => ({ id, n: byId.get(id)! }));
+    })();
+    purokCountsCache.set(args, found);
+  }
+  return found;
+}
+
+/** One purok's matching residents in name order, from `offset` (the index on purok and sort name serves it). */
+async function purokRows(
+  args: ReportQueryArgs,
+  id: number | null,
+  after: { name: string; id: number } | null,
+  offset: number,
+  limit: number,
+) {
+  const { ctx, filters, today } = args;
+  const r = await sql<ReportRow & { _sort: string; _id: number }>`
+    ${listingSelect(filters, today, true)}
+      and ${id == null ? sql`up.purok_id is null` : sql`up.purok_id = ${id}`}
+      ${after ? sql`and (coalesce(up.sort_name, ''), up.user_id) > (${after.name}, ${after.id})` : sql``}
+      order by coalesce(up.sort_name, ''), up.user_id limit ${limit} offset ${offset}`.execute(ctx.db);
+  return r.rows;
+}
+
+const strip = (rows: (ReportRow & { _sort: string; _id: number })[]): ReportRow[] => rows.map(({ _sort: _s, _id: _i, ...row }) => row);
 
 defineReport("residents", {
   summary,
   listing: {
-    async count({ ctx, filters, today }) {
-      const r = await sql<{ n: number }>`select count(*)::int as n from users u join user_profiles up on up.user_id = u.id
-        where ${residentsWhere(filters, today)}`.execute(ctx.db);
-      return Number(r.rows[0]?.n ?? 0);
+    async count(args) {
+      return (await purokCounts(args)).reduce((sum, p) => sum + p.n, 0);
     },
-    async page({ ctx, filters, today }, offset, limit) {
-      const r = await sql`${listingSelect(filters, today)}
-        order by p.name nulls last, up.purok_id, coalesce(up.sort_name, ''), u.id limit ${limit} offset ${offset}`.execute(ctx.db);
-      return toRows(r.rows);
+    // A page is cut from the puroks in order: skip whole puroks by their counts, then read the
+    // purok(s) the page falls in, each in name order on the index.
+    async page(args, offset, limit) {
+      const rows: ReportRow[] = [];
+      let skip = offset;
+      for (const { id, n } of await purokCounts(args)) {
+        if (skip >= n) {
+          skip -= n;
+          continue;
+        }
+        rows.push(...strip(await purokRows(args, id, null, skip, limit - rows.length)));
+        skip = 0;
+        if (rows.length >= limit) break;
+      }
+      return rows;
     },
-    // Per purok (name order, then no purok), each in name order, 2,000 rows a query: no query sorts
-    // more than one purok, and memory holds one batch.
+    // Per purok, 2,000 rows a query by keyset: memory holds one batch.
     async *batches(args) {
-      const { ctx, filters, today } = args;
-      const puroks = await puroksById(args);
-      const present = await sql<{
-        purok_id: number | null;
-      }>`select distinct up.purok_id from users u join user_profiles up on up.user_id = u.id
-        where ${residentsWhere(filters, today)}`.execute(ctx.db);
-      const ids = purokOrder(
-        puroks,
-        present.rows.map((r) => (r.purok_id == null ? null : Number(r.purok_id))),
-      );
-      for (const id of ids) {
+      for (const { id } of await purokCounts(args)) {
         let after: { name: string; id: number } | null = null;
         for (;;) {
-          const r: { rows: (ReportRow & { _sort: string; _id: number })[] } = await sql<ReportRow & { _sort: string; _id: number }>`
-            ${listingSelect(filters, today, true)}
-              and ${id == null ? sql`up.purok_id is null` : sql`up.purok_id = ${id}`}
-              ${after ? sql`and (coalesce(up.sort_name, ''), u.id) > (${after.name}, ${after.id})` : sql``}
-              order by coalesce(up.sort_name, ''), u.id limit 2000`.execute(ctx.db);
-          if (r.rows.length === 0) break;
-          yield r.rows.map(({ _sort: _s, _id: _i, ...row }) => row);
-          if (r.rows.length < 2000) break;
-          const last = r.rows[r.rows.length - 1];
+          const rows = await purokRows(args, id, after, 0, 2000);
+          if (rows.length === 0) break;
+          yield strip(rows);
+          if (rows.length < 2000) break;
+          const last = rows[rows.length - 1];
           after = { name: last._sort, id: Number(last._id) };
         }
       }

@@ -176,6 +176,22 @@ describe("reports over REST", () => {
     ]);
   });
 
+  it("cuts listing pages across puroks in the same order as the whole listing", async () => {
+    const all = (await admin.get("/backend/api/reports/residents?per_page=50")).body.data.listing.rows;
+    const pages = [];
+    for (const page of [1, 2, 3])
+      pages.push(...(await admin.get(`/backend/api/reports/residents?per_page=3&page=${page}`)).body.data.listing.rows);
+    expect(pages).toEqual(all);
+    const csv = await download(admin, "/backend/api/reports/residents/export.csv");
+    const names = csv.bytes
+      .toString("utf8")
+      .trim()
+      .split("\r\n")
+      .slice(1)
+      .map((line) => line.split(",")[2]);
+    expect(names).toEqual(all.map((r: { firstname: string }) => r.firstname));
+  });
+
   it("filters by purok (also the bare key), sex, age group, sector and registered date", async () => {
     const total = async (query: string) => (await admin.get(`/backend/api/reports/residents?${query}`)).body.data.cards[0].value;
     expect(await total(`filter[purok_id]=${puroks["Purok Uno"]}`)).toBe(4);
