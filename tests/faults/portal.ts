@@ -19,22 +19,40 @@ export const SERVER_URL = process.env.TEST_DATABASE_URL;
 export const FAULTS_ENABLED = !!SERVER_URL;
 export const ADMIN = { username: "admin", password: "Fault-Admin-Passw0rd!" };
 
-/** Builds the app once when build/ is missing (CI starts from a clean clone); a lock keeps test files from building twice. */
+/** The newest modification time of the files a build is made from. */
+function newestSource(): number {
+  let newest = 0;
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.(tsx?|css)$/.test(entry.name)) newest = Math.max(newest, fs.statSync(full).mtimeMs);
+    }
+  };
+  for (const dir of ["app", "server", "db"]) if (fs.existsSync(path.join(ROOT, dir))) walk(path.join(ROOT, dir));
+  return newest;
+}
+
+/**
+ * Builds the app when build/ is missing (CI starts from a clean clone) or older than the sources it
+ * is made from; a lock keeps test files from building at the same time.
+ */
 export function ensureBuild(): void {
   const entry = path.join(ROOT, "build/server/index.js");
-  if (fs.existsSync(entry)) return;
+  const fresh = () => fs.existsSync(entry) && fs.statSync(entry).mtimeMs >= newestSource();
+  if (fresh()) return;
   const lock = path.join(os.tmpdir(), `portal-faults-build-${Buffer.from(ROOT).toString("hex").slice(-16)}.lock`);
   for (let i = 0; i < 600; i++) {
     try {
       fs.mkdirSync(lock);
       break;
     } catch {
-      if (fs.existsSync(entry)) return;
+      if (fresh()) return;
       spawnSync("sleep", ["0.5"]);
     }
   }
   try {
-    if (fs.existsSync(entry)) return;
+    if (fresh()) return;
     const result = spawnSync(NODE, [path.join(ROOT, "node_modules/@react-router/dev/bin.cjs"), "build"], {
       cwd: ROOT,
       stdio: "pipe",
