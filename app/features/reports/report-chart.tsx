@@ -152,7 +152,7 @@ export function ReportChartView({
       <Frame print={print} height={height}>
         <BarChart data={[...rows]} {...sized} height={height} accessibilityLayer={false}>
           <CartesianGrid vertical={false} stroke="var(--border)" />
-          <XAxis dataKey={chart.x} tickLine={false} axisLine={false} fontSize={11} interval={0} />
+          <XAxis dataKey={chart.x} tickLine={false} axisLine={false} fontSize={11} interval="preserveStartEnd" minTickGap={8} />
           <YAxis tickFormatter={number} tickLine={false} axisLine={false} fontSize={11} width={44} allowDecimals={false} />
           {print ? null : <Tooltip cursor={{ fill: "var(--muted)" }} content={(p) => <TooltipBox {...p} config={config} />} />}
           {chart.series.length > 1 ? (
