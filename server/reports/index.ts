@@ -3,6 +3,7 @@
 import "./residents.ts";
 import "./households.ts";
 import "./religions.ts";
+import "../features/collections/report.ts";
 import "../features/disbursements/reports.ts";
 
 export { defineReport, listingRows, openReport, reportsFor, runReport, totalsOf } from "./registry.ts";

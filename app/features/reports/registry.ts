@@ -1,6 +1,7 @@
 import type { FilterDef } from "../../resources/types";
 import { DISASTER_TYPES } from "../../resources/people";
 import type { ReportDef } from "./types";
+import { collectionsReport } from "../collections/reports";
 import { chequeDisbursementsReport, chequeIssuancesReport, chequeRegistrationsReport } from "../disbursements/reports";
 
 // The report registry (DESIGN §12): the seven reports of spec §2.1 under /manage/reports. A report
@@ -243,13 +244,7 @@ export const REPORTS: readonly ReportDef[] = [
   residentsReport,
   householdsReport,
   religionsReport,
-  pending(
-    "collections",
-    "Collections",
-    "What was collected, per collector and day or period (RCD), and the accountable forms used (RAAF).",
-    10,
-    "the collections register",
-  ),
+  collectionsReport,
   chequeDisbursementsReport,
   chequeIssuancesReport,
   chequeRegistrationsReport,
