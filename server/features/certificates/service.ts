@@ -405,7 +405,7 @@ export async function verifyTransaction(ctx: Pick<ServiceContext, "db">, code: s
       "t.reference_number",
       "t.date_issued",
       "t.deleted_at",
-      "t.collection_id",
+      payingCollectionSql().as("collection_id"),
       sql<string>`t.amount::text`.as("amount"),
       sql<string>`concat_ws(' ', p.firstname, p.middlename, p.lastname, p.suffix)`.as("fullname"),
     ])
