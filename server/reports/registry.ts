@@ -90,6 +90,23 @@ function readPage(params: Params): number {
   return Number.isInteger(n) && n >= 1 && n < 1e9 ? n : 1;
 }
 
+/**
+ * Identical report queries in flight at the same moment share one run (per database handle): a
+ * report opened by several people at once, or a burst of the same request, costs one scan. Nothing
+ * is kept once the run ends, so an answer is never older than the request that receives it.
+ */
+const IN_FLIGHT = new WeakMap<object, Map<string, Promise<unknown>>>();
+function shared<T>(open: OpenReport, key: string, run: () => Promise<T>): Promise<T> {
+  let runs = IN_FLIGHT.get(open.args.ctx.db);
+  if (!runs) IN_FLIGHT.set(open.args.ctx.db, (runs = new Map()));
+  const id = `${open.def.name}|${open.args.today}|${JSON.stringify(Object.entries(open.args.filters).sort())}|${key}`;
+  const found = runs.get(id) as Promise<T> | undefined;
+  if (found) return found;
+  const started = run().finally(() => runs.delete(id));
+  runs.set(id, started);
+  return started;
+}
+
 /** A report's cards, aggregate sections with totals, and one page of its listing. */
 export async function runReport(
   ctx: ServiceContext,
@@ -100,11 +117,12 @@ export async function runReport(
   const open = openReport(ctx, name, params);
   const { def, query, args } = open;
   // The aggregates and the listing's page are independent: run them side by side.
+  const listingQuery = options.listing === false ? undefined : query.listing;
+  const page = readPage(params);
+  const perPage = options.perPage ?? LISTING_PER_PAGE;
   const [summary, listing] = await Promise.all([
-    query.summary(args),
-    query.listing && options.listing !== false
-      ? listingPage(open, query.listing, readPage(params), options.perPage ?? LISTING_PER_PAGE)
-      : Promise.resolve(null),
+    shared(open, "summary", () => query.summary(args)),
+    listingQuery ? shared(open, `listing:${page}:${perPage}`, () => listingPage(open, listingQuery, page, perPage)) : Promise.resolve(null),
   ]);
   const sections: ReportSectionResult[] = def.sections
     .filter((s) => !s.listing)

@@ -192,6 +192,14 @@ describe("reports over REST", () => {
     expect(names).toEqual(all.map((r: { firstname: string }) => r.firstname));
   });
 
+  it("answers identical requests made at once alike (they share one run)", async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => admin.get("/backend/api/reports/residents?filter[sex]=Male")));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const strip = (body: { data: Record<string, unknown> }) => ({ ...body.data, generated_at: null });
+    for (const a of answers) expect(strip(a.body)).toEqual(strip(answers[0].body));
+    expect(answers[0].body.data.cards[0].value).toBe(4);
+  });
+
   it("filters by purok (also the bare key), sex, age group, sector and registered date", async () => {
     const total = async (query: string) => (await admin.get(`/backend/api/reports/residents?${query}`)).body.data.cards[0].value;
     expect(await total(`filter[purok_id]=${puroks["Purok Uno"]}`)).toBe(4);
