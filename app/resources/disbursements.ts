@@ -55,9 +55,9 @@ export const chequeBook: ResourceDef = {
   columns: [
     { key: "cheque_book_code", label: "Cheque book code", kind: "text", sortable: true },
     { key: "bank", label: "Bank", kind: "text", hideOnMobile: true },
-    { key: "account_number", label: "Account number", kind: "text" },
-    { key: "series_joint", label: "Series", kind: "text", sortable: true },
-    { key: "quanty_generated", label: "Quantity", kind: "number", sortable: true },
+    { key: "account_number", label: "Account number", kind: "text", hideOnMobile: true },
+    { key: "series_joint", label: "Series", kind: "text" },
+    { key: "quanty_generated", label: "Quantity", kind: "number", sortable: true, hideOnMobile: true },
     { key: "cheque_numbers_count", label: "Available", kind: "number", hideOnMobile: true },
     CREATED_AT,
     STATUS,
@@ -112,7 +112,7 @@ export const chequeNumber: ResourceDef = {
   multiBody: "records",
   countable: true,
   columns: [
-    { key: "cheque_book_code", label: "Cheque book code", kind: "text", sortable: true },
+    { key: "cheque_book_code", label: "Cheque book code", kind: "text", hideOnMobile: true },
     { key: "bank_account", label: "Bank account", kind: "reference", sortable: true, hideOnMobile: true },
     { key: "number", label: "Number", kind: "text", sortable: true },
     { key: "state", label: "State", kind: "enum", sortable: true },
@@ -246,7 +246,7 @@ export const disbursement: ResourceDef = {
     { kind: "amount-range", key: "amount", label: "Amount" },
   ],
   schema: { create: disbursementSchema, update: disbursementSchema },
-  modals: ["create", "update", "delete", "restore", "print"],
+  modals: ["create", "update", "delete", "restore"],
   defaultSort: { key: "disbursement_number", order: "desc" },
   children: [
     {
@@ -301,7 +301,7 @@ export const chequeIssuance: ResourceDef = {
   countable: true,
   columns: [
     { key: "bank_account", label: "Bank account", kind: "reference", sortable: true, hideOnMobile: true },
-    { key: "number", label: "Cheque number", kind: "text", sortable: true },
+    { key: "number", label: "Cheque number", kind: "text" },
     { key: "payee", label: "Payee", kind: "text", sortable: true },
     { key: "amount", label: "Amount", kind: "money", sortable: true },
     { key: "description_with_nature_of_payment", label: "Particulars", kind: "text", hideOnMobile: true },
@@ -356,7 +356,7 @@ export const chequeIssuance: ResourceDef = {
     { kind: "amount-range", key: "amount", label: "Amount" },
   ],
   schema: { create: issuanceSchema, update: issuanceSchema },
-  modals: ["create", "update", "delete", "restore", "print"],
+  modals: ["create", "update", "delete", "restore"],
   defaultSort: { key: "cheque_date", order: "desc" },
   stateColumn: "state",
   commands: [

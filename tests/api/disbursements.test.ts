@@ -313,3 +313,25 @@ describe("cheque issuances", () => {
     expect((await admin.get("/backend/api/cheque-issuance/count")).body.data).toBeGreaterThan(0);
   });
 });
+
+describe("lists", () => {
+  it("sort by every sortable column and read index_trashed and count (spec §7.2, §7.3)", async () => {
+    for (const [path, name] of [
+      ["cheque_book", "cheque_book"],
+      ["cheque_number", "cheque_number"],
+      ["disbursement", "disbursement"],
+      ["cheque-issuance", "cheque_issuance"],
+    ] as const) {
+      const { getResource } = await import("../../app/resources/index.ts");
+      for (const column of getResource(name).columns.filter((c) => c.sortable)) {
+        for (const order of ["asc", "desc"]) {
+          const res = await admin.get(`/backend/api/${path}?sort=${column.key}&order=${order}`);
+          expect(res.status, `${path} sorted by ${column.key}: ${res.text}`).toBe(200);
+        }
+      }
+      expect((await admin.get(`/backend/api/${path}/index_trashed`)).status).toBe(200);
+    }
+    for (const path of ["cheque_number", "disbursement", "cheque-issuance"])
+      expect((await admin.get(`/backend/api/${path}/count`)).body.data).toBeGreaterThan(0);
+  });
+});
