@@ -106,6 +106,28 @@ describe.skipIf(!FAULTS_ENABLED)("sessions and WebSockets", () => {
     timings.deleted = await closesWithin(socket, 3_000);
   }, 60_000);
 
+  test("after its connection is killed, the LISTEN connection comes back and subscribes again (issue 14 item 1)", async () => {
+    const user = await createUser(opened.db, { username: "relisten-user", roles: ["Viewer"] });
+    const client = await signIn(user.username, user.password);
+    const socket = await openSocket(portal, client, portal.url);
+    await adminQuery("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'LISTEN%'", [
+      database.name,
+    ]);
+    // The revocation below reaches this process only through LISTEN (the 30 s ping is far away).
+    let listening = false;
+    for (let i = 0; i < 50 && !listening; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const rows = await adminQuery<{ n: string }>(
+        "select count(*)::text as n from pg_stat_activity where datname = $1 and query ilike 'LISTEN portal_sessions%'",
+        [database.name],
+      );
+      listening = rows[0].n !== "0";
+    }
+    expect(listening, "the LISTEN connection did not come back").toBe(true);
+    await client.post("/backend/api/logout");
+    timings.afterRelisten = await closesWithin(socket, 3_000);
+  }, 30_000);
+
   test("the upgrade checks Origin against the portal's own origin", async () => {
     const client = await signIn(ADMIN.username, ADMIN.password);
     await expect(openSocket(portal, client, "https://evil.example")).rejects.toThrow("upgrade refused: 403");
