@@ -164,7 +164,7 @@ export default function TransactionPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {doc ? (
         <section aria-label="Certificate preview" className="overflow-x-auto rounded-xl bg-stone-200 py-4 dark:bg-stone-800">
-          <div className="origin-top scale-[0.6] sm:scale-75 lg:scale-90" style={{ marginBottom: "-20%" }}>
+          <div className="[zoom:0.4] sm:[zoom:0.75] lg:[zoom:0.9]">
             <CertificateSheet doc={doc} />
           </div>
         </section>

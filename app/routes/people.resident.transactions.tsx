@@ -89,8 +89,8 @@ export default function ResidentTransactions({ loaderData }: Route.ComponentProp
             <tr className="border-b text-left text-muted-foreground">
               <th className="py-2 pr-3 font-medium">Reference number</th>
               <th className="py-2 pr-3 font-medium">Type</th>
-              <th className="py-2 pr-3 font-medium">Date issued</th>
-              <th className="py-2 pr-3 text-right font-medium">Fee</th>
+              <th className="hidden py-2 pr-3 font-medium sm:table-cell">Date issued</th>
+              <th className="hidden py-2 pr-3 text-right font-medium sm:table-cell">Fee</th>
               <th className="py-2 pr-3 font-medium">Status</th>
               <th className="py-2 font-medium">
                 <span className="sr-only">Actions</span>
@@ -104,8 +104,8 @@ export default function ResidentTransactions({ loaderData }: Route.ComponentProp
                   <Link to={`/manage/transactions/${t.id}`}>{t.reference_number}</Link>
                 </td>
                 <td className="py-2 pr-3">{t.name}</td>
-                <td className="py-2 pr-3 whitespace-nowrap">{formatDate(t.date_issued)}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">{formatMoney(t.amount)}</td>
+                <td className="hidden py-2 pr-3 whitespace-nowrap sm:table-cell">{formatDate(t.date_issued)}</td>
+                <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell">{formatMoney(t.amount)}</td>
                 <td className="py-2 pr-3">
                   <span className="flex flex-wrap gap-1">
                     <Badge variant={VARIANT[t.payment_status]}>{t.payment_status}</Badge>
