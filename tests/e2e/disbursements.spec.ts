@@ -159,3 +159,60 @@ test("the treasurer's cheque cycle: book, voucher, two cheques, void cascade, un
     await expectAccessible(page, `${name} register`);
   }
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a cheque is voided with its reason and unvoided as plain forms; the voucher's other cheque follows", async ({
+    adminApi,
+    adminPage,
+  }) => {
+    const id = uniqueId();
+    const serial = String(8_000_000 + (Number(id.replace(/\D/g, "").slice(-5)) % 100_000) * 10);
+    const banks = await adminApi.call<{ data: { id: number }[] }>("GET", "/backend/api/bank?per_page=1");
+    const account = await adminApi.create("bank_account", {
+      bank_id: banks.data[0].id,
+      account_name: `E2E NoJS Fund ${id}`,
+      account_number: `0088-${id.replace(/\D/g, "").slice(-8)}`,
+      fund_type: "General Fund",
+    });
+    await adminApi.create("cheque_book", {
+      bank_account_id: account.id,
+      cheque_book_code: `NOJS-${id}`,
+      series: serial,
+      quanty_generated: 5,
+    });
+    const types = await adminApi.call<{ data: { id: number }[] }>("GET", "/backend/api/disbursement_type?per_page=1");
+    const natures = await adminApi.call<{ data: { id: number }[] }>("GET", "/backend/api/payment_nature?per_page=1");
+    const dv = await adminApi.create("disbursement", {
+      voucher_date: "2026-11-12",
+      payee: `E2E NoJS Payee ${id}`,
+      disbursement_type_id: types.data[0].id,
+      fund_type: "General Fund",
+      particulars: "No-JS voucher",
+      lines: [{ payment_nature_id: natures.data[0].id, amount: "200" }],
+    });
+    const cheque = (amount: string) =>
+      adminApi.create<{ id: number; number: string }>("cheque-issuance", {
+        disbursement_id: dv.id,
+        bank_account_id: account.id,
+        cheque_date: "2026-11-12",
+        payee: `E2E NoJS Payee ${id}`,
+        amount,
+      });
+    const a = await cheque("100");
+    const b = await cheque("100");
+    const list = new ResourceListPage(adminPage, chequeIssuance, { javaScript: false });
+    await list.goto(`?filter[bank_account_id]=${account.id}&modal=void&id=${a.id}`);
+    await list.confirmDialog.getByLabel(/^Reason/).fill("Misspelled payee");
+    await list.confirm("Void");
+    await expect(list.message(`Successfully voided ${a.number}.`)).toBeVisible();
+    await expect(list.rowStatus(a.number)).toHaveText("Void");
+    await expect(list.rowStatus(b.number)).toHaveText("Void");
+    await list.goto(`?filter[bank_account_id]=${account.id}&modal=unvoid&id=${a.id}`);
+    await list.confirm("Unvoid");
+    await expect(list.message(`Successfully unvoided ${a.number}.`)).toBeVisible();
+    await expect(list.rowStatus(a.number)).toHaveText("Active");
+    await expect(list.rowStatus(b.number)).toHaveText("Active");
+  });
+});
