@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { PortalApi } from "./api";
 import { expect, test } from "./fixtures";
+import { IssueTransactionForm } from "./pages/certificates";
 import { waitForHydration } from "./pages/hydration";
 
 // Issue 11's Done-when in Chromium: a secretary gives a transaction type a template with a custom
@@ -95,13 +96,11 @@ test("a certificate is issued, paid, printed and verified; markup stays inert", 
   await secretaryApi.dispose();
 
   // Issue it to the resident, from the resident's row address (make_transaction).
-  await page.goto(`/manage/transactions?modal=create&user_id=${resident.id}`);
-  await page.locator("#issue-type").selectOption(String(type.id));
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.locator("#cv-requested_by").fill(`Mayor's office${XSS}`);
-  await page.getByRole("button", { name: "Issue" }).click();
-  await expect(page).toHaveURL(/\/manage\/transactions\/\d+$/);
-  const transactionId = Number(page.url().split("/").pop());
+  const issueForm = new IssueTransactionForm(page);
+  await issueForm.open(resident.id);
+  await issueForm.choose(type.id);
+  await issueForm.fill("requested_by", `Mayor's office${XSS}`);
+  const transactionId = await issueForm.issue();
   await expect(page.getByTestId("payment-status")).toHaveText("Unpaid");
   await expect(page.getByText(/is not paid yet: its fee of ₱75\.00/)).toBeVisible();
   await expectAccessible(page, "transaction page");
@@ -191,4 +190,42 @@ test("a certificate is issued, paid, printed and verified; markup stays inert", 
   await visitor.goto(`/verify/transaction/${transactionId}`);
   await expect(visitor.getByTestId("verify-unknown")).toBeVisible();
   await visitorContext.close();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the issue form, the transaction page and the print view work as plain HTML", async ({ adminApi, adminPage }) => {
+    const tag = Date.now().toString(36);
+    const type = await adminApi.create("transaction_type", {
+      name: `Free certification ${tag}`,
+      custom_forms: [{ label: "Purpose", fieldId: "purpose", type: "text", required: true }],
+      custom_payment_form: [{ fieldId: "custom_field_default_amount", label: "Default Amount", amount: "0" }],
+      template: "<h2>CERTIFICATION</h2><p>{{user_complete_name}} asked it for {{purpose}} on {{date_now}}.</p>",
+      paper_size: "Letter",
+    });
+    const purok = await adminApi.create("purok", { name: `Purok NJ ${tag}` });
+    await adminApi.create("resident", {
+      user_profile: {
+        firstname: "Noel",
+        lastname: `Jimenez${tag}`,
+        sex: "Male",
+        date_of_birth: "1990-01-01",
+        civil_status: "Single",
+        purok_id: purok.id,
+      },
+    });
+    const form = new IssueTransactionForm(adminPage);
+    await form.open();
+    await form.choose(type.id, `Jimenez${tag}`);
+    await form.fill("purpose", "Scholarship");
+    const id = await form.issue();
+    await expect(adminPage.getByTestId("payment-status")).toHaveText("Free");
+    await adminPage.goto(`/manage/transactions/${id}/print`);
+    const sheet = adminPage.getByTestId("certificate");
+    await expect(sheet).toHaveAttribute("data-paper", "Letter");
+    await expect(sheet).toContainText(`NOEL JIMENEZ${tag.toUpperCase()}`, { ignoreCase: true });
+    await expect(sheet).toContainText("Scholarship");
+    await expect(sheet.locator("svg")).toHaveCount(1);
+  });
 });
