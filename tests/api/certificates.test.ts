@@ -220,6 +220,15 @@ describe("First Time Jobseeker", () => {
     expect(again.body.errors.issued_to_user_id[0]).toBe(
       `A First Time Jobseeker certification can be availed only once; this resident already has ${ok.body.data.reference_number}.`,
     );
+    // An edit that sends only the purpose keeps the other stored values (and the one FTJ is itself).
+    const edited = await admin.put(`/backend/api/transaction/${ok.body.data.id}`, {
+      transaction_type_id: type.body.data.id,
+      issued_to_user_id: jobseeker,
+      custom_values: { purpose: "Employment" },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body.data.custom_values).toEqual({ resident_since: "2020-01-01", purpose: "Employment" });
+    expect(edited.body.data.reference_number).toBe(ok.body.data.reference_number);
     // A free certificate prints at once.
     expect((await transactionForPrint(ctx, ok.body.data.id, { count: false })).reference_number).toBe(ok.body.data.reference_number);
   });

@@ -200,7 +200,9 @@ registerHooks("transaction", {
     values.date_issued = date;
 
     const given = values.custom_values as Record<string, string> | undefined;
-    const custom = checkCustomValues(type.custom_forms, given ?? (typeChanged ? {} : (stored?.custom_values ?? {})));
+    // An update keeps the stored values it does not send (the generic edit form posts only the purpose).
+    const base = typeChanged ? {} : (stored?.custom_values ?? {});
+    const custom = checkCustomValues(type.custom_forms, { ...base, ...given });
     values.custom_values = JSON.stringify(custom);
 
     await assertFirstTimeJobseeker(ctx, type, personId, date, custom, id);
