@@ -37,8 +37,20 @@ export async function loader(args: Route.LoaderArgs) {
     payor_kind: url.searchParams.get("payor_kind") ?? "name",
     collection_type_id: url.searchParams.get("collection_type_id") ?? "",
     form_pad_id: url.searchParams.get("form_pad_id") ?? "",
+    issued_to_user_id: url.searchParams.get("issued_to_user_id") ?? "",
   };
-  const form = modal === "create" ? { ...(await collectionFormData(serviceContextOf(args.context), chosen.payor_kind)), chosen } : null;
+  const payorId = Number(chosen.issued_to_user_id);
+  const form =
+    modal === "create"
+      ? {
+          ...(await collectionFormData(
+            serviceContextOf(args.context),
+            chosen.payor_kind,
+            Number.isSafeInteger(payorId) && payorId > 0 ? payorId : null,
+          )),
+          chosen,
+        }
+      : null;
   return data({ ...result.data, form }, result.init ?? undefined);
 }
 
@@ -96,14 +108,32 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
   const submitting = navigation.state === "submitting";
   const errors: Record<string, string[] | null | undefined> = lastResult?.error ?? {};
   const posted = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
-  const [params, setParams] = React.useState<{ payor_kind: string; collection_type_id: string; form_pad_id: string }>(() => ({
+  const [params, setParams] = React.useState<{
+    payor_kind: string;
+    collection_type_id: string;
+    form_pad_id: string;
+    issued_to_user_id: string;
+  }>(() => ({
+    issued_to_user_id: String(posted.issued_to_user_id ?? form.chosen.issued_to_user_id),
     payor_kind: String(posted.payor_kind ?? form.chosen.payor_kind),
     collection_type_id: String(posted.collection_type_id ?? form.chosen.collection_type_id),
     form_pad_id: String(posted.form_pad_id ?? (form.chosen.form_pad_id || form.pads.find((p) => p.next)?.value) ?? ""),
   }));
   const type = form.types.find((t) => t.value === params.collection_type_id);
-  const postedLines = (posted.lines as { nature?: string; account_code?: string; amount?: string }[] | undefined) ?? [];
-  const suggested = postedLines.length ? postedLines : (type?.lines ?? []).map((nature) => ({ nature, account_code: "", amount: "" }));
+  const postedLines =
+    (posted.lines as { nature?: string; account_code?: string; amount?: string; transaction_id?: string }[] | undefined) ?? [];
+  // The payor's unpaid certificates first (their fee lines, "Default Amount" read as the type's name), then the type's lines.
+  const unpaidLines = form.unpaid.flatMap((t) =>
+    t.custom_payment_form.map((l) => ({
+      nature: `${l.label} (${t.reference_number})`,
+      account_code: "",
+      amount: l.amount,
+      transaction_id: String(t.id),
+    })),
+  );
+  const suggested: { nature?: string; account_code?: string; amount?: string; transaction_id?: string }[] = postedLines.length
+    ? postedLines
+    : [...unpaidLines, ...(type?.lines ?? []).map((nature) => ({ nature, account_code: "", amount: "" }))];
   const [amounts, setAmounts] = React.useState<string[]>(() =>
     Array.from({ length: MAX_RECEIPT_LINES }, (_, i) => String(suggested[i]?.amount ?? "")),
   );
@@ -209,7 +239,12 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
                 required
                 errors={errors.issued_to_user_id}
               >
-                <NativeSelect id="c-person" name="issued_to_user_id" defaultValue={String(posted.issued_to_user_id ?? "")}>
+                <NativeSelect
+                  id="c-person"
+                  name="issued_to_user_id"
+                  value={params.issued_to_user_id}
+                  onChange={(e) => reload({ issued_to_user_id: e.target.value })}
+                >
                   <option value="">Select…</option>
                   {form.payors.map((p) => (
                     <option key={p.value} value={p.value}>
@@ -217,6 +252,11 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
                     </option>
                   ))}
                 </NativeSelect>
+                <noscript>
+                  <Button type="submit" variant="outline" formMethod="get" name="modal" value="create">
+                    Load unpaid
+                  </Button>
+                </noscript>
               </Field>
             )}
           </div>
@@ -438,7 +478,12 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
           wide="xl"
           testId="collection-modal"
         >
-          <CollectionForm form={loaderData.form} closeHref={closeHref} lastResult={actionData?.result} />
+          <CollectionForm
+            key={`${loaderData.form.chosen.payor_kind}-${loaderData.form.chosen.collection_type_id}-${loaderData.form.chosen.issued_to_user_id}`}
+            form={loaderData.form}
+            closeHref={closeHref}
+            lastResult={actionData?.result}
+          />
         </ModalShell>
       ) : null}
       {modal === "print" && record && canPrint ? <PrintPanel record={record as Record<string, unknown>} closeHref={closeHref} /> : null}

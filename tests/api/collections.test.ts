@@ -418,3 +418,49 @@ describe("RCD and RAAF", () => {
     expect(r.issued).toEqual({ qty: 3, from: "0400001", to: "0400003" });
   });
 });
+
+describe("paying transactions", () => {
+  it("a line with a transaction marks it paid by the receipt; another person's transaction is refused", async () => {
+    const admin = await signedIn(server, server.admin);
+    const type = await admin.post("/backend/api/transaction_type", {
+      name: "Barangay Clearance 10",
+      custom_payment_form: [{ fieldId: "custom_field_default_amount", label: "Default Amount", amount: "50.00" }],
+    });
+    expect(type.status, type.text).toBe(201);
+    const payor = await createUser(server.db, { username: "payor10b", kind: "resident", firstname: "Ana", lastname: "Reyes" });
+    const other = await createUser(server.db, { username: "payor10c", kind: "resident", firstname: "Ben", lastname: "Cruz" });
+    const t = await admin.post("/backend/api/transaction", {
+      transaction_type_id: type.body.data.id,
+      issued_to_user_id: payor.id,
+      date_issued: "2026-11-12",
+    });
+    expect(t.status, t.text).toBe(201);
+    const p = await pad("OR-T", "0600001", "0600005");
+    const line = { nature: "Barangay Clearance 10", amount: "50", transaction_id: t.body.data.id };
+    const wrong = await treasurer.post(
+      "/backend/api/collection",
+      receipt(p.id, { payor_kind: "resident", issued_to_user_id: other.id, issued_to: null, lines: [line], date_issued: "2026-11-12" }),
+    );
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.transactions[0]).toMatch(/issued to another person/);
+    const paid = await treasurer.post(
+      "/backend/api/collection",
+      receipt(p.id, { payor_kind: "resident", issued_to_user_id: payor.id, issued_to: null, lines: [line], date_issued: "2026-11-12" }),
+    );
+    expect(paid.status, paid.text).toBe(201);
+    expect(paid.body.data.or_number).toBe("0600001");
+    expect(paid.body.data.transactions).toEqual([
+      {
+        id: t.body.data.id,
+        name: "Barangay Clearance 10",
+        custom_payment_form: [{ id: 0, fieldId: "custom_field_default_amount", label: "Barangay Clearance 10", amount: "50.00" }],
+      },
+    ]);
+    const stored = await server.db
+      .selectFrom("transactions")
+      .select("collection_id")
+      .where("id", "=", t.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.collection_id)).toBe(paid.body.data.id);
+  });
+});

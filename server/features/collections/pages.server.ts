@@ -9,6 +9,7 @@ import { serviceFor } from "../../resources/services.ts";
 import { fieldErrorsReply, redirectWithFlash, rethrowForPage, type PageArgs } from "../../web/page-kit.server.ts";
 import { serviceContextOf } from "../../web/context.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
+import { unpaidTransactionsOf, type UnpaidTransaction } from "../certificates/service.ts";
 
 // The page adapter of the collection form (issue 10 item 2): what the form needs to issue a
 // receipt — the collector's pads with the number the receipt will get, the collection types and
@@ -25,6 +26,8 @@ export interface CollectionFormData {
   pads: PadChoice[];
   types: { value: string; label: string; fund: string; lines: string[] }[];
   payors: { value: string; label: string }[];
+  /** The chosen payor's unpaid transactions (certificates), whose fee lines the receipt can pay. */
+  unpaid: UnpaidTransaction[];
 }
 
 /** The active pads the acting user collects from, each with its lowest available number. */
@@ -50,7 +53,11 @@ export async function padsOf(ctx: ServiceContext): Promise<PadChoice[]> {
   }));
 }
 
-export async function collectionFormData(ctx: ServiceContext, payorKind: string): Promise<CollectionFormData> {
+export async function collectionFormData(
+  ctx: ServiceContext,
+  payorKind: string,
+  payorId: number | null = null,
+): Promise<CollectionFormData> {
   const types = await ctx.db
     .selectFrom("collection_types")
     .select(["id", "name", "fund_type", "custom_forms"])
@@ -81,6 +88,8 @@ export async function collectionFormData(ctx: ServiceContext, payorKind: string)
         .filter(Boolean),
     })),
     payors,
+    unpaid:
+      payorId && payorKind !== "name" && payors.some((p) => p.value === String(payorId)) ? await unpaidTransactionsOf(ctx, payorId) : [],
   };
 }
 

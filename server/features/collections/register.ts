@@ -12,6 +12,7 @@ import { ResourceEngine, type Row } from "../../resources/engine.ts";
 import type { ResourceDef } from "../../../app/resources/types.ts";
 import { newVerificationCode } from "../../resources/documents.ts";
 import { fullNameOf, personJson } from "../../services/people-sql.ts";
+import { markTransactionsPaid } from "../certificates/service.ts";
 
 // Behaviour of the accountable forms and official receipts (issue 10, DESIGN §11) on the engine's
 // second layer: a form pad generates its form numbers; a form number is voided with a reason and
@@ -373,6 +374,12 @@ registerHooks("collection", {
       values.form_pad_id = Number(stored.form_pad_id);
       values.date_issued = stored.date_issued;
     }
+  },
+  async afterWrite(ctx, id, raw) {
+    // Lines that pay a transaction (certificate) mark it paid by this receipt (issue 11's call).
+    const values = raw as CollectionValues;
+    const ids = values.lines.map((l) => l.transaction_id).filter((t): t is number => t != null);
+    if (ids.length) await markTransactionsPaid(ctx, ids, id, values.issued_to_user_id ?? undefined);
   },
   async beforeDelete(ctx, ids) {
     await assertNotRemitted(ctx, ids, "cancelled");
