@@ -228,7 +228,8 @@ export const religionsReport: ReportDef = {
   ],
 };
 
-const pending = (name: string, title: string, answers: string, issue: number, what: string): ReportDef => ({
+/** A report listed before its records exist: the hub and its page say which issue brings it (never a 404). */
+export const pendingReport = (name: string, title: string, answers: string, issue: number, what: string): ReportDef => ({
   name,
   title,
   answers,
