@@ -11,11 +11,8 @@ import { useHydrated } from "~/components/resource/use-hydrated";
 import { PAPER_CSS, PAPER_LABELS, PAPER_SIZES, PLACEHOLDERS, type PaperSize } from "~/resources/certificates";
 import type { CustomField } from "~/resources/fields";
 import { CERTIFICATE_BODY_CSS } from "~/features/certificates/certificate-sheet";
-import { serviceContextOf } from "../../server/web/context.ts";
-import { redirectWithFlash, rethrowForPage, serviceFor } from "../../server/web/page-kit.server.ts";
-import { isAppError } from "../../server/errors.ts";
-import { previewTemplate } from "../../server/features/certificates/print-model.ts";
-import { issuePeople } from "../../server/features/certificates/pages.server.ts";
+import { isAppError, redirectWithFlash, rethrowForPage, serviceContextOf, serviceFor } from "../../server/web/page-kit.server.ts";
+import { issuePeople, previewTemplate } from "../../server/features/certificates/pages.server.ts";
 import { todayInManila } from "~/lib/dates";
 import { can } from "~/lib/permissions";
 

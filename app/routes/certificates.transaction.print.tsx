@@ -6,9 +6,8 @@ import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { buttonVariants } from "~/components/ui/button";
 import { CertificateSheet } from "~/features/certificates/certificate-sheet";
 import { pageTitle } from "~/lib/titles";
-import { serviceContextOf } from "../../server/web/context.ts";
-import { isAppError, rethrowForPage } from "../../server/web/page-kit.server.ts";
-import { certificateDocument } from "../../server/features/certificates/print-model.ts";
+import { isAppError, rethrowForPage, serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { certificateDocument } from "../../server/features/certificates/pages.server.ts";
 
 // /manage/transactions/{id}/print (spec §2.4 print and print-now, §6: needs view-transaction): the
 // certificate on its paper (A4, Letter or 8.5 × 13 in long bond), drawn entirely on the server —

@@ -10,9 +10,8 @@ import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
 import { CertificateSheet } from "~/features/certificates/certificate-sheet";
 import { feeLabel } from "~/resources/certificates";
-import { serviceContextOf } from "../../server/web/context.ts";
-import { isAppError, rethrowForPage, serviceFor } from "../../server/web/page-kit.server.ts";
-import { certificateDocument } from "../../server/features/certificates/print-model.ts";
+import { isAppError, rethrowForPage, serviceContextOf, serviceFor } from "../../server/web/page-kit.server.ts";
+import { certificateDocument } from "../../server/features/certificates/pages.server.ts";
 
 // /manage/transactions/{id} (spec §2.1): one transaction — its type, person, custom values, fee
 // lines and payment — with the certificate as it will print, and the print and print-now actions.

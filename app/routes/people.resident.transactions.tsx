@@ -10,8 +10,7 @@ import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { getResource } from "~/resources/index";
 import { parseListQuery } from "~/resources/list-query";
-import { serviceContextOf } from "../../server/web/context.ts";
-import { rethrowForPage, serviceFor } from "../../server/web/page-kit.server.ts";
+import { rethrowForPage, serviceContextOf, serviceFor } from "../../server/web/page-kit.server.ts";
 
 // /manage/residents/{id}/transactions (spec §2.1, issue 11 item 5): the person's certificates and
 // other transactions, newest first, with their payment status and links to open and print them.

@@ -6,9 +6,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatDate } from "~/lib/dates";
 import { titleMeta } from "~/lib/titles";
-import { getRequestContext } from "../../server/web/context.ts";
-import { verifyTransaction } from "../../server/features/certificates/service.ts";
-import { verifyLookupWait } from "../../server/features/certificates/verify-limit.ts";
+import { getRequestContext } from "../../server/web/page-kit.server.ts";
+import { verifyLookupWait, verifyTransaction } from "../../server/features/certificates/pages.server.ts";
 
 // /verify/transaction/{code?} (spec §2.1, DESIGN §11, issue 11 item 6): public. With a code it shows
 // the certificate's type, reference number, issue date, validity, the holder's masked name and its

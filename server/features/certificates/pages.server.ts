@@ -119,3 +119,9 @@ export async function transactionsAction(args: PageArgs) {
 }
 
 export type IssueActionData = { issueErrors: Record<string, string[]>; issueMessage: string; values: Record<string, string> };
+
+// What the certificate routes read, through this page adapter (routes import server code only
+// from *.server.ts modules: docs/architecture.md "Layout").
+export { certificateDocument, previewTemplate } from "./print-model.ts";
+export { verifyTransaction } from "./service.ts";
+export { verifyLookupWait } from "./verify-limit.ts";
