@@ -38,6 +38,9 @@ export default [
     // Remittances (issue 10): the day list and its search child (spec §2.1).
     route("manage/remittances", "routes/remittances.tsx"),
     route("manage/remittances/search", "routes/remittances.search.tsx"),
+    // Issue 10: one receipt and its child `transactions` (spec §2.1).
+    route("manage/collections/:collection_id", "routes/collections.detail.tsx", { id: "collection-detail" }),
+    route("manage/collections/:collection_id/transactions", "routes/collections.detail.tsx", { id: "collection-transactions" }),
     // Transactions and certificates (issue 11): one transaction, and a type's template editor.
     route("manage/transactions/:transaction_id", "routes/certificates.transaction.tsx"),
     route("system/parameters/transaction_types/:type_id/template", "routes/certificates.template-editor.tsx"),

@@ -1,0 +1,140 @@
+import { FileText } from "lucide-react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/collections.detail";
+import { ShellErrorBoundary } from "~/components/shell/error-page";
+import { buttonVariants } from "~/components/ui/button";
+import { formatDate } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+import { serviceContextOf } from "../../server/web/context.ts";
+import { rethrowForPage } from "../../server/web/page-kit.server.ts";
+import { serviceFor } from "../../server/resources/services.ts";
+
+// /manage/collections/{id} and its child `transactions` (spec §2.1; issue 10): one receipt — its
+// number, payor, date, lines, payment, collector, status and remittance — and the transactions
+// (certificates) it paid; the preview (print) is its other child. Needs view- or manage-collection.
+
+type Receipt = {
+  id: number;
+  or_number: string;
+  issued_to: string;
+  date_issued: string;
+  amount_paid: string;
+  payment_mode: string;
+  drawee_bank: string | null;
+  cheque_number: string | null;
+  cheque_date: string | null;
+  fund_type: string;
+  status: string;
+  processed: boolean;
+  user: { fullname: string } | null;
+  collection_type: { name: string } | null;
+  lines: { nature: string; account_code: string | null; amount: string }[];
+  transactions: { id: number; name: string; custom_payment_form: { label: string; amount: string }[] }[];
+};
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = Number(params.collection_id);
+  if (!Number.isSafeInteger(id) || id < 1) throw data("Not found", { status: 404 });
+  const row = await serviceFor("collection")
+    .get(serviceContextOf(context), id)
+    .catch((e) => rethrowForPage(e, null));
+  return { receipt: row as unknown as Receipt };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `Official Receipt No. ${loaderData.receipt.or_number} | Portal` : "Collection | Portal" }];
+}
+
+export default function CollectionDetail({ loaderData }: Route.ComponentProps) {
+  const r = loaderData.receipt;
+  return (
+    <div className="flex max-w-3xl flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <Link to="/manage/collections" className="text-sm text-muted-foreground underline-offset-4 hover:underline">
+            ← Collections
+          </Link>
+          <h1 className="text-2xl font-semibold">Official Receipt No. {r.or_number}</h1>
+          <p className="text-sm text-muted-foreground">
+            {r.status === "Active" ? "Issued" : r.status} · {r.processed ? "Remitted" : "Not remitted yet"}
+          </p>
+        </div>
+        <Link to={`/manage/collections/${r.id}/transactions/preview`} className={buttonVariants({ size: "sm" })}>
+          <FileText aria-hidden="true" />
+          Preview and print
+        </Link>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 rounded-lg border bg-card p-4 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
+        <dt className="text-muted-foreground">Payor</dt>
+        <dd>{r.issued_to}</dd>
+        <dt className="text-muted-foreground">Date issued</dt>
+        <dd>{formatDate(r.date_issued, "long")}</dd>
+        <dt className="text-muted-foreground">Collection type</dt>
+        <dd>{r.collection_type?.name ?? "—"}</dd>
+        <dt className="text-muted-foreground">Fund</dt>
+        <dd>{r.fund_type}</dd>
+        <dt className="text-muted-foreground">Payment</dt>
+        <dd>
+          {r.payment_mode}
+          {r.cheque_number
+            ? ` · ${r.drawee_bank ?? ""} No. ${r.cheque_number}${r.cheque_date ? `, ${formatDate(r.cheque_date, "medium")}` : ""}`
+            : ""}
+        </dd>
+        <dt className="text-muted-foreground">Collector</dt>
+        <dd>{r.user?.fullname ?? "—"}</dd>
+      </dl>
+      <table className="w-full rounded-lg border bg-card text-sm">
+        <caption className="mb-1 text-left font-semibold">Nature of collection</caption>
+        <thead className="border-b bg-muted/50 text-left">
+          <tr>
+            <th scope="col" className="px-3 py-2">
+              Nature of collection
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Account code
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {r.lines.map((l, i) => (
+            <tr key={i} className="border-b">
+              <td className="px-3 py-2">{l.nature}</td>
+              <td className="px-3 py-2">{l.account_code ?? ""}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatMoney(l.amount)}</td>
+            </tr>
+          ))}
+          <tr className="font-semibold">
+            <td colSpan={2} className="px-3 py-2 text-right">
+              Total
+            </td>
+            <td className="px-3 py-2 text-right tabular-nums">{formatMoney(r.amount_paid)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <section aria-labelledby="paid-transactions" className="rounded-lg border bg-card p-4 text-sm" data-testid="paid-transactions">
+        <h2 id="paid-transactions" className="mb-2 font-semibold">
+          Transactions paid
+        </h2>
+        {r.transactions.length === 0 ? (
+          <p className="text-muted-foreground">This receipt pays no transaction.</p>
+        ) : (
+          <ul className="flex flex-col gap-1">
+            {r.transactions.map((t) => (
+              <li key={t.id}>
+                <Link to={`/manage/transactions/${t.id}`} className="underline-offset-4 hover:underline">
+                  {t.name}
+                </Link>{" "}
+                — {t.custom_payment_form.map((f) => `${f.label} ${formatMoney(f.amount)}`).join(", ")}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export const ErrorBoundary = ShellErrorBoundary;
