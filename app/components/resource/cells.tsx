@@ -17,6 +17,11 @@ export const STATUS_STYLE: StatusStyles = {
     Icon: CircleCheck,
   },
   Trashed: { className: "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200", Icon: Trash2 },
+  // A cancelled official receipt (issue 10): kept in every register, shown like a void form.
+  Cancelled: {
+    className: "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200",
+    Icon: Ban,
+  },
   Void: {
     className: "border-orange-300 bg-orange-50 text-orange-900 dark:border-orange-800 dark:bg-orange-950 dark:text-orange-200",
     Icon: Ban,

@@ -65,7 +65,7 @@ export function ListToolbar({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- filterKey stands for query.filter
   }, [def, query.search, query.status, filterKey]);
 
-  const trashedLabel = def.voidWording ? "Void" : "Trashed";
+  const trashedLabel = def.voidWording ? "Void" : (def.trashedLabel ?? "Trashed");
 
   return (
     <Form
