@@ -137,6 +137,14 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
   const [amounts, setAmounts] = React.useState<string[]>(() =>
     Array.from({ length: MAX_RECEIPT_LINES }, (_, i) => String(suggested[i]?.amount ?? "")),
   );
+  // The suggested lines change with the type (at once) and the payor's unpaid transactions (once
+  // loaded): their inputs are remounted with the new suggestions and the running total follows.
+  const linesKey = `${params.collection_type_id}-${form.chosen.issued_to_user_id}-${form.unpaid.map((t) => t.id).join(".")}`;
+  const [amountsKey, setAmountsKey] = React.useState(linesKey);
+  if (amountsKey !== linesKey) {
+    setAmountsKey(linesKey);
+    setAmounts(Array.from({ length: MAX_RECEIPT_LINES }, (_, i) => String(suggested[i]?.amount ?? "")));
+  }
   const total = sumCentavos(amounts.map((a) => tryParseCentavos(a.replace(/,/g, "")) ?? 0));
   const pad = form.pads.find((p) => p.value === params.form_pad_id);
   const [mode, setMode] = React.useState(String(posted.payment_mode ?? "Cash"));
@@ -478,12 +486,7 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
           wide="xl"
           testId="collection-modal"
         >
-          <CollectionForm
-            key={`${loaderData.form.chosen.payor_kind}-${loaderData.form.chosen.collection_type_id}-${loaderData.form.chosen.issued_to_user_id}`}
-            form={loaderData.form}
-            closeHref={closeHref}
-            lastResult={actionData?.result}
-          />
+          <CollectionForm form={loaderData.form} closeHref={closeHref} lastResult={actionData?.result} />
         </ModalShell>
       ) : null}
       {modal === "print" && record && canPrint ? <PrintPanel record={record as Record<string, unknown>} closeHref={closeHref} /> : null}
