@@ -478,6 +478,14 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ResourcePage def={def} data={page} />
+      <nav aria-label="Collections registers" className="mt-3 flex flex-wrap gap-2 text-sm">
+        <Link to="/manage/remittances" className={buttonVariants({ variant: "outline", size: "sm" })}>
+          Remittances
+        </Link>
+        <Link to="/manage/reports/collections" className={buttonVariants({ variant: "outline", size: "sm" })}>
+          Collections report (RCD, RAAF)
+        </Link>
+      </nav>
       {modal === "create" && canCreate && loaderData.form ? (
         <ModalShell
           title="Issue an official receipt"
