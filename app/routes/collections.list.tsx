@@ -20,6 +20,7 @@ import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { MAX_RECEIPT_LINES, PAYMENT_MODES, PAYOR_KIND_LABELS, PAYOR_KINDS } from "~/resources/collections";
 import { getResource } from "~/resources/index";
+import { ResidentPicker, type PickedResident } from "~/features/people/resident-picker";
 import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
 import { serviceContextOf } from "../../server/web/context.ts";
 import { collectionFormData, issueFromForm } from "../../server/features/collections/pages.server.ts";
@@ -119,6 +120,13 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
     collection_type_id: String(posted.collection_type_id ?? form.chosen.collection_type_id),
     form_pad_id: String(posted.form_pad_id ?? (form.chosen.form_pad_id || form.pads.find((p) => p.next)?.value) ?? ""),
   }));
+  // The resident payor, searched with the resident picker; its name comes with the form's data
+  // (the address holds the chosen id) or, after a refused save of a typed id, reads "Resident #id".
+  const [resident, setResident] = React.useState<PickedResident | null>(() => {
+    const id = Number(params.issued_to_user_id);
+    if (!Number.isSafeInteger(id) || id <= 0) return null;
+    return { id, fullname: form.payor?.id === id ? form.payor.fullname : `Resident #${id}` };
+  });
   const type = form.types.find((t) => t.value === params.collection_type_id);
   const postedLines =
     (posted.lines as { nature?: string; account_code?: string; amount?: string; transaction_id?: string }[] | undefined) ?? [];
@@ -214,7 +222,11 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
                   name="payor_kind"
                   wrapperClassName="flex-1"
                   value={params.payor_kind}
-                  onChange={(e) => reload({ payor_kind: e.target.value })}
+                  onChange={(e) => {
+                    // A person of one kind is not one of another: the payor is chosen again.
+                    setResident(null);
+                    reload({ payor_kind: e.target.value, issued_to_user_id: "" });
+                  }}
                 >
                   {PAYOR_KINDS.map((k) => (
                     <option key={k} value={k}>
@@ -240,6 +252,27 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
                   required
                 />
               </Field>
+            ) : params.payor_kind === "resident" ? (
+              <div className="flex flex-col gap-1.5">
+                <ResidentPicker
+                  id="c-resident"
+                  name="issued_to_user_id"
+                  label="Resident"
+                  required
+                  value={resident}
+                  onChange={(r) => {
+                    setResident(r);
+                    // Their unpaid certificates become the suggested lines (a GET, as "Load unpaid" without JavaScript).
+                    reload({ issued_to_user_id: r ? String(r.id) : "" });
+                  }}
+                  errors={errors.issued_to_user_id ?? undefined}
+                />
+                <noscript>
+                  <Button type="submit" variant="outline" formMethod="get" name="modal" value="create">
+                    Load unpaid
+                  </Button>
+                </noscript>
+              </div>
             ) : (
               <Field
                 id="c-person"

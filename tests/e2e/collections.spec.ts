@@ -44,12 +44,32 @@ test("the treasurer's day: pad, four receipts (one by cheque, one without JavaSc
   // 2. Three receipts with JavaScript: the form shows the number it will get and the amount in words.
   const list = new ResourceListPage(page, collection);
   let issued = 0;
-  const issue = async (payor: string, amount: string, cheque = false) => {
+  // A resident payor is searched by name with the resident picker (a barangay has up to 200,000).
+  const firstPurok = async () => (await adminApi.call<{ data: { id: number }[] }>("GET", "/backend/api/purok?per_page=1")).data[0].id;
+  const surname = `Santos ${id.replace(/\d/g, (d) => "abcdefghij"[Number(d)])}`;
+  const resident = await adminApi.create<{ id: number }>("resident", {
+    user_profile: {
+      lastname: surname,
+      firstname: "Maria",
+      sex: "Female",
+      date_of_birth: "1990-02-14",
+      civil_status: "Single",
+      purok_id: await firstPurok(),
+    },
+  });
+  const issue = async (payor: string | { resident: string }, amount: string, cheque = false) => {
     await page.goto("/manage/collections?modal=create");
     const form = page.getByTestId("collection-form");
     await form.getByLabel("Form pad").selectOption({ label: `E2E-${id} — next No. ${serial + issued} E` });
     await expect(page.getByTestId("next-number")).toContainText(`No. ${serial + issued} E`);
-    await form.getByLabel(/^Payor\s*\*?$/).fill(payor);
+    if (typeof payor === "string") await form.getByLabel(/^Payor\s*\*?$/).fill(payor);
+    else {
+      await form.getByLabel("Payor is").selectOption("resident");
+      await form.getByRole("combobox", { name: "Resident" }).fill(payor.resident);
+      await form.getByRole("option", { name: new RegExp(payor.resident, "i") }).click();
+      await expect(form.getByTestId("c-resident-picked")).toContainText(payor.resident);
+      await expect(page).toHaveURL(new RegExp(`issued_to_user_id=${resident.id}`));
+    }
     await form.getByLabel("Collection type").selectOption({ index: 1 });
     await form.getByLabel("Line 1: nature of collection").fill("Barangay Clearance");
     await form.getByLabel("Line 1: amount").fill(amount);
@@ -67,7 +87,7 @@ test("the treasurer's day: pad, four receipts (one by cheque, one without JavaSc
   };
   await issue(`Juan Dela Cruz ${id}`, "150");
   await expectAccessible(page, "print panel");
-  await issue(`Maria Santos ${id}`, "50.50");
+  await issue({ resident: `Maria ${surname}` }, "50.50");
   await issue(`Sari-Sari Store ${id}`, "500", true);
 
   // 3. One without JavaScript: the same form posts and answers the print panel.
@@ -76,7 +96,10 @@ test("the treasurer's day: pad, four receipts (one by cheque, one without JavaSc
   await plain.goto("/manage/collections?modal=create");
   const form = plain.getByTestId("collection-form");
   await form.getByLabel("Form pad").selectOption({ label: `E2E-${id} — next No. ${serial + 3} E` });
-  await form.getByLabel(/^Payor\s*\*?$/).fill(`Pedro Penduko ${id}`);
+  // Without JavaScript the resident picker is the resident's number, after loading the kind's fields.
+  await form.getByLabel("Payor is").selectOption("resident");
+  await form.getByRole("button", { name: "Load", exact: true }).click();
+  await form.getByLabel(/^Resident/).fill(String(resident.id));
   await form.getByLabel("Collection type").selectOption({ index: 1 });
   await form.getByLabel("Line 1: nature of collection").fill("Certificate of Residency");
   await form.getByLabel("Line 1: amount").fill("30");

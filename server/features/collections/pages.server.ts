@@ -25,7 +25,13 @@ export interface PadChoice {
 export interface CollectionFormData {
   pads: PadChoice[];
   types: { value: string; label: string; fund: string; lines: string[] }[];
+  /**
+   * Non-residents and organizations: every one of the kind (a complete list, never capped).
+   * Residents (up to 200,000) are not listed: the form searches them with the resident picker.
+   */
   payors: { value: string; label: string }[];
+  /** The chosen payor, when one of the chosen kind is in the address: the picker shows their name. */
+  payor: { id: number; fullname: string } | null;
   /** The chosen payor's unpaid transactions (certificates), whose fee lines the receipt can pay. */
   unpaid: UnpaidTransaction[];
 }
@@ -65,18 +71,29 @@ export async function collectionFormData(
     .orderBy("name")
     .execute();
   let payors: { value: string; label: string }[] = [];
-  if (payorKind !== "name" && (PAYOR_KINDS as readonly string[]).includes(payorKind)) {
+  const kind = payorKind !== "name" && (PAYOR_KINDS as readonly string[]).includes(payorKind) ? (payorKind as "resident") : null;
+  if (kind && kind !== "resident") {
     const rows = await ctx.db
       .selectFrom("users as u")
       .innerJoin("user_profiles as p", "p.user_id", "u.id")
       .select(["u.id", fullNameOf("p").as("name")])
-      .where("u.kind", "=", payorKind as "resident")
+      .where("u.kind", "=", kind)
       .where("u.deleted_at", "is", null)
       .orderBy("p.sort_name")
-      .limit(2000)
       .execute();
     payors = rows.map((r) => ({ value: String(r.id), label: r.name }));
   }
+  const chosen =
+    kind && payorId
+      ? await ctx.db
+          .selectFrom("users as u")
+          .innerJoin("user_profiles as p", "p.user_id", "u.id")
+          .select(["u.id", fullNameOf("p").as("fullname")])
+          .where("u.id", "=", payorId)
+          .where("u.kind", "=", kind)
+          .where("u.deleted_at", "is", null)
+          .executeTakeFirst()
+      : undefined;
   return {
     pads: await padsOf(ctx),
     types: types.map((t) => ({
@@ -88,8 +105,8 @@ export async function collectionFormData(
         .filter(Boolean),
     })),
     payors,
-    unpaid:
-      payorId && payorKind !== "name" && payors.some((p) => p.value === String(payorId)) ? await unpaidTransactionsOf(ctx, payorId) : [],
+    payor: chosen ? { id: chosen.id, fullname: chosen.fullname } : null,
+    unpaid: chosen ? await unpaidTransactionsOf(ctx, chosen.id) : [],
   };
 }
 
