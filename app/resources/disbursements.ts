@@ -229,6 +229,7 @@ export const disbursement: ResourceDef = {
       label: "Payee record id",
       kind: "number",
       description: "For a resident, non-resident, organization or business: its id; the name is then taken from the record.",
+      residentPicker: { when: { field: "payee_kind", value: "Resident" }, label: "Payee (resident)", nameField: "payee" },
     },
     { name: "payee", label: "Payee", kind: "text", maxLength: 200, description: "The name printed on the voucher and the cheque." },
     { name: "payee_address", label: "Payee address", kind: "text", maxLength: 300 },

@@ -59,6 +59,12 @@ export interface FieldDef {
   maxLength?: number;
   /** A regular expression (source) the value must match; also the input's `pattern` attribute. */
   pattern?: string;
+  /**
+   * For kind "number" holding a user's id: while the field `when.field` reads `when.value`, the
+   * resident picker (search by name) posts the id instead; without JavaScript, or for another
+   * value, the number field stays. `nameField` holds the picked person's name on an edit.
+   */
+  residentPicker?: { when: { field: string; value: string }; label: string; nameField?: string };
 }
 
 /**

@@ -74,6 +74,36 @@ test("the treasurer's cheque cycle: book, voucher, two cheques, void cascade, un
   const dvNumber = dv.data[0].disbursement_number;
   expect(dvNumber).toMatch(/^2026-11-\d{4}$/);
 
+  // 2b. A voucher to a resident, found by name with the resident picker: the name comes from the record.
+  const firstPurok = async () => (await adminApi.call<{ data: { id: number }[] }>("GET", "/backend/api/purok?per_page=1")).data[0].id;
+  const surname = `Ramos ${id.replace(/\d/g, (d) => "abcdefghij"[Number(d)])}`;
+  await adminApi.create("resident", {
+    user_profile: {
+      lastname: surname,
+      firstname: "Jose",
+      sex: "Male",
+      date_of_birth: "1985-06-01",
+      civil_status: "Married",
+      purok_id: await firstPurok(),
+    },
+  });
+  await vouchers.openCreate();
+  await vouchers.fill({
+    "Voucher date": "2026-11-10",
+    "Payee is a": "Resident",
+    "Disbursement type": "Maintenance and Other Operating Expenses",
+    Fund: "General Fund",
+    Particulars: `E2E honorarium ${id}`,
+  });
+  await vouchers.dialog.getByRole("combobox", { name: "Payee (resident)" }).fill(`jose ${surname}`);
+  await vouchers.dialog.getByRole("option", { name: new RegExp(`Jose ${surname}`, "i") }).click();
+  await vouchers.dialog.getByRole("button", { name: "Add payment nature" }).click();
+  const residentLine = vouchers.dialog.getByTestId("child-row").first();
+  await residentLine.getByLabel(/^Nature of payment/).selectOption({ index: 1 });
+  await residentLine.getByLabel(/^Amount/).fill("250");
+  await vouchers.save();
+  await expect(vouchers.row(`E2E honorarium ${id}`)).toContainText(`Jose ${surname}`);
+
   // 3. Two cheques for it from the account: the next two numbers of the book.
   const cheques = new ResourceListPage(page, chequeIssuance);
   for (const amount of ["1000", "500"]) {

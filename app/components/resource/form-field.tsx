@@ -4,10 +4,12 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { ResidentPicker, type PickedResident } from "~/features/people/resident-picker";
 import { cn } from "~/lib/utils";
 import type { FieldDef } from "~/resources/types";
 import { CustomFormsEditor } from "./custom-forms-editor";
 import { PaymentFormEditor } from "./payment-form-editor";
+import { useHydrated } from "./use-hydrated";
 
 // The form renderer of DESIGN §4: one control per field kind, with its label, description and
 // errors tied together (aria-describedby), for every registry entry.
@@ -42,9 +44,38 @@ function ariaFor(meta: FieldMetadata<unknown>, description?: string) {
   return description ? { ariaDescribedBy: meta.descriptionId } : {};
 }
 
+/** A user's id picked by name with the resident picker (the field's `residentPicker`). */
+function ResidentIdField({ field, picker }: { field: FieldDef; picker: NonNullable<FieldDef["residentPicker"]> }) {
+  const [meta] = useField<unknown>(field.name);
+  const [nameMeta] = useField<unknown>(picker.nameField ?? field.name);
+  // Kept across a refused save (the form is not remounted); at first the record's (or the posted) id.
+  const [value, setValue] = React.useState<PickedResident | null>(() => {
+    const id = Number(meta.initialValue);
+    if (!Number.isSafeInteger(id) || id <= 0) return null;
+    const name = picker.nameField && typeof nameMeta.initialValue === "string" ? nameMeta.initialValue.trim() : "";
+    return { id, fullname: name || `Resident #${id}` };
+  });
+  return (
+    <ResidentPicker
+      id={meta.id}
+      name={field.name}
+      label={picker.label}
+      value={value}
+      onChange={setValue}
+      errors={meta.errors}
+      required={field.required}
+    />
+  );
+}
+
 /** A field of a registry entry, by kind; `name` may be dotted (user_profile.firstname). */
 export function FormField({ field, options, intent }: { field: FieldDef; options?: Option[]; intent: "create" | "update" }) {
   const [meta] = useField<unknown>(field.name);
+  const [whenMeta] = useField<unknown>(field.residentPicker?.when.field ?? field.name);
+  const hydrated = useHydrated();
+  // Without JavaScript the number field stays: the kind chosen before posting is not known here.
+  if (field.residentPicker && hydrated && whenMeta.value === field.residentPicker.when.value)
+    return <ResidentIdField field={field} picker={field.residentPicker} />;
   if (field.kind === "custom-forms") return <CustomFormsEditor name={field.name} label={field.label} description={field.description} />;
   if (field.kind === "custom-payment-form")
     return <PaymentFormEditor name={field.name} label={field.label} description={field.description} />;
