@@ -111,7 +111,7 @@ export function ListToolbar({
           />
         </div>
       </div>
-      <div className="grid grid-cols-2 gap-3 sm:flex sm:items-end">
+      <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${id}-status`} className="text-xs text-muted-foreground">
             Status
@@ -157,7 +157,8 @@ export function FilterControl({
   if (filter.kind === "date-range" || filter.kind === "amount-range") {
     const type = filter.kind === "date-range" ? "date" : "text";
     return (
-      <fieldset className="flex flex-col gap-1.5" data-testid={`filter-${filter.key}`}>
+      // A from–to pair takes the whole row on a phone; beside the other filters from sm up.
+      <fieldset className="col-span-2 flex min-w-0 flex-col gap-1.5" data-testid={`filter-${filter.key}`}>
         <legend className="mb-1.5 text-xs text-muted-foreground">{filter.label}</legend>
         <div className="flex items-center gap-1.5">
           {(["from", "to"] as const).map((end) => (
@@ -172,7 +173,7 @@ export function FilterControl({
                 placeholder={filter.kind === "amount-range" ? (end === "from" ? "From ₱" : "To ₱") : undefined}
                 name={`filter[${filter.key}_${end}]`}
                 defaultValue={query.filter[`${filter.key}_${end}`] ?? ""}
-                className="w-36"
+                className="min-w-0 flex-1 sm:w-36 sm:flex-none"
               />
             </React.Fragment>
           ))}
