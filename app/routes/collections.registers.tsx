@@ -1,9 +1,9 @@
-import { Printer } from "lucide-react";
 import * as React from "react";
-import { data, Form, Link } from "react-router";
+import { PrintBar, usePrintNow } from "~/components/print/print-bar";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/collections.registers";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { formatDate, todayInManila } from "~/lib/dates";
 import { formatAmount } from "~/lib/money";
 import { useRootData } from "~/lib/root-data";
@@ -131,25 +131,13 @@ function AccountabilityTable({ forms, title }: { forms: FormAccountability[]; ti
 }
 
 function Toolbar({ back }: { back: string }) {
-  return (
-    <div className="no-print mx-auto mb-4 flex w-[8.5in] max-w-full items-center justify-between gap-2 px-2 print:hidden">
-      <Link to={back} className={buttonVariants({ variant: "outline", size: "sm" })}>
-        Back
-      </Link>
-      <Button size="sm" onClick={() => window.print()} data-testid="print-now">
-        <Printer aria-hidden="true" />
-        Print
-      </Button>
-    </div>
-  );
+  return <PrintBar backTo={back} backLabel="Back" className="w-[8.5in]" />;
 }
 
 export default function Registers({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const b = root?.barangay;
-  React.useEffect(() => {
-    if (new URLSearchParams(window.location.search).get("print") === "now") window.print();
-  }, []);
+  usePrintNow();
   if (!loaderData) return null;
   if (loaderData.kind === "raaf" && loaderData.raaf) {
     const r = loaderData.raaf;

@@ -1,9 +1,8 @@
-import { ArrowLeft, Printer } from "lucide-react";
 import * as React from "react";
-import { data, Link, useRouteError } from "react-router";
+import { data, useRouteError } from "react-router";
 import type { Route } from "./+types/disbursements.print";
 import { ErrorPage } from "~/components/shell/error-page";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { PrintBar, usePrintNow } from "~/components/print/print-bar";
 import { formatDate } from "~/lib/dates";
 import { formatAmount } from "~/lib/money";
 import { useRootData } from "~/lib/root-data";
@@ -51,23 +50,12 @@ function Signatory({ name, title }: { name: string; title: string }) {
 export default function DisbursementVoucherPrint({ loaderData }: Route.ComponentProps) {
   const { voucher, amountInWords, cheques, barangay, officials } = loaderData;
   const live = cheques.filter((c) => c.status === "Active");
-  React.useEffect(() => {
-    if (new URLSearchParams(window.location.search).get("print") === "now") window.print();
-  }, []);
+  usePrintNow();
   const isVoid = voucher.status === "Void";
   return (
     <>
       <style>{PRINT_CSS}</style>
-      <div className="no-print mx-auto mb-4 flex w-[8.5in] max-w-full items-center justify-between gap-2 px-2">
-        <Link to="/manage/disbursements" className={buttonVariants({ variant: "outline", size: "sm" })}>
-          <ArrowLeft aria-hidden="true" />
-          Disbursements
-        </Link>
-        <Button size="sm" onClick={() => window.print()} data-testid="print-now">
-          <Printer aria-hidden="true" />
-          Print
-        </Button>
-      </div>
+      <PrintBar backTo="/manage/disbursements" backLabel="Disbursements" className="w-[8.5in]" />
       <article
         className="dv-sheet relative mx-auto flex w-[8.5in] max-w-full flex-col gap-2 bg-white p-[10mm] text-[9pt] leading-snug text-stone-900 shadow-lg"
         data-testid="disbursement-voucher"

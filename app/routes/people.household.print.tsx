@@ -1,9 +1,8 @@
-import { ArrowLeft, Printer } from "lucide-react";
 import * as React from "react";
-import { data, Link, useRouteError } from "react-router";
+import { data, useRouteError } from "react-router";
 import type { Route } from "./+types/people.household.print";
+import { PrintBar, usePrintNow } from "~/components/print/print-bar";
 import { ErrorPage } from "~/components/shell/error-page";
-import { Button, buttonVariants } from "~/components/ui/button";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
@@ -65,22 +64,11 @@ export default function HouseholdPrint({ loaderData }: Route.ComponentProps) {
   const barangay = root?.barangay;
   const head = household.household_head;
   const purok = household.purok;
-  React.useEffect(() => {
-    if (new URLSearchParams(window.location.search).get("print") === "now") window.print();
-  }, []);
+  usePrintNow();
   return (
     <>
       <style>{PRINT_CSS}</style>
-      <div className="no-print mx-auto mb-4 flex w-[210mm] max-w-full items-center justify-between gap-2 px-2">
-        <Link to="/manage/households" className={buttonVariants({ variant: "outline", size: "sm" })}>
-          <ArrowLeft aria-hidden="true" />
-          Households
-        </Link>
-        <Button size="sm" onClick={() => window.print()} data-testid="print-now">
-          <Printer aria-hidden="true" />
-          Print
-        </Button>
-      </div>
+      <PrintBar backTo="/manage/households" backLabel="Households" className="w-[210mm]" />
       <article
         className="household-sheet mx-auto flex w-[210mm] max-w-full flex-col gap-4 bg-white p-[12mm] text-[10pt] leading-snug text-stone-900 shadow-lg"
         data-testid="household-record"

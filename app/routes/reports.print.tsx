@@ -1,9 +1,7 @@
-import { ArrowLeft, Printer } from "lucide-react";
 import * as React from "react";
-import { Link } from "react-router";
+import { PrintBar, usePrintNow } from "~/components/print/print-bar";
 import type { Route } from "./+types/reports.print";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
-import { Button, buttonVariants } from "~/components/ui/button";
 import { describeFilters } from "~/features/reports/describe";
 import { reportHref } from "~/features/reports/format";
 import { findReport, REPORT_PERMISSION } from "~/features/reports/registry";
@@ -57,25 +55,14 @@ export default function ReportPrint({ loaderData, params }: Route.ComponentProps
   .report-sheet figure, .report-sheet section { break-inside: avoid; }
   .report-sheet section.report-listing { break-inside: auto; }
 }`;
-  React.useEffect(() => {
-    if (new URLSearchParams(window.location.search).get("print") === "now") window.print();
-  }, []);
+  usePrintNow();
   const sectionResult = (key: string) => result.sections.find((s) => s.key === key);
   const listingSection = def.sections.find((s) => s.listing);
 
   return (
     <>
       <style>{pageCss}</style>
-      <div className="no-print mx-auto mb-4 flex max-w-full items-center justify-between gap-2 px-2" style={{ width: `${sheetWidth}mm` }}>
-        <Link to={reportHref(def.name, result.filters)} className={buttonVariants({ variant: "outline", size: "sm" })}>
-          <ArrowLeft aria-hidden="true" />
-          {def.title} report
-        </Link>
-        <Button size="sm" onClick={() => window.print()} data-testid="print-now">
-          <Printer aria-hidden="true" />
-          Print
-        </Button>
-      </div>
+      <PrintBar backTo={reportHref(def.name, result.filters)} backLabel={`${def.title} report`} style={{ width: `${sheetWidth}mm` }} />
       <article
         className="report-sheet mx-auto flex max-w-full flex-col gap-4 bg-white p-[12mm] text-[10pt] leading-snug text-stone-900 shadow-lg"
         style={{ width: `${sheetWidth}mm` }}
