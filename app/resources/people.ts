@@ -283,7 +283,12 @@ export const resident: ResourceDef = {
   rowLinks: [
     { key: "view", label: "View profile", href: "/manage/residents/{id}/profile", permission: "view-resident", onTrashed: true },
     // make_transaction (spec §2.4): the transactions list's issue form, the resident chosen (issue 11).
-    { key: "make_transaction", label: "Make transaction", href: "/manage/transactions?modal=create&user_id={id}", permission: "create-transaction" },
+    {
+      key: "make_transaction",
+      label: "Make transaction",
+      href: "/manage/transactions?modal=create&user_id={id}",
+      permission: "create-transaction",
+    },
   ],
 };
 
@@ -360,7 +365,7 @@ export const household: ResourceDef = {
   columns: [
     { key: "household_head", label: "Household head", kind: "person", sortable: true },
     { key: "purok", label: "Purok", kind: "reference", sortable: true },
-    { key: "members_count", label: "Members", kind: "number" },
+    { key: "members_count", label: "Members", kind: "number", sortable: true },
     { key: "coordinates", label: "Coordinates", kind: "text", hideOnMobile: true },
     STATUS,
     CREATED_AT,

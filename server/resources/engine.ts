@@ -138,6 +138,8 @@ export class ResourceEngine {
   /** Maps a sortable column key to SQL; keys come from the registry, never from the request. */
   private sortExpression(key: string): Expression<unknown> {
     const def = this.def;
+    const computed = this.hooks.sortExpression?.(key);
+    if (computed) return computed;
     const ref = def.references?.find((r) => r.key === key);
     // Text sorts the way people read it: "Bangko" before "BDO" (case-insensitive).
     if (ref) return sql`lower(${referenceLabel(getResource(ref.resource), `r_${ref.key}`)})`;

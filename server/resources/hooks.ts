@@ -10,6 +10,11 @@ import type { ServiceContext } from "../context.ts";
 export interface ResourceHooks {
   /** Adds columns to every read (a user's roles, a role's permissions and member count). */
   extendSelect?(q: SelectQueryBuilder<any, any, any>): SelectQueryBuilder<any, any, any>;
+  /**
+   * The SQL a computed column sorts by (a household's members_count): the list's id query reads
+   * only the table, so a column that extendSelect adds needs its expression here to be sortable.
+   */
+  sortExpression?(key: string): RawBuilder<unknown> | undefined;
   /** Replaces the status column's SQL (users: Blocked). */
   status?(): RawBuilder<string>;
   /** Checks before create (id null) or update; throw an AppError to refuse. */

@@ -28,8 +28,14 @@ export async function resourceLoader(args: Args) {
   const def = resourceOf(url);
   const ctx = serviceContextOf(context);
   const engine = serviceByName(def.name);
-  const query = parseListQuery(url.searchParams, def);
-  const page = await engine.list(ctx, query, url.pathname).catch((error) => rethrowForPage(error, null));
+  let query = parseListQuery(url.searchParams, def);
+  let page = await engine.list(ctx, query, url.pathname).catch((error) => rethrowForPage(error, null));
+  // A page past the end (a shared link, the last row of the last page deleted) shows the last page.
+  // Only the page clamps: REST answers Laravel's empty page past the end, as its clients expect.
+  if (query.page > page.meta.last_page) {
+    query = { ...query, page: page.meta.last_page };
+    page = await engine.list(ctx, query, url.pathname).catch((error) => rethrowForPage(error, null));
+  }
 
   const modal = url.searchParams.get("modal");
   const id = Number(url.searchParams.get("id"));

@@ -45,6 +45,10 @@ registerHooks("resident", {
 });
 
 registerHooks("household", {
+  sortExpression(key) {
+    if (key === "members_count") return sql`(select count(*) from household_members hm where hm.household_id = t.id)`;
+    return undefined;
+  },
   extendSelect(q) {
     return q.select([
       personJson("t.household_head_user_id", "r_household_head_p").as("household_head"),
