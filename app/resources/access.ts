@@ -13,7 +13,10 @@ export const PASSWORD_MAX = 128;
 /** The username of an account that signs in: required, 3 to 50 safe characters. */
 export const usernameSchema = requiredText("username", 50).regex(USERNAME_PATTERN, USERNAME_RULE);
 
-export const emailSchema = optionalText("email", 255).refine((v) => v == null || z.email().safeParse(v).success, "The email must be a valid email address.");
+export const emailSchema = optionalText("email", 255).refine(
+  (v) => v == null || z.email().safeParse(v).success,
+  "The email must be a valid email address.",
+);
 
 /**
  * A new password as typed: never trimmed. The strength rule (passwordProblem) is checked by the
@@ -40,9 +43,15 @@ export function idListSchema(name: string, max = 500) {
       return (Array.isArray(value) ? value : [value]).map(idOfObject).filter((v) => v !== "none" && v !== "" && v != null);
     },
     z
-      .array(z.coerce.number({ error: `The selected ${name} are invalid.` }).int(`The selected ${name} are invalid.`).positive(`The selected ${name} are invalid.`), {
-        error: `The ${name} must be a list.`,
-      })
+      .array(
+        z.coerce
+          .number({ error: `The selected ${name} are invalid.` })
+          .int(`The selected ${name} are invalid.`)
+          .positive(`The selected ${name} are invalid.`),
+        {
+          error: `The ${name} must be a list.`,
+        },
+      )
       .max(max, `At most ${max} ${name} can be selected.`)
       .transform((ids) => [...new Set(ids)]),
   );
@@ -85,22 +94,44 @@ export const user: ResourceDef = {
   ],
   fields: [
     ...NAME_FIELDS,
-    { name: "username", label: "Username", kind: "text", required: true, maxLength: 50, pattern: USERNAME_PATTERN.source, description: "Used to sign in." },
+    {
+      name: "username",
+      label: "Username",
+      kind: "text",
+      required: true,
+      maxLength: 50,
+      pattern: USERNAME_PATTERN.source,
+      description: "Used to sign in.",
+    },
     { name: "email", label: "E-mail", kind: "email", maxLength: 255 },
-    { name: "password", label: "Password", kind: "password", required: true, createOnly: true, maxLength: PASSWORD_MAX, description: "At least 8 characters with three of: lower-case, upper-case, digits, symbols." },
+    {
+      name: "password",
+      label: "Password",
+      kind: "password",
+      required: true,
+      createOnly: true,
+      maxLength: PASSWORD_MAX,
+      description: "At least 8 characters with three of: lower-case, upper-case, digits, symbols.",
+    },
     { name: "roles", label: "Roles", kind: "multi-reference", reference: "role" },
   ],
   searchable: ["username", "email"],
   unique: ["username"],
   schema: {
-    create: z.object({ username: usernameSchema, email: emailSchema, password: passwordSchema(), user_profile: nameParts, roles: idListSchema("roles").default([]) }),
+    create: z.object({
+      username: usernameSchema,
+      email: emailSchema,
+      password: passwordSchema(),
+      user_profile: nameParts,
+      roles: idListSchema("roles").default([]),
+    }),
     update: z.object({ username: usernameSchema, email: emailSchema, user_profile: nameParts, roles: idListSchema("roles").optional() }),
   },
   modals: ["create", "update", "delete", "restore", "reset"],
   defaultSort: { key: "name", order: "asc" },
   virtualFields: ["roles"],
   rowLinks: [
-    { key: "open", label: "Open", href: "/system/users/{id}", onTrashed: true },
+    { key: "open", label: "Open", href: "/system/users/{id}", onTrashed: true, main: true },
     { key: "reset", label: "Reset password", href: "/system/users?modal=reset&id={id}", permission: "delete-user" },
   ],
 };
@@ -153,7 +184,8 @@ export const role: ResourceDef = {
   virtualFields: ["permissions", "members"],
 };
 
-export const PERMISSION_NAME_RULE = "The name must be an action and an entity joined by a hyphen, in lower case (for example update-cheque_book).";
+export const PERMISSION_NAME_RULE =
+  "The name must be an action and an entity joined by a hyphen, in lower case (for example update-cheque_book).";
 
 /** A permission name, lower-cased, as `action-entity` (spec §6). */
 export const permissionNameSchema = requiredText("name", 100)
@@ -174,10 +206,31 @@ export const permission: ResourceDef = (() => {
     displayField: "name",
     undo: false,
     multiBody: "records",
-    columns: [{ key: "name", label: "Name", kind: "text", sortable: true }, { key: "description", label: "Description", kind: "text" }, UPDATED_AT, CREATED_AT],
+    columns: [
+      { key: "name", label: "Name", kind: "text", sortable: true },
+      { key: "description", label: "Description", kind: "text" },
+      UPDATED_AT,
+      CREATED_AT,
+    ],
     fields: [
-      { name: "name", label: "Name", kind: "text", required: true, maxLength: 100, pattern: PERMISSION_NAME_PATTERN.source, placeholder: "approve-disbursement", description: "action-entity, in lower case." },
-      { name: "description", label: "Description", kind: "text", required: true, maxLength: 255, placeholder: "Approve disbursement vouchers" },
+      {
+        name: "name",
+        label: "Name",
+        kind: "text",
+        required: true,
+        maxLength: 100,
+        pattern: PERMISSION_NAME_PATTERN.source,
+        placeholder: "approve-disbursement",
+        description: "action-entity, in lower case.",
+      },
+      {
+        name: "description",
+        label: "Description",
+        kind: "text",
+        required: true,
+        maxLength: 255,
+        placeholder: "Approve disbursement vouchers",
+      },
     ],
     searchable: ["name", "description"],
     unique: ["name"],
@@ -213,5 +266,5 @@ export const blocklist: ResourceDef = {
   schema: { create: z.object({}), update: z.object({}) },
   modals: ["add", "delete", "reset_password"],
   defaultSort: { key: "name", order: "asc" },
-  rowLinks: [{ key: "open", label: "Open", href: "/system/blocklist/{id}" }],
+  rowLinks: [{ key: "open", label: "Open", href: "/system/blocklist/{id}", main: true }],
 };

@@ -154,7 +154,7 @@ export const transaction: ResourceDef = {
   defaultSort: { key: "date_issued", order: "desc" },
   listModule: "routes/certificates.transactions.tsx",
   rowLinks: [
-    { key: "open", label: "Open", href: "/manage/transactions/{id}", permission: "view-transaction", onTrashed: true },
+    { key: "open", label: "Open", href: "/manage/transactions/{id}", permission: "view-transaction", onTrashed: true, main: true },
     { key: "print", label: "Print", href: "/manage/transactions?modal=print&id={id}", permission: "view-transaction" },
     { key: "print-now", label: "Print now", href: "/manage/transactions?modal=print-now&id={id}", permission: "view-transaction" },
   ],

@@ -281,7 +281,14 @@ export const resident: ResourceDef = {
   defaultSort: { key: "name", order: "asc" },
   virtualFields: ["confirm_duplicate"],
   rowLinks: [
-    { key: "view", label: "View profile", href: "/manage/residents/{id}/profile", permission: "view-resident", onTrashed: true },
+    {
+      key: "view",
+      label: "View profile",
+      href: "/manage/residents/{id}/profile",
+      permission: "view-resident",
+      onTrashed: true,
+      main: true,
+    },
     // make_transaction (spec §2.4): the transactions list's issue form, the resident chosen (issue 11).
     {
       key: "make_transaction",
@@ -406,7 +413,15 @@ export const household: ResourceDef = {
     },
   ],
   rowLinks: [
-    { key: "print", label: "Print", href: "/manage/households/{id}/print", permission: "view-household", onTrashed: true, newTab: true },
+    {
+      key: "print",
+      label: "Print",
+      href: "/manage/households/{id}/print",
+      permission: "view-household",
+      onTrashed: true,
+      newTab: true,
+      main: true,
+    },
   ],
 };
 

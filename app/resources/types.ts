@@ -258,6 +258,8 @@ export interface RowLink {
   onTrashed?: boolean;
   /** Opens in a new tab (print views). */
   newTab?: boolean;
+  /** The record's own page: the row's main column (displayField's, else the first) links to it. */
+  main?: boolean;
 }
 
 /** The address of a row link with its placeholders filled from the row. */

@@ -1,8 +1,6 @@
 import type { Route } from "./+types/certificates.transaction-types";
-import { RowLinksPanel } from "~/features/people/row-links";
 import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
-import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { getResource } from "~/resources/index";
 import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
@@ -24,13 +22,7 @@ export function meta() {
 
 export default function TransactionTypesPage({ loaderData }: Route.ComponentProps) {
   const def = getResource("transaction_type");
-  const user = useRootData()?.user;
-  return (
-    <>
-      <ResourcePage def={def} data={loaderData} />
-      <RowLinksPanel def={def} rows={loaderData.page.data as Record<string, unknown>[]} user={user} label="Edit a certificate template" />
-    </>
-  );
+  return <ResourcePage def={def} data={loaderData} />;
 }
 
 export const ErrorBoundary = ShellErrorBoundary;

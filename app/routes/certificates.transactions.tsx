@@ -2,7 +2,6 @@ import { Printer } from "lucide-react";
 import { data, Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/certificates.transactions";
 import { FormAlert, HiddenFields, PeopleDialog, DialogActions, useSubmitting } from "~/features/people/dialog";
-import { RowLinksPanel } from "~/features/people/row-links";
 import { useOwnModals } from "~/components/resource/own-modals";
 import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
@@ -60,7 +59,6 @@ export default function TransactionsPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ResourcePage def={def} data={page} />
-      <RowLinksPanel def={def} rows={loaderData.page.data as Record<string, unknown>[]} user={user} label="Open or print a transaction" />
       {modal === "create" && loaderData.issue && can(user, "create-transaction") ? (
         <IssueDialog issue={loaderData.issue} closeHref={closeHref} returnTo={search} actionData={actionData} />
       ) : null}

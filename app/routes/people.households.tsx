@@ -4,7 +4,6 @@ import type { SubmissionResult } from "@conform-to/zod/v4";
 import type { Route } from "./+types/people.households";
 import { FormAlert, PeopleDialog } from "~/features/people/dialog";
 import { HouseholdForm } from "~/features/people/household-form";
-import { RowLinksPanel } from "~/features/people/row-links";
 import { useOwnModals } from "~/components/resource/own-modals";
 import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
@@ -53,7 +52,6 @@ export default function HouseholdsPage({ loaderData }: Route.ComponentProps) {
     <>
       {actionData?.refusal ? <FormAlert>{actionData.refusal}</FormAlert> : null}
       <ResourcePage def={def} data={page} />
-      <RowLinksPanel def={def} rows={loaderData.page.data as Record<string, unknown>[]} user={user} label="Print a household record" />
       {modal === "create" && can(user, "create-household") ? (
         <PeopleDialog
           title="Create household"

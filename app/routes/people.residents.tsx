@@ -3,7 +3,6 @@ import { data, Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/people.residents";
 import { DialogActions, FormAlert, HiddenFields, PeopleDialog, useSubmitting } from "~/features/people/dialog";
 import { ResidentForm, type DuplicateInfo } from "~/features/people/resident-form";
-import { RowLinksPanel } from "~/features/people/row-links";
 import { useOwnModals } from "~/components/resource/own-modals";
 import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
@@ -60,7 +59,6 @@ export default function ResidentsPage({ loaderData }: Route.ComponentProps) {
     <>
       {actionData?.refusal ? <FormAlert>{actionData.refusal}</FormAlert> : null}
       <ResourcePage def={def} data={page} />
-      <RowLinksPanel def={def} rows={loaderData.page.data as Record<string, unknown>[]} user={user} label="Open a resident's page" />
       {formIntent ? (
         <PeopleDialog
           title={formIntent === "create" ? "Register resident" : "Edit resident"}

@@ -55,3 +55,76 @@ test.describe("paging and sorting (issue 16 item 4)", () => {
     await expect(adminPage.getByTestId("list-summary")).toHaveText(/^Showing 1 to \d+ of \d+$/);
   });
 });
+
+const resident = getResource("resident");
+const disasterArea = getResource("disaster_prone_area");
+
+test.describe("open a record from its row (issue 16 item 2)", () => {
+  test("the main column links to the record's page; the row menu shows the entry's links", async ({ adminPage }) => {
+    const residents = new ResourceListPage(adminPage, resident);
+    await residents.goto();
+    const first = residents.rows.first();
+    const id = await first.getAttribute("data-row-id");
+    const main = first.getByTestId("row-main-link");
+    await expect(main).toHaveAttribute("href", `/manage/residents/${id}/profile`);
+    // The row menu: the links first (View profile, Make transaction), then Edit and Delete.
+    await first.getByTestId("row-actions").click();
+    const items = adminPage.getByRole("menuitem");
+    await expect(items.first()).toHaveText("View profile");
+    await expect(adminPage.getByRole("menuitem", { name: "Make transaction" })).toHaveAttribute(
+      "href",
+      `/manage/transactions?modal=create&user_id=${id}`,
+    );
+    await expect(adminPage.getByRole("menuitem", { name: "Edit" })).toBeVisible();
+    await adminPage.keyboard.press("Escape");
+    await main.click();
+    await expect(adminPage).toHaveURL(new RegExp(`/manage/residents/${id}/profile$`));
+
+    // A print view opens in a new tab, from the main column and from the menu.
+    const households = new ResourceListPage(adminPage, household);
+    await households.goto();
+    const row = households.rows.first();
+    const householdId = await row.getAttribute("data-row-id");
+    await expect(row.getByTestId("row-main-link")).toHaveAttribute("href", `/manage/households/${householdId}/print`);
+    await expect(row.getByTestId("row-main-link")).toHaveAttribute("target", "_blank");
+    await row.getByTestId("row-actions").click();
+    await expect(adminPage.getByRole("menuitem", { name: "Print" })).toHaveAttribute("target", "_blank");
+    await adminPage.keyboard.press("Escape");
+
+    // An entry without a page of its own: its links in the menu, no main link.
+    const areas = new ResourceListPage(adminPage, disasterArea);
+    await areas.goto();
+    await expect(areas.rows.first().getByTestId("row-main-link")).toHaveCount(0);
+    await areas.rows.first().getByTestId("row-actions").click();
+    await expect(adminPage.getByRole("menuitem", { name: "View households" })).toHaveAttribute(
+      "href",
+      /^\/manage\/households\?purok_id=\d+$/,
+    );
+  });
+
+  test("a Viewer gets the links they may use, and no Edit", async ({ adminApi, signInAs }) => {
+    const viewer = await adminApi.createUser("Viewer", { welcomed: true });
+    const page = await signInAs(viewer);
+    const residents = new ResourceListPage(page, resident);
+    await residents.goto();
+    const first = residents.rows.first();
+    await expect(first.getByTestId("row-main-link")).toBeVisible();
+    await first.getByTestId("row-actions").click();
+    await expect(page.getByRole("menuitem", { name: "View profile" })).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Make transaction" })).toHaveCount(0);
+    await expect(page.getByRole("menuitem", { name: "Edit" })).toHaveCount(0);
+  });
+});
+
+test.describe("open a record from its row without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the row's links sit in its disclosure", async ({ adminPage }) => {
+    const residents = new ResourceListPage(adminPage, resident, { javaScript: false });
+    await residents.goto();
+    const first = residents.rows.first();
+    const id = await first.getAttribute("data-row-id");
+    await first.getByTestId("row-actions").locator("summary").click();
+    await expect(first.getByRole("link", { name: "View profile" })).toHaveAttribute("href", `/manage/residents/${id}/profile`);
+  });
+});

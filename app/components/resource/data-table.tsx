@@ -5,9 +5,9 @@ import { Link } from "react-router";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Table, TableBody, TableCaption, TableCell, TableContainer, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
-import type { ColumnDef, ListQuery, ResourceDef } from "~/resources/types";
+import { rowLinkHref, type ColumnDef, type ListQuery, type ResourceDef } from "~/resources/types";
 import { CellValue, isNumericKind } from "./cells";
-import { RowActionsMenu, rowActions, type Gates } from "./row-actions";
+import { mainLinkOf, RowActionsMenu, rowActions, type Gates } from "./row-actions";
 import { listHref } from "./urls";
 
 // The one DataTable of DESIGN §8 (TanStack Table 9): headless rows and selection from the library,
@@ -73,12 +73,29 @@ export function DataTable({ def, rows, query, gates, bulkFormId, rowSelection, o
         }),
       );
     }
+    // The main column (the display field's, else the first) opens the record's own page.
+    const mainKey = (def.columns.find((c) => c.key === def.displayField) ?? def.columns[0])?.key;
     for (const column of def.columns) {
       list.push(
         helper.accessor((row) => row[column.key], {
           id: column.key,
           header: column.label,
-          cell: (info) => <CellValue column={column} value={info.getValue()} />,
+          cell: (info) => {
+            const value = <CellValue column={column} value={info.getValue()} />;
+            const link = column.key === mainKey ? mainLinkOf(def, info.row.original, gates) : null;
+            if (!link) return value;
+            return (
+              <Link
+                to={rowLinkHref(link, info.row.original)}
+                target={link.newTab ? "_blank" : undefined}
+                rel={link.newTab ? "noreferrer" : undefined}
+                className="rounded-sm underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                data-testid="row-main-link"
+              >
+                {value}
+              </Link>
+            );
+          },
         }),
       );
     }

@@ -99,8 +99,9 @@ export function ResourcePage({ def, data }: { def: ResourceDef; data: ResourcePa
       delete: can(user, `delete-${def.name}`),
       restore: can(user, `restore-${def.name}`),
       commands: Object.fromEntries((def.commands ?? []).map((c) => [c.name, can(user, `${c.permission}-${def.name}`)])),
+      links: Object.fromEntries((def.rowLinks ?? []).map((l) => [l.key, !l.permission || can(user, l.permission)])),
     }),
-    [user, def.name, def.commands],
+    [user, def.name, def.commands, def.rowLinks],
   );
   const { query, page } = data;
   const rows = page.data;

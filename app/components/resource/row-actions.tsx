@@ -1,9 +1,9 @@
-import { Ellipsis, Pencil, RotateCcw, Trash2, Zap, type LucideIcon } from "lucide-react";
+import { ArrowRight, Ellipsis, Eye, Pencil, Printer, RotateCcw, Trash2, Zap, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { Button } from "~/components/ui/button";
 import { deleteVerb } from "~/resources/messages";
-import type { ListQuery, ResourceDef } from "~/resources/types";
+import { rowLinkHref, type ListQuery, type ResourceDef, type RowLink } from "~/resources/types";
 import { cn } from "~/lib/utils";
 import { listHref } from "./urls";
 import { useHydrated } from "./use-hydrated";
@@ -15,6 +15,8 @@ export interface Gates {
   restore: boolean;
   /** The entry's commands the user may run, by name (DESIGN §10). */
   commands?: Record<string, boolean>;
+  /** The entry's row links the user may follow (their `permission`), by key. */
+  links?: Record<string, boolean>;
 }
 
 export interface RowAction {
@@ -23,21 +25,47 @@ export interface RowAction {
   href: string;
   Icon: LucideIcon;
   destructive?: boolean;
+  /** Opens in a new tab (print views). */
+  newTab?: boolean;
 }
 
 export function isTrashed(row: Record<string, unknown>): boolean {
   return row.deleted_at != null || (row.status != null && row.status !== "Active");
 }
 
+/** The entry's row links (View, Print, View households…) this row shows to this user. */
+export function rowLinksFor(def: ResourceDef, row: Record<string, unknown>, gates: Gates): RowLink[] {
+  const trashed = isTrashed(row);
+  return (def.rowLinks ?? []).filter((l) => (gates.links?.[l.key] ?? !l.permission) && (l.onTrashed || !trashed));
+}
+
+/** Where the row's main column leads: the record's own page (a row link marked `main`), if shown. */
+export function mainLinkOf(def: ResourceDef, row: Record<string, unknown>, gates: Gates): RowLink | null {
+  return rowLinksFor(def, row, gates).find((l) => l.main) ?? null;
+}
+
+function linkIcon(link: RowLink): LucideIcon {
+  if (/print/.test(link.key)) return Printer;
+  if (link.key === "view" || link.key === "open" || link.main) return Eye;
+  return ArrowRight;
+}
+
 /**
- * The row actions of spec §6: update, delete (or void) and restore follow the update-, delete- and
+ * The row actions of spec §6: first the entry's row links (gated by their permission, on trashed
+ * rows only with `onTrashed`), then update, delete (or void) and restore follow the update-, delete- and
  * restore- permissions; Delete only on active rows and Restore only on trashed ones.
  */
 export function rowActions(def: ResourceDef, row: Record<string, unknown>, gates: Gates, query: ListQuery): RowAction[] {
   const { verb, undoVerb } = deleteVerb(def);
   const trashed = isTrashed(row);
   const id = row.id as number;
-  const actions: RowAction[] = [];
+  const actions: RowAction[] = rowLinksFor(def, row, gates).map((l) => ({
+    key: `link-${l.key}`,
+    label: l.label,
+    href: rowLinkHref(l, row),
+    Icon: linkIcon(l),
+    newTab: l.newTab,
+  }));
   if (def.modals.includes("update") && gates.update && !trashed)
     actions.push({ key: "update", label: "Edit", href: listHref(query, {}, { modal: "update", id }), Icon: Pencil });
   if (def.modals.includes("delete") && gates.delete && !trashed)
@@ -84,6 +112,8 @@ export function RowActionsMenu({ actions, name }: { actions: RowAction[]; name: 
               <Link
                 to={a.href}
                 preventScrollReset
+                target={a.newTab ? "_blank" : undefined}
+                rel={a.newTab ? "noreferrer" : undefined}
                 className={cn(
                   "flex items-center gap-1.5 rounded-sm px-2 py-1 text-sm whitespace-nowrap hover:bg-accent focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
                   a.destructive && "text-destructive",
@@ -108,7 +138,7 @@ export function RowActionsMenu({ actions, name }: { actions: RowAction[]; name: 
       <DropdownMenuContent align="end" className="min-w-36">
         {actions.map((a) => (
           <DropdownMenuItem key={a.key} asChild className={cn(a.destructive && "text-destructive focus:text-destructive")}>
-            <Link to={a.href} preventScrollReset>
+            <Link to={a.href} preventScrollReset target={a.newTab ? "_blank" : undefined} rel={a.newTab ? "noreferrer" : undefined}>
               <a.Icon aria-hidden="true" />
               {a.label}
             </Link>
