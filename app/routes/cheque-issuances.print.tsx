@@ -1,7 +1,6 @@
-import { data, useRouteError } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/cheque-issuances.print";
-import { ErrorPage } from "~/components/shell/error-page";
-import { useRootData } from "~/lib/root-data";
+import { PrintErrorBoundary } from "~/components/print/print-bar";
 import { pageTitle } from "~/lib/titles";
 import { ChequeSheet } from "~/features/disbursements/cheque-sheet";
 import { redirectWithFlash, rethrowForPage } from "../../server/web/page-kit.server.ts";
@@ -53,8 +52,4 @@ export default function ChequeIssuancePrint({ loaderData, actionData }: Route.Co
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const root = useRootData();
-  return <ErrorPage error={error} loggedIn={!!root?.user} />;
-}
+export const ErrorBoundary = PrintErrorBoundary;

@@ -1,11 +1,9 @@
 import * as React from "react";
-import { data, useRouteError } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/disbursements.print";
-import { ErrorPage } from "~/components/shell/error-page";
-import { PrintBar, usePrintNow } from "~/components/print/print-bar";
+import { PrintBar, usePrintNow, PrintErrorBoundary } from "~/components/print/print-bar";
 import { formatDate } from "~/lib/dates";
 import { formatAmount } from "~/lib/money";
-import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { serviceContextOf } from "../../server/web/context.ts";
 import { voucherForPrint } from "../../server/features/disbursements/print.server.ts";
@@ -257,8 +255,4 @@ export default function DisbursementVoucherPrint({ loaderData }: Route.Component
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const root = useRootData();
-  return <ErrorPage error={error} loggedIn={!!root?.user} />;
-}
+export const ErrorBoundary = PrintErrorBoundary;

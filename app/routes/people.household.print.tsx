@@ -1,8 +1,7 @@
 import * as React from "react";
-import { data, useRouteError } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/people.household.print";
-import { PrintBar, usePrintNow } from "~/components/print/print-bar";
-import { ErrorPage } from "~/components/shell/error-page";
+import { PrintBar, usePrintNow, PrintErrorBoundary } from "~/components/print/print-bar";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
@@ -184,8 +183,4 @@ export default function HouseholdPrint({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const root = useRootData();
-  return <ErrorPage error={error} loggedIn={!!root?.user} />;
-}
+export const ErrorBoundary = PrintErrorBoundary;

@@ -1,7 +1,9 @@
 import { ArrowLeft, Printer } from "lucide-react";
 import * as React from "react";
-import { Link } from "react-router";
+import { Link, useRouteError } from "react-router";
+import { ErrorPage } from "~/components/shell/error-page";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { useRootData } from "~/lib/root-data";
 import { cn } from "~/lib/utils";
 
 // What every print view shares (DESIGN §8, §12): print-now, and the screen-only bar above the
@@ -45,4 +47,11 @@ export function PrintBar({
       </Button>
     </div>
   );
+}
+
+/** The error page of a print view: without the shell (print views have none). */
+export function PrintErrorBoundary() {
+  const error = useRouteError();
+  const root = useRootData();
+  return <ErrorPage error={error} loggedIn={!!root?.user} />;
 }
