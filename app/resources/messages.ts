@@ -35,6 +35,11 @@ export function deleteConfirmation(def: Pick<ResourceDef, "name" | "voidWording"
   return def.name === "role" ? `${base} This action cannot be undone.` : base;
 }
 
+/** The confirmation of a bulk delete (or void), with the count of the selected rows. */
+export function bulkDeleteConfirmation(def: Pick<ResourceDef, "name" | "labels" | "voidWording">, n: number): string {
+  return deleteConfirmation(def, `${n} ${n === 1 ? def.labels.singular : def.labels.plural}`);
+}
+
 export function restoreConfirmation(def: Pick<ResourceDef, "voidWording">, name: string): string {
   return def.voidWording ? `Are you sure you want to unvoid ${name}?` : `Are you sure you want to restore ${name}?`;
 }

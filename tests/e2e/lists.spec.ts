@@ -1,4 +1,5 @@
 import { getResource } from "../../app/resources/index";
+import { uniqueId } from "./api";
 import { expect, test } from "./fixtures";
 import { ResourceListPage } from "./pages/resource-list-page";
 
@@ -126,5 +127,56 @@ test.describe("open a record from its row without JavaScript", () => {
     const id = await first.getAttribute("data-row-id");
     await first.getByTestId("row-actions").locator("summary").click();
     await expect(first.getByRole("link", { name: "View profile" })).toHaveAttribute("href", `/manage/residents/${id}/profile`);
+  });
+});
+
+const role = getResource("role");
+
+test.describe("bulk actions (issue 16 item 5)", () => {
+  test("bulk delete confirms with the count; Restore selected needs a trashed row", async ({ adminPage, adminApi }) => {
+    const id = uniqueId();
+    const names = [`E2E Lists ${id} A`, `E2E Lists ${id} B`, `E2E Lists ${id} C`];
+    for (const name of names) await adminApi.create("religion", { name });
+    const list = new ResourceListPage(adminPage, religion);
+    await list.goto(`?search=${id}`);
+    await expect(list.rows).toHaveCount(3);
+    await expect(list.restoreSelected).toBeDisabled();
+
+    for (const name of names.slice(0, 2)) await list.rowCheckbox(name).check();
+    // Active rows only: nothing to restore.
+    await expect(list.restoreSelected).toBeDisabled();
+    await list.deleteSelected.click();
+    await expect(list.confirmDialog).toBeVisible();
+    await expect(list.confirmDialog).toContainText(
+      "Are you sure you want to remove 2 religions? All of the data associated with this will be permanently removed.",
+    );
+    // Cancel deletes nothing.
+    await list.confirmDialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(list.confirmDialog).toBeHidden();
+    for (const name of names) await expect(list.rowStatus(name)).toHaveText("Active");
+
+    await list.deleteSelected.click();
+    await list.confirm("Delete 2");
+    await expect(list.message("Successfully deleted 2 religions.")).toBeVisible();
+    for (const name of names.slice(0, 2)) await expect(list.rowStatus(name)).toHaveText("Trashed");
+
+    // An active row selected: still nothing to restore; a trashed one added: Restore selected.
+    await list.rowCheckbox(names[2]).check();
+    await expect(list.restoreSelected).toBeDisabled();
+    await list.rowCheckbox(names[0]).check();
+    await expect(list.restoreSelected).toBeEnabled();
+    await list.restoreSelected.click();
+    await expect(list.message("Successfully restored 1 religion.")).toBeVisible();
+    await expect(list.rowStatus(names[0])).toHaveText("Active");
+  });
+
+  test("an entry deleted for good has no status filter and no restore", async ({ adminPage }) => {
+    const list = new ResourceListPage(adminPage, role);
+    await list.goto();
+    await expect(list.toolbar).toBeVisible();
+    await expect(list.status).toHaveCount(0);
+    await expect(list.bulkBar).toBeVisible();
+    await expect(list.deleteSelected).toBeVisible();
+    await expect(list.restoreSelected).toHaveCount(0);
   });
 });

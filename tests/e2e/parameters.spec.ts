@@ -107,6 +107,7 @@ test.describe("religions with JavaScript", () => {
     for (const name of names) await list.rowCheckbox(name).check();
     await expect(list.bulkBar.getByText("2 religions selected")).toBeVisible();
     await list.deleteSelected.click();
+    await list.confirm("Delete 2");
     await expect(list.message("Successfully deleted 2 religions.")).toBeVisible();
     for (const name of names) await expect(list.rowStatus(name)).toHaveText("Trashed");
 

@@ -1,38 +1,51 @@
 import { RotateCcw, Trash2 } from "lucide-react";
+import * as React from "react";
 import { Form, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { bulkDeleteConfirmation } from "~/resources/messages";
 import type { ResourceDef } from "~/resources/types";
 import type { Gates } from "./row-actions";
 import { useHydrated } from "./use-hydrated";
 
 // Multi-delete and multi-restore (spec §2.4, §7.2): a real POST form; the row checkboxes belong to
 // it through their `form` attribute, so the selected ids post with or without JavaScript. The
-// server flashes "Successfully deleted {n} {plural}." with the count it changed.
+// server flashes "Successfully deleted {n} {plural}." with the count it changed. With JavaScript,
+// Delete selected first asks to confirm with the count; Restore selected needs a trashed row among
+// the selected; an entry deleted for good (`deletion: "hard"`) has no restore.
 
 export function BulkBar({
   def,
   formId,
   selected,
+  selectedTrashed,
   returnTo,
   gates,
 }: {
   def: ResourceDef;
   formId: string;
   selected: number;
+  /** How many of the selected rows are trashed (the ones Restore selected would bring back). */
+  selectedTrashed: number;
   returnTo: string;
   gates: Gates;
 }) {
   const hydrated = useHydrated();
+  const [confirming, setConfirming] = React.useState(false);
+  const formRef = React.useRef<HTMLFormElement>(null);
+  const deleteSubmit = React.useRef<HTMLButtonElement>(null);
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : "";
-  if (!gates.delete && !gates.restore) return null;
+  const canRestore = gates.restore && def.deletion !== "hard" && def.modals.includes("restore");
+  if (!gates.delete && !canRestore) return null;
   const deleteLabel = def.voidWording ? "Void selected" : "Delete selected";
   const restoreLabel = def.voidWording ? "Unvoid selected" : "Restore selected";
   // Before hydration (and without JavaScript) the count is unknown: the buttons stay usable.
   const none = hydrated && selected === 0;
   return (
     <Form
+      ref={formRef}
       id={formId}
       method="post"
       preventScrollReset
@@ -50,27 +63,71 @@ export function BulkBar({
           : "Tick rows, then:"}
       </p>
       {gates.delete ? (
-        <Button
-          type="submit"
-          name="intent"
-          value="delete-many"
-          variant="outline"
-          size="sm"
-          disabled={none || busyIntent === "delete-many"}
-          className="text-destructive hover:text-destructive"
-        >
-          <Trash2 aria-hidden="true" />
-          {deleteLabel}
-        </Button>
+        hydrated ? (
+          <>
+            {/* The real submitter, pressed by the confirmation (the dialog is outside the form). */}
+            <button ref={deleteSubmit} type="submit" name="intent" value="delete-many" hidden tabIndex={-1} />
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={none || busyIntent === "delete-many"}
+              className="text-destructive hover:text-destructive"
+              onClick={() => setConfirming(true)}
+            >
+              <Trash2 aria-hidden="true" />
+              {deleteLabel}
+            </Button>
+            <Dialog open={confirming} onOpenChange={setConfirming}>
+              <DialogContent role="alertdialog" showCloseButton={false} data-testid="bulk-delete-confirm">
+                <DialogHeader>
+                  <DialogTitle>
+                    {def.voidWording ? "Void" : "Delete"} {selected} {selected === 1 ? def.labels.singular : def.labels.plural}?
+                  </DialogTitle>
+                  <DialogDescription>{bulkDeleteConfirmation(def, selected)}</DialogDescription>
+                </DialogHeader>
+                <DialogFooter>
+                  <DialogClose asChild>
+                    <Button type="button" variant="outline">
+                      Cancel
+                    </Button>
+                  </DialogClose>
+                  <Button
+                    type="button"
+                    variant="destructive"
+                    onClick={() => {
+                      setConfirming(false);
+                      if (deleteSubmit.current) formRef.current?.requestSubmit(deleteSubmit.current);
+                    }}
+                  >
+                    {def.voidWording ? "Void" : "Delete"} {selected}
+                  </Button>
+                </DialogFooter>
+              </DialogContent>
+            </Dialog>
+          </>
+        ) : (
+          <Button
+            type="submit"
+            name="intent"
+            value="delete-many"
+            variant="outline"
+            size="sm"
+            className="text-destructive hover:text-destructive"
+          >
+            <Trash2 aria-hidden="true" />
+            {deleteLabel}
+          </Button>
+        )
       ) : null}
-      {gates.restore ? (
+      {canRestore ? (
         <Button
           type="submit"
           name="intent"
           value="restore-many"
           variant="outline"
           size="sm"
-          disabled={none || busyIntent === "restore-many"}
+          disabled={(hydrated && selectedTrashed === 0) || busyIntent === "restore-many"}
         >
           <RotateCcw aria-hidden="true" />
           {restoreLabel}

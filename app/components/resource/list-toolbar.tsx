@@ -111,17 +111,20 @@ export function ListToolbar({
           />
         </div>
       </div>
-      <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-status`} className="text-xs text-muted-foreground">
-            Status
-          </Label>
-          <NativeSelect id={`${id}-status`} name="status" defaultValue={query.status} wrapperClassName="sm:w-36">
-            <option value="all">All</option>
-            <option value="active">Active</option>
-            <option value="trashed">{trashedLabel}</option>
-          </NativeSelect>
-        </div>
+      <div className="grid grid-cols-2 gap-3 empty:hidden sm:flex sm:flex-wrap sm:items-end">
+        {/* An entry deleted for good has no trashed rows: no status to filter by. */}
+        {def.deletion === "hard" ? null : (
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={`${id}-status`} className="text-xs text-muted-foreground">
+              Status
+            </Label>
+            <NativeSelect id={`${id}-status`} name="status" defaultValue={query.status} wrapperClassName="sm:w-36">
+              <option value="all">All</option>
+              <option value="active">Active</option>
+              <option value="trashed">{trashedLabel}</option>
+            </NativeSelect>
+          </div>
+        )}
         {(def.filters ?? []).map((filter) => (
           <FilterControl
             key={filter.key}

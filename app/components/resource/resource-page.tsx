@@ -15,7 +15,7 @@ import type { Option } from "./form-field";
 import { ListPagination } from "./list-pagination";
 import { ListToolbar } from "./list-toolbar";
 import { ResourceModal } from "./resource-modal";
-import type { Gates } from "./row-actions";
+import { isTrashed, type Gates } from "./row-actions";
 import { listHref, listPart } from "./urls";
 
 // The generic list screen of DESIGN §4 and §8: every registry entry renders through this one
@@ -114,6 +114,7 @@ export function ResourcePage({ def, data }: { def: ResourceDef; data: ResourcePa
     setRowSelection({});
   }
   const selected = Object.keys(rowSelection).length;
+  const selectedTrashed = rows.filter((r) => rowSelection[String(r.id)] && isTrashed(r)).length;
   const pending = usePendingList();
   const bulkFormId = gates.delete || gates.restore ? `bulk-${def.name}` : undefined;
   const exportQuery = listQueryToSearchParams({ ...query, page: 1, per_page: undefined }).toString();
@@ -158,7 +159,9 @@ export function ResourcePage({ def, data }: { def: ResourceDef; data: ResourcePa
         <div className="border-b px-4 py-3">
           <ListToolbar def={def} query={query} filterOptions={filterOptionsOf(data.options)} />
         </div>
-        {bulkFormId ? <BulkBar def={def} formId={bulkFormId} selected={selected} returnTo={search} gates={gates} /> : null}
+        {bulkFormId ? (
+          <BulkBar def={def} formId={bulkFormId} selected={selected} selectedTrashed={selectedTrashed} returnTo={search} gates={gates} />
+        ) : null}
         <div className="relative">
           <DataTable
             def={def}
