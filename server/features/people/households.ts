@@ -200,24 +200,6 @@ export async function assertHouseholdsRestorable(ctx: Pick<ServiceContext, "db">
   }
 }
 
-/** Replaces a household's member rows (the engine's afterWrite hook). */
-export async function writeMembers(
-  ctx: Pick<ServiceContext, "db">,
-  householdId: number,
-  members: { user_id: number; relation_to_head: string }[],
-): Promise<void> {
-  const db = ctx.db;
-  await db.deleteFrom("household_members").where("household_id", "=", householdId).execute();
-  if (members.length) {
-    await db
-      .insertInto("household_members")
-      .values(
-        members.map((m, position) => ({ household_id: householdId, user_id: m.user_id, relation_to_head: m.relation_to_head, position })),
-      )
-      .execute();
-  }
-}
-
 /** Heads of active households cannot be deleted: the household would be left without one. */
 export async function assertNotHeads(ctx: Pick<ServiceContext, "db">, userIds: number[]): Promise<void> {
   if (userIds.length === 0) return;
