@@ -39,6 +39,16 @@ export function parseDateOnly(value: string): { year: number; month: number; day
   return { year, month, day };
 }
 
+/** Whether a text is a calendar date "YYYY-MM-DD" that exists. */
+export function isCalendarDate(value: string): boolean {
+  try {
+    parseDateOnly(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** An instant from a Date, epoch ms or ISO string; throws InvalidDateError for garbage. */
 export function toInstant(value: DateInput): Date {
   let date: Date;
@@ -50,7 +60,10 @@ export function toInstant(value: DateInput): Date {
     date = new Date(Date.UTC(year, month - 1, day) - 8 * 3_600_000);
   } else {
     // Postgres text form "2024-01-04 16:30:00+00" is not ISO for every engine: make it so.
-    const text = value.trim().replace(/^(\d{4}-\d{2}-\d{2}) (\d)/, "$1T$2").replace(/([+-]\d{2})$/, "$1:00");
+    const text = value
+      .trim()
+      .replace(/^(\d{4}-\d{2}-\d{2}) (\d)/, "$1T$2")
+      .replace(/([+-]\d{2})$/, "$1:00");
     date = new Date(text);
   }
   if (Number.isNaN(date.getTime())) throw new InvalidDateError(value);

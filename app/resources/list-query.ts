@@ -1,3 +1,4 @@
+import { isCalendarDate } from "../lib/dates";
 import { filterKeys, type FilterDef, type ListQuery, type ResourceDef } from "./types";
 
 // The list query of DESIGN §7, the same keys in REST queries and page addresses (spec §2.4:
@@ -42,13 +43,6 @@ export function parseListQuery(params: Params, def?: Pick<ResourceDef, "columns"
   };
 }
 
-function isRealDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [y, m, d] = value.split("-").map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
 /** A filter value in its one stored form, or null when it is not a value of the filter's kind. */
 export function normalizeFilterValue(filter: FilterDef, raw: string): string | null {
   const value = raw.trim();
@@ -58,7 +52,7 @@ export function normalizeFilterValue(filter: FilterDef, raw: string): string | n
     case "reference":
       return /^\d{1,15}$/.test(value) && Number(value) > 0 ? String(Number(value)) : null;
     case "date-range":
-      return isRealDate(value) ? value : null;
+      return isCalendarDate(value) ? value : null;
     case "amount-range": {
       const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(value.replace(/[,₱\s]/g, ""));
       return m ? `${Number(m[1])}.${(m[2] ?? "").padEnd(2, "0")}` : null;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate } from "../lib/dates";
 import type { ColumnDef, ResourceDef } from "./types";
 import { idOfObject, optionalText, requiredEnum, requiredId, requiredText } from "./fields";
 
@@ -65,19 +66,13 @@ export function manilaToday(now = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
-function isRealDate(value: string): boolean {
-  const [y, m, d] = value.split("-").map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
 /** A calendar date, not in the future (birth dates, SSS membership, date acquired). */
 function pastDate(name: string, options: { required: boolean; label?: string }) {
   const label = options.label ?? attr(name);
   const base = z
     .string({ error: (issue) => (issue.input == null ? `The ${label} field is required.` : `The ${label} must be a date.`) })
     .trim()
-    .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v)), `The ${label} must be a valid date (YYYY-MM-DD).`)
+    .refine((v) => v === "" || isCalendarDate(v), `The ${label} must be a valid date (YYYY-MM-DD).`)
     .refine((v) => v === "" || v <= manilaToday(), `The ${label} must not be in the future.`)
     .refine((v) => v === "" || v >= "1890-01-01", `The ${label} must be after 1890.`);
   if (options.required) return base.refine((v) => v !== "", `The ${label} field is required.`);
@@ -89,7 +84,7 @@ function optionalDate(name: string) {
   return z
     .string({ error: `The ${attr(name)} must be a date.` })
     .trim()
-    .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v)), `The ${attr(name)} must be a valid date (YYYY-MM-DD).`)
+    .refine((v) => v === "" || isCalendarDate(v), `The ${attr(name)} must be a valid date (YYYY-MM-DD).`)
     .nullish()
     .transform((v) => (v ? v : null));
 }
