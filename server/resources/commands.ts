@@ -85,7 +85,12 @@ export class CommandRecorder {
 
   async change(entity: string, id: number, set: Record<string, unknown>): Promise<void> {
     const def = getResource(entity);
-    const stored = await lockStored(this.ctx, def, id);
+    await this.apply(def, id, await lockStored(this.ctx, def, id), set);
+  }
+
+  /** Writes `set` over a row already locked and read (`stored`), recording and auditing what changed. */
+  private async apply(def: ResourceDef, id: number, stored: Record<string, unknown>, set: Record<string, unknown>): Promise<void> {
+    const entity = def.name;
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(set)) {
@@ -134,7 +139,7 @@ export class CommandRecorder {
           `${describe(effect.entity, id)} has changed since (${changed.join(", ").replace(/_/g, " ")}); it cannot be reversed.`,
         );
       }
-      await this.change(effect.entity, id, before);
+      await this.apply(def, id, stored, before);
     }
     await sql`update command_runs set reversed_by_run_id = ${this.runId} where id = ${runId}`.execute(this.ctx.db);
   }

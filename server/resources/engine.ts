@@ -437,13 +437,19 @@ export class ResourceEngine {
     return this.def.storage.kind === "user" ? "users" : this.def.storage.table;
   }
 
-  private async lock(ctx: ServiceContext, id: number): Promise<{ deleted_at: Date | null }> {
+  /** Locks the row for the transaction and answers its trash mark and, for entries with commands, its state. */
+  private async lock(ctx: ServiceContext, id: number): Promise<{ deleted_at: Date | null; state: unknown }> {
+    const column = this.def.stateColumn;
     let q = engineDb(ctx)
       .selectFrom(this.tableName())
-      .select(["id", this.hard ? sql`null`.as("deleted_at") : sql.ref("deleted_at").as("deleted_at")])
+      .select([
+        "id",
+        this.hard ? sql`null`.as("deleted_at") : sql.ref("deleted_at").as("deleted_at"),
+        (column ? sql.ref(column) : sql`null`).as("state"),
+      ])
       .where("id", "=", id);
     if (this.def.storage.kind === "user") q = q.where("kind", "=", this.def.storage.userKind);
-    const row = (await q.forUpdate().executeTakeFirst()) as { deleted_at: Date | null } | undefined;
+    const row = (await q.forUpdate().executeTakeFirst()) as { deleted_at: Date | null; state: unknown } | undefined;
     if (!row) throw notFound(this.def.labels.singular);
     return row;
   }
@@ -629,9 +635,9 @@ export class ResourceEngine {
     if (reasonText.includes("\u0000")) throw ValidationError.field("reason", "The reason must not contain a NUL character.");
     const reason = reasonText || null;
     return inTransaction(ctx, async (tx) => {
-      await this.lock(tx, id);
+      const locked = await this.lock(tx, id);
       const row = await this.read(tx, id);
-      const state = this.def.stateColumn ? String((await this.storedState(tx, id)) ?? "") : null;
+      const state = this.def.stateColumn ? String(locked.state ?? "") : null;
       if (state != null && !command.from.includes(state)) {
         throw new AppError(422, `${this.displayName(row)} is ${state.replace(/_/g, " ")}; it cannot be ${pastTense(command.label)}.`);
       }
@@ -658,17 +664,6 @@ export class ResourceEngine {
       }
       return this.read(tx, id);
     });
-  }
-
-  private async storedState(ctx: ServiceContext, id: number): Promise<unknown> {
-    const column = this.def.stateColumn;
-    if (!column) return null;
-    const row = await engineDb(ctx)
-      .selectFrom(this.tableName())
-      .select(sql.ref<string>(column).as("state"))
-      .where("id", "=", id)
-      .executeTakeFirst();
-    return row?.state;
   }
 
   /** The success message of a command ("Successfully voided {name}."). */
