@@ -12,8 +12,7 @@ import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { getResource } from "~/resources/index";
 import { resourceLoader } from "../../server/web/resource-page.server.ts";
-import { serviceContextOf } from "../../server/web/page-kit.server.ts";
-import { householdAction, optionsFor } from "../../server/features/people/pages.server.ts";
+import { householdAction } from "../../server/features/people/pages.server.ts";
 
 // /manage/households (spec §2.4, issue 4): the registry's list with its purok filter (`?purok_id=`
 // of spec §2.1, from a disaster-prone area's "View households"), the household form, and no
@@ -23,10 +22,10 @@ const OWN_MODALS = new Set(["create", "update"]);
 
 export async function loader(args: Route.LoaderArgs) {
   const result = await resourceLoader(args);
-  const ctx = serviceContextOf(args.context);
-  // The purok filter (`?purok_id=` or `filter[purok_id]`) is the registry's reference filter.
+  // The purok filter (`?purok_id=` or `filter[purok_id]`) is the registry's reference filter; its
+  // choices, loaded by the list loader, are the form's puroks too.
   const purokId = result.data.query.filter.purok_id ? Number(result.data.query.filter.purok_id) : null;
-  const { purok: puroks } = await optionsFor(ctx, ["purok"]);
+  const puroks = result.data.options["filter:purok_id"] ?? [];
   return data({ ...result.data, purokId, puroks, flash: null }, result.init ?? undefined);
 }
 
