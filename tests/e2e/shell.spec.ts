@@ -152,6 +152,8 @@ test("the colour mode is kept after a reload", async ({ adminPage, expectAccessi
   await expect(html).not.toHaveClass(/\bdark\b/);
   await adminPage.reload();
   await expect(html).not.toHaveClass(/\bdark\b/);
+  // The menu opens only once React runs: a click before hydration does nothing (seen on a loaded machine).
+  await waitForHydration(adminPage);
 
   // System follows the operating system's preference.
   await shell.setColorMode("System");
