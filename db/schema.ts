@@ -511,6 +511,51 @@ export interface ChequeIssuancesTable extends SoftDeleted {
   verification_code: string;
 }
 
+/** Issue 18: one row each time a person's record is opened in full, printed or exported (decision 180). */
+export interface AccessLogTable {
+  id: Id;
+  /** When. */
+  created_at: Timestamp;
+  /** Who. */
+  created_by: number | null;
+  /** Always null: a row is never changed (kept for the registry engine's reads). */
+  updated_by: number | null;
+  entity: string;
+  entity_id: number | null;
+  /** The record's name at the time. */
+  record: string;
+  /** The person whose data it is, when known (users.id). */
+  subject_id: number | null;
+  action: AccessAction;
+  reason: string | null;
+  ip: string | null;
+  detail: string | null;
+}
+export type AccessAction = "view" | "print" | "export";
+
+// ---- Notifications (issue 15) ----
+
+/** One notification for one user (spec §3 Notification), written with the event that caused it. */
+export interface NotificationsTable {
+  id: Id;
+  user_id: number;
+  topic: string;
+  title: string;
+  message: ColumnType<string, string | undefined, string>;
+  type: ColumnType<string, string | undefined, string>;
+  icon: ColumnType<string, string | undefined, string>;
+  timeout: number | null;
+  undo: Generated<boolean>;
+  data: JsonWithDefault<Record<string, unknown>>;
+  active: Generated<boolean>;
+  link: string | null;
+  entity: string | null;
+  entity_id: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  read_at: NullableTimestamp;
+}
+
 export interface Database {
   // issue 2
   users: UsersTable;
@@ -564,6 +609,10 @@ export interface Database {
   disbursements: DisbursementsTable;
   disbursement_lines: DisbursementLinesTable;
   cheque_issuances: ChequeIssuancesTable;
+  // issue 18
+  access_log: AccessLogTable;
+  // issue 15
+  notifications: NotificationsTable;
 }
 
 export type User = Selectable<UsersTable>;
