@@ -7,19 +7,17 @@ import { WebSocketServer, type WebSocket } from "ws";
 import type { DB } from "../../db/index.ts";
 import { SESSION_COOKIE, validateSessionToken } from "../auth/sessions.ts";
 import { parseCookies } from "../http/cookies.ts";
+import { toNotificationView } from "../features/notifications/service.ts";
+import type { NotificationMessage } from "../../app/features/notifications/types.ts";
 
 // Realtime at /ws (DESIGN §1): the session cookie authenticates the upgrade; a ping every 30 s
-// drops dead sockets. With PostgreSQL, events go through LISTEN/NOTIFY so every server process
-// fans them out to its own sockets; the embedded database has one process and delivers directly.
+// drops dead sockets. Stored notifications (issue 15) reach the sockets through the database: the
+// `notifications` table's trigger sends pg_notify('portal_notifications', row) at commit, and every
+// process listens (PostgreSQL: a dedicated LISTEN connection; PGlite: pglite.listen, one process)
+// and pushes each row to its user's sockets. A rolled-back event therefore pushes nothing.
 
-export interface RealtimeEvent {
-  title: string;
-  message: string;
-  type: "info" | "success" | "warning" | "invalid";
-  data?: unknown;
-}
-
-const CHANNEL = "portal_events";
+/** Sent by the notifications trigger at commit (migration 20261201000000). */
+const NOTIFICATIONS_CHANNEL = "portal_notifications";
 /** Sent by the database when sessions are deleted or a user is blocked or deleted (migration 20261124140000). */
 const SESSIONS_CHANNEL = "portal_sessions";
 const PING_MS = 30_000;
@@ -33,20 +31,14 @@ interface SocketInfo {
   sessionId: string;
 }
 
-interface Envelope {
-  userId: number | null; // null: everyone
-  event: RealtimeEvent;
-}
-
 class Hub {
   private sockets = new Map<WebSocket, SocketInfo>();
   private wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   private listener: pg.Client | null = null;
-  private notifyPool: pg.Pool | null = null;
   private pingTimer: NodeJS.Timeout | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private reconnectDelay = RECONNECT_MIN_MS;
-  private unlistenPglite: (() => Promise<void>) | null = null;
+  private unlistenPglite: (() => Promise<void>)[] = [];
   private databaseUrl: string | undefined;
   private stopped = false;
   private db: DB | null = null;
@@ -57,13 +49,12 @@ class Hub {
     this.stopped = false;
     this.databaseUrl = databaseUrl;
     if (databaseUrl) {
-      // The pool's idle connection may be killed by the server (restart, pg_terminate_backend):
-      // without a handler, its "error" event would end the process (issue 14 item 1).
-      this.notifyPool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-      this.notifyPool.on("error", (error) => this.log(`realtime: notify connection lost: ${error.message}`));
       await this.listen();
     } else if (pglite) {
-      this.unlistenPglite = await pglite.listen(SESSIONS_CHANNEL, (payload) => this.sessionsChanged(payload));
+      this.unlistenPglite = [
+        await pglite.listen(SESSIONS_CHANNEL, (payload) => this.sessionsChanged(payload)),
+        await pglite.listen(NOTIFICATIONS_CHANNEL, (payload) => this.notificationCreated(payload)),
+      ];
     }
     this.pingTimer = setInterval(() => this.ping(), PING_MS);
     this.pingTimer.unref();
@@ -86,16 +77,11 @@ class Hub {
     client.on("end", () => onLost());
     client.on("notification", (msg) => {
       if (msg.channel === SESSIONS_CHANNEL) return this.sessionsChanged(msg.payload ?? "");
-      if (!msg.payload) return;
-      try {
-        this.deliver(JSON.parse(msg.payload) as Envelope);
-      } catch {
-        /* not ours */
-      }
+      if (msg.channel === NOTIFICATIONS_CHANNEL) this.notificationCreated(msg.payload ?? "");
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
+      await client.query(`LISTEN ${NOTIFICATIONS_CHANNEL}`);
       await client.query(`LISTEN ${SESSIONS_CHANNEL}`);
     } catch (error) {
       onLost(error as Error);
@@ -187,28 +173,40 @@ class Hub {
     });
   }
 
-  async publish(envelope: Envelope): Promise<number> {
-    if (this.databaseUrl && this.notifyPool) {
-      await this.notifyPool.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify(envelope)]);
-      return this.countFor(envelope.userId);
+  /** A notifications row committed (the trigger's payload): push it to its user's sockets here. */
+  private notificationCreated(payload: string): void {
+    let row: Record<string, unknown>;
+    try {
+      row = JSON.parse(payload) as Record<string, unknown>;
+    } catch {
+      return;
     }
-    return this.deliver(envelope);
+    const userId = Number(row.user_id);
+    if (!Number.isFinite(userId) || this.socketsOf(userId) === 0) return;
+    if (typeof row.title === "string") {
+      this.sendTo(userId, row);
+      return;
+    }
+    // Too long for a NOTIFY payload: the trigger sent only the id; read the row.
+    void this.db
+      ?.selectFrom("notifications")
+      .selectAll()
+      .where("id", "=", Number(row.id))
+      .executeTakeFirst()
+      .then((stored) => stored && this.sendTo(userId, stored))
+      .catch((error: Error) => this.log(`realtime: notification ${String(row.id)} not read: ${error.message}`));
   }
 
-  private countFor(userId: number | null): number {
-    let n = 0;
-    for (const { userId: id } of this.sockets.values()) if (userId == null || id === userId) n++;
-    return n;
+  private sendTo(userId: number, row: Parameters<typeof toNotificationView>[0]): void {
+    const message: NotificationMessage = { type: "notification", notification: toNotificationView(row) };
+    const text = JSON.stringify(message);
+    for (const [ws, info] of this.sockets) if (info.userId === userId) ws.send(text);
   }
 
-  private deliver(envelope: Envelope): number {
+  /** How many sockets of this user this process holds. */
+  socketsOf(userId: number): number {
     let n = 0;
-    const text = JSON.stringify({ ...envelope.event, type: "notification", level: envelope.event.type });
-    for (const [ws, { userId: id }] of this.sockets) {
-      if (envelope.userId != null && id !== envelope.userId) continue;
-      ws.send(text);
-      n++;
-    }
+    for (const info of this.sockets.values()) if (info.userId === userId) n++;
     return n;
   }
 
@@ -241,10 +239,8 @@ class Hub {
     const listener = this.listener;
     this.listener = null;
     await listener?.end().catch(() => {});
-    await this.notifyPool?.end().catch(() => {});
-    await this.unlistenPglite?.().catch(() => {});
-    this.unlistenPglite = null;
-    this.notifyPool = null;
+    for (const unlisten of this.unlistenPglite) await unlisten().catch(() => {});
+    this.unlistenPglite = [];
   }
 }
 
@@ -279,8 +275,4 @@ export function attachRealtime(server: Server): void {
     }
     hub.upgrade(req, socket, head).catch(() => socket.destroy());
   });
-}
-
-export function notifyUser(userId: number, event: RealtimeEvent): Promise<number> {
-  return hub.publish({ userId, event });
 }

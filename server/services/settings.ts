@@ -2,6 +2,7 @@ import type { ServiceContext } from "../context.ts";
 import { forbidden } from "../errors.ts";
 import { can, SYSTEM_ADMIN_PERMISSION } from "../../app/lib/permissions.ts";
 import { audit } from "./audit.ts";
+import { maintenanceChanged } from "../features/notifications/events.ts";
 
 // Key/value settings of the barangay (issue 2 item 4). MAINTENANCE_MODE in the environment
 // forces maintenance on regardless of the stored value.
@@ -58,5 +59,10 @@ export function bypassesMaintenance(user: ServiceContext["user"]): boolean {
 
 export async function setMaintenanceMode(ctx: ServiceContext, on: boolean): Promise<void> {
   if (!bypassesMaintenance(ctx.user)) throw forbidden();
-  await ctx.db.transaction().execute((trx) => putSetting({ ...ctx, db: trx }, "maintenance_mode", on));
+  await ctx.db.transaction().execute(async (trx) => {
+    const tx = { ...ctx, db: trx };
+    const was = await getSetting(tx, "maintenance_mode", false);
+    await putSetting(tx, "maintenance_mode", on);
+    if (was !== on) await maintenanceChanged(tx, on);
+  });
 }

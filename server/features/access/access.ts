@@ -6,7 +6,7 @@ import type { ServiceContext } from "../../context.ts";
 import { AppError, forbidden, notFound, unauthenticated, ValidationError } from "../../errors.ts";
 import { generatePassword, hashPassword, passwordProblem } from "../../auth/passwords.ts";
 import { invalidateUserSessions } from "../../auth/sessions.ts";
-import { notifyUser, type RealtimeEvent } from "../../realtime/hub.ts";
+import { notify, type NewNotification } from "../notifications/service.ts";
 import { inTransaction } from "../../resources/transaction.ts";
 import { audit } from "../../services/audit.ts";
 import { seededPermissionNames } from "../../seed.ts";
@@ -307,14 +307,12 @@ export async function notificationPreferences(db: Db, userId: number) {
   return withDefaults(row?.notifications);
 }
 
-/** Pushes a realtime event to a user who has not turned its topic off. Never fails the caller. */
-export async function notifyIfWanted(db: Db, userId: number, topic: NotificationTopic, event: RealtimeEvent): Promise<void> {
-  try {
-    const prefs = await notificationPreferences(db, userId);
-    if (prefs[topic]) await notifyUser(userId, event);
-  } catch {
-    /* a notification is a courtesy */
-  }
+/**
+ * Notifies a user who has not turned the topic off: a stored notification written with the caller's
+ * db (its transaction), pushed by the hub when it commits (issue 15).
+ */
+export async function notifyIfWanted(db: Db, userId: number, topic: NotificationTopic, event: Omit<NewNotification, "topic">): Promise<void> {
+  await notify({ db, user: null }, { users: [userId] }, { topic, ...event });
 }
 
 // --- the user page ---------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import { ResourceEngine } from "../../resources/engine.ts";
 import { inTransaction } from "../../resources/transaction.ts";
 import { audit } from "../../services/audit.ts";
 import { checkUsersRemoval } from "./access.ts";
+import { usersBlocked } from "../notifications/events.ts";
 
 // The blocklist (issue 5, spec §7.3): adding a user blocks the account and ends every session of
 // it at once; sign-in is then refused (server/services/auth.ts). Removing unblocks. The list and
@@ -111,7 +112,9 @@ async function block(ctx: ServiceContext, userIds: number[], reason: string | nu
       await invalidateUserSessions(tx.db, id);
       await audit(tx, { entity: "blocklist", entityId: id, action: "block", after: { reason } });
     }
-    return rows.filter((r) => fresh.includes(Number(r.id))).map((r) => ({ id: Number(r.id), username: r.username }));
+    const blocked = rows.filter((r) => fresh.includes(Number(r.id))).map((r) => ({ id: Number(r.id), username: r.username }));
+    await usersBlocked(tx, blocked, reason);
+    return blocked;
   });
 }
 

@@ -16,6 +16,7 @@ import { isVerificationCode, maskName, newVerificationCode, nextMonthlyNumber } 
 import { personJson } from "../../services/people-sql.ts";
 import { sanitizeTemplate } from "./sanitize.ts";
 import { validUntil } from "./render.ts";
+import { certificateRequested, certificatesPaid } from "../notifications/events.ts";
 
 // Transactions and their types (issue 11, DESIGN §11): the rules of issuing a certificate, written
 // once here and reached by every transport through serviceFor("transaction").
@@ -216,6 +217,9 @@ registerHooks("transaction", {
       values.verification_code = newVerificationCode();
     }
   },
+  async afterWrite(ctx, id, _values, op) {
+    if (op === "create") await certificateRequested(ctx, id);
+  },
 });
 
 registerHooks("transaction_type", {
@@ -338,6 +342,8 @@ export async function markTransactionsPaid(
     .execute();
   for (const id of unique)
     await audit(ctx, { entity: "transaction", entityId: id, action: "paid", after: { collection_id: collectionId } });
+  // Only the ones this receipt newly pays: an edit of the receipt passes its transactions again.
+  await certificatesPaid(ctx, unique.filter((id) => byId.get(id)?.collection_id == null), collectionId);
   return money(rows);
 }
 

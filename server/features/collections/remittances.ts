@@ -10,6 +10,7 @@ import { inTransaction } from "../../resources/transaction.ts";
 import { engineDb, paginate, type Row } from "../../resources/engine.ts";
 import { serviceFor } from "../../resources/services.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
+import { dayRemitted } from "../notifications/events.ts";
 
 // Remittances (issue 10 item 5, DESIGN §11, spec §7.3 `GET remittance/collection/day`): one row
 // per collector and day with the day's receipts, their total and whether the day is remitted.
@@ -237,6 +238,7 @@ export async function remitDay(ctx: ServiceContext, input: unknown): Promise<Rem
     });
     for (const r of receipts)
       await audit(tx, { entity: "collection", entityId: r.id, action: "remit", after: { remittance_id: remittance.id } });
+    await dayRemitted(tx, { remittanceId: remittance.id, collectorId: v.collector_id, date: v.date, amount, receipts: valid.length });
     const day = await daysQuery(tx, { collector_id: String(v.collector_id), date_from: v.date, date_to: v.date }).executeTakeFirstOrThrow();
     return toDay(day);
   });
