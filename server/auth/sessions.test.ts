@@ -61,6 +61,54 @@ describe("createSession / validateSessionToken", () => {
     expect(valid!.user).not.toHaveProperty("password_hash");
   });
 
+  it("reads the session, the user, the roles and the permissions in one query (issue 17 item 4)", async () => {
+    const user = await createUser(database.db, { username: "s-one-query", roles: ["Secretary", "Viewer"] });
+    const { token } = await createSession(database.db, user.id);
+    const statements: string[] = [];
+    const counted = database.db.withPlugin({
+      transformQuery: (args) => {
+        statements.push(args.node.kind);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const valid = await validateSessionToken(counted, token);
+    expect(valid!.user.roles.map((r) => r.name)).toEqual(["Secretary", "Viewer"]);
+    expect(valid!.user.permissions).toContain("create-resident");
+    expect(statements).toEqual(["RawNode"]);
+  });
+
+  it("sees a role taken away, a permission taken from a role and a revoked session at the next check", async () => {
+    const user = await createUser(database.db, { username: "s-changes", roles: ["Secretary", "Viewer"] });
+    const { token, session } = await createSession(database.db, user.id);
+    const secretary = await database.db.selectFrom("roles").select("id").where("name", "=", "Secretary").executeTakeFirstOrThrow();
+    expect((await validateSessionToken(database.db, token))!.user.permissions).toContain("create-resident");
+
+    await database.db.deleteFrom("user_roles").where("user_id", "=", user.id).where("role_id", "=", secretary.id).execute();
+    const afterRole = (await validateSessionToken(database.db, token))!.user;
+    expect(afterRole.roles.map((r) => r.name)).toEqual(["Viewer"]);
+    expect(afterRole.permissions).not.toContain("create-resident");
+
+    const viewer = await database.db.selectFrom("roles").select("id").where("name", "=", "Viewer").executeTakeFirstOrThrow();
+    const viewerPermissions = await database.db
+      .selectFrom("role_permissions")
+      .innerJoin("permissions", "permissions.id", "role_permissions.permission_id")
+      .select(["permissions.id", "permissions.name"])
+      .where("role_permissions.role_id", "=", viewer.id)
+      .execute();
+    const dropped = viewerPermissions[0];
+    await database.db.deleteFrom("role_permissions").where("role_id", "=", viewer.id).where("permission_id", "=", dropped.id).execute();
+    try {
+      expect((await validateSessionToken(database.db, token))!.user.permissions).not.toContain(dropped.name);
+    } finally {
+      await database.db.insertInto("role_permissions").values({ role_id: viewer.id, permission_id: dropped.id }).execute();
+    }
+
+    await invalidateUserSessions(database.db, user.id);
+    expect(await validateSessionToken(database.db, token)).toBeNull();
+    expect(await database.db.selectFrom("sessions").select("id").where("id", "=", session.id).executeTakeFirst()).toBeUndefined();
+  });
+
   it("refuses unknown and malformed tokens", async () => {
     expect(await validateSessionToken(database.db, generateSessionToken())).toBeNull();
     expect(await validateSessionToken(database.db, "")).toBeNull();

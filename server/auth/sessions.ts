@@ -55,31 +55,96 @@ export interface ValidatedSession {
   renewed: boolean;
 }
 
-/** Checks a cookie token; expired, blocked or deleted users' sessions are refused and removed. */
+/**
+ * The signed-in user's columns, roles and permission names, as one select over `users` (alias u)
+ * and `user_profiles` (alias p): the roles and the permissions are correlated subqueries, so a
+ * request costs one round trip (issue 17 item 4) and is always read fresh — a revoked session, a
+ * block or a role change shows on the very next request, with no cache to invalidate.
+ */
+const authUserColumns = sql`u.id, u.username, u.email, u.kind, u.new_user, u.last_sign_in_at,
+  p.firstname, p.middlename, p.lastname, p.suffix, p.image, p.hex_color,
+  coalesce((select jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name) order by r.name, r.id)
+    from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]'::jsonb) as roles,
+  coalesce((select jsonb_agg(distinct pm.name)
+    from user_roles ur join role_permissions rp on rp.role_id = ur.role_id join permissions pm on pm.id = rp.permission_id
+    where ur.user_id = u.id), '[]'::jsonb) as permissions`;
+
+interface AuthUserRow {
+  id: number | string;
+  username: string | null;
+  email: string | null;
+  kind: string;
+  new_user: boolean;
+  last_sign_in_at: Date | string | null;
+  firstname: string | null;
+  middlename: string | null;
+  lastname: string | null;
+  suffix: string | null;
+  image: string | null;
+  hex_color: string | null;
+  roles: { id: number | string; name: string }[] | string;
+  permissions: string[] | string;
+}
+
+const fromJson = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
+const asDate = (value: Date | string | null): Date | null => (value == null ? null : value instanceof Date ? value : new Date(value));
+
+function authUserFromRow(user: AuthUserRow): AuthUser {
+  const profile = {
+    firstname: user.firstname ?? user.username ?? "",
+    middlename: user.middlename ?? null,
+    lastname: user.lastname ?? null,
+    suffix: user.suffix ?? null,
+  };
+  return {
+    id: Number(user.id),
+    username: user.username,
+    email: user.email,
+    kind: user.kind,
+    new_user: user.new_user,
+    last_sign_in_at: asDate(user.last_sign_in_at),
+    user_profile: {
+      ...profile,
+      fullname: fullName(profile),
+      image: user.image ?? "/default_avatar.png",
+      hex_color: user.hex_color ?? null,
+    },
+    roles: fromJson(user.roles).map((r) => ({ id: Number(r.id), name: r.name })),
+    permissions: [...fromJson(user.permissions)].sort(),
+  };
+}
+
+/**
+ * Checks a cookie token; expired, blocked or deleted users' sessions are refused and removed.
+ * One query reads the session with its user, roles and permissions (issue 17 item 4).
+ */
 export async function validateSessionToken(db: DB, token: string): Promise<ValidatedSession | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
   const id = sessionIdFromToken(token);
-  const row = await db
-    .selectFrom("sessions")
-    .innerJoin("users", "users.id", "sessions.user_id")
-    .select(["sessions.id", "sessions.user_id", "sessions.expires_at", "sessions.last_seen_at", "users.blocked_at", "users.deleted_at"])
-    .where("sessions.id", "=", id)
-    .executeTakeFirst();
+  const row = (
+    await sql<AuthUserRow & { expires_at: Date | string; last_seen_at: Date | string; blocked_at: unknown; deleted_at: unknown }>`
+      select s.expires_at, s.last_seen_at, u.blocked_at, u.deleted_at, ${authUserColumns}
+      from sessions s
+      join users u on u.id = s.user_id
+      left join user_profiles p on p.user_id = u.id
+      where s.id = ${id}
+    `.execute(db)
+  ).rows[0];
   if (!row) return null;
   const now = Date.now();
-  if (row.expires_at.getTime() <= now || row.blocked_at || row.deleted_at) {
+  const expiresAt = asDate(row.expires_at)!;
+  if (expiresAt.getTime() <= now || row.blocked_at || row.deleted_at) {
     await db.deleteFrom("sessions").where("id", "=", id).execute();
     return null;
   }
-  const user = await loadAuthUser(db, row.user_id);
-  if (!user) return null;
-  const session: SessionInfo = { id, userId: row.user_id, expiresAt: row.expires_at };
+  const user = authUserFromRow(row);
+  const session: SessionInfo = { id, userId: user.id, expiresAt };
   let renewed = false;
-  if (row.expires_at.getTime() - now < (SESSION_DAYS / 2) * DAY_MS) {
+  if (expiresAt.getTime() - now < (SESSION_DAYS / 2) * DAY_MS) {
     session.expiresAt = new Date(now + SESSION_DAYS * DAY_MS);
     renewed = true;
     await db.updateTable("sessions").set({ expires_at: session.expiresAt, last_seen_at: new Date() }).where("id", "=", id).execute();
-  } else if (now - new Date(row.last_seen_at).getTime() > TOUCH_EVERY_MS) {
+  } else if (now - asDate(row.last_seen_at)!.getTime() > TOUCH_EVERY_MS) {
     await db.updateTable("sessions").set({ last_seen_at: new Date() }).where("id", "=", id).execute();
   }
   return { session, user, renewed };
@@ -99,63 +164,15 @@ export function fullName(p: { firstname: string; middlename?: string | null; las
   return [p.firstname, p.middlename, p.lastname, p.suffix].filter((s) => s && s.trim()).join(" ");
 }
 
-/** The user with profile, roles and permission names, read fresh on every request. */
+/** The user with profile, roles and permission names, read fresh (one query). */
 export async function loadAuthUser(db: ServiceContext["db"], userId: number): Promise<AuthUser | null> {
-  const user = await db
-    .selectFrom("users")
-    .leftJoin("user_profiles", "user_profiles.user_id", "users.id")
-    .select([
-      "users.id",
-      "users.username",
-      "users.email",
-      "users.kind",
-      "users.new_user",
-      "users.last_sign_in_at",
-      "user_profiles.firstname",
-      "user_profiles.middlename",
-      "user_profiles.lastname",
-      "user_profiles.suffix",
-      "user_profiles.image",
-      "user_profiles.hex_color",
-    ])
-    .where("users.id", "=", userId)
-    .where("users.deleted_at", "is", null)
-    .executeTakeFirst();
-  if (!user) return null;
-  const roles = await db
-    .selectFrom("user_roles")
-    .innerJoin("roles", "roles.id", "user_roles.role_id")
-    .select(["roles.id", "roles.name"])
-    .where("user_roles.user_id", "=", userId)
-    .orderBy("roles.name")
-    .execute();
-  const permissions = await db
-    .selectFrom("user_roles")
-    .innerJoin("role_permissions", "role_permissions.role_id", "user_roles.role_id")
-    .innerJoin("permissions", "permissions.id", "role_permissions.permission_id")
-    .select(sql<string>`distinct permissions.name`.as("name"))
-    .where("user_roles.user_id", "=", userId)
-    .execute();
-  const profile = {
-    firstname: user.firstname ?? user.username ?? "",
-    middlename: user.middlename ?? null,
-    lastname: user.lastname ?? null,
-    suffix: user.suffix ?? null,
-  };
-  return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    kind: user.kind,
-    new_user: user.new_user,
-    last_sign_in_at: user.last_sign_in_at,
-    user_profile: {
-      ...profile,
-      fullname: fullName(profile),
-      image: user.image ?? "/default_avatar.png",
-      hex_color: user.hex_color ?? null,
-    },
-    roles,
-    permissions: permissions.map((p) => p.name).sort(),
-  };
+  const row = (
+    await sql<AuthUserRow>`
+      select ${authUserColumns}
+      from users u
+      left join user_profiles p on p.user_id = u.id
+      where u.id = ${userId} and u.deleted_at is null
+    `.execute(db)
+  ).rows[0];
+  return row ? authUserFromRow(row) : null;
 }
