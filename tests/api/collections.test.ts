@@ -140,6 +140,32 @@ describe("form pads and form numbers", () => {
     expect(badCollector.body.errors["collectors.0.user_id"]).toEqual(["The selected collector is invalid."]);
   });
 
+  it("an edited series generates its numbers again; a used number fixes the series (the booklet rules of DESIGN §11)", async () => {
+    const p = await pad("OR-M", "8000001", "8000010");
+    const edit = (start: string, end: string, code = "OR-M") =>
+      treasurer.put(`/backend/api/form_pad/${p.id}`, {
+        form_type_id: formTypeId,
+        pad_code: code,
+        series_start: start,
+        series_end: end,
+        collectors: [{ user_id: treasurerId }],
+      });
+    const moved = await edit("8000101 T", "8000103 T");
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.data).toMatchObject({ quanty_generated: 3, form_numbers_count: 3 });
+    expect((await numbersOf(p.id)).map((n) => n.number)).toEqual(["8000101 T", "8000102 T", "8000103 T"]);
+    // A new code alone keeps the numbers as they are.
+    const before = await numbersOf(p.id);
+    expect((await edit("8000101 T", "8000103 T", "OR-M2")).status).toBe(200);
+    expect(await numbersOf(p.id)).toEqual(before);
+    expect((await treasurer.put(`/backend/api/form_number/void/${before[0].id}`, { reason: "Torn" })).status).toBe(200);
+    const fixed = await edit("8000201", "8000203");
+    expect(fixed.status).toBe(422);
+    expect(fixed.body.errors.series_start).toEqual([
+      "The series cannot change: form number 8000101 T of this pad is already used or void.",
+    ]);
+  });
+
   it("voids a form number only with a reason, and restores it (commands gated by delete)", async () => {
     const p = await pad("OR-C", "6000001", "6000005");
     const [first] = await numbersOf(p.id);

@@ -99,6 +99,27 @@ describe("cheque books", () => {
     });
     expect((await book("SK-A", "0001001", 10, other.body.data.id)).status).toBe(201);
   });
+
+  it("an edited range generates its numbers again; a used number fixes the range (the booklet rules of DESIGN §11)", async () => {
+    const created = await book("LBP-M", "0003001", 10);
+    const id = created.body.data.id;
+    const edit = (series: string, quantity: number, code = "LBP-M") =>
+      admin.put(`/backend/api/cheque_book/${id}`, { bank_account_id: accountId, cheque_book_code: code, series, quanty_generated: quantity });
+    const numbers = () =>
+      server.db.selectFrom("cheque_numbers").select(["id", "number"]).where("cheque_book_id", "=", id).orderBy("number").execute();
+    const moved = await edit("0003101", 5);
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.data).toMatchObject({ series_end: "0003105", cheque_numbers_count: 5 });
+    expect((await numbers()).map((n) => n.number)).toEqual(["0003101", "0003102", "0003103", "0003104", "0003105"]);
+    // A new code alone keeps the numbers as they are.
+    const before = await numbers();
+    expect((await edit("0003101", 5, "LBP-M2")).status).toBe(200);
+    expect(await numbers()).toEqual(before);
+    expect((await admin.put(`/backend/api/cheque_number/void/${before[0].id}`, { reason: "Torn" })).status).toBe(200);
+    const fixed = await edit("0003201", 5);
+    expect(fixed.status).toBe(422);
+    expect(fixed.body.errors.series).toEqual(["Cheque number 0003101 of this book is already used; its range cannot change."]);
+  });
 });
 
 describe("cheque numbers", () => {

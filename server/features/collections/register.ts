@@ -11,8 +11,10 @@ import { defineService } from "../../resources/service-registry.ts";
 import { ResourceEngine, type Row } from "../../resources/engine.ts";
 import type { ResourceDef } from "../../../app/resources/types.ts";
 import { newVerificationCode } from "../../resources/documents.ts";
+import { bookletHooks, type SerialRange } from "../../resources/booklet.ts";
 import { fullNameOf, personJson } from "../../services/people-sql.ts";
 import { markTransactionsPaid } from "../certificates/service.ts";
+import { receiptsCancelled } from "../notifications/events.ts";
 
 // Behaviour of the accountable forms and official receipts (issue 10, DESIGN §11) on the engine's
 // second layer: a form pad generates its form numbers; a form number is voided with a reason and
@@ -21,37 +23,6 @@ import { markTransactionsPaid } from "../certificates/service.ts";
 // remittance lock. Imported by server/resources/hooks/index.ts before the engine's first use.
 
 // ---- Form pads ---------------------------------------------------------------------------------
-
-interface PadRange {
-  serial_from: number;
-  serial_to: number;
-  serial_width: number;
-  suffix: string;
-}
-
-function padRange(values: Record<string, unknown>): PadRange {
-  const start = parseSerial(String(values.series_start))!;
-  const end = parseSerial(String(values.series_end))!;
-  return { serial_from: start.value, serial_to: end.value, serial_width: start.width, suffix: start.suffix };
-}
-
-/** A pad's serials must not overlap another pad of the same form type (trashed pads included: their numbers exist). */
-async function assertNoOverlap(ctx: ServiceContext, formTypeId: number, range: PadRange, exceptId: number | null): Promise<void> {
-  let q = ctx.db
-    .selectFrom("form_pads")
-    .select(["pad_code", "series_start", "series_end"])
-    .where("form_type_id", "=", formTypeId)
-    .where(sql<boolean>`upper(trim(suffix)) = ${range.suffix.trim().toUpperCase()}`)
-    .where("serial_from", "<=", range.serial_to)
-    .where("serial_to", ">=", range.serial_from);
-  if (exceptId != null) q = q.where("id", "<>", exceptId);
-  const other = await q.executeTakeFirst();
-  if (other)
-    throw ValidationError.field(
-      "series_start",
-      `The series overlaps form pad ${other.pad_code} (${other.series_start}–${other.series_end}) of the same form type.`,
-    );
-}
 
 async function assertCollectorsAreStaff(ctx: ServiceContext, collectors: { user_id: number }[]): Promise<void> {
   if (collectors.length === 0) return;
@@ -71,84 +42,57 @@ async function assertCollectorsAreStaff(ctx: ServiceContext, collectors: { user_
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }
 
-async function generateNumbers(ctx: ServiceContext, padId: number, range: PadRange): Promise<void> {
-  const actor = ctx.user?.id ?? null;
-  await sql`
-    insert into form_numbers (form_pad_id, position, number, created_by, updated_by)
-    select ${padId}, g - ${range.serial_from}, lpad(g::text, ${range.serial_width}, '0') || ${range.suffix}, ${actor}, ${actor}
-    from generate_series(${range.serial_from}::bigint, ${range.serial_to}::bigint) g`.execute(ctx.db);
-  await ctx.db
-    .updateTable("form_pads")
-    .set({ quanty_generated: range.serial_to - range.serial_from + 1 })
-    .where("id", "=", padId)
-    .execute();
-}
-
-/** Pads whose range changed on this update (set in beforeWrite, used in afterWrite). */
-const regenerate = new WeakMap<Record<string, unknown>, PadRange>();
+/** A pad is a booklet (server/resources/booklet.ts) of form numbers, one form type's series per suffix. */
+const pad = bookletHooks({
+  books: "form_pads",
+  leaves: "form_numbers",
+  bookKey: "form_pad_id",
+  code: "pad_code",
+  scope: "form_type_id",
+  rangeField: "series_start",
+  serialFrom: sql<number>`serial_from`,
+  serialTo: sql<number>`serial_to`,
+  suffixed: true,
+  readRange(values) {
+    // The entry's schema has checked both are serials as printed.
+    const start = parseSerial(String(values.series_start))!;
+    const range: SerialRange = { from: start.value, to: parseSerial(String(values.series_end))!.value, width: start.width, suffix: start.suffix };
+    Object.assign(values, { serial_from: range.from, serial_to: range.to, serial_width: range.width, suffix: range.suffix });
+    values.series_start = formatSerial(range.from, range.width, range.suffix);
+    values.series_end = formatSerial(range.to, range.width, range.suffix);
+    return range;
+  },
+  storedRange: (row) => ({
+    from: Number(row.serial_from),
+    to: Number(row.serial_to),
+    width: Number(row.serial_width),
+    suffix: String(row.suffix),
+  }),
+  leafColumn: (_id, _values, range) => ({ name: "position", value: sql`g - ${range.from}` }),
+  leavesCarryScope: false,
+  messages: {
+    overlap: (other) => `The series overlaps form pad ${other.code} (${other.series_start}–${other.series_end}) of the same form type.`,
+    rangeInUse: (number) => `The series cannot change: form number ${number} of this pad is already used or void.`,
+    issued: (code, number) => `Form pad ${code} has issued receipts (${number}); it stays in the registers.`,
+  },
+});
 
 registerHooks("form_pad", {
   extendSelect(q) {
     return q.select([
       sql<string>`t.series_start || '–' || t.series_end`.as("series_joint"),
       sql<string>`t.series_start || '–' || t.series_end`.as("series"),
-      sql<number>`(select count(*)::int from form_numbers n where n.form_pad_id = t.id)`.as("form_numbers_count"),
-      sql<number>`(select count(*)::int from form_numbers n where n.form_pad_id = t.id and n.state = 'available')`.as("available_count"),
+      ...pad.leafCounts(),
       sql<string[]>`(select coalesce(array_agg(${fullNameOf("cp")} order by c.position), '{}') from form_pad_collectors c
         join user_profiles cp on cp.user_id = c.user_id where c.form_pad_id = t.id)`.as("collector_names"),
     ]);
   },
   async beforeWrite(ctx, values, id) {
-    const range = padRange(values);
-    await assertNoOverlap(ctx, Number(values.form_type_id), range, id);
+    await pad.beforeWrite(ctx, values, id);
     await assertCollectorsAreStaff(ctx, (values.collectors as { user_id: number }[]) ?? []);
-    Object.assign(values, range, { series_start: formatSerial(range.serial_from, range.serial_width, range.suffix) });
-    values.series_end = formatSerial(range.serial_to, range.serial_width, range.suffix);
-    if (id != null) {
-      const before = await ctx.db
-        .selectFrom("form_pads")
-        .select(["serial_from", "serial_to", "serial_width", "suffix", "form_type_id"])
-        .where("id", "=", id)
-        .executeTakeFirstOrThrow();
-      const changed =
-        Number(before.serial_from) !== range.serial_from ||
-        Number(before.serial_to) !== range.serial_to ||
-        before.serial_width !== range.serial_width ||
-        before.suffix !== range.suffix;
-      if (changed || Number(before.form_type_id) !== Number(values.form_type_id)) {
-        const used = await ctx.db
-          .selectFrom("form_numbers")
-          .select("number")
-          .where("form_pad_id", "=", id)
-          .where("state", "<>", "available")
-          .executeTakeFirst();
-        if (used)
-          throw ValidationError.field(
-            "series_start",
-            `The series cannot change: form number ${used.number} of this pad is already used or void.`,
-          );
-        if (changed) regenerate.set(values, range);
-      }
-    }
   },
-  async afterWrite(ctx, id, values, op) {
-    if (op === "create") await generateNumbers(ctx, id, padRange(values));
-    const range = regenerate.get(values);
-    if (op === "update" && range) {
-      await ctx.db.deleteFrom("form_numbers").where("form_pad_id", "=", id).execute();
-      await generateNumbers(ctx, id, range);
-    }
-  },
-  async beforeDelete(ctx, ids) {
-    const used = await ctx.db
-      .selectFrom("form_numbers as n")
-      .innerJoin("form_pads as p", "p.id", "n.form_pad_id")
-      .select(["p.pad_code", "n.number"])
-      .where("n.form_pad_id", "in", ids)
-      .where("n.state", "=", "issued")
-      .executeTakeFirst();
-    if (used) throw new AppError(422, `Form pad ${used.pad_code} has issued receipts (${used.number}); it stays in the registers.`);
-  },
+  afterWrite: pad.afterWrite,
+  beforeDelete: pad.beforeDelete,
 });
 
 // ---- Form numbers ----------------------------------------------------------------------------
@@ -383,6 +327,8 @@ registerHooks("collection", {
   },
   async beforeDelete(ctx, ids) {
     await assertNotRemitted(ctx, ids, "cancelled");
+    // Issue 15: the staff who see receipts hear of it, in this transaction.
+    await receiptsCancelled(ctx, ids);
   },
   async beforeRestore(ctx, ids) {
     await assertNotRemitted(ctx, ids, "restored");

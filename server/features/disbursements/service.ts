@@ -5,6 +5,7 @@ import { AppError, ValidationError } from "../../errors.ts";
 import { registerCommand } from "../../resources/commands.ts";
 import { newVerificationCode, nextMonthlyNumber } from "../../resources/documents.ts";
 import { registerHooks } from "../../resources/hooks.ts";
+import { bookletHooks } from "../../resources/booklet.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
 
 // Disbursements and cheques (issue 12, DESIGN §11). Every rule of the four entries lives here, as
@@ -22,8 +23,46 @@ export function seriesEnd(start: string, quantity: number): string {
   return end.padStart(start.length, "0");
 }
 
-/** Updates whose range changed: their numbers are generated again after the write. */
-const regenerate = new WeakSet<Record<string, unknown>>();
+/** A cheque book is a booklet (server/resources/booklet.ts) of cheque numbers, one account's series. */
+const book = bookletHooks({
+  books: "cheque_books",
+  leaves: "cheque_numbers",
+  bookKey: "cheque_book_id",
+  code: "cheque_book_code",
+  scope: "bank_account_id",
+  rangeField: "series",
+  serialFrom: sql<number>`series_start::numeric`,
+  serialTo: sql<number>`series_end::numeric`,
+  suffixed: false,
+  readRange(values) {
+    const start = String(values.series);
+    const quantity = Number(values.quanty_generated);
+    const end = seriesEnd(start, quantity);
+    if (end.length > 12) throw ValidationError.field("quanty_generated", "The last serial would have more than 12 digits.");
+    delete values.series;
+    values.series_start = start;
+    values.series_end = end;
+    return { from: Number(start), to: Number(end), width: start.length, suffix: "" };
+  },
+  storedRange: (row) => ({
+    from: Number(row.series_start),
+    to: Number(row.series_end),
+    width: String(row.series_start).length,
+    suffix: "",
+  }),
+  leafColumn: (_id, values) => ({ name: "bank_account_id", value: sql`${Number(values.bank_account_id)}` }),
+  leavesCarryScope: true,
+  // One book at a time per account: the overlap check and the insert cannot interleave.
+  async lock(ctx, accountId) {
+    await sql`select id from bank_accounts where id = ${accountId} for update`.execute(ctx.db);
+  },
+  messages: {
+    overlap: (other, values) =>
+      `The serials ${String(values.series_start)}–${String(values.series_end)} overlap cheque book ${other.code} (${other.series_start}–${other.series_end}) of this account.`,
+    rangeInUse: (number) => `Cheque number ${number} of this book is already used; its range cannot change.`,
+    issued: (code, number) => `Cheque book ${code} has issued cheques (${number}); it cannot be deleted.`,
+  },
+});
 
 registerHooks("cheque_book", {
   extendSelect(q) {
@@ -34,72 +73,12 @@ registerHooks("cheque_book", {
         sql<string>`r_bank_account.account_number`.as("account_number"),
         sql<string>`t.series_start`.as("series"),
         sql<string>`t.series_start || '–' || t.series_end`.as("series_joint"),
-        sql<number>`(select count(*)::int from cheque_numbers n where n.cheque_book_id = t.id)`.as("cheque_numbers_count"),
-        sql<number>`(select count(*)::int from cheque_numbers n where n.cheque_book_id = t.id and n.state = 'available')`.as(
-          "available_count",
-        ),
+        ...book.leafCounts(),
       ]);
   },
-  async beforeWrite(ctx, values, id) {
-    const start = String(values.series);
-    const quantity = Number(values.quanty_generated);
-    const end = seriesEnd(start, quantity);
-    if (end.length > 12) throw ValidationError.field("quanty_generated", "The last serial would have more than 12 digits.");
-    delete values.series;
-    values.series_start = start;
-    values.series_end = end;
-    const accountId = Number(values.bank_account_id);
-    // One book at a time per account: the overlap check and the insert cannot interleave.
-    await sql`select id from bank_accounts where id = ${accountId} for update`.execute(ctx.db);
-    if (id != null) {
-      const stored = await ctx.db.selectFrom("cheque_books").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-      const sameRange =
-        stored.series_start === start && stored.quanty_generated === quantity && Number(stored.bank_account_id) === accountId;
-      if (!sameRange) regenerate.add(values);
-      if (!sameRange) {
-        const used = await ctx.db
-          .selectFrom("cheque_numbers")
-          .select("number")
-          .where("cheque_book_id", "=", id)
-          .where("state", "<>", "available")
-          .executeTakeFirst();
-        if (used)
-          throw ValidationError.field("series", `Cheque number ${used.number} of this book is already used; its range cannot change.`);
-      }
-    }
-    const overlap = await ctx.db
-      .selectFrom("cheque_books")
-      .select(["cheque_book_code", "series_start", "series_end"])
-      .where("bank_account_id", "=", accountId)
-      .where(sql<boolean>`series_start::numeric <= ${end}::numeric and series_end::numeric >= ${start}::numeric`)
-      .$if(id != null, (qb) => qb.where("id", "<>", id!))
-      .executeTakeFirst();
-    if (overlap) {
-      throw ValidationError.field(
-        "series",
-        `The serials ${start}–${end} overlap cheque book ${overlap.cheque_book_code} (${overlap.series_start}–${overlap.series_end}) of this account.`,
-      );
-    }
-  },
-  async afterWrite(ctx, id, values, op) {
-    if (op === "update" && !regenerate.has(values)) return;
-    if (op === "update") await ctx.db.deleteFrom("cheque_numbers").where("cheque_book_id", "=", id).execute();
-    const start = String(values.series_start);
-    await sql`
-      insert into cheque_numbers (cheque_book_id, bank_account_id, number, created_by, updated_by)
-      select ${id}, ${Number(values.bank_account_id)}, lpad((${start}::numeric + g)::text, ${start.length}, '0'), ${ctx.user?.id ?? null}, ${ctx.user?.id ?? null}
-      from generate_series(0, ${Number(values.quanty_generated) - 1}) g`.execute(ctx.db);
-  },
-  async beforeDelete(ctx, ids) {
-    const used = await ctx.db
-      .selectFrom("cheque_numbers as n")
-      .innerJoin("cheque_books as b", "b.id", "n.cheque_book_id")
-      .select(["b.cheque_book_code", "n.number"])
-      .where("n.cheque_book_id", "in", ids)
-      .where("n.state", "=", "issued")
-      .executeTakeFirst();
-    if (used) throw new AppError(422, `Cheque book ${used.cheque_book_code} has issued cheques (${used.number}); it cannot be deleted.`);
-  },
+  beforeWrite: book.beforeWrite,
+  afterWrite: book.afterWrite,
+  beforeDelete: book.beforeDelete,
 });
 
 // ---------------------------------------------------------------------------------------------
