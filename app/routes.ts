@@ -23,6 +23,8 @@ export default [
   layout("routes/layouts/default.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
     route("test", "routes/test.tsx"),
+    // Issue 15: every notification of the signed-in user.
+    route("notifications", "features/notifications/page.tsx"),
     // People and places (issue 4): /Maps (also /maps: paths match regardless of case), the
     // resident's page and its children, and resident photos.
     route("Maps", "routes/maps.tsx"),

@@ -4,7 +4,7 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/test";
 import { CsrfInput } from "~/components/csrf-input";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
-import { useRealtime, type RealtimeStatus } from "~/components/shell/realtime";
+import { useRealtime, type RealtimeStatus } from "~/features/notifications/realtime";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";

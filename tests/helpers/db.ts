@@ -5,6 +5,7 @@ import pg from "pg";
 import { openDatabase, type DB } from "../../db/index.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { seed, type SeedOptions } from "../../server/seed.ts";
+import type { PGlite } from "@electric-sql/pglite";
 
 // One database per test file (DESIGN §9): a fresh database on the PostgreSQL server named by
 // TEST_DATABASE_URL, or an in-memory PGlite when it is not set.
@@ -21,6 +22,8 @@ export interface TestDatabase {
   kind: "pglite" | "postgres";
   /** The connection string of the fresh database (postgres only). */
   databaseUrl?: string;
+  /** The embedded database (pglite only), e.g. for the realtime hub's listen. */
+  pglite?: PGlite;
   /** Closes the connections and drops the database. */
   close(): Promise<void>;
 }
@@ -61,7 +64,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
       pgliteDir: "memory://",
       pgliteLoadDataDir: fromTemplate ? new Blob([fs.readFileSync(template)]) : undefined,
     });
-    test = { db: opened.db, kind: "pglite", close: () => opened.close() };
+    test = { db: opened.db, kind: "pglite", pglite: opened.pglite, close: () => opened.close() };
     if (template && !fromTemplate) {
       try {
         await migrateToLatest(test.db);

@@ -8,7 +8,8 @@ import type { PublicUser } from "~/lib/session-user";
 import { LoadingOverlay } from "./loading-overlay";
 import { MaintenanceContent, useMaintenanceRecheck } from "./maintenance-screen";
 import { OfflineBanner } from "./offline-banner";
-import { RealtimeProvider } from "./realtime";
+import { RealtimeProvider } from "~/features/notifications/realtime";
+import type { BellSummary } from "~/features/notifications/types";
 import { Sidebar } from "./sidebar";
 import { SidebarProvider, useSidebar } from "./sidebar-context";
 import type { ResidentSearchProps } from "./resident-search";
@@ -25,18 +26,21 @@ export function AppShell({
   brand,
   initialMinimized,
   search,
+  bell,
   children,
 }: {
   user: PublicUser;
   brand: string;
   initialMinimized: boolean;
+  /** The bell's unread count and newest notifications, from the layout's loader (issue 15). */
+  bell?: BellSummary;
   /** The resident search's results and callbacks (wired by the residents issue). */
   search?: ResidentSearchProps;
   children: React.ReactNode;
 }) {
   return (
     <SidebarProvider initialMinimized={initialMinimized}>
-      <RealtimeProvider>
+      <RealtimeProvider initial={bell}>
         <TooltipProvider>
           <ShellFrame user={user} brand={brand} search={search}>
             {children}

@@ -1,7 +1,7 @@
 import type { PublicUser } from "~/lib/session-user";
 import { ColorModeToggle } from "./color-mode-toggle";
 import { FullscreenToggle } from "./fullscreen-toggle";
-import { NotificationsButton } from "./notifications-button";
+import { NotificationsButton } from "~/features/notifications/bell";
 import { ResidentSearch, type ResidentSearchProps } from "./resident-search";
 import { SidebarToggle } from "./sidebar-toggle";
 import { UserMenu } from "./user-menu";

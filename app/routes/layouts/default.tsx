@@ -1,6 +1,8 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/default";
 import { guards } from "../../../server/web/guards.server.ts";
+import { serviceContextOf } from "../../../server/web/context.ts";
+import { bellSummary } from "../../../server/features/notifications/service.ts";
 import { AppShell } from "~/components/shell/app-shell";
 import { useRootData } from "~/lib/root-data";
 import { readSidebarMinimized } from "~/lib/shell-sidebar";
@@ -8,9 +10,12 @@ import { readSidebarMinimized } from "~/lib/shell-sidebar";
 /** Default layout (spec §2.2): shown when logged in; sidebar, header, new-user modal. */
 export const middleware: Route.MiddlewareFunction[] = guards("auth");
 
-/** The sidebar cookie, read here so the server renders the minimised state without a flash. */
-export function loader({ request }: Route.LoaderArgs) {
-  return { sidebarMinimized: readSidebarMinimized(request.headers.get("Cookie")) };
+/** The sidebar cookie, read here so the server renders the minimised state without a flash; the bell's start (issue 15). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    sidebarMinimized: readSidebarMinimized(request.headers.get("Cookie")),
+    bell: await bellSummary(serviceContextOf(context)),
+  };
 }
 
 export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
@@ -18,7 +23,7 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
   const user = root?.user;
   if (!user) return <Outlet />; // the auth guard makes this unreachable
   return (
-    <AppShell user={user} brand={root.barangay.name} initialMinimized={loaderData.sidebarMinimized}>
+    <AppShell user={user} brand={root.barangay.name} initialMinimized={loaderData.sidebarMinimized} bell={loaderData.bell}>
       <Outlet />
     </AppShell>
   );

@@ -7,6 +7,7 @@ import { newVerificationCode, nextMonthlyNumber } from "../../resources/document
 import { registerHooks } from "../../resources/hooks.ts";
 import { bookletHooks } from "../../resources/booklet.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
+import { chequeVoided } from "../notifications/events.ts";
 
 // Disbursements and cheques (issue 12, DESIGN §11). Every rule of the four entries lives here, as
 // engine hooks, command handlers and one service class, so REST, tRPC, pages and exports all
@@ -376,4 +377,7 @@ registerCommand("cheque_issuance", "void", async (run) => {
     await run.change("cheque_issuance", Number(cheque.id), { state: "void", void_reason: reason });
     await spoil(Number(cheque.cheque_number_id), reason);
   }
+  // Issue 15: the staff who see cheques hear of it, in this transaction.
+  const voided = { number: String(run.row.number), payee: String(run.row.payee), amount: String(run.row.amount) };
+  await chequeVoided(run.ctx, { id: Number(run.row.id), ...voided, reason: run.reason ?? null });
 });

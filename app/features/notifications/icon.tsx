@@ -1,0 +1,18 @@
+import { CircleCheck, CircleX, Info, Trash2, TriangleAlert } from "lucide-react";
+import { cn } from "~/lib/utils";
+import type { NotificationIcon as IconName } from "./types";
+
+// Spec §4 "Notification icons": delete → trash (invalid style), restore → warning, invalid →
+// invalid, empty or create → success, info → info.
+const ICONS: Record<IconName, { Icon: typeof Info; className: string; label: string }> = {
+  trash: { Icon: Trash2, className: "text-destructive", label: "Deleted" },
+  warning: { Icon: TriangleAlert, className: "text-amber-600 dark:text-amber-400", label: "Warning" },
+  invalid: { Icon: CircleX, className: "text-destructive", label: "Error" },
+  success: { Icon: CircleCheck, className: "text-emerald-600 dark:text-emerald-400", label: "Done" },
+  info: { Icon: Info, className: "text-sky-600 dark:text-sky-400", label: "Information" },
+};
+
+export function NotificationIcon({ icon, className }: { icon: IconName; className?: string }) {
+  const { Icon, className: tone, label } = ICONS[icon] ?? ICONS.info;
+  return <Icon className={cn("size-4 shrink-0", tone, className)} aria-label={label} role="img" />;
+}

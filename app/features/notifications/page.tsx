@@ -1,0 +1,145 @@
+import { BellOff } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/page";
+import { CsrfInput } from "~/components/csrf-input";
+import { ShellErrorBoundary } from "~/components/shell/error-page";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { pageTitle } from "~/lib/titles";
+import { cn } from "~/lib/utils";
+import { serviceContextOf } from "../../../server/web/context.ts";
+import { dismissNotification, listNotifications, markAllRead, markRead } from "../../../server/features/notifications/service.ts";
+import { formatNotificationTime } from "./bell";
+import { NotificationIcon } from "./icon";
+
+// /notifications (issue 15 item 3): every notification of the signed-in user, newest first, a page
+// at a time, with "Mark all read", and per row "Mark read" and "Dismiss". Plain forms and links, so
+// it works without JavaScript; the layout's loader runs again after each action and the bell follows.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  return listNotifications(serviceContextOf(context), { page: url.searchParams.get("page") ?? "1" });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = serviceContextOf(context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = form.get("id");
+  if (intent === "read-all") return { marked: await markAllRead(ctx) };
+  if (intent === "read") return { ok: await markRead(ctx, { id }) };
+  if (intent === "dismiss") return { ok: await dismissNotification(ctx, { id }) };
+  throw data("Unknown action", { status: 400 });
+}
+
+export function meta() {
+  return [{ title: pageTitle("notifications") }];
+}
+
+export default function NotificationsPage({ loaderData: page }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-semibold">Notifications</h1>
+          <p className="text-sm text-muted-foreground" data-testid="notifications-summary">
+            {page.total === 0 ? "Nothing yet." : `${page.total} in all, ${page.unread} unread.`}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/system/settings/notifications" className={buttonVariants({ variant: "outline", size: "sm" })}>
+            Settings
+          </Link>
+          {page.unread > 0 ? (
+            <Form method="post">
+              <CsrfInput />
+              <input type="hidden" name="intent" value="read-all" />
+              <Button type="submit" size="sm" disabled={busy}>
+                Mark all read
+              </Button>
+            </Form>
+          ) : null}
+        </div>
+      </div>
+      {page.items.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-lg border bg-card px-4 py-12 text-center text-sm text-muted-foreground">
+          <BellOff className="size-6" aria-hidden="true" />
+          <p>No notifications</p>
+        </div>
+      ) : (
+        <ul className="divide-y rounded-lg border bg-card" data-testid="notifications-page-list">
+          {page.items.map((item) => (
+            <li
+              key={item.id}
+              className="flex flex-col gap-2 px-4 py-3 text-sm sm:flex-row sm:items-start sm:gap-3"
+              data-testid="notification-row"
+              data-read={item.read ? "true" : "false"}
+            >
+              <div className="flex min-w-0 flex-1 items-start gap-3">
+                <NotificationIcon icon={item.icon} className="mt-0.5" />
+                <div className="min-w-0 flex-1">
+                  <p className={cn("break-words", item.read ? "font-normal" : "font-semibold")}>
+                    {item.link ? (
+                      <Link to={item.link} className="underline-offset-4 hover:underline">
+                        {item.title}
+                      </Link>
+                    ) : (
+                      item.title
+                    )}
+                    {item.read ? null : <span className="ml-2 rounded bg-primary/10 px-1.5 py-0.5 text-xs font-medium text-primary">New</span>}
+                  </p>
+                  {item.message ? <p className="break-words text-muted-foreground">{item.message}</p> : null}
+                  <p className="mt-1 text-xs text-muted-foreground">{formatNotificationTime(item.created_at)}</p>
+                </div>
+              </div>
+              <div className="flex shrink-0 gap-2 pl-7 sm:pl-0">
+                {item.read ? null : (
+                  <Form method="post">
+                    <CsrfInput />
+                    <input type="hidden" name="intent" value="read" />
+                    <input type="hidden" name="id" value={item.id} />
+                    <Button type="submit" variant="outline" size="sm" disabled={busy}>
+                      Mark read
+                    </Button>
+                  </Form>
+                )}
+                <Form method="post">
+                  <CsrfInput />
+                  <input type="hidden" name="intent" value="dismiss" />
+                  <input type="hidden" name="id" value={item.id} />
+                  <Button type="submit" variant="ghost" size="sm" disabled={busy}>
+                    Dismiss
+                  </Button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {page.pages > 1 ? (
+        <nav className="flex items-center justify-between gap-2 text-sm" aria-label="Pages">
+          {page.page > 1 ? (
+            <Link to={`?page=${page.page - 1}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
+              Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-muted-foreground">
+            Page {page.page} of {page.pages}
+          </span>
+          {page.page < page.pages ? (
+            <Link to={`?page=${page.page + 1}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
+              Older
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+export const ErrorBoundary = ShellErrorBoundary;
