@@ -10,7 +10,7 @@ import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { LabeledField } from "~/components/resource/form-field";
 import { NativeSelect } from "~/components/ui/select";
 import { amountInWords } from "~/lib/amount-in-words";
 import { formatDate, todayInManila } from "~/lib/dates";
@@ -66,42 +66,6 @@ export function meta() {
 const OWN_MODALS = new Set(["create", "print"]);
 
 type FormData_ = NonNullable<Route.ComponentProps["loaderData"]["form"]>;
-
-function Field({
-  id,
-  label,
-  required,
-  errors,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  required?: boolean;
-  errors?: string[] | null;
-  hint?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="ml-0.5 text-destructive">
-            *
-          </span>
-        ) : null}
-      </Label>
-      {children}
-      {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
-      {errors?.length ? (
-        <p className="text-sm text-destructive" data-testid="field-error">
-          {errors.join(" ")}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; closeHref: string; lastResult?: SubmissionResult<string[]> }) {
   const navigate = useNavigate();
@@ -177,7 +141,7 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
             </p>
           ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="c-pad" label="Form pad" required errors={errors.form_pad_id}>
+            <LabeledField id="c-pad" label="Form pad" required errors={errors.form_pad_id}>
               <NativeSelect
                 id="c-pad"
                 name="form_pad_id"
@@ -191,8 +155,8 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
                   </option>
                 ))}
               </NativeSelect>
-            </Field>
-            <Field id="c-date" label="Date issued" required errors={errors.date_issued}>
+            </LabeledField>
+            <LabeledField id="c-date" label="Date issued" required errors={errors.date_issued}>
               <Input
                 id="c-date"
                 name="date_issued"
@@ -201,7 +165,7 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
                 defaultValue={String(posted.date_issued ?? todayInManila())}
                 required
               />
-            </Field>
+            </LabeledField>
           </div>
           <p className="rounded-md border bg-muted/50 px-3 py-2 text-sm" data-testid="next-number">
             {pad?.next ? (
@@ -215,7 +179,7 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
             )}
           </p>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="c-kind" label="Payor is" required errors={errors.payor_kind}>
+            <LabeledField id="c-kind" label="Payor is" required errors={errors.payor_kind}>
               <div className="flex gap-2">
                 <NativeSelect
                   id="c-kind"
@@ -240,9 +204,9 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
                   </Button>
                 </noscript>
               </div>
-            </Field>
+            </LabeledField>
             {params.payor_kind === "name" ? (
-              <Field id="c-payor" label="Payor" required errors={errors.issued_to}>
+              <LabeledField id="c-payor" label="Payor" required errors={errors.issued_to}>
                 <Input
                   id="c-payor"
                   name="issued_to"
@@ -251,7 +215,7 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
                   placeholder="Juan Dela Cruz"
                   required
                 />
-              </Field>
+              </LabeledField>
             ) : params.payor_kind === "resident" ? (
               <div className="flex flex-col gap-1.5">
                 <ResidentPicker
@@ -274,7 +238,7 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
                 </noscript>
               </div>
             ) : (
-              <Field
+              <LabeledField
                 id="c-person"
                 label={PAYOR_KIND_LABELS[params.payor_kind as "resident"] ?? "Payor"}
                 required
@@ -298,10 +262,10 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
                     Load unpaid
                   </Button>
                 </noscript>
-              </Field>
+              </LabeledField>
             )}
           </div>
-          <Field
+          <LabeledField
             id="c-type"
             label="Collection type"
             required
@@ -329,7 +293,7 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
                 </Button>
               </noscript>
             </div>
-          </Field>
+          </LabeledField>
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium">Nature of collection</legend>
             {errors.lines?.length ? <p className="text-sm text-destructive">{errors.lines.join(" ")}</p> : null}
@@ -377,7 +341,7 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
             {total > 0 ? <span className="block text-muted-foreground">{amountInWords(total)}</span> : null}
           </div>
           <div className="grid gap-4 sm:grid-cols-4">
-            <Field id="c-mode" label="Payment" required errors={errors.payment_mode}>
+            <LabeledField id="c-mode" label="Payment" required errors={errors.payment_mode}>
               <NativeSelect id="c-mode" name="payment_mode" value={mode} onChange={(e) => setMode(e.target.value)}>
                 {PAYMENT_MODES.map((m) => (
                   <option key={m} value={m}>
@@ -385,8 +349,8 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
                   </option>
                 ))}
               </NativeSelect>
-            </Field>
-            <Field id="c-bank" label="Drawee bank" errors={errors.drawee_bank}>
+            </LabeledField>
+            <LabeledField id="c-bank" label="Drawee bank" errors={errors.drawee_bank}>
               <Input
                 id="c-bank"
                 name="drawee_bank"
@@ -394,8 +358,8 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
                 defaultValue={String(posted.drawee_bank ?? "")}
                 disabled={mode === "Cash"}
               />
-            </Field>
-            <Field id="c-cheque" label="Number" errors={errors.cheque_number}>
+            </LabeledField>
+            <LabeledField id="c-cheque" label="Number" errors={errors.cheque_number}>
               <Input
                 id="c-cheque"
                 name="cheque_number"
@@ -403,8 +367,8 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
                 defaultValue={String(posted.cheque_number ?? "")}
                 disabled={mode === "Cash"}
               />
-            </Field>
-            <Field id="c-cheque-date" label="Date" errors={errors.cheque_date}>
+            </LabeledField>
+            <LabeledField id="c-cheque-date" label="Date" errors={errors.cheque_date}>
               <Input
                 id="c-cheque-date"
                 name="cheque_date"
@@ -412,7 +376,7 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
                 defaultValue={String(posted.cheque_date ?? "")}
                 disabled={mode === "Cash"}
               />
-            </Field>
+            </LabeledField>
           </div>
         </div>
         <div className="flex justify-end gap-2 border-t px-5 py-3">

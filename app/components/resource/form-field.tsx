@@ -34,6 +34,58 @@ export function RequiredMark() {
   );
 }
 
+/**
+ * A labelled control of a hand-written form (the people and receipt forms): the label, with * when
+ * required, the control, a hint, and the field's errors.
+ */
+export function LabeledField({
+  id,
+  label,
+  required,
+  errors,
+  hint,
+  field,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  errors?: string[] | null;
+  hint?: string;
+  /** The field's name, marked on the block (data-field) where a test or the error focus finds it. */
+  field?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5" data-field={field}>
+      <Label htmlFor={id}>
+        {label}
+        {required ? <RequiredMark /> : null}
+      </Label>
+      {children}
+      {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+      <FieldErrors id={`${id}-error`} errors={errors ?? undefined} />
+    </div>
+  );
+}
+
+/** A select's choices: the empty choice that asks for one, then each option (a string is its own label). */
+export function SelectOptions({ placeholder, options }: { placeholder?: string; options: readonly (Option | string)[] }) {
+  return (
+    <>
+      {placeholder != null ? <option value="">{placeholder}</option> : null}
+      {options.map((o) => {
+        const { value, label } = typeof o === "string" ? { value: o, label: o } : o;
+        return (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        );
+      })}
+    </>
+  );
+}
+
 /** Conform's props without `key` (React warns when a key is spread); the key goes on the element. */
 export function split<T extends { key?: string | undefined }>(props: T): [string | undefined, Omit<T, "key">] {
   const { key, ...rest } = props;

@@ -3,10 +3,10 @@ import * as React from "react";
 import { Form, Link } from "react-router";
 import { useHydrated } from "~/components/resource/use-hydrated";
 import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { trpc } from "~/lib/trpc-client";
 import { DISASTER_TYPES } from "~/resources/people";
+import { PurokSelect } from "./purok-select";
 import { DialogActions, FieldSection, FormAlert, HiddenFields, useSubmitting } from "./dialog";
 
 // The disaster-prone area form (issue 4): a purok, its hazards (several), and the affected area.
@@ -66,28 +66,7 @@ export function AreaForm({
       <HiddenFields intent={intent} id={record?.id} returnTo={returnTo} />
       <div className="flex flex-col gap-5 px-5 py-4">
         {errors[""]?.length ? <FormAlert>{errors[""].join(" ")}</FormAlert> : null}
-        <div className="flex flex-col gap-1.5" data-field="purok_id">
-          <Label htmlFor="area-purok">
-            Purok
-            <span aria-hidden="true" className="ml-0.5 text-destructive">
-              *
-            </span>
-          </Label>
-          <NativeSelect
-            id="area-purok"
-            name="purok_id"
-            value={purok}
-            onChange={(e) => setPurok(e.target.value)}
-            aria-invalid={errors.purok_id ? true : undefined}
-            required
-          >
-            <option value="">Select a purok</option>
-            {puroks.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect>
+        <PurokSelect id="area-purok" puroks={puroks} errors={errors.purok_id} value={purok} onChange={(e) => setPurok(e.target.value)}>
           {existing ? (
             <div
               role="alert"
@@ -100,12 +79,7 @@ export function AreaForm({
               </Link>
             </div>
           ) : null}
-          {errors.purok_id ? (
-            <p className="text-sm text-destructive" data-testid="field-error">
-              {errors.purok_id.join(" ")}
-            </p>
-          ) : null}
-        </div>
+        </PurokSelect>
         <FieldSection title="Disaster types *">
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             {DISASTER_TYPES.map((type) => (

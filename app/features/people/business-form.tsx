@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/zod/v4";
 import * as React from "react";
 import { Form } from "react-router";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { LabeledField } from "~/components/resource/form-field";
 import { NativeSelect } from "~/components/ui/select";
 import { DialogActions, FormAlert, HiddenFields, useSubmitting } from "./dialog";
 import { ResidentPicker, type PickedResident } from "./resident-picker";
@@ -11,39 +11,6 @@ import { ResidentPicker, type PickedResident } from "./resident-picker";
 // the date acquired.
 
 type RecordRow = Record<string, unknown> & { id: number };
-
-function Field({
-  id,
-  label,
-  required,
-  errors,
-  children,
-}: {
-  id: string;
-  label: string;
-  required?: boolean;
-  errors?: string[] | null;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="ml-0.5 text-destructive">
-            *
-          </span>
-        ) : null}
-      </Label>
-      {children}
-      {errors?.length ? (
-        <p className="text-sm text-destructive" data-testid="field-error">
-          {errors.join(" ")}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 export function BusinessForm({
   intent,
@@ -73,7 +40,7 @@ export function BusinessForm({
       <HiddenFields intent={intent} id={record?.id} returnTo={returnTo} />
       <div className="flex flex-col gap-4 px-5 py-4">
         {errors[""]?.length ? <FormAlert>{errors[""].join(" ")}</FormAlert> : null}
-        <Field id="business-name" label="Business name" required errors={errors.name}>
+        <LabeledField id="business-name" label="Business name" required errors={errors.name}>
           <Input
             id="business-name"
             name="name"
@@ -82,7 +49,7 @@ export function BusinessForm({
             defaultValue={value("name")}
             aria-invalid={errors.name ? true : undefined}
           />
-        </Field>
+        </LabeledField>
         <ResidentPicker
           id="business-owner"
           name="owner_user_id"
@@ -92,7 +59,7 @@ export function BusinessForm({
           onChange={setOwner}
           errors={errors.owner_user_id ?? undefined}
         />
-        <Field id="business-line" label="Business line" required errors={errors.business_line_id}>
+        <LabeledField id="business-line" label="Business line" required errors={errors.business_line_id}>
           <NativeSelect
             id="business-line"
             name="business_line_id"
@@ -106,8 +73,8 @@ export function BusinessForm({
               </option>
             ))}
           </NativeSelect>
-        </Field>
-        <Field id="business-location" label="Location" required errors={errors.location}>
+        </LabeledField>
+        <LabeledField id="business-location" label="Location" required errors={errors.location}>
           <Input
             id="business-location"
             name="location"
@@ -116,10 +83,10 @@ export function BusinessForm({
             placeholder="Purok 2, along the provincial road"
             defaultValue={value("location")}
           />
-        </Field>
-        <Field id="business-date" label="Date acquired" errors={errors.date_acquired}>
+        </LabeledField>
+        <LabeledField id="business-date" label="Date acquired" errors={errors.date_acquired}>
           <Input id="business-date" name="date_acquired" type="date" defaultValue={value("date_acquired").slice(0, 10)} />
-        </Field>
+        </LabeledField>
       </div>
       <DialogActions closeHref={closeHref} submitting={submitting} label={intent === "create" ? "Save" : "Save changes"} />
     </Form>

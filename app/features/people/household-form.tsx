@@ -8,8 +8,10 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
+import { SelectOptions } from "~/components/resource/form-field";
 import { trpc, trpcFieldErrors } from "~/lib/trpc-client";
 import { PH_BOUNDS, RELATIONS } from "~/resources/people";
+import { PurokSelect } from "./purok-select";
 import { DialogActions, FieldSection, FormAlert, HiddenFields, useSubmitting } from "./dialog";
 import { ResidentPicker, type PickedResident } from "./resident-picker";
 
@@ -178,12 +180,7 @@ export function HouseholdForm({
                       onChange={(e) => setMembers((list) => list.map((x) => (x.key === m.key ? { ...x, relation: e.target.value } : x)))}
                       aria-invalid={errors[`members.${i}.relation_to_head`] ? true : undefined}
                     >
-                      <option value="">Select…</option>
-                      {RELATIONS.map((r) => (
-                        <option key={r} value={r}>
-                          {r}
-                        </option>
-                      ))}
+                      <SelectOptions placeholder="Select…" options={RELATIONS} />
                     </NativeSelect>
                     {errors[`members.${i}.relation_to_head`] ? (
                       <p className="text-sm text-destructive">{errors[`members.${i}.relation_to_head`].join(" ")}</p>
@@ -211,12 +208,7 @@ export function HouseholdForm({
                   <div className="flex flex-col gap-1.5">
                     <Label htmlFor="member-new-relation">Relation to head</Label>
                     <NativeSelect id="member-new-relation" name={`members[${members.length}].relation_to_head`} defaultValue="">
-                      <option value="">Select…</option>
-                      {RELATIONS.map((r) => (
-                        <option key={r} value={r}>
-                          {r}
-                        </option>
-                      ))}
+                      <SelectOptions placeholder="Select…" options={RELATIONS} />
                     </NativeSelect>
                   </div>
                 </li>
@@ -243,29 +235,7 @@ export function HouseholdForm({
 
         <FieldSection title="Address">
           <div className="grid gap-3 sm:grid-cols-2">
-            <div className="flex flex-col gap-1.5" data-field="purok_id">
-              <Label htmlFor="household-purok">
-                Purok
-                <span aria-hidden="true" className="ml-0.5 text-destructive">
-                  *
-                </span>
-              </Label>
-              <NativeSelect
-                id="household-purok"
-                name="purok_id"
-                defaultValue={purokDefault}
-                required
-                aria-invalid={errors.purok_id ? true : undefined}
-              >
-                <option value="">Select a purok</option>
-                {puroks.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </NativeSelect>
-              {errors.purok_id ? <p className="text-sm text-destructive">{errors.purok_id.join(" ")}</p> : null}
-            </div>
+            <PurokSelect id="household-purok" puroks={puroks} errors={errors.purok_id} defaultValue={purokDefault} />
             <div className="flex flex-col gap-1.5" data-field="address">
               <Label htmlFor="household-address">
                 House number and street or landmark
