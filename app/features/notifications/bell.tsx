@@ -19,7 +19,7 @@ export function formatNotificationTime(iso: string): string {
  * notifications and "Mark all read". Without JavaScript it is a link to the notifications page.
  */
 export function NotificationsButton({ className }: { className?: string }) {
-  const { notifications, unread, markAllRead, markRead } = useRealtime();
+  const { notifications, unread, markAllRead, markRead, status } = useRealtime();
   const [open, setOpen] = React.useState(false);
   const [marking, setMarking] = React.useState(false);
   return (
@@ -30,6 +30,7 @@ export function NotificationsButton({ className }: { className?: string }) {
             href="/notifications"
             title="Notifications"
             data-testid="notifications-button"
+            data-realtime={status}
             aria-expanded={open}
             onClick={(event) => {
               // With JavaScript the bell opens its panel; the link is for when there is none.
