@@ -1,10 +1,17 @@
 import { data } from "react-router";
+import type { Route } from "./+types/not-found";
+import { ErrorInShell } from "~/components/shell/shell-error";
+import { readSidebarMinimized } from "~/lib/shell-sidebar";
 
-// Unmatched routes (spec §2.2): the root ErrorBoundary renders the not-found page.
-export function loader() {
-  throw data("Not Found", { status: 404 });
+// Unmatched routes (spec §2.2): a 404 answer with the not-found page, inside the staff shell for a
+// signed-in user (issue 16 item 1: no dead end), bare with Go Back to / for a visitor.
+
+const NOT_FOUND = { status: 404 } as const;
+
+export function loader({ request }: Route.LoaderArgs) {
+  return data({ sidebarMinimized: readSidebarMinimized(request.headers.get("Cookie")) }, { status: 404 });
 }
 
-export default function NotFound() {
-  return null;
+export default function NotFound({ loaderData }: Route.ComponentProps) {
+  return <ErrorInShell error={NOT_FOUND} initialMinimized={loaderData.sidebarMinimized} />;
 }

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { FORBIDDEN_MESSAGE } from "~/lib/api-client";
 import { useRootData } from "~/lib/root-data";
 import { cn } from "~/lib/utils";
 
@@ -15,6 +16,15 @@ export interface ErrorInfo {
   detail: string;
 }
 
+/** An error the page knows by its status alone (the not-found route renders a 404 this way). */
+export interface StatusError {
+  status: number;
+}
+
+function isStatusError(error: unknown): error is StatusError {
+  return typeof error === "object" && error !== null && !(error instanceof Error) && typeof (error as StatusError).status === "number";
+}
+
 /** The status, heading and detail line for whatever a route threw. */
 export function describeError(error: unknown): ErrorInfo {
   let status = 500;
@@ -22,12 +32,14 @@ export function describeError(error: unknown): ErrorInfo {
   if (isRouteErrorResponse(error)) {
     status = error.status;
     detail = typeof error.data === "string" ? error.data : ((error.data as { message?: string } | null)?.message ?? null);
+  } else if (isStatusError(error)) {
+    status = error.status;
   }
   if (status === 404) return { status, heading: NOT_FOUND_HEADING, detail: NOT_FOUND_DETAIL };
+  // Spec §8's one 403 text, the same for a page and an action, whatever the service said.
+  if (status === 403) return { status, heading: ERROR_HEADING, detail: FORBIDDEN_MESSAGE };
   const fallback =
-    status === 403
-      ? "You are not authorized to view this page."
-      : status === 419
+    status === 419
         ? "Your session expired. Reload the page and try again."
         : "Refresh the page or contact the system administrator for an assistance";
   // 403 answers carry the service's message; a 500's text stays on the server.

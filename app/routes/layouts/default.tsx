@@ -28,3 +28,6 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
     </AppShell>
   );
 }
+
+/** A page without an ErrorBoundary of its own (403, 404) fails inside the shell (issue 16 item 1). */
+export { LayoutErrorBoundary as ErrorBoundary } from "~/components/shell/shell-error";
