@@ -2,6 +2,7 @@ import { data, redirect, type MiddlewareFunction } from "react-router";
 import { can } from "../../app/lib/permissions.ts";
 import { bypassesMaintenance, isMaintenanceMode } from "../services/settings.ts";
 import { getRequestContext } from "./context.ts";
+import { pageUrl } from "./page-kit.server.ts";
 import { CSRF_FIELD, XSRF_HEADER } from "../http/cookies.ts";
 import { timingSafeEqualText } from "../http/auth-middleware.ts";
 
@@ -11,7 +12,9 @@ type Middleware = MiddlewareFunction<Response>;
 const auth: Middleware = async ({ request, context }) => {
   const rc = getRequestContext(context);
   if (!rc.user) {
-    const url = new URL(request.url);
+    // The page's own address: a client navigation asks for `/x.data?_routes=…`, which is no page to
+    // come back to after sign-in (issue 16 item 7).
+    const url = pageUrl({ request });
     const back = url.pathname + url.search;
     throw redirect(back && back !== "/" ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login");
   }

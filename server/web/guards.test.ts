@@ -94,6 +94,13 @@ describe("guards()", () => {
     expect(res.headers.get("location")).toBe("/login?redirectTo=%2Fmanage%2Fresidents%3Fpage%3D2");
   });
 
+  it("auth sends a guest who asked for a page's data (a client navigation) back to the page itself", async () => {
+    const [auth] = guards("auth");
+    const url = "http://portal.test/manage/residents.data?page=2&_routes=routes%2Flayouts%2Fdefault";
+    const res = (await thrown(() => auth(args({ url }), next))) as Response;
+    expect(res.headers.get("location")).toBe("/login?redirectTo=%2Fmanage%2Fresidents%3Fpage%3D2");
+  });
+
   it("auth sends a guest at / to /login without a way back", async () => {
     const [auth] = guards("auth");
     const res = (await thrown(() => auth(args({ url: "http://portal.test/" }), next))) as Response;

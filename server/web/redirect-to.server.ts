@@ -2,8 +2,8 @@ import { data } from "react-router";
 
 // `redirectTo` after sign-in (issue 14 item 3): only a same-origin page path is followed. A value
 // holding NUL or other control characters, or malformed percent-encoding, is refused with 400;
-// anything else that is not a page path (another origin, `//host`, a `.data` URL, a backslash)
-// goes to /dashboard. The answer's Location never holds a raw tab or newline.
+// anything else that is not a page path (another origin, `//host`, a backslash) goes to
+// /dashboard; a `.data` URL goes to its page. The answer's Location never holds a raw tab or newline.
 
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -50,9 +50,15 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined)
     return fallback;
   }
   if (url.origin !== "http://portal.invalid") return fallback;
-  // React Router's data requests (`/x.data`, `/_root.data`) are not pages.
-  if (/\.data$/i.test(url.pathname) || url.searchParams.has("_routes") || url.searchParams.has("_data")) return fallback;
-  if (url.pathname === "/login" || url.pathname === "/logout") return fallback;
+  // A React Router data request (`/x.data?_routes=…`, `/_root.data`) stands for its page: the user
+  // lands on the page, never on the data URL's 404 (issue 16 item 7: sign out, Back, sign in).
+  if (/\.data$/i.test(url.pathname)) {
+    url.pathname = url.pathname.replace(/\.data$/i, "").replace(/^\/_root$/, "/");
+    url.searchParams.delete("index");
+  }
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("_data");
+  if (url.pathname === "/" || url.pathname === "/login" || url.pathname === "/logout") return fallback;
   const path = url.pathname + url.search;
   return CONTROL.test(path) ? fallback : path;
 }
