@@ -2,9 +2,9 @@ import { KeyRound, UserCheck, UserCog } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/system.blocklist.detail";
 import { entityOfKind } from "~/features/access/status";
-import { AuditCard, ProfileCard, ProfileHeader, UserBreadcrumb } from "~/features/access/user-detail";
+import { AuditCard } from "~/features/access/user-detail";
+import { UserPage } from "~/features/access/user-page";
 import { CsrfInput } from "~/components/csrf-input";
-import { FlashMessage, type FlashData } from "~/components/resource/flash-message";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -16,14 +16,14 @@ import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { requirePermission } from "../../server/web/guards.server.ts";
 import { isAppError, serviceContextOf } from "../../server/web/page-kit.server.ts";
-import { readFlash } from "../../server/web/flash.server.ts";
 import {
   pageUrl,
   redirectWithFlash,
   removeFromBlocklist,
   rethrowForPage,
   updateBlocklistEntry,
-  userDetail,
+  userIdOf,
+  userPage,
 } from "../../server/features/access/pages.server.ts";
 
 // /system/blocklist/{user_id} (spec §2.1, issue 5): one blocklist entry — who, since when, by
@@ -31,19 +31,9 @@ import {
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("manage-blocklist")];
 
-function userIdOf(params: { user_id?: string }): number {
-  const id = Number(params.user_id);
-  if (!Number.isSafeInteger(id) || id < 1) throw data("This page could not be found.", { status: 404 });
-  return id;
-}
-
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const detail = await userDetail(serviceContextOf(context), userIdOf(params), { gate: "blocklist" }).catch(rethrowForPage);
-  const { flash, clear } = readFlash(request);
-  return data(
-    { user: detail.user, roles: detail.roles, audit: detail.audit, flash },
-    clear ? { headers: { "Set-Cookie": clear } } : undefined,
-  );
+export async function loader(args: Route.LoaderArgs) {
+  const { detail, flash, init } = await userPage(args, "blocklist");
+  return data({ user: detail.user, roles: detail.roles, audit: detail.audit, flash }, init);
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -79,84 +69,82 @@ export default function BlocklistEntryPage({ loaderData, actionData }: Route.Com
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const reasonErrors = (actionData as { errors?: Record<string, string[]> } | undefined)?.errors?.reason;
   return (
-    <div className="flex flex-col gap-5" data-testid="blocklist-entry">
-      <UserBreadcrumb listHref="/system/blocklist" listLabel="Blocklist" user={user} />
-      <ProfileHeader
-        user={user}
-        actions={
-          <>
-            {can(me, "delete-blocklist") ? (
-              <Form method="post">
-                <CsrfInput />
-                <input type="hidden" name="intent" value="delete" />
-                <Button type="submit" disabled={busy("delete")}>
-                  {busy("delete") ? <Spinner size="sm" label="Removing…" /> : <UserCheck aria-hidden="true" />}
-                  Remove from blocklist
+    <UserPage
+      testId="blocklist-entry"
+      list={{ href: "/system/blocklist", label: "Blocklist" }}
+      user={user}
+      roles={loaderData.roles}
+      flash={loaderData.flash}
+      actions={
+        <>
+          {can(me, "delete-blocklist") ? (
+            <Form method="post">
+              <CsrfInput />
+              <input type="hidden" name="intent" value="delete" />
+              <Button type="submit" disabled={busy("delete")}>
+                {busy("delete") ? <Spinner size="sm" label="Removing…" /> : <UserCheck aria-hidden="true" />}
+                Remove from blocklist
+              </Button>
+            </Form>
+          ) : null}
+          {can(me, `delete-${entityOfKind(user.kind)}`) ? (
+            <Link to={`/system/blocklist?modal=reset_password&id=${user.id}`} className={buttonVariants({ variant: "outline" })}>
+              <KeyRound aria-hidden="true" />
+              Reset password
+            </Link>
+          ) : null}
+          {user.kind === "staff" && can(me, "manage-user") ? (
+            <Link to={`/system/users/${user.id}`} className={buttonVariants({ variant: "outline" })}>
+              <UserCog aria-hidden="true" />
+              User page
+            </Link>
+          ) : null}
+        </>
+      }
+    >
+      <Card>
+        <CardHeader>
+          <CardTitle>Why blocked</CardTitle>
+          <CardDescription>
+            Sign-in is refused with a message that the account is blocked. The reason is seen only by staff.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {can(me, "create-blocklist") ? (
+            <Form method="post" className="flex flex-col gap-3">
+              <CsrfInput />
+              <input type="hidden" name="intent" value="reason" />
+              <Label htmlFor="reason">Reason</Label>
+              <Textarea
+                id="reason"
+                name="reason"
+                rows={3}
+                maxLength={500}
+                defaultValue={user.blocked_reason ?? ""}
+                aria-invalid={reasonErrors ? true : undefined}
+                aria-describedby={reasonErrors ? "reason-error" : undefined}
+              />
+              {reasonErrors ? (
+                <p id="reason-error" className="text-sm text-destructive">
+                  {reasonErrors.join(" ")}
+                </p>
+              ) : null}
+              <div>
+                <Button type="submit" variant="outline" disabled={busy("reason")}>
+                  {busy("reason") ? <Spinner size="sm" label="Saving…" /> : null}
+                  Save reason
                 </Button>
-              </Form>
-            ) : null}
-            {can(me, `delete-${entityOfKind(user.kind)}`) ? (
-              <Link to={`/system/blocklist?modal=reset_password&id=${user.id}`} className={buttonVariants({ variant: "outline" })}>
-                <KeyRound aria-hidden="true" />
-                Reset password
-              </Link>
-            ) : null}
-            {user.kind === "staff" && can(me, "manage-user") ? (
-              <Link to={`/system/users/${user.id}`} className={buttonVariants({ variant: "outline" })}>
-                <UserCog aria-hidden="true" />
-                User page
-              </Link>
-            ) : null}
-          </>
-        }
-      />
-      <FlashMessage flash={loaderData.flash as FlashData | null} />
-      <div className="grid gap-5 xl:grid-cols-2">
-        <ProfileCard user={user} roles={loaderData.roles} />
-        <Card>
-          <CardHeader>
-            <CardTitle>Why blocked</CardTitle>
-            <CardDescription>
-              Sign-in is refused with a message that the account is blocked. The reason is seen only by staff.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            {can(me, "create-blocklist") ? (
-              <Form method="post" className="flex flex-col gap-3">
-                <CsrfInput />
-                <input type="hidden" name="intent" value="reason" />
-                <Label htmlFor="reason">Reason</Label>
-                <Textarea
-                  id="reason"
-                  name="reason"
-                  rows={3}
-                  maxLength={500}
-                  defaultValue={user.blocked_reason ?? ""}
-                  aria-invalid={reasonErrors ? true : undefined}
-                  aria-describedby={reasonErrors ? "reason-error" : undefined}
-                />
-                {reasonErrors ? (
-                  <p id="reason-error" className="text-sm text-destructive">
-                    {reasonErrors.join(" ")}
-                  </p>
-                ) : null}
-                <div>
-                  <Button type="submit" variant="outline" disabled={busy("reason")}>
-                    {busy("reason") ? <Spinner size="sm" label="Saving…" /> : null}
-                    Save reason
-                  </Button>
-                </div>
-              </Form>
-            ) : (
-              <p className="text-sm">{user.blocked_reason ?? "Not given."}</p>
-            )}
-          </CardContent>
-        </Card>
-        <div className="xl:col-span-2">
-          <AuditCard entries={loaderData.audit} userId={user.id} />
-        </div>
+              </div>
+            </Form>
+          ) : (
+            <p className="text-sm">{user.blocked_reason ?? "Not given."}</p>
+          )}
+        </CardContent>
+      </Card>
+      <div className="xl:col-span-2">
+        <AuditCard entries={loaderData.audit} userId={user.id} />
       </div>
-    </div>
+    </UserPage>
   );
 }
 

@@ -1,38 +1,32 @@
 import { Ban, KeyRound, LogOut, Pencil } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/system.users.detail";
-import { AuditCard, PermissionsCard, ProfileCard, ProfileHeader, SessionsCard, UserBreadcrumb } from "~/features/access/user-detail";
+import { AuditCard, PermissionsCard, SessionsCard } from "~/features/access/user-detail";
+import { UserPage } from "~/features/access/user-page";
 import { CsrfInput } from "~/components/csrf-input";
-import { FlashMessage, type FlashData } from "~/components/resource/flash-message";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { withBack } from "~/lib/back-path";
 import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { serviceContextOf } from "../../server/web/page-kit.server.ts";
-import { readFlash } from "../../server/web/flash.server.ts";
 import {
   endAllSessions,
   endSession,
   pageUrl,
   redirectWithFlash,
   rethrowForPage,
-  userDetail,
+  userIdOf,
+  userPage,
 } from "../../server/features/access/pages.server.ts";
 
 // /system/users/{user_id} (spec §2.1, issue 5): profile, roles, effective permissions, active
 // sessions with "Sign out", and the recent audit trail.
 
-function userIdOf(params: { user_id?: string }): number {
-  const id = Number(params.user_id);
-  if (!Number.isSafeInteger(id) || id < 1) throw data("This page could not be found.", { status: 404 });
-  return id;
-}
-
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const detail = await userDetail(serviceContextOf(context), userIdOf(params)).catch(rethrowForPage);
-  const { flash, clear } = readFlash(request);
-  return data({ ...detail, flash }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+export async function loader(args: Route.LoaderArgs) {
+  const { detail, flash, init } = await userPage(args);
+  return data({ ...detail, flash }, init);
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -73,65 +67,69 @@ export default function UserDetailPage({ loaderData }: Route.ComponentProps) {
   const trashed = user.status === "Trashed";
   const mayManageSessions = can(me, "update-user") || me?.id === user.id;
   return (
-    <div className="flex flex-col gap-5" data-testid="user-detail">
-      <UserBreadcrumb listHref="/system/users" listLabel="Users" user={user} />
-      <ProfileHeader
-        user={user}
-        actions={
-          <>
-            {can(me, "update-user") && !trashed ? (
-              <Link to={`/system/users?modal=update&id=${user.id}`} className={buttonVariants({ variant: "outline" })}>
-                <Pencil aria-hidden="true" />
-                Edit
-              </Link>
-            ) : null}
-            {can(me, "delete-user") ? (
-              <Link to={`/system/users?modal=reset&id=${user.id}`} className={buttonVariants({ variant: "outline" })}>
-                <KeyRound aria-hidden="true" />
-                Reset password
-              </Link>
-            ) : null}
-            {user.blocked_at && can(me, "manage-blocklist") ? (
-              <Link to={`/system/blocklist/${user.id}`} className={buttonVariants({ variant: "outline" })}>
-                <Ban aria-hidden="true" />
-                Blocklist entry
-              </Link>
-            ) : null}
-            {!user.blocked_at && !trashed && me?.id !== user.id && can(me, "create-blocklist") && user.username ? (
-              <Link
-                to={`/system/blocklist?modal=add&user_search=${encodeURIComponent(user.username)}`}
-                className={buttonVariants({ variant: "outline" })}
-              >
-                <Ban aria-hidden="true" />
-                Block
-              </Link>
-            ) : null}
-          </>
+    <UserPage
+      testId="user-detail"
+      list={{ href: "/system/users", label: "Users" }}
+      user={user}
+      roles={loaderData.roles}
+      flash={loaderData.flash}
+      actions={
+        <>
+          {can(me, "update-user") && !trashed ? (
+            <Link
+              to={withBack(`/system/users?modal=update&id=${user.id}`, `/system/users/${user.id}`)}
+              className={buttonVariants({ variant: "outline" })}
+            >
+              <Pencil aria-hidden="true" />
+              Edit
+            </Link>
+          ) : null}
+          {can(me, "delete-user") ? (
+            <Link
+              to={withBack(`/system/users?modal=reset&id=${user.id}`, `/system/users/${user.id}`)}
+              className={buttonVariants({ variant: "outline" })}
+            >
+              <KeyRound aria-hidden="true" />
+              Reset password
+            </Link>
+          ) : null}
+          {user.blocked_at && can(me, "manage-blocklist") ? (
+            <Link to={`/system/blocklist/${user.id}`} className={buttonVariants({ variant: "outline" })}>
+              <Ban aria-hidden="true" />
+              Blocklist entry
+            </Link>
+          ) : null}
+          {!user.blocked_at && !trashed && me?.id !== user.id && can(me, "create-blocklist") && user.username ? (
+            <Link
+              to={`/system/blocklist?modal=add&user_search=${encodeURIComponent(user.username)}`}
+              className={buttonVariants({ variant: "outline" })}
+            >
+              <Ban aria-hidden="true" />
+              Block
+            </Link>
+          ) : null}
+        </>
+      }
+    >
+      <PermissionsCard permissions={loaderData.permissions} />
+      <SessionsCard
+        sessions={loaderData.sessions}
+        canSignOut={mayManageSessions}
+        extra={
+          can(me, "update-user") && loaderData.sessions.some((s) => !s.current) ? (
+            <Form method="post" preventScrollReset>
+              <CsrfInput />
+              <input type="hidden" name="intent" value="sign-out-all" />
+              <Button type="submit" variant="outline" size="sm">
+                <LogOut aria-hidden="true" />
+                Sign out everywhere
+              </Button>
+            </Form>
+          ) : null
         }
       />
-      <FlashMessage flash={loaderData.flash as FlashData | null} />
-      <div className="grid gap-5 xl:grid-cols-2">
-        <ProfileCard user={user} roles={loaderData.roles} />
-        <PermissionsCard permissions={loaderData.permissions} />
-        <SessionsCard
-          sessions={loaderData.sessions}
-          canSignOut={mayManageSessions}
-          extra={
-            can(me, "update-user") && loaderData.sessions.some((s) => !s.current) ? (
-              <Form method="post" preventScrollReset>
-                <CsrfInput />
-                <input type="hidden" name="intent" value="sign-out-all" />
-                <Button type="submit" variant="outline" size="sm">
-                  <LogOut aria-hidden="true" />
-                  Sign out everywhere
-                </Button>
-              </Form>
-            ) : null
-          }
-        />
-        <AuditCard entries={loaderData.audit} userId={user.id} />
-      </div>
-    </div>
+      <AuditCard entries={loaderData.audit} userId={user.id} />
+    </UserPage>
   );
 }
 

@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import { isAppError } from "../../errors.ts";
-import { resetPassword, MSG_RESET } from "./access.ts";
+import { resetPassword, MSG_RESET, userDetail } from "./access.ts";
 import { serviceContextOf } from "../../web/context.ts";
 import { rethrowForPage, type PageArgs } from "../../web/page-kit.server.ts";
+import { readFlash } from "../../web/flash.server.ts";
 
 // Page adapters of issue 5 shared by the access pages: parse the posted form, call the service,
 // shape the answer (DESIGN §3: "loaders and actions are adapters"). The shared pieces are in the
@@ -14,6 +15,23 @@ export { endAllSessions, endSession, userDetail } from "./access.ts";
 export { myNotificationPreferences, mySessions, readUserPhoto } from "./account.ts";
 export { removeFromBlocklist, updateBlocklistEntry } from "./blocklist.ts";
 export { roleModelView } from "./roles.ts";
+
+/** The user a user page's address names (/system/users/{user_id}, /system/blocklist/{user_id}); a malformed id is a 404. */
+export function userIdOf(params: { user_id?: string }): number {
+  const id = Number(params.user_id);
+  if (!Number.isSafeInteger(id) || id < 1) throw data("This page could not be found.", { status: 404 });
+  return id;
+}
+
+/** What a user page's loader reads: the user's detail (through the users' or the blocklist's gate) and the flash. */
+export async function userPage(
+  { request, params, context }: Pick<PageArgs, "request" | "context"> & { params: { user_id?: string } },
+  gate: "user" | "blocklist" = "user",
+) {
+  const detail = await userDetail(serviceContextOf(context), userIdOf(params), { gate }).catch(rethrowForPage);
+  const { flash, clear } = readFlash(request);
+  return { detail, flash, init: clear ? { headers: { "Set-Cookie": clear } } : undefined };
+}
 
 /** Every role for the user form's checkboxes, by name. */
 export async function rolesForPicker({ context }: Pick<PageArgs, "context">) {
