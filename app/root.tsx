@@ -40,7 +40,17 @@ export async function loader({ context }: Route.LoaderArgs) {
 const PUBLIC_LAYOUT_ID = "routes/layouts/public";
 
 
+/**
+ * A route whose `handle` says `hydrate: false` is served as plain HTML, without a single script:
+ * the sign-in page is a form that works without JavaScript, and React with the router alone would
+ * be about 100 KB gzip for it (issue 17 item 5, decision 175).
+ */
+function useHydratedPage(): boolean {
+  return !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const hydrated = useHydratedPage();
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -55,8 +65,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrated ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -12,6 +12,9 @@ import { checkRedirectToParam, checkRedirectToValue, safeRedirect } from "../../
 
 export const meta = () => titleMeta("login");
 
+/** Plain HTML, no JavaScript: the form posts and the server answers (decision 175). */
+export const handle = { hydrate: false };
+
 /** A redirectTo with NUL, control characters or malformed percent-encoding is a 400. */
 export function loader({ request }: Route.LoaderArgs) {
   checkRedirectToParam(request.url);

@@ -153,25 +153,19 @@ async function timeExports(baseUrl: string, auth: { cookie: string }) {
 }
 
 /**
- * Gzip size of the JavaScript a page loads: the client entry and the modules of its matched routes
- * with everything they import, read from React Router's own assets manifest.
+ * Gzip size of the JavaScript a page loads, read from the page as served: every module it preloads
+ * and every script it names (the client entry, the matched routes' modules with their imports, and
+ * public scripts such as /color-mode.js). A page served without scripts (decision 175) counts 0.
+ * Each file is gzipped on its own, as the browser fetches it.
  */
-function jsGzipBytes(routeIds: string[]): number {
-  const dir = path.join(root, "build/client/assets");
-  const file = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => /^manifest-.*\.js$/.test(f)) : undefined;
-  if (!file) return 0;
-  const text = fs.readFileSync(path.join(dir, file), "utf8");
-  const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as {
-    entry: { module: string; imports?: string[] };
-    routes: Record<string, { module: string; imports?: string[] }>;
-  };
-  const files = new Set<string>([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
-  for (const id of routeIds) {
-    const route = manifest.routes[id];
-    if (!route) throw new Error(`No route ${id} in the build's manifest`);
-    files.add(route.module);
-    for (const imp of route.imports ?? []) files.add(imp);
-  }
+async function jsGzipBytes(baseUrl: string, pathname: string, cookie?: string): Promise<number> {
+  const res = await fetch(`${baseUrl}${pathname}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+  if (res.status !== 200) throw new Error(`${pathname} answered ${res.status}`);
+  const html = await res.text();
+  const files = new Set<string>();
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) files.add(m[1]);
+  for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) files.add(m[1]);
+  for (const m of html.matchAll(/(?:from |import\(?)\s*"(\/[^"]+\.js)"/g)) files.add(m[1]);
   let bytes = 0;
   for (const f of files) bytes += gzipSync(fs.readFileSync(path.join(root, "build/client", f))).length;
   return bytes;
@@ -277,6 +271,7 @@ async function main() {
   let rssPeak = 0;
   let coldPostgres = 0;
   let exports: Record<string, { seconds: number; bytes: number }> = {};
+  let jsBytes: Record<"/login" | "/manage/residents", number> = { "/login": 0, "/manage/residents": 0 };
   try {
     await waitForHttp(`${baseUrl}/login`);
     coldPostgres = Math.round(((performance.now() - server.startedAt) / 1000) * 100) / 100;
@@ -284,6 +279,7 @@ async function main() {
     const auth = await signIn(baseUrl);
     ours = await runCases(baseUrl, cases, auth);
     exports = await timeExports(baseUrl, auth);
+    jsBytes = { "/login": await jsGzipBytes(baseUrl, "/login"), "/manage/residents": await jsGzipBytes(baseUrl, "/manage/residents", auth.cookie) };
     rssPeak = sampler.stop();
   } finally {
     await stop(server.child);
@@ -329,10 +325,7 @@ async function main() {
     machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}`,
     dataset,
     cases: results,
-    js_gzip_bytes: {
-      "/login": jsGzipBytes(["root", "routes/layouts/guest", "routes/login"]),
-      "/manage/residents": jsGzipBytes(["root", "routes/layouts/default", "resource-resident"]),
-    },
+    js_gzip_bytes: jsBytes,
     css_gzip_bytes: cssGzipBytes(),
     rss_peak_mb: rssPeak,
     cold_start_s: { pglite: coldPglite, postgres: coldPostgres },

@@ -33,6 +33,19 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
   });
 
+  test("the sign-in page is plain HTML: it loads no application JavaScript (decision 175)", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    const login = new LoginPage(page);
+    await login.goto();
+    await page.waitForLoadState("load");
+    // Only the colour-mode script of public/ (applied before the first paint) runs.
+    expect(scripts).toEqual(["/color-mode.js"]);
+    await expect(page.locator("link[rel=modulepreload]")).toHaveCount(0);
+  });
+
   test("a wrong password says so and keeps the typed username", async ({ page, adminApi }) => {
     // A user of its own: failures count towards the throttle of that username.
     const user = await adminApi.createUser("Viewer");

@@ -10,6 +10,9 @@ const HYDRATION_TIMEOUT_MS = 30_000;
  * wants the interactive version.
  */
 export async function waitForHydration(page: Page): Promise<void> {
+  // A page served as plain HTML (the sign-in page, decision 175) has no module script: nothing
+  // will hydrate it, and it is as interactive as it gets.
+  if (!(await page.locator("script[type=module]").count())) return;
   await page.waitForFunction(
     () => {
       const main = document.getElementById("main-content") ?? document.querySelector("main") ?? document.body;
