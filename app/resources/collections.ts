@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ColumnDef, ResourceDef } from "./types";
-import { money, optionalText, requiredEnum, requiredId, requiredText } from "./fields";
+import { money, optionalId, optionalText, requiredEnum, requiredId, requiredText } from "./fields";
 
 // Accountable forms and official receipts (issue 10, DESIGN §11): form pads generating their form
 // numbers, form numbers (void with a reason, restore), and collections (AF 51 receipts) with their
@@ -227,23 +227,15 @@ export const collectionLineSchema = z.object({
   nature: requiredText("nature of collection", 150),
   account_code: optionalText("account code", 30),
   amount: money("amount").refine((v) => Number(v) > 0, "The amount must be greater than 0."),
-  transaction_id: z.preprocess((v) => (v === "" ? null : v), z.coerce.number().int().positive().nullish()).transform((v) => v ?? null),
+  transaction_id: optionalId("transaction_id"),
 });
-
-const optionalId = z
-  .preprocess(
-    (v) => (v === "" || v == null ? null : typeof v === "object" && "id" in (v as object) ? (v as { id: unknown }).id : v),
-    z.coerce.number().int().positive().nullable(),
-  )
-  .optional()
-  .transform((v) => v ?? null);
 
 const collectionSchema = z
   .object({
     form_pad_id: requiredId("form_pad_id"),
     date_issued: isoDate("date issued"),
     payor_kind: requiredEnum("payor_kind", PAYOR_KINDS).default("name"),
-    issued_to_user_id: optionalId,
+    issued_to_user_id: optionalId("payor"),
     issued_to: optionalText("payor", 200),
     collection_type_id: requiredId("collection_type_id"),
     payment_mode: requiredEnum("payment_mode", PAYMENT_MODES).default("Cash"),

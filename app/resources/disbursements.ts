@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ColumnDef, ResourceDef } from "./types";
-import { FUND_TYPES, money, optionalText, requiredEnum, requiredId, requiredText } from "./fields";
+import { FUND_TYPES, money, optionalId, optionalText, requiredEnum, requiredId, requiredText } from "./fields";
 
 // Disbursements and cheques (issue 12, DESIGN §11): cheque books generating their cheque numbers,
 // disbursement vouchers with payment nature lines, and cheque issuances paying a voucher from the
@@ -178,14 +178,7 @@ const lineSchema = z.object({
 const disbursementSchema = z.object({
   voucher_date: requiredDate("voucher_date"),
   payee_kind: requiredEnum("payee_kind", PAYEE_KINDS).default("Other"),
-  payee_id: z.preprocess(
-    (v) => (v === "" || v == null ? null : v),
-    z.coerce
-      .number({ error: "The selected payee is invalid." })
-      .int("The selected payee is invalid.")
-      .positive("The selected payee is invalid.")
-      .nullable(),
-  ),
+  payee_id: optionalId("payee_id"),
   payee: optionalText("payee", 200),
   payee_address: optionalText("payee_address", 300),
   payee_tin: optionalText("payee_tin", 20).refine(

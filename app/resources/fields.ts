@@ -47,6 +47,25 @@ export function requiredId(name: string) {
   );
 }
 
+/** An optional reference by id; JSON may send the record ({id, name}) as listed (issue 9 item 8). */
+export function optionalId(name: string) {
+  return z.preprocess(
+    idOfObject,
+    z
+      .union([z.string(), z.number()], { error: `The selected ${attr(name.replace(/_id$/, ""))} is invalid.` })
+      .nullish()
+      .transform((v, ctx) => {
+        if (v == null || v === "") return null;
+        const n = Number(v);
+        if (!Number.isSafeInteger(n) || n < 1) {
+          ctx.addIssue({ code: "custom", message: `The selected ${attr(name.replace(/_id$/, ""))} is invalid.` });
+          return z.NEVER;
+        }
+        return n;
+      }),
+  );
+}
+
 const MONEY_PATTERN = /^\d{1,9}(\.\d{1,2})?$/;
 
 /** Money as the JSON string "1500.00" (DESIGN §5): 0 to 999,999,999.99, at most 2 decimals. */

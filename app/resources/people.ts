@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isCalendarDate } from "../lib/dates";
 import type { ColumnDef, ResourceDef } from "./types";
-import { idOfObject, optionalText, requiredEnum, requiredId, requiredText } from "./fields";
+import { idOfObject, optionalId, optionalText, requiredEnum, requiredId, requiredText } from "./fields";
 
 // People and places (issue 4): residents (the DILG Record of Barangay Inhabitants), households,
 // disaster-prone areas and businesses, each one registry entry (DESIGN §4). Columns follow §2.4.
@@ -87,25 +87,6 @@ function optionalDate(name: string) {
     .refine((v) => v === "" || isCalendarDate(v), `The ${attr(name)} must be a valid date (YYYY-MM-DD).`)
     .nullish()
     .transform((v) => (v ? v : null));
-}
-
-/** An optional reference by id; JSON may send the record ({id, name}) as listed (issue 9 item 8). */
-function optionalId(name: string) {
-  return z.preprocess(
-    idOfObject,
-    z
-      .union([z.string(), z.number()], { error: `The selected ${attr(name.replace(/_id$/, ""))} is invalid.` })
-      .nullish()
-      .transform((v, ctx) => {
-        if (v == null || v === "") return null;
-        const n = Number(v);
-        if (!Number.isSafeInteger(n) || n < 1) {
-          ctx.addIssue({ code: "custom", message: `The selected ${attr(name.replace(/_id$/, ""))} is invalid.` });
-          return z.NEVER;
-        }
-        return n;
-      }),
-  );
 }
 
 /** A resident picked by id (household head, member, owner): "The household head field is required." */
