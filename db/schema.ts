@@ -94,6 +94,28 @@ export interface UserProfilesTable {
   search_tsv: GeneratedAlways<string | null>;
   /** Generated: surname, first and middle name, lower case without accents (list order). */
   sort_name: GeneratedAlways<string | null>;
+  /** Kept by trigger from users.kind (issue 17): lets indexes on profiles hold one kind of user. */
+  user_kind: GeneratedAlways<string | null>;
+  /** Kept by trigger: whether the user is trashed (users.deleted_at is set). */
+  user_deleted: GeneratedAlways<boolean>;
+  /** Generated: the length of the name as written, the search's "shortest name first". */
+  search_length: GeneratedAlways<number>;
+}
+
+/** One row per name word of every active resident, in the search's ranking order (issue 17). */
+export interface ResidentWordsTable {
+  word: string;
+  search_length: number;
+  lastname: string | null;
+  firstname: string;
+  user_id: number;
+}
+
+/** Live and trashed rows per table (or per user kind, "users:resident"), kept by triggers (issue 17). */
+export interface RowCountsTable {
+  scope: string;
+  live: Generated<number>;
+  trashed: Generated<number>;
 }
 
 export interface RolesTable extends Audited {
@@ -560,6 +582,8 @@ export interface Database {
   // issue 2
   users: UsersTable;
   user_profiles: UserProfilesTable;
+  row_counts: RowCountsTable;
+  resident_words: ResidentWordsTable;
   roles: RolesTable;
   permissions: PermissionsTable;
   role_permissions: RolePermissionsTable;

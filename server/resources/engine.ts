@@ -11,6 +11,7 @@ import { hooksFor, type ResourceHooks } from "./hooks.ts";
 import { searchCondition } from "./search-strategies.ts";
 import { CommandRecorder, commandHandlerFor, lastUnreversedRun, type CommandRun } from "./commands.ts";
 import { personJson } from "../services/people-sql.ts";
+import { counterTotal, peopleByNameIds } from "./list-shortcuts.ts";
 import type { Database } from "../../db/schema.ts";
 
 // The generic engine (DESIGN §4): from a registry entry it derives list, read, create, update,
@@ -204,9 +205,9 @@ export class ResourceEngine {
    * (tests/bench/floor.ts) runs exactly this SQL.
    */
   listQueries(db: AnyDB, query: ListQuery) {
-    const count = this.applyFilters(countBase(db, this.def, !!query.search || Object.keys(query.filter).length > 0), query).select(
-      sql<number>`count(*)::int`.as("total"),
-    );
+    const count = this.countQuery(db, query);
+    const byName = peopleByNameIds(db, this.def, query);
+    if (byName) return { count, ids: byName };
     let ids = this.applyFilters(this.fromClause(db), query).select("t.id");
     // Postgres' default null order (last ascending, first descending) matches a plain btree index.
     if (query.sort) ids = ids.orderBy(this.sortExpression(query.sort), (ob) => (query.order === "desc" ? ob.desc() : ob.asc()));
@@ -223,10 +224,18 @@ export class ResourceEngine {
   }
 
   private async countRows(db: AnyDB, query: Pick<ListQuery, "search" | "status" | "filter">): Promise<number> {
-    const row = (await this.applyFilters(countBase(db, this.def, !!query.search || Object.keys(query.filter).length > 0), query)
-      .select(sql<number>`count(*)::int`.as("total"))
-      .executeTakeFirstOrThrow()) as { total: number };
+    const row = (await this.countQuery(db, query).executeTakeFirstOrThrow()) as { total: number };
     return row.total;
+  }
+
+  /** The total of a list: the maintained counter when nothing filters it, else a count of the matches. */
+  private countQuery(db: AnyDB, query: Pick<ListQuery, "search" | "status" | "filter">) {
+    return (
+      counterTotal(db, this.def, query, this.hard) ??
+      this.applyFilters(countBase(db, this.def, !!query.search || Object.keys(query.filter).length > 0), query).select(
+        sql<number>`count(*)::int`.as("total"),
+      )
+    );
   }
 
   /** One record, active or trashed; needs manage-X or view-X (DESIGN §7). */

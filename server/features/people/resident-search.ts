@@ -9,8 +9,9 @@ import { completeAddressOf, fullNameOf } from "../../services/people-sql.ts";
 // Matching forgives case, accents and ñ, word order, spacing and hyphens, and small typos; exact
 // and prefix matches rank first; trashed residents are never offered. Two paths
 // (docs/decisions/042-resident-search.md):
-//   1. fast: prefix matching on the unaccented name words, `juan:* & dela:* & cruz:*`, through the
-//      GIN index over to_tsvector('simple', user_profiles.search_name). Spacing is forgiven by
+//   1. fast: prefix matching on the unaccented name words, `juan:* & dela:* & cruz:*`, against
+//      to_tsvector('simple', user_profiles.search_name), read from an index in ranking order
+//      (docs/decisions/170-search-and-deep-pages-from-indexes.md). Spacing is forgiven by
 //      also trying the typed words written together ("de la cruz" → "dela cruz", "delacruz"),
 //      and search_name holds every multi-word name part written together as well.
 //   2. fallback, only when the fast path finds too few: each typed word is matched to the known
@@ -111,29 +112,114 @@ export function alternativesTsquery(alternatives: string[][]): string {
 }
 
 /**
- * The matching residents, best first. Ranking in two steps keeps a common name cheap: every match is
- * ordered by cheap keys (all words whole, then the shortest name: the fewest extra words), and only
- * the first CANDIDATES are ranked by trigram similarity to the typed text.
+ * The matching residents, best first. Ranking in two steps keeps a common name cheap: matches are
+ * ordered by cheap keys (every word whole first, then the shortest name: the fewest extra words),
+ * and only the first CANDIDATES are ranked by trigram similarity to the typed text.
  */
 const CANDIDATES = 50;
-function resultSelect(
-  db: DB,
-  where: ReturnType<typeof sql>,
-  normalized: string,
-  exactQuery: string,
-  limit: number,
-  excludeIds: number[],
-) {
+/**
+ * How far down the ranking index a search walks before it asks the GIN index instead. Walking costs
+ * one index tuple per resident passed (index-only, a fraction of a microsecond); words found
+ * together in one name in forty yield their 50 candidates within 2,000. Rarer ones are fetched through
+ * GIN, where they are few (docs/decisions/170-search-and-deep-pages-from-indexes.md).
+ */
+const WALK = 2000;
+/** A one-word search reads the word rows of at most this many known words (a prefix's words). */
+const MAX_POSTED_WORDS = 100;
+/** The searchable residents: the partial indexes of migration 20261204000000 hold exactly these. */
+const ACTIVE_RESIDENT = sql`p.user_kind = 'resident' and not p.user_deleted`;
+const RANK_ORDER = sql`p.search_length, p.lastname, p.firstname, p.user_id`;
+
+/** What a search pass matches: a tsquery, and for a one-word pass the same as words and prefixes. */
+interface MatchSpec {
+  tsquery: string;
+  /** Set when the tsquery is one word's alternatives: any of these words whole, or any word beginning with a prefix. */
+  oneWord?: { whole: string[]; prefixes: string[] };
+}
+
+/** The known name words beginning with any of the prefixes, or null when there are too many. */
+async function wordsWithPrefixes(db: DB, prefixes: string[]): Promise<string[] | null> {
+  if (prefixes.length === 0) return [];
+  // [a-z0-9] words: the range [prefix, prefix with its last letter raised) holds exactly the words
+  // beginning with it, in "C" order (name_words_c_idx).
+  const ranges = prefixes.map(
+    (p) => sql`(word collate "C" >= ${p} and word collate "C" < ${p.slice(0, -1) + String.fromCharCode(p.charCodeAt(p.length - 1) + 1)})`,
+  );
+  const { rows } = await sql<{ word: string }>`
+    select word from name_words where ${sql.join(ranges, sql` or `)} limit ${MAX_POSTED_WORDS + 1}
+  `.execute(db);
+  return rows.length > MAX_POSTED_WORDS ? null : rows.map((r) => r.word);
+}
+
+/**
+ * Up to `limit` active residents matching, in ranking order. Three ways, cheapest first:
+ *  - one word (or one word's alternatives): the first rows of each known word in resident_words,
+ *    already in ranking order, merged — about `limit` index tuples per word;
+ *  - otherwise walk the ranking index (user_profiles_resident_rank_idx, the tsvector included,
+ *    index-only) and stop at the limit — what common words together need;
+ *  - and when the first WALK residents hold too few matches, the GIN index
+ *    (user_profiles_resident_tsv_idx), whose matches are then few enough to sort.
+ */
+async function rankedMatches(db: DB, spec: MatchSpec, limit: number, excludeIds: number[]): Promise<number[]> {
+  const notExcluded = (column: string) => (excludeIds.length ? sql`and ${sql.ref(column)} not in (${sql.join(excludeIds)})` : sql``);
+  if (spec.oneWord) {
+    const prefixed = await wordsWithPrefixes(db, spec.oneWord.prefixes);
+    if (prefixed) {
+      // The prefix itself too: name_words leaves out one-letter words.
+      const words = [...new Set([...spec.oneWord.whole, ...spec.oneWord.prefixes, ...prefixed])];
+      if (words.length === 0) return [];
+      const { rows } = await sql<{ user_id: number }>`
+        select m.user_id from unnest(${sql.val(words)}::text[]) as q(word)
+        cross join lateral (
+          select r.user_id, r.search_length, r.lastname, r.firstname from resident_words r
+          where r.word = q.word ${notExcluded("r.user_id")}
+          order by r.search_length, r.lastname, r.firstname, r.user_id
+          limit ${limit}
+        ) m
+        group by m.user_id, m.search_length, m.lastname, m.firstname
+        order by m.search_length, m.lastname, m.firstname, m.user_id
+        limit ${limit}
+      `.execute(db);
+      return rows.map((r) => Number(r.user_id));
+    }
+  }
+  const match = sql`p.search_tsv @@ to_tsquery('simple'::regconfig, ${spec.tsquery}) ${notExcluded("p.user_id")}`;
+  const walked = await sql<{ user_id: number }>`
+    select p.user_id from (
+      select p.user_id, p.search_tsv, p.search_length, p.lastname, p.firstname from user_profiles p
+      where ${ACTIVE_RESIDENT} order by ${RANK_ORDER} limit ${WALK}
+    ) p
+    where ${match}
+    order by ${RANK_ORDER}
+    limit ${limit}
+  `.execute(db);
+  if (walked.rows.length >= limit) return walked.rows.map((r) => Number(r.user_id));
+  // "+ 0" keeps the planner off the ranking index here: walking it whole for a rare word is what
+  // this way exists to avoid.
+  const found = await sql<{ user_id: number }>`
+    select p.user_id from user_profiles p
+    where ${ACTIVE_RESIDENT} and ${match}
+    order by p.search_length + 0, p.lastname, p.firstname, p.user_id
+    limit ${limit}
+  `.execute(db);
+  return found.rows.map((r) => Number(r.user_id));
+}
+
+async function resultSelect(db: DB, match: MatchSpec, normalized: string, exact: MatchSpec, limit: number, excludeIds: number[]) {
+  // Every word whole first; then the rest of the matches. When fewer than CANDIDATES match whole,
+  // the first pass found all of them, so the second pass leaves them out by id.
+  const whole = await rankedMatches(db, exact, CANDIDATES, excludeIds);
+  const prefix = whole.length < CANDIDATES ? await rankedMatches(db, match, CANDIDATES - whole.length, [...excludeIds, ...whole]) : [];
+  const ids = [...whole, ...prefix];
+  if (ids.length === 0) return { rows: [] as (ResidentSearchResult & { rank_exact: boolean; rank_similarity: number })[] };
+  const exactFlags = ids.map((_, i) => i < whole.length);
   return sql<ResidentSearchResult & { rank_exact: boolean; rank_similarity: number }>`
-    with candidates as materialized (
-      select p.user_id, p.search_tsv @@ to_tsquery('simple'::regconfig, ${exactQuery}) as rank_exact, length(p.search_name) as name_length
-      from user_profiles p
-      join users u on u.id = p.user_id
-      where ${where}
-        and u.kind = 'resident' and u.deleted_at is null
-        ${excludeIds.length ? sql`and u.id not in (${sql.join(excludeIds)})` : sql``}
-      order by rank_exact desc, name_length, p.lastname, p.firstname, p.user_id
-      limit ${CANDIDATES}
+    with candidates as (
+      select c.user_id, c.rank_exact, similarity(p.search_name, ${normalized}) as rank_similarity, p.lastname, p.firstname
+      from unnest(${sql.val(ids)}::bigint[], ${sql.val(exactFlags)}::boolean[]) as c(user_id, rank_exact)
+      join user_profiles p on p.user_id = c.user_id
+      order by c.rank_exact desc, rank_similarity desc, p.lastname, p.firstname, c.user_id
+      limit ${limit}
     )
     select c.user_id as id,
       jsonb_strip_nulls(jsonb_build_object(
@@ -148,12 +234,11 @@ function resultSelect(
         'age', extract(year from age((now() at time zone 'Asia/Manila')::date, p.date_of_birth))::int
       )) as user_profile,
       c.rank_exact,
-      similarity(p.search_name, ${normalized}) as rank_similarity
+      c.rank_similarity
     from candidates c
     join user_profiles p on p.user_id = c.user_id
     left join puroks pk on pk.id = p.purok_id
-    order by c.rank_exact desc, rank_similarity desc, p.lastname, p.firstname, c.user_id
-    limit ${limit}
+    order by c.rank_exact desc, c.rank_similarity desc, c.lastname, c.firstname, c.user_id
   `.execute(db);
 }
 
@@ -174,6 +259,10 @@ function clean(rows: (ResidentSearchResult & { rank_exact?: boolean; rank_simila
 }
 
 export interface WordAlternatives {
+  /** The word as typed (normalised). */
+  word: string;
+  /** The known name words a typo away, closest first. */
+  lookAlikes: string[];
   /** `jaun:*` then the look-alikes, closest first. */
   alternatives: string[];
   /** The word as the ranking reads it: itself when it is a known name word, else its closest look-alike. */
@@ -213,6 +302,8 @@ async function typoAlternatives(db: DB, words: string[]): Promise<WordAlternativ
     const found = mine.map((r) => r.word).filter((x): x is string => !!x);
     const exact = mine.some((r) => r.has_exact);
     return {
+      word: w,
+      lookAlikes: found,
       alternatives: [`${w}:*`, ...found],
       best: exact || found.length === 0 ? w : found[0],
       supported: exact || found.length > 0 || mine.some((r) => r.has_prefix),
@@ -230,41 +321,40 @@ export async function searchResidents(ctx: ServiceContext, text: string, options
   const limit = Math.min(Math.max(options.limit ?? SEARCH_LIMIT, 1), 50);
   const words = searchWords(String(text ?? "").slice(0, 200));
   if (words.length === 0) return { data: [], strategy: "none", words };
-  // The GIN index is always the way in: with LIMIT and a common word the planner would otherwise
-  // guess that scanning the table finds ten rows sooner, and be wrong for rare words.
-  const run = async (db: DB, own: boolean): Promise<SearchOutcome> => {
-    if (own) await sql`set local enable_seqscan = off`.execute(db);
-    const normalized = words.join(" ");
-    const exactQuery = prefixTsquery(words, false);
-
-    const fast = await resultSelect(
-      db,
-      sql`p.search_tsv @@ to_tsquery('simple'::regconfig, ${prefixTsquery(words)})`,
-      normalized,
-      exactQuery,
-      limit,
-      [],
-    );
-    const data = clean(fast.rows);
-    if (data.length >= Math.min(FALLBACK_BELOW, limit)) return { data, strategy: "prefix", words };
-
-    // Typo fallback. A word no known name supports (a stray letter) is left out rather than failing
-    // the whole search, as long as another word remains.
-    const perWord = (await typoAlternatives(db, words)).filter((w) => w.supported);
-    if (perWord.length === 0) return { data, strategy: "prefix", words };
-    // Ranked as if the closest look-alikes had been typed: "jaun dela cruz" ranks Juan before Juana.
-    const corrected = perWord.map((w) => w.best);
-    const fuzzy = await resultSelect(
-      db,
-      sql`p.search_tsv @@ to_tsquery('simple'::regconfig, ${alternativesTsquery(perWord.map((w) => w.alternatives))})`,
-      corrected.join(" "),
-      prefixTsquery(corrected, false),
-      limit - data.length,
-      data.map((r) => r.id),
-    );
-    return { data: [...data, ...clean(fuzzy.rows)], strategy: "prefix+typo", words };
+  const db = ctx.db;
+  const normalized = words.join(" ");
+  const one = words.length === 1 ? words[0] : null;
+  const match: MatchSpec = { tsquery: prefixTsquery(words), oneWord: one ? { whole: [], prefixes: [one] } : undefined };
+  const exact: MatchSpec = {
+    tsquery: `(${prefixTsquery(words, false)}) & (${match.tsquery})`,
+    oneWord: one ? { whole: [one], prefixes: [] } : undefined,
   };
-  // Inside a caller's transaction the setting would outlive the search: leave the planner be there.
-  if (ctx.db.isTransaction) return run(ctx.db, false);
-  return ctx.db.transaction().execute((trx) => run(trx, true));
+
+  const fast = await resultSelect(db, match, normalized, exact, limit, []);
+  const data = clean(fast.rows);
+  if (data.length >= Math.min(FALLBACK_BELOW, limit)) return { data, strategy: "prefix", words };
+
+  // Typo fallback. A word no known name supports (a stray letter) is left out rather than failing
+  // the whole search, as long as another word remains.
+  const perWord = (await typoAlternatives(db, words)).filter((w) => w.supported);
+  if (perWord.length === 0) return { data, strategy: "prefix", words };
+  // Ranked as if the closest look-alikes had been typed: "jaun dela cruz" ranks Juan before Juana.
+  const corrected = perWord.map((w) => w.best);
+  const fuzzyMatch: MatchSpec = {
+    tsquery: alternativesTsquery(perWord.map((w) => w.alternatives)),
+    oneWord: perWord.length === 1 ? { whole: perWord[0].lookAlikes, prefixes: [perWord[0].word] } : undefined,
+  };
+  const fuzzyExact: MatchSpec = {
+    tsquery: `(${prefixTsquery(corrected, false)}) & (${fuzzyMatch.tsquery})`,
+    oneWord: perWord.length === 1 ? { whole: [perWord[0].best], prefixes: [] } : undefined,
+  };
+  const fuzzy = await resultSelect(
+    db,
+    fuzzyMatch,
+    corrected.join(" "),
+    fuzzyExact,
+    limit - data.length,
+    data.map((r) => r.id),
+  );
+  return { data: [...data, ...clean(fuzzy.rows)], strategy: "prefix+typo", words };
 }
