@@ -3,7 +3,7 @@ import type { ChildDef, CommandDef, FilterDef, ListQuery, Paginated, ResourceDef
 import { getResource } from "../../app/resources/index.ts";
 import { can } from "../../app/lib/permissions.ts";
 import type { ServiceContext } from "../context.ts";
-import { AppError, forbidden, notFound, ValidationError } from "../errors.ts";
+import { AppError, forbidden, isAppError, notFound, ValidationError } from "../errors.ts";
 import { audit } from "../services/audit.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { inTransaction } from "./transaction.ts";
@@ -516,7 +516,7 @@ export class ResourceEngine {
     if (unique.length === 0) return 0;
     return inTransaction(ctx, async (tx) => {
       if (this.hard) return (await this.hardDelete(tx, unique)).length;
-      if (deleted) await this.hooks.beforeDelete?.(tx, unique);
+      if (deleted) await this.checkDeletable(tx, unique);
       if (deleted) await this.assertRestorable(tx, unique);
       if (!deleted) {
         const trashed = await this.trashedAmong(tx, unique);
@@ -530,9 +530,39 @@ export class ResourceEngine {
     });
   }
 
+  /**
+   * The entry's delete checks on a selection. When they refuse, each row is checked on its own, so
+   * the refusal names every row that blocks the delete and why, not only the first (issue 16 item
+   * 5). A refusal of the selection as a whole (the last Administrator) stays as it was.
+   */
+  private async checkDeletable(ctx: ServiceContext, ids: number[]): Promise<void> {
+    const check = this.hooks.beforeDelete;
+    if (!check) return;
+    try {
+      await check(ctx, ids);
+    } catch (error) {
+      if (ids.length < 2 || !(isAppError(error) && error.status === 422)) throw error;
+      const reasons: string[] = [];
+      for (const id of ids) {
+        try {
+          await check(ctx, [id]);
+        } catch (one) {
+          if (!(isAppError(one) && one.status === 422)) throw one;
+          reasons.push(...(one.errors ? Object.values(one.errors).flat() : [one.message]));
+        }
+      }
+      if (reasons.length < 2) throw error;
+      const { plural } = this.def.labels;
+      throw new ValidationError(
+        { ids: reasons },
+        `Nothing was deleted: ${reasons.length} of the ${ids.length} ${plural} selected cannot be. ${reasons.join(" ")}`,
+      );
+    }
+  }
+
   /** Removes rows for good (deletion "hard"), each audited with what it was. */
   private async hardDelete(ctx: ServiceContext, ids: number[]): Promise<number[]> {
-    await this.hooks.beforeDelete?.(ctx, ids);
+    await this.checkDeletable(ctx, ids);
     const removed: number[] = [];
     for (const id of ids) {
       const before = (await this.baseQuery(engineDb(ctx)).where("t.id", "=", id).executeTakeFirst()) as Row | undefined;

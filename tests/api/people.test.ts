@@ -363,6 +363,23 @@ describe("households", () => {
     expect((await admin.post("/backend/api/user/multiple_delete_user", [{ id: head.id }])).status).toBe(422);
   });
 
+  it("a bulk delete that heads block names every one of them and deletes nothing (issue 16 item 5)", async () => {
+    const first = await newResident({ firstname: "Gabriela", lastname: "Silang", sex: "Female" });
+    const second = await newResident({ firstname: "Diego", lastname: "Silang" });
+    const free = await newResident({ firstname: "Free", lastname: "Resident" });
+    for (const head of [first, second])
+      expect((await admin.post("/backend/api/household", { household_head_user_id: head.id, purok_id: purok2, address: "Vigan" })).status).toBe(201);
+    const del = await admin.post("/backend/api/user/multiple_delete_user", [{ id: first.id }, { id: free.id }, { id: second.id }]);
+    expect(del.status).toBe(422);
+    expect(del.body.message).toMatch(/^Nothing was deleted: 2 of the 3 residents selected cannot be\./);
+    expect(del.body.errors.ids).toHaveLength(2);
+    expect(del.body.errors.ids[0]).toMatch(/^Gabriela Santos Silang heads household #\d+ \(Purok Rizal\)/);
+    expect(del.body.errors.ids[1]).toMatch(/^Diego Santos Silang heads household #\d+ \(Purok Rizal\)/);
+    expect(del.body.message).toContain(del.body.errors.ids[1]);
+    // The free resident was not deleted either: the delete is one transaction.
+    expect((await admin.get(`/backend/api/resident/${free.id}`)).body.data.status).toBe("Active");
+  });
+
   it("needs create- or update-household for the check", async () => {
     const viewer = await createUser(server.db, { username: "viewer-household", roles: ["Viewer"] });
     const client = await signedIn(server, viewer);
