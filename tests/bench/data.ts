@@ -16,8 +16,12 @@ import { FIRST_NAMES, MIDDLE_AND_LAST_NAMES, SUFFIXES, pick, prng } from "./name
 
 const embedded = process.argv.includes("--embedded");
 const SIZE = embedded
-  ? { residents: 5_000, households: 1_250, puroks: 30, businesses: 500, disasterPuroks: 8 }
-  : { residents: 200_000, households: 50_000, puroks: 120, businesses: 20_000, disasterPuroks: 30 };
+  ? { residents: 5_000, households: 1_250, puroks: 30, businesses: 500, disasterPuroks: 8, collections: 20_000 }
+  : { residents: 200_000, households: 50_000, puroks: 120, businesses: 20_000, disasterPuroks: 30, collections: 1_000_000 };
+/** Official receipts a day: the collections cover SIZE.collections / RECEIPTS_PER_DAY days up to today. */
+const RECEIPTS_PER_DAY = 1_000;
+/** Receipts per pad (a pad holds at most 1,000 numbers, form_pads_range_check). */
+const PAD_SIZE = 1_000;
 const BATCH = 10_000;
 const random = prng(20261121);
 
@@ -68,7 +72,9 @@ async function main() {
   const started = performance.now();
   try {
     await timed("migrations", 0, () => migrateToLatest(db));
-    await timed("roles and admin", 1, () => seed(db, { adminUsername: BENCH_ADMIN.username, adminPassword: BENCH_ADMIN.password, demo: false }));
+    await timed("roles and admin", 1, () =>
+      seed(db, { adminUsername: BENCH_ADMIN.username, adminPassword: BENCH_ADMIN.password, demo: false }),
+    );
     await timed("parameters", 0, () => db.transaction().execute((trx) => seedParameters(trx)));
 
     await timed("puroks", SIZE.puroks, () =>
@@ -88,7 +94,9 @@ async function main() {
         const all: number[] = [];
         for (let done = 0; done < SIZE.residents; done += BATCH) {
           const n = Math.min(BATCH, SIZE.residents - done);
-          const created = await sql<{ id: number }>`insert into users (kind) select 'resident' from generate_series(1, ${n}) returning id`.execute(trx);
+          const created = await sql<{
+            id: number;
+          }>`insert into users (kind) select 'resident' from generate_series(1, ${n}) returning id`.execute(trx);
           const userIds = created.rows.map((r) => Number(r.id));
           const cols = {
             firstname: [] as string[],
@@ -173,7 +181,9 @@ async function main() {
           `.execute(trx);
         }
         // The household list shows the head's name; the service keeps it in head_name.
-        await sql`update households h set head_name = p.search_name from user_profiles p where p.user_id = h.household_head_user_id`.execute(trx);
+        await sql`update households h set head_name = p.search_name from user_profiles p where p.user_id = h.household_head_user_id`.execute(
+          trx,
+        );
       }),
     );
 
@@ -183,9 +193,14 @@ async function main() {
           const n = Math.min(BATCH, SIZE.businesses - done);
           const owners = Array.from({ length: n }, () => pick(random, residentIds));
           const lines = owners.map(() => pick(random, businessLines));
-          const names = owners.map(() => `${pick(random, MIDDLE_AND_LAST_NAMES)} ${pick(random, ["Store", "Trading", "Eatery", "Enterprises", "Hardware", "Bakery"])}`);
+          const names = owners.map(
+            () =>
+              `${pick(random, MIDDLE_AND_LAST_NAMES)} ${pick(random, ["Store", "Trading", "Eatery", "Enterprises", "Hardware", "Bakery"])}`,
+          );
           const locations = owners.map(() => `${1 + Math.floor(random() * 999)} Mabini St.`);
-          const dates = owners.map(() => `${2000 + Math.floor(random() * 26)}-${String(1 + Math.floor(random() * 12)).padStart(2, "0")}-15`);
+          const dates = owners.map(
+            () => `${2000 + Math.floor(random() * 26)}-${String(1 + Math.floor(random() * 12)).padStart(2, "0")}-15`,
+          );
           await sql`
             insert into businesses (name, owner_user_id, business_line_id, location, date_acquired)
             select * from unnest(${names}::text[], ${owners}::bigint[], ${lines}::bigint[], ${locations}::text[], ${dates}::date[])
@@ -197,11 +212,73 @@ async function main() {
     await timed("disaster-prone areas", SIZE.disasterPuroks, () =>
       db.transaction().execute(async (trx) => {
         const chosen = puroks.slice(0, SIZE.disasterPuroks);
-        const types = chosen.map((_, i) => `{${["Flood", "Landslide", "Storm surge", "Fire", "Earthquake"].slice(0, 1 + (i % 3)).map((t) => `"${t}"`).join(",")}}`);
+        const types = chosen.map(
+          (_, i) =>
+            `{${["Flood", "Landslide", "Storm surge", "Fire", "Earthquake"]
+              .slice(0, 1 + (i % 3))
+              .map((t) => `"${t}"`)
+              .join(",")}}`,
+        );
         const areas = chosen.map((_, i) => `Low-lying streets of purok ${i + 1}`);
         await sql`
           insert into disaster_prone_areas (purok_id, disaster_types, affected_area)
           select p, t::text[], a from unnest(${chosen}::bigint[], ${types}::text[], ${areas}::text[]) as x(p, t, a)
+        `.execute(trx);
+      }),
+    );
+
+    // Finance (issue 17 item 7): official receipts (AF 51) issued by the bench administrator,
+    // RECEIPTS_PER_DAY a day, from pads of PAD_SIZE numbers; every day but the last 30 remitted and
+    // deposited; one receipt in a hundred cancelled. Built set-wise with generate_series, so a
+    // million receipts take seconds of SQL rather than a million round trips.
+    await timed("official receipts", SIZE.collections, () =>
+      db.transaction().execute(async (trx) => {
+        const ids = await sql<{ admin: number; form_type: number; collection_type: number; bank_account: number }>`
+          select (select id from users where username = ${BENCH_ADMIN.username}) as admin,
+            (select id from form_types where name = 'Accountable Form No. 51') as form_type,
+            (select id from collection_types order by id limit 1) as collection_type,
+            (select id from bank_accounts order by id limit 1) as bank_account
+        `.execute(trx);
+        const { admin, form_type, collection_type, bank_account } = ids.rows[0];
+        const pads = Math.ceil(SIZE.collections / PAD_SIZE);
+        const days = Math.ceil(SIZE.collections / RECEIPTS_PER_DAY);
+        await sql`
+          insert into form_pads (form_type_id, pad_code, series_start, series_end, serial_from, serial_to, serial_width, suffix, quanty_generated, created_at, created_by, updated_by)
+          select ${form_type}, 'BENCH-' || lpad(g::text, 5, '0'), (1000000 + (g - 1) * ${PAD_SIZE})::text, (1000000 + g * ${PAD_SIZE} - 1)::text,
+            1000000 + (g - 1) * ${PAD_SIZE}, 1000000 + g * ${PAD_SIZE} - 1, 7, '', ${PAD_SIZE}, now() - make_interval(days => ${days + 30}::int), ${admin}, ${admin}
+          from generate_series(1, ${pads}) g
+        `.execute(trx);
+        await sql`
+          insert into form_numbers (form_pad_id, position, number, state, created_by, updated_by)
+          select p.id, g, (p.serial_from + g)::text, case when (p.serial_from + g - 1000000) < ${SIZE.collections} then 'issued' else 'available' end, ${admin}, ${admin}
+          from form_pads p, generate_series(0, ${PAD_SIZE - 1}) g where p.pad_code like 'BENCH-%'
+        `.execute(trx);
+        await sql`
+          insert into remittances (collector_id, remit_date, receipt_count, amount, deposit_date, bank_account_id, deposit_reference, created_by, updated_by)
+          select ${admin}, d::date, 0, 0, d::date, ${bank_account}, 'BENCH-DEP-' || to_char(d, 'YYYYMMDD'), ${admin}, ${admin}
+          from generate_series((current_date - ${days - 1}::int)::timestamp, (current_date - 31)::timestamp, interval '1 day') d
+        `.execute(trx);
+        await sql`
+          insert into collections (form_number_id, form_pad_id, or_number, date_issued, payor_kind, issued_to, collection_type_id, fund_type,
+            amount_paid, payment_mode, collector_id, remittance_id, verification_code, created_by, updated_by, deleted_at, deleted_by)
+          select f.id, f.form_pad_id, f.number, d.day, 'name', 'Payor ' || f.number, ${collection_type}, 'General Fund',
+            (50 + (f.id % 20) * 25)::numeric(14,2), 'Cash', ${admin}, r.id, md5('bench-' || f.id), ${admin}, ${admin},
+            case when f.id % 100 = 0 then now() end, case when f.id % 100 = 0 then ${admin}::bigint end
+          from form_numbers f
+          join form_pads p on p.id = f.form_pad_id and p.pad_code like 'BENCH-%'
+          cross join lateral (select current_date - ${days - 1}::int + ((p.serial_from + f.position - 1000000) / ${RECEIPTS_PER_DAY})::int as day) d
+          left join remittances r on r.collector_id = ${admin} and r.remit_date = d.day
+          where f.state = 'issued'
+        `.execute(trx);
+        await sql`
+          insert into collection_lines (collection_id, position, nature, account_code, amount)
+          select c.id, 0, 'Barangay Clearance Fee', '4-02-01-010', c.amount_paid
+          from collections c join form_pads p on p.id = c.form_pad_id where p.pad_code like 'BENCH-%'
+        `.execute(trx);
+        await sql`
+          update remittances r set receipt_count = s.n, amount = s.amount
+          from (select remittance_id, count(*)::int as n, sum(amount_paid) as amount from collections where deleted_at is null and remittance_id is not null group by 1) s
+          where s.remittance_id = r.id
         `.execute(trx);
       }),
     );

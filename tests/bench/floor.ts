@@ -23,16 +23,21 @@ const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 const user = { id: 1, permissions: allPermissionNames() } as unknown as AuthUser;
 const ctx: ServiceContext = { db, user };
 const residents = serviceFor("resident");
+const collections = serviceFor("collection");
 
 const server = http.createServer(async (req, res) => {
   try {
     const url = new URL(req.url ?? "/", "http://floor");
     let body: unknown;
     if (url.pathname === "/healthz") body = { status: "ok" };
-    else if (url.pathname === "/backend/api/resident/count") body = { data: await residents.count(ctx, parseListQuery(url.searchParams, residents.def)) };
+    else if (url.pathname === "/backend/api/resident/count")
+      body = { data: await residents.count(ctx, parseListQuery(url.searchParams, residents.def)) };
     else if (url.pathname === "/backend/api/resident" && isPlainSearch(Object.fromEntries(url.searchParams)))
       body = { data: (await searchResidents(ctx, url.searchParams.get("search") ?? "")).data };
-    else if (url.pathname === "/backend/api/resident") body = await residents.list(ctx, parseListQuery(url.searchParams, residents.def), "/backend/api/resident");
+    else if (url.pathname === "/backend/api/resident")
+      body = await residents.list(ctx, parseListQuery(url.searchParams, residents.def), "/backend/api/resident");
+    else if (url.pathname === "/backend/api/collection")
+      body = await collections.list(ctx, parseListQuery(url.searchParams, collections.def), "/backend/api/collection");
     else {
       res.writeHead(404).end();
       return;

@@ -29,8 +29,16 @@ export async function savePlans(databaseUrl: string, outDir: string, searchText:
   });
   const ctx = { db, user: { id: 1, permissions: allPermissionNames() } as unknown as AuthUser };
   const residents = serviceFor("resident");
+  const collections = serviceFor("collection");
   const cases: [string, () => Promise<unknown>, boolean][] = [
-    ["search", () => searchResidents(ctx, searchText), true],
+    ["search", () => searchResidents(ctx, searchText), false],
+    // One plan per kind of search (issue 17 item 1): a common surname, a short prefix, two words in
+    // any order, a compound surname written together, and a typo.
+    ["search_common_word", () => searchResidents(ctx, "santos"), false],
+    ["search_prefix", () => searchResidents(ctx, "mar"), false],
+    ["search_two_words", () => searchResidents(ctx, "cruz juan"), false],
+    ["search_compound", () => searchResidents(ctx, "delacruz"), false],
+    ["search_typo", () => searchResidents(ctx, "macapagl"), false],
     ["list_page1", () => residents.list(ctx, parseListQuery(new URLSearchParams("page=1&sort=name&order=asc"), residents.def)), false],
     [
       "list_page2000",
@@ -38,6 +46,8 @@ export async function savePlans(databaseUrl: string, outDir: string, searchText:
       false,
     ],
     ["count", () => residents.count(ctx, parseListQuery(new URLSearchParams(""), residents.def)), false],
+    ["collections_page1", () => collections.list(ctx, parseListQuery(new URLSearchParams("page=1"), collections.def)), false],
+    ["collections_page2000", () => collections.list(ctx, parseListQuery(new URLSearchParams("page=2000"), collections.def)), false],
     ["report_residents", () => runReport(ctx, "residents", new URLSearchParams("")), false],
     ["report_households", () => runReport(ctx, "households", new URLSearchParams("")), false],
   ];

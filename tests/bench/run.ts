@@ -208,6 +208,7 @@ async function datasetCounts(databaseUrl: string): Promise<Record<string, number
       ["households", "select count(*)::int as n from households"],
       ["puroks", "select count(*)::int as n from puroks"],
       ["businesses", "select count(*)::int as n from businesses"],
+      ["collections", "select count(*)::int as n from collections"],
     ];
     for (const [name, text] of tables) {
       try {
@@ -219,6 +220,50 @@ async function datasetCounts(databaseUrl: string): Promise<Record<string, number
     return counts;
   } finally {
     await client.end();
+  }
+}
+
+/** The collections report's filter for the last full month (receipts run up to today). */
+function lastMonthFilter(): string {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  return `filter[date_issued_from]=${day(first)}&filter[date_issued_to]=${day(last)}`;
+}
+
+/**
+ * The embedded database (issue 17 item 7): the production build on PGlite with the small barangay
+ * of `npm run bench:data -- --embedded` (5,000 residents), copied so the run leaves it as built.
+ * Only the search, at one connection: PGlite serves one query at a time.
+ */
+async function embeddedSearch(terms: string[]): Promise<Map<string, Omit<CaseResult, "name" | "concurrency">> | null> {
+  const built = path.join(root, "bench/pglite");
+  if (!fs.existsSync(built)) return null;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-embedded-"));
+  fs.cpSync(built, dir, { recursive: true });
+  const port = PORT + 20;
+  const server = startServer(
+    { PGLITE_DIR: dir, DATABASE_URL: "", ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password },
+    port,
+  );
+  try {
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitForHttp(`${baseUrl}/login`);
+    const auth = await signIn(baseUrl);
+    const headers = { Accept: "application/json", Cookie: auth.cookie };
+    const c: LoadCase = { name: "pglite_search", paths: terms.map((t) => `/backend/api/resident?search=${encodeURIComponent(t)}`) };
+    if (WARMUP > 0) load(baseUrl, c, 1, WARMUP, headers);
+    const results = new Map<string, Omit<CaseResult, "name" | "concurrency">>();
+    const r = load(baseUrl, c, 1, DURATION, headers);
+    results.set(`${c.name}@1`, r);
+    console.log(
+      `  ${c.name.padEnd(14)} c=1   p50 ${r.p50_ms} ms  p95 ${r.p95_ms} ms  p99 ${r.p99_ms} ms  ${r.rps} req/s  errors ${r.errors}`,
+    );
+    return results;
+  } finally {
+    await stop(server.child);
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -258,6 +303,17 @@ async function main() {
     { name: "report_households", paths: ["/backend/api/reports/households"] },
     { name: "report_religions", paths: ["/backend/api/reports/religions"] },
     { name: "report_html", paths: ["/manage/reports/residents"] },
+    // Finance (issue 17 item 7): 1,000,000 official receipts. The list's first and 2,000th page,
+    // the collections report over a month (RCD data: funds, deposits, form accountability), and
+    // the days awaiting remittance.
+    ...(dataset.collections
+      ? [
+          { name: "collections_page1", paths: ["/backend/api/collection?page=1"], floor: true },
+          { name: "collections_page2000", paths: ["/backend/api/collection?page=2000"], floor: true },
+          { name: "report_collections", paths: [`/backend/api/reports/collections?${lastMonthFilter()}`] },
+          { name: "remittance_days", paths: ["/backend/api/remittance/collection/day"] },
+        ]
+      : []),
     { name: "login", paths: ["/backend/api/login"], method: "POST", body: JSON.stringify(BENCH_ADMIN), auth: false },
   ];
 
@@ -279,7 +335,10 @@ async function main() {
     const auth = await signIn(baseUrl);
     ours = await runCases(baseUrl, cases, auth);
     exports = await timeExports(baseUrl, auth);
-    jsBytes = { "/login": await jsGzipBytes(baseUrl, "/login"), "/manage/residents": await jsGzipBytes(baseUrl, "/manage/residents", auth.cookie) };
+    jsBytes = {
+      "/login": await jsGzipBytes(baseUrl, "/login"),
+      "/manage/residents": await jsGzipBytes(baseUrl, "/manage/residents", auth.cookie),
+    };
     rssPeak = sampler.stop();
   } finally {
     await stop(server.child);
@@ -307,6 +366,10 @@ async function main() {
   const plans = await savePlans(databaseUrl, path.join(root, "bench/plans"), terms[2]);
   for (const [name, time] of Object.entries(plans)) console.log(`  ${name.padEnd(14)} execution ${time}`);
 
+  console.log("\nEmbedded PGlite (bench/pglite, `npm run bench:data -- --embedded`):");
+  const embedded = await embeddedSearch(terms);
+  if (!embedded) console.log("  skipped: no bench/pglite");
+
   console.log("\nCold start on PGlite…");
   const coldPglite = await coldStartPglite();
 
@@ -318,6 +381,9 @@ async function main() {
       results.push({ name: c.name, concurrency, ...r, ...(f ? { floor_rps: f.rps, floor_p95_ms: f.p95_ms } : {}) });
     }
   }
+
+  const pgliteSearch = embedded?.get("pglite_search@1");
+  if (pgliteSearch) results.push({ name: "pglite_search", concurrency: 1, ...pgliteSearch });
 
   const output = {
     commit: commit(),
