@@ -33,10 +33,14 @@ export default [
       route("profile", "routes/people.resident.profile.tsx", { id: "resident-profile" }),
       route("location", "routes/people.resident.location.tsx"),
       route("transactions", "routes/people.resident.transactions.tsx"),
+      route("history", "features/audit/history-tab.route.tsx", { id: "resident-history" }),
     ]),
     route("photos/resident/:file", "routes/resident-photo.ts"),
     route("photos/user/:file", "routes/user-photo.ts"),
     route("export/:resource", "routes/export.tsx"),
+    // Data protection (issue 18): any record's history, and the breach query of the access log.
+    route("history/:resource/:id", "features/audit/history.route.tsx"),
+    route("system/breach-query", "features/audit/breach.route.tsx"),
     // Remittances (issue 10): the day list and its search child (spec §2.1).
     route("manage/remittances", "routes/remittances.tsx"),
     route("manage/remittances/search", "routes/remittances.search.tsx"),

@@ -71,6 +71,8 @@ export const SEEDED_ROLES: { name: string; description: string; permissions: () 
       "manage-parameter",
       "manage-remittance",
       "view-remittance",
+      // Issue 18: the History tab of every record (and, as a read entry above, the access log).
+      "view-audit",
     ],
   },
   {

@@ -37,6 +37,8 @@ export const EXTRA_PERMISSIONS = [
   "manage-remittance",
   "view-remittance",
   "manage-maintenance",
+  // Issue 18: a record's History tab (who changed what, when, from where).
+  "view-audit",
 ] as const;
 
 /**
@@ -50,6 +52,7 @@ export function permissionName(action: string, entity: string): string {
 }
 
 export function describePermission(name: string): string {
+  if (name === "view-audit") return "See a record's history: who changed what, when and from where";
   const [action, ...rest] = name.split("-");
   const entity = rest.join("-").replace(/_/g, " ");
   const verb: Record<string, string> = {

@@ -6,6 +6,7 @@ import * as people from "./people";
 import * as disbursements from "./disbursements";
 import * as certificates from "./certificates";
 import * as collections from "./collections";
+import * as audit from "./audit";
 
 // The registry: every entity that shares the list/create/update/delete/restore life cycle.
 // A new simple entity is one migration plus one entry here (docs/architecture.md).
@@ -39,6 +40,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   disbursements.chequeNumber,
   disbursements.disbursement,
   disbursements.chequeIssuance,
+  audit.accessLog,
 ];
 
 /**
@@ -74,6 +76,7 @@ export const RESOURCE_NAMES = [
   "cheque_number",
   "disbursement",
   "cheque_issuance",
+  "access_log",
 ] as const;
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
 
@@ -91,10 +94,16 @@ export type ResourceName = (typeof RESOURCE_NAMES)[number];
  */
 export const PERMISSION_ENTITIES: readonly PermissionEntity[] = [...RESOURCE_NAMES, ...PLANNED_ENTITIES];
 
+const READ_ONLY_ACTIONS = ["manage", "view"] as const;
+
 /** Every permission the portal checks: action-entity for each permission entity, plus spec §6's other gates. */
 export function allPermissionNames(): string[] {
   const names: string[] = [];
-  for (const entity of PERMISSION_ENTITIES) for (const action of ACTIONS) names.push(permissionName(action, entity));
+  for (const entity of PERMISSION_ENTITIES) {
+    // A read-only entry (the access log) is only listed and read.
+    const actions = byName.get(entity)?.readOnly ? READ_ONLY_ACTIONS : ACTIONS;
+    for (const action of actions) names.push(permissionName(action, entity));
+  }
   names.push(...EXTRA_PERMISSIONS);
   return names;
 }

@@ -193,6 +193,11 @@ export interface ResourceDef {
   voidWording?: boolean;
   /** The status word of a deleted row when it is not "Trashed" or "Void" (a cancelled receipt: "Cancelled"). */
   trashedLabel?: string;
+  /**
+   * Rows the portal writes itself (the access log, decision 180): the entry has only the manage
+   * and view permissions, and the engine refuses create, update, delete, restore and commands.
+   */
+  readOnly?: boolean;
   /** Spec §4 "Undo": a delete toast offers undo. */
   undo: boolean;
   /** Multi-delete/restore bodies: the selected records, or {ids} (households, disaster-prone areas). */

@@ -8,6 +8,7 @@ import { CertificateSheet } from "~/features/certificates/certificate-sheet";
 import { pageTitle } from "~/lib/titles";
 import { isAppError, rethrowForPage, serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { certificateDocument } from "../../server/features/certificates/pages.server.ts";
+import { logRecordPrint } from "../../server/features/audit/pages.server.ts";
 
 // /manage/transactions/{id}/print (spec §2.4 print and print-now, §6: needs view-transaction): the
 // certificate on its paper (A4, Letter or 8.5 × 13 in long bond), drawn entirely on the server —
@@ -19,7 +20,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!Number.isSafeInteger(id) || id <= 0) throw data("Not Found", { status: 404 });
   const origin = new URL(request.url).origin;
   try {
-    const doc = await certificateDocument(serviceContextOf(context), id, { count: true, origin });
+    const ctx = serviceContextOf(context);
+    const doc = await certificateDocument(ctx, id, { count: true, origin });
+    // Issue 18: printing a certificate is an access to its person's data.
+    await logRecordPrint(ctx, "transaction", id);
     return { doc, refused: null };
   } catch (error) {
     if (isAppError(error) && error.status === 422) return { doc: null, refused: error.message, id };

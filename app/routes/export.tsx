@@ -5,6 +5,7 @@ import { todayInManila } from "~/lib/dates";
 import { parseListQuery } from "~/resources/list-query";
 import { findResource } from "~/resources/index";
 import { isAppError, serviceByName, serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { logListExport } from "../../server/features/audit/pages.server.ts";
 
 // GET /export/:resource?<list query> (issue 3 "Export"): a CSV of ALL rows matching the list query
 // (search, status, filters, sort), not only the page, with the list's columns. Streamed: the engine
@@ -28,6 +29,9 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     if (isAppError(error)) throw data(error.message, { status: error.status });
     throw error;
   }
+  const filename = `${def.labels.plural.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}-${todayInManila()}.csv`;
+  // Issue 18: an export of personal data is logged (who, which list, how many rows, which filters).
+  await logListExport(ctx, def, first.meta.total, filename, url.searchParams.toString());
 
   const encoder = new TextEncoder();
   let page = 1;
@@ -51,7 +55,6 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     },
   });
 
-  const filename = `${def.labels.plural.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}-${todayInManila()}.csv`;
   return new Response(stream, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -1,4 +1,4 @@
-import { FileText, House, KeyRound, Pencil, UserRound } from "lucide-react";
+import { FileText, History, House, KeyRound, Pencil, UserRound } from "lucide-react";
 import { data, Link, NavLink, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/people.resident";
 import { PersonAvatar } from "~/features/people/person-avatar";
@@ -11,6 +11,7 @@ import { useRootData } from "~/lib/root-data";
 import { cn } from "~/lib/utils";
 import { isAppError, serviceContextOf, serviceFor } from "../../server/web/page-kit.server.ts";
 import { assertId, householdOfResident, type ResidentRecord } from "../../server/features/people/pages.server.ts";
+import { logRecordAccess } from "../../server/features/audit/pages.server.ts";
 
 // /manage/residents/{resident_id} (spec §2.1): the resident's page, with the children profile
 // (also the index), location (the household's map pin) and transactions.
@@ -22,6 +23,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // The engine answers untyped rows; a resident's shape is ResidentRecord.
     const resident = (await serviceFor("resident").get(ctx, id)) as ResidentRecord;
     const household = await householdOfResident(ctx, id);
+    // Issue 18: opening a resident's full record is logged (who, which record, when, from where).
+    await logRecordAccess(ctx, { entity: "resident", id, record: String(resident.name ?? `#${id}`), action: "view", subjectId: id });
     return data({ resident, household });
   } catch (error) {
     if (isAppError(error) && (error.status === 403 || error.status === 404)) {
@@ -47,6 +50,7 @@ export default function ResidentLayout({ loaderData }: Route.ComponentProps) {
     { to: `${base}/profile`, label: "Profile", Icon: UserRound },
     { to: `${base}/location`, label: "Location", Icon: House },
     { to: `${base}/transactions`, label: "Transactions", Icon: FileText },
+    ...(can(root?.user, "view-audit") ? [{ to: `${base}/history`, label: "History", Icon: History }] : []),
   ];
   const flags = [
     profile.is_senior && "Senior citizen",

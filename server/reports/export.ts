@@ -6,6 +6,7 @@ import { sectionColumns, type ReportColumn, type ReportDef, type ReportRow } fro
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { listingRows, openReport, runReport } from "./registry.ts";
+import { recordAccessBy } from "../features/audit/access-log.ts";
 
 // Export of a report (DESIGN §12): every matching row, streamed.
 // - XLSX (exceljs' streaming writer): one worksheet per section, the listing last and written a
@@ -81,6 +82,8 @@ export async function exportReport(
   const def: ReportDef = open.def;
   const listingSection = def.sections.find((s) => s.listing);
   const base = `${slug(def.title)}-report-${todayInManila()}`;
+  // Issue 18: a report's file may list people (the RBI listing): every export is logged, on every transport.
+  await recordAccessBy(ctx, { entity: "report", record: `${def.title} report`, action: "export", detail: `${base}.${format}; ${params.toString()}` });
 
   if (format === "csv") {
     const wanted = params.get("section") ?? listingSection?.key ?? def.sections[0]?.key;

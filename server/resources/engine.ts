@@ -65,6 +65,9 @@ export class ResourceEngine {
   }
 
   private authorize(ctx: ServiceContext, action: string): void {
+    if (this.def.readOnly && action !== "manage" && action !== "view") {
+      throw new AppError(405, `The ${this.def.labels.plural} cannot be changed.`);
+    }
     if (!can(ctx.user, `${action}-${this.def.name}`)) throw forbidden();
   }
 

@@ -10,6 +10,7 @@ import { AppError, notFound, ValidationError } from "../errors.ts";
 import { handle, requireUser, serviceContext } from "./index.ts";
 import { registerPeopleRoutes } from "../features/people/rest.ts";
 import { registerCollectionRoutes } from "../features/collections/rest.ts";
+import { recordHistory } from "../features/audit/history.ts";
 
 // Spec §7.2's pattern for every registry entry, with §7.3's exceptions (DESIGN §7).
 
@@ -57,6 +58,15 @@ function resourceRoutes(router: Router, db: DB, def: ResourceDef): void {
       res.json({ data: await engine.get(ctxOf(req), parseId(req.params.id)) });
     }),
   );
+  // Issue 18: the record's history (view-audit), a page of 50 entries at a time (?page=2).
+  if (!def.readOnly) {
+    router.get(
+      `${base}/:id/history`,
+      handle(async (req, res) => {
+        res.json({ data: await recordHistory(ctxOf(req), def.name, parseId(req.params.id), Number(req.query.page ?? 1)) });
+      }),
+    );
+  }
   router.post(
     base,
     handle(async (req, res) => {

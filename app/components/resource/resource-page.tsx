@@ -98,6 +98,7 @@ export function ResourcePage({ def, data }: { def: ResourceDef; data: ResourcePa
       update: can(user, `update-${def.name}`),
       delete: can(user, `delete-${def.name}`),
       restore: can(user, `restore-${def.name}`),
+      history: can(user, "view-audit"),
       commands: Object.fromEntries((def.commands ?? []).map((c) => [c.name, can(user, `${c.permission}-${def.name}`)])),
       links: Object.fromEntries((def.rowLinks ?? []).map((l) => [l.key, !l.permission || can(user, l.permission)])),
     }),

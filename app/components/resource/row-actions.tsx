@@ -1,4 +1,4 @@
-import { ArrowRight, Ellipsis, Eye, Pencil, Printer, RotateCcw, Trash2, Zap, type LucideIcon } from "lucide-react";
+import { ArrowRight, Ellipsis, Eye, History, Pencil, Printer, RotateCcw, Trash2, Zap, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { Button } from "~/components/ui/button";
@@ -17,6 +17,8 @@ export interface Gates {
   commands?: Record<string, boolean>;
   /** The entry's row links the user may follow (their `permission`), by key. */
   links?: Record<string, boolean>;
+  /** The record's History (view-audit, issue 18). */
+  history?: boolean;
 }
 
 export interface RowAction {
@@ -85,6 +87,8 @@ export function rowActions(def: ResourceDef, row: Record<string, unknown>, gates
       destructive: command.destructive,
     });
   }
+  // Issue 18: every record's history, one page for every entry (/history/{entry}/{id}).
+  if (gates.history && !def.readOnly) actions.push({ key: "history", label: "History", href: `/history/${def.name}/${id}`, Icon: History });
   return actions;
 }
 

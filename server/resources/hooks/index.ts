@@ -7,3 +7,4 @@ import "./access.ts";
 import "../../features/certificates/service.ts";
 import "../../features/collections/register.ts";
 import "../../features/disbursements/service.ts";
+import "../../features/audit/hooks.ts";

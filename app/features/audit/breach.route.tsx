@@ -1,0 +1,197 @@
+import { Download } from "lucide-react";
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/breach.route";
+import { ShellErrorBoundary } from "~/components/shell/error-page";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/select";
+import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatDateTime } from "~/lib/dates";
+import { requirePermission } from "../../../server/web/guards.server.ts";
+import { serviceContextOf } from "../../../server/web/page-kit.server.ts";
+import { breachCsv, breachPage } from "../../../server/features/audit/pages.server.ts";
+
+// /system/breach-query (issue 18 item 6, decision 182): who accessed which personal records between
+// two dates — sign-ins, records opened, printed, exported and changed — as a summary by user and a
+// timeline, with the whole range as CSV (`?export=csv`) for the report the NPC asks within 72 hours.
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("manage-access_log")];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const ctx = serviceContextOf(context);
+  if (url.searchParams.get("export") === "csv") return breachCsv(ctx, url);
+  return data(await breachPage(ctx, url));
+}
+
+export function meta() {
+  return [{ title: "Breach Query | Portal" }];
+}
+
+type Person = { id: number; fullname: string } | null;
+const who = (user: Person) => user?.fullname ?? "Unknown user";
+
+export default function BreachQuery({ loaderData }: Route.ComponentProps) {
+  const page = loaderData as Exclude<typeof loaderData, Response>;
+  const { query, errors, summary, events, total, pageSize, users } = page;
+  const current = query?.page ?? 1;
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  const params = (extra: Record<string, string>) => {
+    const p = new URLSearchParams();
+    if (query) {
+      p.set("from", query.from);
+      p.set("to", query.to);
+      if (query.userId) p.set("user", String(query.userId));
+    }
+    for (const [k, v] of Object.entries(extra)) p.set(k, v);
+    return `?${p.toString()}`;
+  };
+  return (
+    <div className="flex flex-col gap-4" data-testid="breach-query">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Breach Query</h1>
+        <p className="text-sm text-muted-foreground">
+          Who signed in and which personal records they opened, printed, exported or changed between two dates (Philippine time, both
+          days included).
+        </p>
+      </div>
+      <Form method="get" className="flex flex-wrap items-end gap-3 rounded-xl border bg-card p-4 shadow-sm">
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="breach-from" className="text-xs text-muted-foreground">
+            From
+          </Label>
+          <Input id="breach-from" type="date" name="from" defaultValue={query?.from} aria-invalid={!!errors?.from} />
+          {errors?.from ? <p className="text-sm text-destructive">{errors.from[0]}</p> : null}
+        </div>
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="breach-to" className="text-xs text-muted-foreground">
+            To
+          </Label>
+          <Input id="breach-to" type="date" name="to" defaultValue={query?.to} aria-invalid={!!errors?.to} />
+          {errors?.to ? <p className="text-sm text-destructive">{errors.to[0]}</p> : null}
+        </div>
+        <div className="flex min-w-48 flex-col gap-1">
+          <Label htmlFor="breach-user" className="text-xs text-muted-foreground">
+            User
+          </Label>
+          <NativeSelect id="breach-user" name="user" defaultValue={query?.userId ? String(query.userId) : ""}>
+            <option value="">Everyone</option>
+            {users.map((u) => (
+              <option key={u.value} value={u.value}>
+                {u.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button type="submit">Show</Button>
+        {query ? (
+          <a href={params({ export: "csv" })} className={buttonVariants({ variant: "outline" })} download data-testid="breach-export">
+            <Download aria-hidden="true" />
+            Export CSV
+          </a>
+        ) : null}
+      </Form>
+
+      {query ? (
+        <>
+          <section aria-labelledby="breach-summary" className="flex flex-col gap-2">
+            <h2 id="breach-summary" className="text-lg font-semibold">
+              By user
+            </h2>
+            {summary.length === 0 ? (
+              <p className="rounded-md border p-4 text-sm text-muted-foreground">Nobody signed in or opened a personal record in these dates.</p>
+            ) : (
+              <TableContainer className="rounded-xl border bg-card">
+                <Table data-testid="breach-summary">
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>User</TableHead>
+                      <TableHead className="text-right">Sign-ins</TableHead>
+                      <TableHead className="text-right">Opened, printed, exported</TableHead>
+                      <TableHead className="text-right">Changes</TableHead>
+                      <TableHead className="text-right">Records</TableHead>
+                      <TableHead className="max-md:hidden">First</TableHead>
+                      <TableHead className="max-md:hidden">Last</TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {summary.map((row) => (
+                      <TableRow key={row.user?.id ?? 0}>
+                        <TableCell className="font-medium">
+                          {row.user ? <Link to={params({ user: String(row.user.id), page: "1" })}>{who(row.user)}</Link> : who(null)}
+                        </TableCell>
+                        <TableCell className="text-right tabular-nums">{row.sign_ins}</TableCell>
+                        <TableCell className="text-right tabular-nums">{row.accesses}</TableCell>
+                        <TableCell className="text-right tabular-nums">{row.changes}</TableCell>
+                        <TableCell className="text-right tabular-nums">{row.records}</TableCell>
+                        <TableCell className="whitespace-nowrap max-md:hidden">{formatDateTime(row.first_at)}</TableCell>
+                        <TableCell className="whitespace-nowrap max-md:hidden">{formatDateTime(row.last_at)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            )}
+          </section>
+
+          <section aria-labelledby="breach-events" className="flex flex-col gap-2">
+            <h2 id="breach-events" className="text-lg font-semibold">
+              Timeline <span className="text-sm font-normal text-muted-foreground">({total} events, newest first)</span>
+            </h2>
+            {events.length ? (
+              <TableContainer className="rounded-xl border bg-card">
+                <Table data-testid="breach-events">
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>When</TableHead>
+                      <TableHead>User</TableHead>
+                      <TableHead>Event</TableHead>
+                      <TableHead>Record</TableHead>
+                      <TableHead className="max-md:hidden">Reason</TableHead>
+                      <TableHead className="max-md:hidden">Address</TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {events.map((e, i) => (
+                      <TableRow key={i}>
+                        <TableCell className="whitespace-nowrap tabular-nums">{formatDateTime(e.at)}</TableCell>
+                        <TableCell>{who(e.user)}</TableCell>
+                        <TableCell>{e.event}</TableCell>
+                        <TableCell className="max-w-64 break-words whitespace-normal">{e.record ?? ""}</TableCell>
+                        <TableCell className="max-w-64 break-words whitespace-normal max-md:hidden">{e.reason ?? ""}</TableCell>
+                        <TableCell className="max-md:hidden">{e.ip ?? ""}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            ) : null}
+            {lastPage > 1 ? (
+              <nav aria-label="Timeline pages" className="flex items-center justify-between gap-2 text-sm">
+                {current > 1 ? (
+                  <Link to={params({ page: String(current - 1) })} className={buttonVariants({ variant: "outline", size: "sm" })}>
+                    Newer
+                  </Link>
+                ) : (
+                  <span />
+                )}
+                <span className="text-muted-foreground">
+                  Page {current} of {lastPage}
+                </span>
+                {current < lastPage ? (
+                  <Link to={params({ page: String(current + 1) })} className={buttonVariants({ variant: "outline", size: "sm" })}>
+                    Older
+                  </Link>
+                ) : (
+                  <span />
+                )}
+              </nav>
+            ) : null}
+          </section>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+export const ErrorBoundary = ShellErrorBoundary;

@@ -1,0 +1,255 @@
+import { findResource } from "../../../app/resources/index.ts";
+import type { ResourceDef } from "../../../app/resources/types.ts";
+import { can } from "../../../app/lib/permissions.ts";
+import type { ServiceContext } from "../../context.ts";
+import { forbidden, notFound } from "../../errors.ts";
+import { fullNameOf } from "../../services/people-sql.ts";
+
+// A record's history (issue 18 item 1, decision 181): the audit_log rows of one registry record —
+// every create, change, delete or void, restore and command (a command writes one audit row for
+// each row it changes, with its reason) — newest first, with who, when, from which address and,
+// for a change, each field's label, value before and value after. One service for every entry:
+// the labels come from the entry's fields, columns, references and children.
+
+export const VIEW_AUDIT = "view-audit";
+export const HISTORY_PAGE_SIZE = 50;
+
+export interface HistoryChange {
+  /** The dotted key as stored ("user_profile.firstname"). */
+  key: string;
+  label: string;
+  before: string;
+  after: string;
+}
+
+export interface HistoryEntry {
+  id: number;
+  at: string;
+  action: string;
+  /** The action in words: "Changed", "Voided", "Restored", a command's label. */
+  actionLabel: string;
+  user: { id: number; fullname: string } | null;
+  ip: string | null;
+  reason: string | null;
+  changes: HistoryChange[];
+}
+
+export interface RecordHistory {
+  entity: string;
+  entityLabel: string;
+  id: number;
+  entries: HistoryEntry[];
+  page: number;
+  hasMore: boolean;
+}
+
+/** Keys of a stored row that are the engine's bookkeeping, not the record's content. */
+const BOOKKEEPING = new Set([
+  "id",
+  "created_at",
+  "created_by",
+  "updated_at",
+  "updated_by",
+  "deleted_at",
+  "deleted_by",
+  "sort_name",
+  "search_text",
+  "password_hash",
+  "status",
+  "reason",
+]);
+
+const ACTION_WORDS: Record<string, string> = {
+  create: "Created",
+  update: "Changed",
+  delete: "Deleted",
+  void: "Voided",
+  restore: "Restored",
+  photo: "Changed the photo",
+  reset_password: "Reset the password",
+  print: "Printed",
+  reprint: "Printed again",
+  paid: "Paid",
+  unpaid: "Payment removed",
+  remit: "Remitted",
+  login: "Signed in",
+  logout: "Signed out",
+};
+
+function humanize(key: string): string {
+  const last = key.split(".").at(-1) ?? key;
+  const words = last.replace(/_id$/, "").replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * Labels of an entry by every key a stored change may carry, and which of them are the record's
+ * own fields (form fields, a reference field's record, child rows) rather than columns it derives.
+ */
+export function fieldLabels(def: ResourceDef): { labels: Map<string, string>; fields: Set<string> } {
+  const labels = new Map<string, string>();
+  const fields = new Set<string>();
+  for (const column of def.columns) labels.set(column.key, column.label);
+  const field = (key: string, label: string) => {
+    labels.set(key, label);
+    fields.add(key);
+  };
+  for (const f of def.fields) {
+    field(f.name, f.label);
+    // A row carries a reference both as its key (bank_id) and as its record (bank).
+    if (f.kind === "reference" && f.name.endsWith("_id")) field(f.name.replace(/_id$/, ""), f.label);
+  }
+  for (const ref of def.references ?? []) {
+    const label = labels.get(ref.foreignKey);
+    if (label && fields.has(ref.foreignKey)) field(ref.key, label);
+  }
+  for (const child of def.children ?? []) field(child.key, child.labels.plural.charAt(0).toUpperCase() + child.labels.plural.slice(1));
+  return { labels, fields };
+}
+
+/** A stored value as a person reads it. */
+export function displayValue(value: unknown): string {
+  if (value == null || value === "") return "";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return String(value);
+  if (Array.isArray(value)) return value.map(displayValue).filter(Boolean).join(", ");
+  if (typeof value === "object") {
+    const o = value as Record<string, unknown>;
+    if ("fullname" in o) return displayValue(o.fullname);
+    if ("name" in o && ("id" in o || Object.keys(o).length <= 3)) return displayValue(o.name);
+    if ("user_profile" in o) return displayValue(o.user_profile);
+    return Object.entries(o)
+      .filter(([k, v]) => !BOOKKEEPING.has(k) && v != null && v !== "")
+      .map(([k, v]) => `${humanize(k)}: ${displayValue(v)}`)
+      .join("; ");
+  }
+  return String(value);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value != null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** A nested object that is a record of its own (a reference {id, name}, a person): compared whole. */
+function isRecordValue(value: Record<string, unknown>): boolean {
+  return "id" in value && ("name" in value || "fullname" in value);
+}
+
+/** The changed leaves of before/after, keyed by their dotted path (user_profile.firstname). */
+function leaves(before: unknown, after: unknown, prefix: string, out: Map<string, [unknown, unknown]>): void {
+  const b = isPlainObject(before) ? before : {};
+  const a = isPlainObject(after) ? after : {};
+  for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
+    if (BOOKKEEPING.has(key)) continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    const bv = b[key];
+    const av = a[key];
+    const nested = (isPlainObject(bv) || bv == null) && (isPlainObject(av) || av == null) && (isPlainObject(bv) || isPlainObject(av));
+    if (nested && !isRecordValue((isPlainObject(av) ? av : bv) as Record<string, unknown>)) {
+      leaves(bv, av, path, out);
+      continue;
+    }
+    if (JSON.stringify(bv ?? null) !== JSON.stringify(av ?? null)) out.set(path, [bv, av]);
+  }
+}
+
+/**
+ * The changes of one audit row as labelled lines. A field shown both as its key and as its record
+ * (religion_id and religion) is listed once, by its record; keys without a label (a command's
+ * stored columns) are named by their words ("void_reason" → "Void reason").
+ */
+export function describeChanges(def: ResourceDef | undefined, before: unknown, after: unknown): HistoryChange[] {
+  const { labels, fields } = def ? fieldLabels(def) : { labels: new Map<string, string>(), fields: new Set<string>() };
+  const changed = new Map<string, [unknown, unknown]>();
+  leaves(parse(before), parse(after), "", changed);
+  // What the form edits is what a person changed; what the row derives from it (age, full name,
+  // address) follows and is left out. A change of stored columns only (a command's state) is shown whole.
+  if ([...changed.keys()].some((key) => fields.has(key))) {
+    for (const key of [...changed.keys()]) if (!fields.has(key)) changed.delete(key);
+  }
+  const changes: HistoryChange[] = [];
+  const seen = new Set<string>();
+  // Records ({id, name}) first, so their plain key (religion_id) is the one left out.
+  const keys = [...changed.keys()].sort((x, y) => Number(x.endsWith("_id")) - Number(y.endsWith("_id")));
+  for (const key of keys) {
+    const [b, a] = changed.get(key)!;
+    const label = labels.get(key) ?? labels.get(key.split(".").at(-1)!) ?? humanize(key);
+    const text = { before: displayValue(b), after: displayValue(a) };
+    const id = `${label}\u0000${key.endsWith("_id") ? "" : text.after}`;
+    if (seen.has(label) && key.endsWith("_id")) continue;
+    if (seen.has(id)) continue;
+    seen.add(label);
+    seen.add(id);
+    changes.push({ key, label, ...text });
+  }
+  return changes.sort((x, y) => keys.indexOf(x.key) - keys.indexOf(y.key));
+}
+
+function parse(value: unknown): unknown {
+  if (typeof value === "string") {
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  }
+  return value;
+}
+
+/** "Voided", "Restored", or a command's label ("Cancelled", "Issued"). */
+export function actionLabel(def: ResourceDef | undefined, action: string): string {
+  const command = def?.commands?.find((c) => (c.audit ?? c.name) === action);
+  if (command && !ACTION_WORDS[action]) return command.label;
+  return ACTION_WORDS[action] ?? humanize(action);
+}
+
+/** May this user read histories? (Administrator and Punong Barangay when seeded.) */
+export function canViewHistory(ctx: Pick<ServiceContext, "user">): boolean {
+  return can(ctx.user, VIEW_AUDIT);
+}
+
+/**
+ * The history of one record of a registry entry, newest first, a page of HISTORY_PAGE_SIZE at a
+ * time. Needs `view-audit`; a name that is no entry is a 404.
+ */
+export async function recordHistory(ctx: ServiceContext, entity: string, id: number, page = 1): Promise<RecordHistory> {
+  const def = findResource(entity);
+  if (!def || def.readOnly) throw notFound("record");
+  if (!canViewHistory(ctx)) throw forbidden();
+  const current = Math.max(1, Math.floor(page) || 1);
+  const rows = await ctx.db
+    .selectFrom("audit_log as a")
+    .leftJoin("user_profiles as p", "p.user_id", "a.user_id")
+    .select(["a.id", "a.at", "a.action", "a.before", "a.after", "a.ip", "a.user_id", fullNameOf("p").as("fullname")])
+    .where("a.entity", "=", def.name)
+    .where("a.entity_id", "=", String(id))
+    .orderBy("a.at", "desc")
+    .orderBy("a.id", "desc")
+    .limit(HISTORY_PAGE_SIZE + 1)
+    .offset((current - 1) * HISTORY_PAGE_SIZE)
+    .execute();
+  const entries = rows.slice(0, HISTORY_PAGE_SIZE).map((row): HistoryEntry => {
+    const after = parse(row.after);
+    const reason = isPlainObject(after) && typeof after.reason === "string" ? after.reason : null;
+    return {
+      id: Number(row.id),
+      at: new Date(row.at).toISOString(),
+      action: row.action,
+      actionLabel: actionLabel(def, row.action),
+      user: row.user_id == null ? null : { id: Number(row.user_id), fullname: row.fullname ?? `User #${row.user_id}` },
+      ip: row.ip,
+      reason,
+      // A new record's first values are its whole row: listed as changes from nothing.
+      changes: describeChanges(def, row.before, after),
+    };
+  });
+  return {
+    entity: def.name,
+    entityLabel: def.labels.singular,
+    id,
+    entries,
+    page: current,
+    hasMore: rows.length > HISTORY_PAGE_SIZE,
+  };
+}

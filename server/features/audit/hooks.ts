@@ -1,0 +1,20 @@
+import { sql, type RawBuilder } from "kysely";
+import { ACCESS_ACTIONS, ACCESS_LOGGED_RECORDS } from "../../../app/resources/audit.ts";
+import { registerHooks } from "../../resources/hooks.ts";
+
+// The access log's computed columns (decision 180): the action and the record type in words, from
+// the registry's lists, so the list, its sort and its CSV export read the same text.
+
+/** `case <column> when 'view' then 'Viewed' … else <column> end` over fixed choices. */
+export function choiceLabelSql(column: string, choices: readonly { value: string; label: string }[]): RawBuilder<string> {
+  const whens = choices.map((c) => sql`when ${c.value} then ${c.label}`);
+  return sql<string>`(case ${sql.ref(column)} ${sql.join(whens, sql` `)} else ${sql.ref(column)} end)`;
+}
+
+const actionLabel = () => choiceLabelSql("t.action", ACCESS_ACTIONS);
+const recordType = () => choiceLabelSql("t.entity", ACCESS_LOGGED_RECORDS);
+
+registerHooks("access_log", {
+  extendSelect: (q) => q.select([actionLabel().as("action_label"), recordType().as("record_type")]),
+  sortExpression: (key) => (key === "action_label" ? actionLabel() : undefined),
+});
