@@ -39,6 +39,15 @@ export function serviceFor<N extends ResourceName>(name: N): ServiceOf<N> {
 }
 
 /**
+ * The service of an entry kept out of the registry's RESOURCES on purpose (the blocklist view, whose
+ * calls are not §7.2's pattern and have no generic transport): built and kept here like every other
+ * entity's, so its feature module never makes an engine of its own.
+ */
+export function serviceForEntry(def: ResourceDef): ResourceEngine {
+  return build(def);
+}
+
+/**
  * The service of an entry named at run time (a REST path, a tRPC input, an export address):
  * 404 when there is no such entry, so an unknown name never reaches the database.
  */

@@ -7,7 +7,7 @@ import type { UserKind } from "../../../db/schema.ts";
 import type { ServiceContext } from "../../context.ts";
 import { AppError, forbidden, notFound, unauthenticated, ValidationError } from "../../errors.ts";
 import { invalidateUserSessions } from "../../auth/sessions.ts";
-import { ResourceEngine } from "../../resources/engine.ts";
+import { serviceForEntry } from "../../resources/services.ts";
 import { inTransaction } from "../../resources/transaction.ts";
 import { audit } from "../../services/audit.ts";
 import { checkUsersRemoval } from "./access.ts";
@@ -15,9 +15,10 @@ import { usersBlocked } from "../notifications/events.ts";
 
 // The blocklist (issue 5, spec §7.3): adding a user blocks the account and ends every session of
 // it at once; sign-in is then refused (server/services/auth.ts). Removing unblocks. The list and
-// one entry are read by the registry engine from the blocklist_entries view.
+// one entry are read from the blocklist_entries view by the entry's service, built and kept by
+// server/resources/services.ts like every entity's (DESIGN §10).
 
-const engine = new ResourceEngine(blocklistDef);
+const engine = () => serviceForEntry(blocklistDef);
 
 export const MSG_REMOVED = (username: string) => `Successfully removed ${username}.`;
 export const MSG_REMOVED_MANY = (n: number) => `Successfully removed ${n} users.`;
@@ -36,7 +37,7 @@ function authorize(ctx: ServiceContext, permission: string) {
 
 /**
  * A row of the blocklist as the engine reads it: the blocklist_entries view, the status the hook
- * gives it and the user's roles (server/resources/hooks/access.ts).
+ * gives it and the user's roles (server/features/access/hooks.ts).
  */
 export type BlocklistRow = Record<string, unknown> & {
   id: number;
@@ -51,16 +52,16 @@ export type BlocklistRow = Record<string, unknown> & {
 
 export async function listBlocklist(ctx: ServiceContext, query: ListQuery, path?: string): Promise<Paginated<BlocklistRow>> {
   // The engine reads any registry entry, so its rows are untyped; this one's shape is the above.
-  return (await engine.list(ctx, query, path)) as Paginated<BlocklistRow>;
+  return (await engine().list(ctx, query, path)) as Paginated<BlocklistRow>;
 }
 
 export function countBlocklist(ctx: ServiceContext, query: Pick<ListQuery, "search" | "status" | "filter">) {
-  return engine.count(ctx, query);
+  return engine().count(ctx, query);
 }
 
 export async function getBlocklistEntry(ctx: ServiceContext, id: number): Promise<BlocklistRow> {
   try {
-    return (await engine.get(ctx, id)) as BlocklistRow;
+    return (await engine().get(ctx, id)) as BlocklistRow;
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw notFound("blocklist entry");
     throw error;
@@ -143,7 +144,7 @@ export async function addToBlocklist(ctx: ServiceContext, raw: unknown) {
   if (!target) throw ValidationError.field("user_id", "The selected user is invalid.");
   if (target.blocked_at) throw ValidationError.field("user_id", `${usernameOf({ id, username: target.username })} is already on the blocklist.`);
   await block(ctx, [id], reason);
-  return { data: await engine.read(ctx, id), message: MSG_BLOCKED(usernameOf({ id, username: target.username })) };
+  return { data: await engine().read(ctx, id), message: MSG_BLOCKED(usernameOf({ id, username: target.username })) };
 }
 
 /** POST blocklist/restore: puts a removed entry back (the undo of a removal). */
@@ -152,7 +153,7 @@ export async function restoreToBlocklist(ctx: ServiceContext, id: number) {
   const target = await ctx.db.selectFrom("users").select(["id", "username"]).where("id", "=", id).executeTakeFirst();
   if (!target) throw notFound("user");
   await block(ctx, [id], null);
-  return { data: await engine.read(ctx, id), message: MSG_RESTORED(usernameOf({ id, username: target.username })) };
+  return { data: await engine().read(ctx, id), message: MSG_RESTORED(usernameOf({ id, username: target.username })) };
 }
 
 export async function restoreManyToBlocklist(ctx: ServiceContext, ids: number[]) {
@@ -174,13 +175,13 @@ export async function updateBlocklistEntry(ctx: ServiceContext, id: number, raw:
     await tx.db.updateTable("users").set({ blocked_reason: parsed.data.reason, updated_at: sql`now()`, updated_by: tx.user?.id ?? null }).where("id", "=", id).execute();
     await audit(tx, { entity: "blocklist", entityId: id, action: "update", before: { reason: row.blocked_reason }, after: { reason: parsed.data.reason } });
   });
-  return { data: await engine.read(ctx, id), message: "Successfully updated." };
+  return { data: await engine().read(ctx, id), message: "Successfully updated." };
 }
 
 /** DELETE blocklist/{id}: takes the user off the blocklist (spec §8 "Successfully removed {username}."). */
 export async function removeFromBlocklist(ctx: ServiceContext, id: number) {
   authorize(ctx, "delete-blocklist");
-  const before = await engine.read(ctx, id).catch(() => null);
+  const before = await engine().read(ctx, id).catch(() => null);
   if (!before) throw notFound("blocklist entry");
   await unblock(ctx, [id]);
   const data = await ctx.db.selectFrom("users").select(["id", "username"]).where("id", "=", id).executeTakeFirstOrThrow();

@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder } from "kysely";
 import type { ServiceContext } from "../../context.ts";
 import { ValidationError } from "../../errors.ts";
 import { passwordProblem } from "../../auth/passwords.ts";
-import { registerHooks } from "../hooks.ts";
+import { registerHooks } from "../../resources/hooks.ts";
 import {
   adminRoleId,
   checkPermissionChange,
@@ -13,7 +13,7 @@ import {
   checkUserRolesChange,
   checkUsersRemoval,
   notifyIfWanted,
-} from "../../features/access/access.ts";
+} from "./access.ts";
 
 // Issue 5's entries beyond the engine's life cycle: a user's roles and Blocked status, a role's
 // permissions and members, a permission's built-in flag; and the safety rules before each write.

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import { registerHooks } from "../hooks.ts";
+import { registerHooks } from "../../resources/hooks.ts";
 import { ValidationError } from "../../errors.ts";
-import { assertActiveResidents, assertHouseholdsRestorable, assertNoConflicts, assertNotHeads } from "../../features/people/households.ts";
-import { assertAreasRestorable, assertPurokFree } from "../../features/people/disaster-prone-areas.ts";
-import { assertNotDuplicate, assertProfileReferences, colourFor } from "../../features/people/residents.ts";
+import { assertActiveResidents, assertHouseholdsRestorable, assertNoConflicts, assertNotHeads } from "./households.ts";
+import { assertAreasRestorable, assertPurokFree } from "./disaster-prone-areas.ts";
+import { assertNotDuplicate, assertProfileReferences, colourFor } from "./residents.ts";
 import { fullNameOf, personJson, residentProfileJson } from "../../services/people-sql.ts";
 
 // Hooks of the people entries (issue 4). Each runs inside the engine's transaction.

@@ -36,7 +36,7 @@ export interface PersonJson {
 
 /**
  * A household as the engine answers it: the registry entry's columns and references
- * (app/resources/people.ts) with what the hooks add (server/resources/hooks/people.ts). The engine
+ * (app/resources/people.ts) with what the hooks add (server/features/people/hooks.ts). The engine
  * reads any entry and so answers untyped rows; pages that show one household read it as this.
  */
 // A type rather than an interface: comparable with the engine's Record<string, unknown> rows.

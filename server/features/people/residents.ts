@@ -58,7 +58,7 @@ export interface ResidentProfileJson {
 
 /**
  * A resident as the engine answers it (a user entry, server/resources/engine.ts, with the hooks of
- * server/resources/hooks/people.ts). The engine reads any entry and so answers untyped rows; pages
+ * server/features/people/hooks.ts). The engine reads any entry and so answers untyped rows; pages
  * that show one resident read it as this. A type, not an interface: comparable with those rows.
  */
 export type ResidentRecord = {

@@ -2,8 +2,8 @@
 // beyond the engine's life cycle; imported once, by server/resources/services.ts (the one way in),
 // after the engine has loaded: a feature module may extend ResourceEngine and call defineService.
 export {};
-import "./people.ts";
-import "./access.ts";
+import "../../features/people/hooks.ts";
+import "../../features/access/hooks.ts";
 import "../../features/certificates/service.ts";
 import "../../features/collections/register.ts";
 import "../../features/disbursements/service.ts";
