@@ -11,7 +11,8 @@ import { choiceLabelSql } from "./hooks.ts";
 // Breach readiness (issue 18 item 6, decision 182): the NPC asks within 72 hours who accessed which
 // personal records between two dates. One query answers it from the sign-in log (audit_log rows
 // `login`/`logout` of users, with their address), the access log (records opened, printed,
-// exported) and the changes to personal records (audit_log rows of the people entries), in one
+// exported) and the changes to personal records (audit_log rows of the people entries; their print
+// rows are left out, the access log holds each print), in one
 // timeline and a summary by user. Calendar dates are the office's (Asia/Manila), both included.
 
 export const BREACH_PERMISSION = "manage-access_log";
@@ -107,7 +108,7 @@ function eventsSql(q: BreachQuery) {
         initcap(replace(a.entity, '_', ' ')) || ' #' || a.entity_id),
       a.after ->> 'reason', a.ip, 'change', a.entity || ':' || a.entity_id
     from audit_log a
-    where a.entity in (${personal}) and a.action not in ('login', 'logout') and ${inRange("a.at")} and ${byUser("a.user_id")}`;
+    where a.entity in (${personal}) and a.action not in ('login', 'logout', 'print', 'reprint') and ${inRange("a.at")} and ${byUser("a.user_id")}`;
 }
 
 function authorize(ctx: ServiceContext): void {
