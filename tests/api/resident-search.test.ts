@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/index.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { seed } from "../../server/seed.ts";
-import { joinings, prefixTsquery, searchResidents, searchWords } from "../../server/features/people/resident-search.ts";
+import { sql } from "kysely";
+import { joinings, prefixTsquery, searchResidents, searchWords, trigramSimilarity } from "../../server/features/people/resident-search.ts";
 import { createTestDatabase, TEST_ADMIN, usingPostgres, type TestDatabase } from "../helpers/db.ts";
 import { adminContext, insertResidents } from "../helpers/people.ts";
 
@@ -108,6 +109,21 @@ describe.each(TARGETS)("resident search on %s", (_label, open) => {
     expect(first.user_profile).toHaveProperty("hex_color");
     const [other] = (await searchResidents(adminContext(database.db), "teresa santos")).data;
     expect(other.user_profile.contact_number_joint).toBe("N/A");
+  });
+
+  it("ranks by the same trigram similarity as pg_trgm's similarity() (computed in the server, issue 17)", async () => {
+    const pairs: [string, string][] = [
+      ["juan santos dela cruz delacruz", "juan dela cruz"],
+      ["juana dela cruz delacruz", "jaun dela cruz"],
+      ["ricardo macapagal", "macapagl"],
+      ["ma luisa penaflor maluisa", "pen"],
+      ["a b", "ab"],
+      ["", "juan"],
+    ];
+    for (const [a, b] of pairs) {
+      const { rows } = await sql<{ s: number }>`select similarity(${a}, ${b}) as s`.execute(database.db);
+      expect(trigramSimilarity(a, b), `${a} ~ ${b}`).toBe(Math.fround(Number(rows[0].s)));
+    }
   });
 
   it("uses the fast path alone when it finds enough, and the typo fallback only otherwise", async () => {

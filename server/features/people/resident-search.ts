@@ -118,10 +118,10 @@ export function alternativesTsquery(alternatives: string[][]): string {
  */
 const CANDIDATES = 50;
 /**
- * How far down the ranking index a search walks before it asks the GIN index instead. Walking costs
- * one index tuple per resident passed (index-only, a fraction of a microsecond); words found
- * together in one name in forty yield their 50 candidates within 2,000. Rarer ones are fetched through
- * GIN, where they are few (docs/decisions/170-search-and-deep-pages-from-indexes.md).
+ * How far down the ranking index a short prefix's search walks before it asks the GIN index instead.
+ * Walking costs one index tuple per resident passed (index-only, a fraction of a microsecond); a
+ * prefix found in one name in forty yields its 50 candidates within 2,000
+ * (docs/decisions/170-search-and-deep-pages-from-indexes.md).
  */
 const WALK = 2000;
 /** A one-word search reads the word rows of at most this many known words (a prefix's words). */
@@ -152,12 +152,12 @@ async function wordsWithPrefixes(db: DB, prefixes: string[]): Promise<string[] |
 }
 
 /**
- * Up to `limit` active residents matching, in ranking order. Three ways, cheapest first:
+ * Up to `limit` active residents matching, in ranking order. Three ways:
  *  - one word (or one word's alternatives): the first rows of each known word in resident_words,
  *    already in ranking order, merged — about `limit` index tuples per word;
- *  - otherwise walk the ranking index (user_profiles_resident_rank_idx, the tsvector included,
- *    index-only) and stop at the limit — what common words together need;
- *  - and when the first WALK residents hold too few matches, the GIN index
+ *  - one short prefix with more known words than that: walk the ranking index
+ *    (user_profiles_resident_rank_idx, the tsvector included, index-only) and stop at the limit;
+ *  - several words, or a walk that found too few in its first WALK residents: the GIN index
  *    (user_profiles_resident_tsv_idx), whose matches are then few enough to sort.
  */
 async function rankedMatches(db: DB, spec: MatchSpec, limit: number, excludeIds: number[]): Promise<number[]> {
@@ -184,16 +184,20 @@ async function rankedMatches(db: DB, spec: MatchSpec, limit: number, excludeIds:
     }
   }
   const match = sql`p.search_tsv @@ to_tsquery('simple'::regconfig, ${spec.tsquery}) ${notExcluded("p.user_id")}`;
-  const walked = await sql<{ user_id: number }>`
-    select p.user_id from (
-      select p.user_id, p.search_tsv, p.search_length, p.lastname, p.firstname from user_profiles p
-      where ${ACTIVE_RESIDENT} order by ${RANK_ORDER} limit ${WALK}
-    ) p
-    where ${match}
-    order by ${RANK_ORDER}
-    limit ${limit}
-  `.execute(db);
-  if (walked.rows.length >= limit) return walked.rows.map((r) => Number(r.user_id));
+  // Several words are rarely common together (two common words: about 1 resident in 2,000), so
+  // they go straight to GIN; a short prefix with too many words to merge is common by nature.
+  if (spec.oneWord) {
+    const walked = await sql<{ user_id: number }>`
+      select p.user_id from (
+        select p.user_id, p.search_tsv, p.search_length, p.lastname, p.firstname from user_profiles p
+        where ${ACTIVE_RESIDENT} order by ${RANK_ORDER} limit ${WALK}
+      ) p
+      where ${match}
+      order by ${RANK_ORDER}
+      limit ${limit}
+    `.execute(db);
+    if (walked.rows.length >= limit) return walked.rows.map((r) => Number(r.user_id));
+  }
   // "+ 0" keeps the planner off the ranking index here: walking it whole for a rare word is what
   // this way exists to avoid.
   const found = await sql<{ user_id: number }>`
@@ -211,17 +215,10 @@ async function resultSelect(db: DB, match: MatchSpec, normalized: string, exact:
   const whole = await rankedMatches(db, exact, CANDIDATES, excludeIds);
   const prefix = whole.length < CANDIDATES ? await rankedMatches(db, match, CANDIDATES - whole.length, [...excludeIds, ...whole]) : [];
   const ids = [...whole, ...prefix];
-  if (ids.length === 0) return { rows: [] as (ResidentSearchResult & { rank_exact: boolean; rank_similarity: number })[] };
-  const exactFlags = ids.map((_, i) => i < whole.length);
-  return sql<ResidentSearchResult & { rank_exact: boolean; rank_similarity: number }>`
-    with candidates as (
-      select c.user_id, c.rank_exact, similarity(p.search_name, ${normalized}) as rank_similarity, p.lastname, p.firstname
-      from unnest(${sql.val(ids)}::bigint[], ${sql.val(exactFlags)}::boolean[]) as c(user_id, rank_exact)
-      join user_profiles p on p.user_id = c.user_id
-      order by c.rank_exact desc, rank_similarity desc, p.lastname, p.firstname, c.user_id
-      limit ${limit}
-    )
-    select c.user_id as id,
+  if (ids.length === 0) return [];
+  const exactIds = new Set(whole);
+  const { rows } = await sql<{ id: number; search_name: string | null; lastname: string | null; firstname: string; user_profile: unknown }>`
+    select p.user_id as id, p.search_name, p.lastname, p.firstname,
       jsonb_strip_nulls(jsonb_build_object(
         'image', coalesce(p.image, '/default_avatar.png'),
         'hex_color', p.hex_color,
@@ -232,18 +229,61 @@ async function resultSelect(db: DB, match: MatchSpec, normalized: string, exact:
         'complete_address', ${completeAddressOf("p", "pk")},
         'purok', pk.name,
         'age', extract(year from age((now() at time zone 'Asia/Manila')::date, p.date_of_birth))::int
-      )) as user_profile,
-      c.rank_exact,
-      c.rank_similarity
-    from candidates c
-    join user_profiles p on p.user_id = c.user_id
+      )) as user_profile
+    from user_profiles p
     left join puroks pk on pk.id = p.purok_id
-    order by c.rank_exact desc, c.rank_similarity desc, c.lastname, c.firstname, c.user_id
+    where p.user_id in (${sql.join(ids)})
   `.execute(db);
+  // The candidates ranked: every word whole first, then the trigram similarity to the typed text
+  // (pg_trgm's, computed here: on PGlite similarity() costs about half a millisecond a call).
+  const ranked = rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    exact: exactIds.has(Number(r.id)),
+    similarity: trigramSimilarity(r.search_name ?? "", normalized),
+  }));
+  ranked.sort(
+    (a, b) =>
+      Number(b.exact) - Number(a.exact) ||
+      b.similarity - a.similarity ||
+      compareText(a.lastname, b.lastname) ||
+      compareText(a.firstname, b.firstname) ||
+      a.id - b.id,
+  );
+  return ranked.slice(0, limit).map((r) => ({ id: r.id, user_profile: r.user_profile as ResidentSearchResult["user_profile"] }));
 }
 
-function clean(rows: (ResidentSearchResult & { rank_exact?: boolean; rank_similarity?: number })[]): ResidentSearchResult[] {
-  return rows.map(({ rank_exact: _e, rank_similarity: _s, ...row }) => {
+/** Ascending in code-point order (the databases' C collation), nulls last as PostgreSQL sorts them. */
+function compareText(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a == null) return 1;
+  if (b == null) return -1;
+  return a < b ? -1 : 1;
+}
+
+/** pg_trgm's trigrams of a text: each word of letters and digits, padded "  word ", in threes. */
+function trigrams(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const word of text.toLowerCase().split(/[^a-z0-9]+/)) {
+    if (!word) continue;
+    const padded = `  ${word} `;
+    for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
+  }
+  return out;
+}
+
+/** pg_trgm's similarity(): shared trigrams over all distinct trigrams of both, as a real (float4). */
+export function trigramSimilarity(a: string, b: string): number {
+  const ta = trigrams(a);
+  const tb = trigrams(b);
+  if (ta.size === 0 || tb.size === 0) return 0;
+  let shared = 0;
+  for (const t of ta) if (tb.has(t)) shared++;
+  return Math.fround(shared / (ta.size + tb.size - shared));
+}
+
+function clean(rows: ResidentSearchResult[]): ResidentSearchResult[] {
+  return rows.map((row) => {
     // jsonb_strip_nulls dropped the unknown keys; the spec's fields are always there, and
     // complete_address only when known (spec §3).
     const profile = row.user_profile as Partial<ResidentSearchResult["user_profile"]>;
@@ -331,7 +371,7 @@ export async function searchResidents(ctx: ServiceContext, text: string, options
   };
 
   const fast = await resultSelect(db, match, normalized, exact, limit, []);
-  const data = clean(fast.rows);
+  const data = clean(fast);
   if (data.length >= Math.min(FALLBACK_BELOW, limit)) return { data, strategy: "prefix", words };
 
   // Typo fallback. A word no known name supports (a stray letter) is left out rather than failing
@@ -356,5 +396,5 @@ export async function searchResidents(ctx: ServiceContext, text: string, options
     limit - data.length,
     data.map((r) => r.id),
   );
-  return { data: [...data, ...clean(fuzzy.rows)], strategy: "prefix+typo", words };
+  return { data: [...data, ...clean(fuzzy)], strategy: "prefix+typo", words };
 }
