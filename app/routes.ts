@@ -54,6 +54,8 @@ export default [
     route("manage/reports", "routes/reports.index.tsx"),
     route("manage/reports/:report", "routes/reports.report.tsx"),
     route("manage/reports/:report/export", "routes/reports.export.ts"),
+    // Data protection (issue 18 items 3, 4): a person's data as a JSON file; retention and its dry run.
+    route("system/retention", "routes/privacy.retention.tsx"),
     ...prefix("system", [
       route("parameters", "routes/parameters.tsx", [
         index("routes/parameters.index.tsx"),

@@ -578,6 +578,38 @@ export interface NotificationsTable {
   read_at: NullableTimestamp;
 }
 
+// ---- Data protection (issue 18 items 3, 4) ----
+
+export type CorrectionChannel = "In person" | "Letter" | "E-mail" | "Phone" | "Online";
+/** A correction made on the data subject's request, with the audit row of the change. */
+export interface CorrectionRequestsTable {
+  id: Id;
+  subject_id: number;
+  requested_on: CalendarDate;
+  channel: CorrectionChannel;
+  reference: string;
+  audit_log_id: number;
+  created_at: Timestamp;
+  created_by: number | null;
+}
+
+/** The trashed personal records the retention job anonymised. */
+export interface PrivacyAnonymisationsTable {
+  entity: "user" | "household";
+  entity_id: number;
+  anonymised_at: Timestamp;
+}
+
+/** One row per daily job and day (Asia/Manila): the claim that makes it run once a day. */
+export interface ScheduledJobRunsTable {
+  job: string;
+  run_on: CalendarDate;
+  started_at: Timestamp;
+  finished_at: NullableTimestamp;
+  result: Json | null;
+  error: string | null;
+}
+
 export interface Database {
   // issue 2
   users: UsersTable;
@@ -637,6 +669,10 @@ export interface Database {
   access_log: AccessLogTable;
   // issue 15
   notifications: NotificationsTable;
+  // issue 18 items 3, 4
+  correction_requests: CorrectionRequestsTable;
+  privacy_anonymisations: PrivacyAnonymisationsTable;
+  scheduled_job_runs: ScheduledJobRunsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -12,6 +12,7 @@ import { attachRealtime, hub } from "./realtime/hub.ts";
 import { seed, type SeedResult } from "./seed.ts";
 import { setRuntimeInfo } from "./services/diagnostics.ts";
 import { setMaintenanceFromEnv } from "./services/settings.ts";
+import { startRetentionSchedule } from "./features/privacy/retention.ts";
 import { requestContext } from "./web/context.ts";
 import type { Server } from "node:http";
 
@@ -47,6 +48,8 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
   const seedResult = await seed(db, { adminUsername: env.ADMIN_USERNAME, adminPassword: env.ADMIN_PASSWORD, demo: env.SEED_DEMO });
   setRuntimeInfo({ databaseKind: database.kind === "pglite" ? "PGlite (embedded)" : "PostgreSQL", version: options.version ?? "0.0.0" });
   await hub.start(db, env.DATABASE_URL, database.pglite);
+  // Issue 18 item 4: the daily retention run (at most once a day across processes).
+  const retention = startRetentionSchedule(db, logger);
 
   // Production loads the route bundle once, now: a rebuild of build/ while the server runs must not
   // break it. Development asks Vite on every request so edits show at once.
@@ -96,6 +99,7 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
     errorHandler: finalErrorHandler,
     attach: (server) => attachRealtime(server),
     async close() {
+      retention.stop();
       await hub.stop();
       await database.close();
     },

@@ -29,6 +29,8 @@ export const EXTRA_PERMISSIONS = [
   "manage-appointment",
   "manage-report",
   "view-report",
+  // Issue 18 item 3: export a person's data for a data subject request (decision 185).
+  "export-personal_data",
   "manage-parameter",
   "manage-blocklist",
   "view-blocklist",
@@ -62,6 +64,7 @@ export function describePermission(name: string): string {
     update: "Edit",
     delete: "Delete or void",
     restore: "Restore",
+    export: "Export",
   };
   return `${verb[action] ?? action} ${entity}${action === "manage" ? " records" : ""}`;
 }

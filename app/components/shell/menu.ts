@@ -21,9 +21,10 @@ import {
   TriangleAlert,
   UserCog,
   WalletCards,
+  Archive,
   type LucideIcon,
 } from "lucide-react";
-import { can, manageGate, type HasPermissions } from "~/lib/permissions";
+import { can, manageGate, SYSTEM_ADMIN_PERMISSION, type HasPermissions } from "~/lib/permissions";
 
 // The sidebar menu of spec §2.3 in one place: the sidebar, the dashboard cards and the tests all
 // read this list. Entries keep the table's order; groups only add headings between them. An
@@ -171,6 +172,14 @@ export const MENU: readonly MenuGroup[] = [
         gate: "manage-blocklist",
         icon: Ban,
         description: "Accounts barred from signing in",
+      },
+      // Issue 18 item 4: how long trashed personal records and the access log are kept, and the dry run.
+      {
+        title: "Retention",
+        path: "/system/retention",
+        gate: SYSTEM_ADMIN_PERMISSION,
+        icon: Archive,
+        description: "How long personal data is kept; what the daily run anonymises",
       },
       {
         title: "Roles",

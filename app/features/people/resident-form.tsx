@@ -10,6 +10,7 @@ import { PHOTO_MAX_BYTES, PHOTO_TYPES, resident as residentDef } from "~/resourc
 import type { FieldDef } from "~/resources/types";
 import { DialogActions, FieldSection, FormAlert, HiddenFields, useSubmitting } from "./dialog";
 import { PersonAvatar } from "./person-avatar";
+import { CorrectionRequestFields } from "~/features/privacy/correction-request-fields";
 
 // The resident form (issue 4): the DILG RBI individual record in sections, a photo, and the
 // duplicate warning — same name and birth date as someone already registered — with a link to
@@ -241,6 +242,8 @@ export function ResidentForm({
           <FieldSection title="Sign-in account (optional)">
             <div className="grid gap-3 sm:grid-cols-2">{fieldsIn(["username", "password"])}</div>
           </FieldSection>
+          {/* Issue 18 item 3: a correction the person asked for is recorded with the change. */}
+          {intent === "update" ? <CorrectionRequestFields /> : null}
         </div>
         <DialogActions closeHref={closeHref} submitting={submitting} label={intent === "create" ? "Save" : "Save changes"} />
       </Form>

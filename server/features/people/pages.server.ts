@@ -29,6 +29,8 @@ import {
   type PageArgs,
 } from "../../web/page-kit.server.ts";
 import { resourceAction } from "../../web/resource-page.server.ts";
+import { correctionRequestOf, parseCorrectionRequest, recordCorrectionRequest } from "../privacy/corrections.ts";
+import type { CorrectionRequestInput } from "../../../app/features/privacy/schemas.ts";
 
 // Page actions and loaders of the people screens (issue 4), beside the registry's generic ones
 // (server/web/resource-page.server.ts): the resident form with its duplicate warning and photo, the
@@ -102,6 +104,14 @@ export async function residentAction(args: Args) {
     const submission = parseWithZod(form, { schema: def.schema.create });
     if (submission.status !== "success") return data({ result: submission.reply() } satisfies ResidentActionData, { status: 422 });
     const values = submission.value as Record<string, unknown> & { user_profile: Record<string, string>; confirm_duplicate?: boolean };
+    // Issue 18 item 3: a correction on the person's request is checked first, recorded with the change.
+    let correction: CorrectionRequestInput | null = null;
+    try {
+      const asked = intent === "update" ? correctionRequestOf(form) : null;
+      correction = asked ? parseCorrectionRequest(asked) : null;
+    } catch (error) {
+      return fieldErrorsReply<ResidentActionData>(submission, error) ?? rethrowForPage(error);
+    }
 
     // The duplicate warning (issue 4): same name and birth date, shown with a link before saving.
     if (!values.confirm_duplicate) {
@@ -123,6 +133,7 @@ export async function residentAction(args: Args) {
           id == null
             ? await engine.create(tx, { ...values, confirm_duplicate: true })
             : await engine.update(tx, id, { ...values, confirm_duplicate: true });
+        if (correction) await recordCorrectionRequest(tx, "resident", row.id, correction);
         if (prepared) await setResidentPhoto(tx, row.id, prepared);
         return row;
       });

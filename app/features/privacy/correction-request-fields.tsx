@@ -1,0 +1,54 @@
+import { getInputProps, useField } from "@conform-to/react";
+import { FormField, split } from "~/components/resource/form-field";
+import type { FieldDef } from "~/resources/types";
+import { CORRECTION_CHANNELS } from "./schemas";
+
+// Issue 18 item 3 (decision 185): the optional part of a person's edit form that says the change is
+// a correction the person asked for — when, how, and the office's reference. Posted with the edit;
+// the server records it with the change in the same transaction. Works without JavaScript (a
+// <details> that is open when the box was ticked or a field was refused).
+
+const FIELDS: FieldDef[] = [
+  { name: "correction.requested_on", label: "Date of the request", kind: "date" },
+  { name: "correction.channel", label: "How the person asked", kind: "enum", options: CORRECTION_CHANNELS },
+  {
+    name: "correction.reference",
+    label: "Reference",
+    kind: "text",
+    maxLength: 200,
+    placeholder: "Letter no., logbook entry, e-mail subject…",
+  },
+];
+
+export function CorrectionRequestFields() {
+  const [flag] = useField<string>("correction.requested");
+  const [date] = useField<string>("correction.requested_on");
+  const [channel] = useField<string>("correction.channel");
+  const [reference] = useField<string>("correction.reference");
+  const refused = [date, channel, reference].some((m) => m.errors?.length);
+  const [key, checkbox] = split(getInputProps(flag, { type: "checkbox", value: "on" }));
+  return (
+    <details
+      open={refused || flag.initialValue === "on"}
+      className="group rounded-md border px-3 py-2 open:pb-3"
+      data-testid="correction-request"
+    >
+      <summary className="cursor-pointer text-sm font-medium">Correction on the person's request</summary>
+      <div className="mt-2 flex flex-col gap-3">
+        <p className="text-xs text-muted-foreground">
+          When the person asked for this change (Data Privacy Act: the right to have their data corrected), tick the box and say when and
+          how they asked. It is recorded with the change and listed in their data export.
+        </p>
+        <label className="flex items-center gap-2 text-sm" htmlFor={flag.id}>
+          <input key={key} {...checkbox} className="size-4 rounded border-input accent-primary" />
+          The person asked for this correction
+        </label>
+        <div className="grid gap-3 sm:grid-cols-3">
+          {FIELDS.map((field) => (
+            <FormField key={field.name} field={field} intent="update" />
+          ))}
+        </div>
+      </div>
+    </details>
+  );
+}
