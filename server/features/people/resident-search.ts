@@ -320,7 +320,7 @@ async function typoAlternatives(db: DB, words: string[]): Promise<WordAlternativ
   const rows = (
     await sql<{ i: number; word: string | null; has_prefix: boolean; has_exact: boolean }>`
     select q.i::int as i, d.word,
-      exists (select 1 from name_words x where x.word like q.w || '%') as has_prefix,
+      exists (select 1 from name_words x where x.word collate "C" >= q.w and x.word collate "C" < q.w || chr(127)) as has_prefix,
       exists (select 1 from name_words x where x.word = q.w) as has_exact
     from unnest(${sql.val(words)}::text[]) with ordinality as q(w, i)
     left join lateral (
