@@ -55,6 +55,7 @@ export default [
     route("manage/reports/:report", "routes/reports.report.tsx"),
     route("manage/reports/:report/export", "routes/reports.export.ts"),
     // Data protection (issue 18 items 3, 4): a person's data as a JSON file; retention and its dry run.
+    route("manage/residents/:resident_id/personal-data.json", "routes/privacy.personal-data.json.ts"),
     route("system/retention", "routes/privacy.retention.tsx"),
     ...prefix("system", [
       route("parameters", "routes/parameters.tsx", [
@@ -89,6 +90,8 @@ export default [
     route("system/parameters/bank_accounts/:bank_account_id/cheque-test", "routes/cheque-test-print.tsx"),
     // Issue 13: a report on paper (A4, Letter, long bond; portrait or landscape).
     route("manage/reports/:report/print", "routes/reports.print.tsx"),
+    // Issue 18 item 3: everything the portal holds on a person, to print or save as PDF.
+    route("manage/residents/:resident_id/personal-data", "routes/privacy.personal-data.print.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,4 +1,4 @@
-import { FileText, History, House, KeyRound, Pencil, UserRound } from "lucide-react";
+import { FileDown, FileText, History, House, KeyRound, Pencil, UserRound } from "lucide-react";
 import { data, Link, NavLink, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/people.resident";
 import { PersonAvatar } from "~/features/people/person-avatar";
@@ -7,6 +7,7 @@ import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { buttonVariants } from "~/components/ui/button";
 import { Badge } from "~/components/ui/badge";
 import { can } from "~/lib/permissions";
+import { EXPORT_PERSONAL_DATA_PERMISSION } from "~/features/privacy/schemas";
 import { useRootData } from "~/lib/root-data";
 import { cn } from "~/lib/utils";
 import { isAppError, serviceContextOf, serviceFor } from "../../server/web/page-kit.server.ts";
@@ -100,6 +101,16 @@ export default function ResidentLayout({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
+          {can(root?.user, EXPORT_PERSONAL_DATA_PERMISSION) ? (
+            <Link
+              to={`/manage/residents/${resident.id}/personal-data`}
+              className={buttonVariants({ variant: "outline" })}
+              data-testid="export-personal-data"
+            >
+              <FileDown aria-hidden="true" />
+              Export this person's data
+            </Link>
+          ) : null}
           {can(root?.user, "delete-resident") && resident.username && resident.status === "Active" ? (
             <Link to={`/manage/residents?modal=reset&id=${resident.id}`} className={buttonVariants({ variant: "outline" })}>
               <KeyRound aria-hidden="true" />

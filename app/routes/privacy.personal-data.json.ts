@@ -1,0 +1,9 @@
+import type { Route } from "./+types/privacy.personal-data.json";
+import { personalDataDownload } from "../../server/features/privacy/personal-data.server.ts";
+
+// /manage/residents/{id}/personal-data.json (issue 18 item 3): everything the portal holds on the
+// person as one JSON file, for a data subject request; needs export-personal_data, logged as an export.
+
+export function loader(args: Route.LoaderArgs) {
+  return personalDataDownload(args, args.params.resident_id);
+}
