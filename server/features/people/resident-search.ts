@@ -365,8 +365,9 @@ export async function searchResidents(ctx: ServiceContext, text: string, options
   const normalized = words.join(" ");
   const one = words.length === 1 ? words[0] : null;
   const match: MatchSpec = { tsquery: prefixTsquery(words), oneWord: one ? { whole: [], prefixes: [one] } : undefined };
+  // Whole words imply their prefixes: the whole-word query alone (GIN skips the prefix scans).
   const exact: MatchSpec = {
-    tsquery: `(${prefixTsquery(words, false)}) & (${match.tsquery})`,
+    tsquery: prefixTsquery(words, false),
     oneWord: one ? { whole: [one], prefixes: [] } : undefined,
   };
 
