@@ -61,9 +61,9 @@ export const accessLog: ResourceDef = {
   columns: [
     { key: "created_at", label: "When", kind: "datetime", sortable: true },
     { key: "created_by", label: "User", kind: "person", sortable: true },
+    { key: "record", label: "Record", kind: "text", sortable: true },
     { key: "action_label", label: "Action", kind: "text", sortable: true },
     { key: "record_type", label: "Record type", kind: "text", hideOnMobile: true },
-    { key: "record", label: "Record", kind: "text", sortable: true },
     { key: "reason", label: "Reason", kind: "text", hideOnMobile: true },
     { key: "ip", label: "Address", kind: "text", hideOnMobile: true },
     { key: "detail", label: "Detail", kind: "text", hideOnMobile: true },

@@ -150,7 +150,7 @@ describe("the access log", () => {
     const adminId = (await server.db.selectFrom("users").select("id").where("username", "=", server.admin.username).executeTakeFirstOrThrow()).id;
     const csv = (await runLoader("../../app/routes/export.tsx", `/export/access_log?filter[user]=${secretaryId}`, { resource: "access_log" }, adminId)) as Response;
     const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
-    expect(lines[0]).toBe("When,User,Action,Record type,Record,Reason,Address,Detail");
+    expect(lines[0]).toBe("When,User,Record,Action,Record type,Reason,Address,Detail");
     expect(lines.some((l) => l.includes("Teresa Magbanua") && l.includes("Viewed") && l.includes("203.0.113.7"))).toBe(true);
   });
 

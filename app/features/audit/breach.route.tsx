@@ -107,8 +107,10 @@ export default function BreachQuery({ loaderData }: Route.ComponentProps) {
                     <TableRow>
                       <TableHead>User</TableHead>
                       <TableHead className="text-right">Sign-ins</TableHead>
-                      <TableHead className="text-right">Opened, printed, exported</TableHead>
-                      <TableHead className="text-right">Changes</TableHead>
+                      <TableHead className="text-right" title="Opened, printed or exported">
+                        Accessed
+                      </TableHead>
+                      <TableHead className="text-right">Changed</TableHead>
                       <TableHead className="text-right">Records</TableHead>
                       <TableHead className="max-md:hidden">First</TableHead>
                       <TableHead className="max-md:hidden">Last</TableHead>
@@ -139,7 +141,26 @@ export default function BreachQuery({ loaderData }: Route.ComponentProps) {
               Timeline <span className="text-sm font-normal text-muted-foreground">({total} events, newest first)</span>
             </h2>
             {events.length ? (
-              <TableContainer className="rounded-xl border bg-card">
+              // Phones read the timeline as a list; wider screens as a table.
+              <ol className="flex flex-col divide-y rounded-xl border bg-card text-sm md:hidden" data-testid="breach-events-list">
+                {events.map((e, i) => (
+                  <li key={i} className="flex flex-col gap-0.5 px-3 py-2">
+                    <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+                      <span className="font-medium">{e.event}</span>
+                      <time className="text-xs text-muted-foreground tabular-nums">{formatDateTime(e.at)}</time>
+                    </div>
+                    {e.record ? <span className="break-words">{e.record}</span> : null}
+                    <span className="text-xs text-muted-foreground">
+                      {who(e.user)}
+                      {e.ip ? ` · ${e.ip}` : ""}
+                    </span>
+                    {e.reason ? <span className="text-xs text-muted-foreground">Reason: {e.reason}</span> : null}
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+            {events.length ? (
+              <TableContainer className="rounded-xl border bg-card max-md:hidden">
                 <Table data-testid="breach-events">
                   <TableHeader>
                     <TableRow>
@@ -147,8 +168,8 @@ export default function BreachQuery({ loaderData }: Route.ComponentProps) {
                       <TableHead>User</TableHead>
                       <TableHead>Event</TableHead>
                       <TableHead>Record</TableHead>
-                      <TableHead className="max-md:hidden">Reason</TableHead>
-                      <TableHead className="max-md:hidden">Address</TableHead>
+                      <TableHead>Reason</TableHead>
+                      <TableHead>Address</TableHead>
                     </TableRow>
                   </TableHeader>
                   <TableBody>
@@ -158,8 +179,8 @@ export default function BreachQuery({ loaderData }: Route.ComponentProps) {
                         <TableCell>{who(e.user)}</TableCell>
                         <TableCell>{e.event}</TableCell>
                         <TableCell className="max-w-64 break-words whitespace-normal">{e.record ?? ""}</TableCell>
-                        <TableCell className="max-w-64 break-words whitespace-normal max-md:hidden">{e.reason ?? ""}</TableCell>
-                        <TableCell className="max-md:hidden">{e.ip ?? ""}</TableCell>
+                        <TableCell className="max-w-64 break-words whitespace-normal">{e.reason ?? ""}</TableCell>
+                        <TableCell>{e.ip ?? ""}</TableCell>
                       </TableRow>
                     ))}
                   </TableBody>

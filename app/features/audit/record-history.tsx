@@ -53,7 +53,19 @@ export function RecordHistoryView({ history }: { history: RecordHistory }) {
                   <span className="font-medium text-foreground">Reason:</span> {entry.reason}
                 </p>
               ) : null}
-              {entry.changes.length ? (
+              {entry.changes.length && entry.action === "create" ? (
+                // A new record: its first values, label and value, no "before".
+                <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[minmax(8rem,14rem)_1fr]" data-testid="history-values">
+                  {entry.changes.map((change) => (
+                    <div key={change.key} className="contents">
+                      <dt className="font-medium max-sm:mt-1">{change.label}</dt>
+                      <dd className="text-muted-foreground sm:text-foreground">
+                        <Value text={change.after} />
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : entry.changes.length ? (
                 <table className="mt-2 w-full table-fixed border-collapse text-left" data-testid="history-changes">
                   <thead className="max-sm:sr-only">
                     <tr className="border-b text-xs text-muted-foreground">
@@ -70,16 +82,16 @@ export function RecordHistoryView({ history }: { history: RecordHistory }) {
                   </thead>
                   <tbody>
                     {entry.changes.map((change) => (
-                      <tr key={change.key} className="border-b last:border-0 max-sm:flex max-sm:flex-col max-sm:py-1.5">
-                        <th scope="row" className="py-1 pr-2 align-top font-medium">
+                      <tr key={change.key} className="border-b last:border-0 max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:gap-x-1.5 max-sm:py-1.5">
+                        <th scope="row" className="py-1 pr-2 align-top font-medium max-sm:w-full max-sm:py-0">
                           {change.label}
                         </th>
-                        <td className="py-1 pr-2 align-top max-sm:py-0">
+                        <td className="py-1 pr-2 align-top max-sm:p-0 max-sm:text-muted-foreground">
                           <span className="sr-only">Before: </span>
-                          {entry.action === "create" ? <span className="text-muted-foreground">—</span> : <Value text={change.before} />}
+                          <Value text={change.before} />
                         </td>
-                        <td className="py-1 align-top max-sm:flex max-sm:items-start max-sm:gap-1 max-sm:py-0">
-                          <ArrowRight className="mt-0.5 size-3.5 shrink-0 text-muted-foreground sm:hidden" aria-hidden="true" />
+                        <td className="py-1 align-top max-sm:flex max-sm:items-baseline max-sm:gap-1.5 max-sm:p-0">
+                          <ArrowRight className="size-3.5 shrink-0 self-center text-muted-foreground sm:hidden" aria-hidden="true" />
                           <span className="sr-only">After: </span>
                           <Value text={change.after} />
                         </td>

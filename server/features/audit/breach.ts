@@ -7,6 +7,9 @@ import type { ServiceContext } from "../../context.ts";
 import { forbidden, ValidationError } from "../../errors.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
 import { choiceLabelSql } from "./hooks.ts";
+import { ACTION_WORDS } from "./history.ts";
+
+const AUDIT_ACTIONS = Object.entries(ACTION_WORDS).map(([value, label]) => ({ value, label }));
 
 // Breach readiness (issue 18 item 6, decision 182): the NPC asks within 72 hours who accessed which
 // personal records between two dates. One query answers it from the sign-in log (audit_log rows
@@ -101,8 +104,7 @@ function eventsSql(q: BreachQuery) {
     where ${inRange("l.created_at")} and ${byUser("l.created_by")}
     union all
     select a.at, a.user_id,
-      case a.action when 'create' then 'Created' when 'update' then 'Changed' when 'delete' then 'Deleted'
-        when 'restore' then 'Restored' else initcap(replace(a.action, '_', ' ')) end,
+      ${choiceLabelSql("a.action", AUDIT_ACTIONS, sql`initcap(replace(a.action, '_', ' '))`)},
       coalesce(case when a.entity in (${userEntries}) and a.entity_id ~ '^[0-9]+$' then
         (select ${fullNameOf("rp")} from user_profiles rp where rp.user_id = a.entity_id::bigint) end,
         initcap(replace(a.entity, '_', ' ')) || ' #' || a.entity_id),

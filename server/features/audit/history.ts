@@ -59,11 +59,14 @@ const BOOKKEEPING = new Set([
   "reason",
 ]);
 
-const ACTION_WORDS: Record<string, string> = {
+/** Audit actions in words, for the history and the breach query. */
+export const ACTION_WORDS: Record<string, string> = {
   create: "Created",
   update: "Changed",
   delete: "Deleted",
   void: "Voided",
+  unvoid: "Unvoided",
+  cancel: "Cancelled",
   restore: "Restored",
   photo: "Changed the photo",
   reset_password: "Reset the password",
@@ -183,7 +186,13 @@ export function describeChanges(def: ResourceDef | undefined, before: unknown, a
     seen.add(id);
     changes.push({ key, label, ...text });
   }
-  return changes.sort((x, y) => keys.indexOf(x.key) - keys.indexOf(y.key));
+  // In the order of the entry's form (then the rest as they came), as a person reads the record.
+  const order = def ? [...fields] : [];
+  const rank = (key: string) => {
+    const i = order.indexOf(key);
+    return i < 0 ? order.length + keys.indexOf(key) : i;
+  };
+  return changes.sort((x, y) => rank(x.key) - rank(y.key));
 }
 
 function parse(value: unknown): unknown {

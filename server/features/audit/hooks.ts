@@ -5,10 +5,14 @@ import { registerHooks } from "../../resources/hooks.ts";
 // The access log's computed columns (decision 180): the action and the record type in words, from
 // the registry's lists, so the list, its sort and its CSV export read the same text.
 
-/** `case <column> when 'view' then 'Viewed' … else <column> end` over fixed choices. */
-export function choiceLabelSql(column: string, choices: readonly { value: string; label: string }[]): RawBuilder<string> {
+/** `case <column> when 'view' then 'Viewed' … else <fallback or column> end` over fixed choices. */
+export function choiceLabelSql(
+  column: string,
+  choices: readonly { value: string; label: string }[],
+  fallback: RawBuilder<string> = sql`${sql.ref(column)}`,
+): RawBuilder<string> {
   const whens = choices.map((c) => sql`when ${c.value} then ${c.label}`);
-  return sql<string>`(case ${sql.ref(column)} ${sql.join(whens, sql` `)} else ${sql.ref(column)} end)`;
+  return sql<string>`(case ${sql.ref(column)} ${sql.join(whens, sql` `)} else ${fallback} end)`;
 }
 
 const actionLabel = () => choiceLabelSql("t.action", ACCESS_ACTIONS);
