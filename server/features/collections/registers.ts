@@ -98,7 +98,11 @@ export async function formAccountability(
   const pads = new Map<string, typeof rows.rows>();
   for (const r of rows.rows) {
     const key = `${r.form}\u0000${r.pad}`;
-    pads.set(key, [...(pads.get(key) ?? []), r]);
+    // push, not a copy per number: a copy made a pad of 1,000 numbers cost 500,000 element copies
+    // (issue 17 bench: 21.7 s for 1,000 pads).
+    const list = pads.get(key);
+    if (list) list.push(r);
+    else pads.set(key, [r]);
   }
   const range = (list: typeof rows.rows): FormRange => ({
     qty: list.length,
