@@ -333,6 +333,8 @@ export const collection: ResourceDef = {
   modals: ["create", "update", "delete", "restore", "print"],
   defaultSort: { key: "or_number", order: "desc" },
   rowLinks: [
+    // The receipt's own page (spec §2.1 /manage/collections/{collection_id}), from the row's main column.
+    { key: "open", label: "Open", href: "/manage/collections/{id}", permission: "view-collection", onTrashed: true, main: true },
     { key: "print", label: "Print", href: "/manage/collections?modal=print&id={id}", permission: "view-collection", onTrashed: true },
     {
       key: "preview",

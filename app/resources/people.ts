@@ -272,6 +272,8 @@ export const resident: ResourceDef = {
       href: "/manage/transactions?modal=create&user_id={id}",
       permission: "create-transaction",
     },
+    // Spec §2.4 "reset" (residents), §6: needs delete-resident. The dialog says when there is no account.
+    { key: "reset", label: "Reset password", href: "/manage/residents?modal=reset&id={id}", permission: "delete-resident" },
   ],
 };
 

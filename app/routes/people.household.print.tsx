@@ -114,55 +114,58 @@ export default function HouseholdPrint({ loaderData }: Route.ComponentProps) {
           </p>
         </section>
 
-        <table className="w-full border-collapse text-left text-[9pt]">
-          <caption className="mb-1 text-left text-[10pt] font-semibold">Members of the household</caption>
-          <thead>
-            <tr className="border-y border-stone-900 bg-stone-100">
-              <th scope="col" className="px-1.5 py-1">
-                #
-              </th>
-              <th scope="col" className="px-1.5 py-1">
-                Name
-              </th>
-              <th scope="col" className="px-1.5 py-1">
-                Relation to head
-              </th>
-              <th scope="col" className="px-1.5 py-1">
-                Sex
-              </th>
-              <th scope="col" className="px-1.5 py-1">
-                Date of birth
-              </th>
-              <th scope="col" className="px-1.5 py-1">
-                Age
-              </th>
-              <th scope="col" className="px-1.5 py-1">
-                Civil status
-              </th>
-              <th scope="col" className="px-1.5 py-1">
-                Occupation
-              </th>
-              <th scope="col" className="px-1.5 py-1">
-                Sectors
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {people.map((p, i) => (
-              <tr key={p.user_id} className="border-b border-stone-300 align-top">
-                <td className="px-1.5 py-1 tabular-nums">{i + 1}</td>
-                <td className="px-1.5 py-1 font-medium">{p.fullname}</td>
-                <td className="px-1.5 py-1">{p.relation}</td>
-                <td className="px-1.5 py-1">{p.sex ?? "—"}</td>
-                <td className="px-1.5 py-1 whitespace-nowrap">{p.date_of_birth ? formatDate(p.date_of_birth) : "—"}</td>
-                <td className="px-1.5 py-1 tabular-nums">{p.age ?? "—"}</td>
-                <td className="px-1.5 py-1">{p.civil_status ?? "—"}</td>
-                <td className="px-1.5 py-1">{p.occupation ?? "—"}</td>
-                <td className="px-1.5 py-1">{sectors(p) || "—"}</td>
+        {/* On a phone's screen the members scroll inside the sheet instead of widening the page (issue 16 item 6). */}
+        <div className="overflow-x-auto print:overflow-visible">
+          <table className="w-full border-collapse text-left text-[9pt]">
+            <caption className="mb-1 text-left text-[10pt] font-semibold">Members of the household</caption>
+            <thead>
+              <tr className="border-y border-stone-900 bg-stone-100">
+                <th scope="col" className="px-1.5 py-1">
+                  #
+                </th>
+                <th scope="col" className="px-1.5 py-1">
+                  Name
+                </th>
+                <th scope="col" className="px-1.5 py-1">
+                  Relation to head
+                </th>
+                <th scope="col" className="px-1.5 py-1">
+                  Sex
+                </th>
+                <th scope="col" className="px-1.5 py-1">
+                  Date of birth
+                </th>
+                <th scope="col" className="px-1.5 py-1">
+                  Age
+                </th>
+                <th scope="col" className="px-1.5 py-1">
+                  Civil status
+                </th>
+                <th scope="col" className="px-1.5 py-1">
+                  Occupation
+                </th>
+                <th scope="col" className="px-1.5 py-1">
+                  Sectors
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {people.map((p, i) => (
+                <tr key={p.user_id} className="border-b border-stone-300 align-top">
+                  <td className="px-1.5 py-1 tabular-nums">{i + 1}</td>
+                  <td className="px-1.5 py-1 font-medium">{p.fullname}</td>
+                  <td className="px-1.5 py-1">{p.relation}</td>
+                  <td className="px-1.5 py-1">{p.sex ?? "—"}</td>
+                  <td className="px-1.5 py-1 whitespace-nowrap">{p.date_of_birth ? formatDate(p.date_of_birth) : "—"}</td>
+                  <td className="px-1.5 py-1 tabular-nums">{p.age ?? "—"}</td>
+                  <td className="px-1.5 py-1">{p.civil_status ?? "—"}</td>
+                  <td className="px-1.5 py-1">{p.occupation ?? "—"}</td>
+                  <td className="px-1.5 py-1">{sectors(p) || "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
 
         <footer className="mt-auto grid grid-cols-2 gap-10 pt-10 text-center text-[9pt]">
           <div>

@@ -45,38 +45,69 @@ const PALETTE = ["#fde68a", "#bbf7d0", "#bfdbfe", "#fbcfe8", "#ddd6fe", "#fed7aa
 
 type PersonValue = { id?: number; fullname?: string | null; name?: string | null; image?: string | null; hex_color?: string | null };
 
-export function PersonCell({ value }: { value: unknown }) {
+export function PersonCell({ value, inLink = false }: { value: unknown; inLink?: boolean }) {
   if (value == null) return <span className="text-muted-foreground">—</span>;
   const person = (typeof value === "object" ? value : { fullname: String(value) }) as PersonValue;
   const name = personName(person) || "Unknown";
   const photo = person.image && person.image !== "/default_avatar.png" ? person.image : null;
   const colour = person.hex_color || PALETTE[Math.abs(Number(person.id ?? name.length)) % PALETTE.length];
   return (
-    <span className="flex items-center gap-2 whitespace-nowrap">
-      <Avatar className="size-7">
+    <span className="flex items-center gap-2">
+      <Avatar className="size-7 shrink-0">
         {photo ? <AvatarImage src={photo} alt="" /> : null}
         <AvatarFallback aria-hidden="true" className="text-[0.65rem]" style={{ backgroundColor: colour, color: readableTextOn(colour) }}>
           {initialsOf(name)}
         </AvatarFallback>
       </Avatar>
-      <span>{name}</span>
+      <ClampedText text={name} inLink={inLink} />
     </span>
   );
 }
 
-export function CellValue({ column, value }: { column: ColumnDef; value: unknown }) {
+/** Longer than this, a cell's text may be cut: it gets the title and a tab stop to read it whole. */
+const LONG_TEXT = 24;
+
+/**
+ * A cell's text in at most two lines and 14rem (issue 16 item 6: tables fit their card at 1440 px).
+ * A cut value reads whole on hover (title) and on focus (a tab stop that lifts the clamp), so the
+ * keyboard and touch reach it too.
+ */
+export function ClampedText({ text, inLink = false }: { text: string; inLink?: boolean }) {
+  const long = text.length > LONG_TEXT;
+  // Inside a link the link takes the focus (and the title); a second tab stop would nest them.
+  const focusable = long && !inLink;
+  return (
+    <span
+      className={cn(
+        "line-clamp-2 max-w-56 min-w-0 break-words",
+        inLink && "underline decoration-1 underline-offset-2 group-hover/main:decoration-2",
+        focusable && "rounded-sm focus:line-clamp-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+      )}
+      title={long ? text : undefined}
+      // A value that may be cut must be reachable without a mouse: focus lifts the clamp.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={focusable ? 0 : undefined}
+      data-testid={long ? "clamped-text" : undefined}
+    >
+      {text}
+    </span>
+  );
+}
+
+/** A cell by its column's kind; `inLink` when the row's main link wraps it (no tab stop of its own). */
+export function CellValue({ column, value, inLink = false }: { column: ColumnDef; value: unknown; inLink?: boolean }) {
   if (column.kind === "status") return value ? <StatusBadge status={String(value)} /> : null;
-  if (column.kind === "person") return <PersonCell value={value} />;
+  if (column.kind === "person") return <PersonCell value={value} inLink={inLink} />;
   if (value == null || value === "") return <span className="text-muted-foreground">—</span>;
   switch (column.kind) {
     case "reference":
-      return <span>{referenceName(value)}</span>;
+      return <ClampedText text={referenceName(value)} inLink={inLink} />;
     case "list": {
       const items = Array.isArray(value) ? value : [value];
       return (
         <span className="flex flex-wrap gap-1">
           {items.map((item, i) => (
-            <Badge key={i} variant="secondary">
+            <Badge key={i} variant="secondary" className="whitespace-normal">
               {referenceName(item)}
             </Badge>
           ))}
@@ -90,14 +121,23 @@ export function CellValue({ column, value }: { column: ColumnDef; value: unknown
     case "datetime": {
       const text = displayText(column.kind, value);
       const iso = value instanceof Date ? value.toISOString() : String(value);
+      // "Nov 23, 2026, 11:56 PM": the date and the time each stay whole; the line may break between.
+      const cut = column.kind === "datetime" ? text.lastIndexOf(", ") : -1;
       return (
-        <time dateTime={iso} className="whitespace-nowrap">
-          {text}
+        <time dateTime={iso} className={cut > 0 ? undefined : "whitespace-nowrap"}>
+          {cut > 0 ? (
+            <>
+              <span className="whitespace-nowrap">{text.slice(0, cut + 1)}</span>{" "}
+              <span className="whitespace-nowrap">{text.slice(cut + 2)}</span>
+            </>
+          ) : (
+            text
+          )}
         </time>
       );
     }
     default:
-      return <span>{displayText(column.kind, value)}</span>;
+      return <ClampedText text={displayText(column.kind, value)} inLink={inLink} />;
   }
 }
 

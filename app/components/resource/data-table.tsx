@@ -7,6 +7,7 @@ import { Table, TableBody, TableCaption, TableCell, TableContainer, TableHead, T
 import { cn } from "~/lib/utils";
 import { rowLinkHref, type ColumnDef, type ListQuery, type ResourceDef } from "~/resources/types";
 import { CellValue, isNumericKind } from "./cells";
+import { displayText } from "./format";
 import { mainLinkOf, RowActionsMenu, rowActions, type Gates } from "./row-actions";
 import { listHref } from "./urls";
 
@@ -20,8 +21,11 @@ const features = tableFeatures({ rowSelectionFeature });
 const helper = createColumnHelper<typeof features, ResourceRow>();
 
 const MOBILE_HIDDEN = "hidden md:table-cell";
-/** On a phone the table scrolls sideways; the actions stay in reach at its right edge. */
-const STICKY_ACTIONS = "max-md:sticky max-md:right-0 max-md:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)] md:bg-transparent";
+/**
+ * The actions column stays at the table's right edge at every width (issue 16 item 6): where the
+ * table scrolls sideways (a phone, a wide entry) the row menu is always in reach.
+ */
+const STICKY_ACTIONS = "sticky right-0 z-[1] max-md:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]";
 
 export interface DataTableProps {
   def: ResourceDef;
@@ -81,18 +85,19 @@ export function DataTable({ def, rows, query, gates, bulkFormId, rowSelection, o
           id: column.key,
           header: column.label,
           cell: (info) => {
-            const value = <CellValue column={column} value={info.getValue()} />;
             const link = column.key === mainKey ? mainLinkOf(def, info.row.original, gates) : null;
-            if (!link) return value;
+            if (!link) return <CellValue column={column} value={info.getValue()} />;
+            // Underlined at rest (the text, not a person's initials), not only on hover: a link must look like one (WCAG 1.4.1).
             return (
               <Link
                 to={rowLinkHref(link, info.row.original)}
                 target={link.newTab ? "_blank" : undefined}
                 rel={link.newTab ? "noreferrer" : undefined}
-                className="rounded-sm underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                title={displayText(column.kind, info.getValue()) || undefined}
+                className="group/main inline-block rounded-sm text-primary-ink focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                 data-testid="row-main-link"
               >
-                {value}
+                <CellValue column={column} value={info.getValue()} inLink />
               </Link>
             );
           },
@@ -150,7 +155,8 @@ export function DataTable({ def, rows, query, gates, bulkFormId, rowSelection, o
                   key={header.id}
                   scope="col"
                   aria-sort={column.sortable ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
-                  className={cn(column.hideOnMobile && MOBILE_HIDDEN, isNumericKind(column) && "text-right")}
+                  // A long label ("Quantity generated") may take two lines rather than widen the table.
+                  className={cn("whitespace-normal", column.hideOnMobile && MOBILE_HIDDEN, isNumericKind(column) && "text-right")}
                 >
                   {column.sortable ? <SortLink column={column} query={query} sorted={sorted} /> : <table.FlexRender header={header} />}
                 </TableHead>

@@ -241,7 +241,8 @@ export function SessionsCard({
                       {s.ip ?? "Unknown address"} · last seen {formatDateTime(s.last_seen_at)} · signed in {formatDateTime(s.created_at)}
                     </span>
                     {s.user_agent ? (
-                      <span className="truncate text-xs text-muted-foreground" title={s.user_agent}>
+                      // Breaks anywhere: a user agent is one long word that would widen a phone's page (issue 16 item 6).
+                      <span className="line-clamp-2 text-xs [overflow-wrap:anywhere] text-muted-foreground" title={s.user_agent}>
                         {s.user_agent}
                       </span>
                     ) : null}
