@@ -6,18 +6,21 @@ import { StatusBadge } from "~/components/resource/cells";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { buttonVariants } from "~/components/ui/button";
 import { Badge } from "~/components/ui/badge";
+import { FlashMessage } from "~/components/resource/flash-message";
+import { withBack } from "~/lib/back-path";
 import { can } from "~/lib/permissions";
 import { EXPORT_PERSONAL_DATA_PERMISSION } from "~/features/privacy/schemas";
 import { useRootData } from "~/lib/root-data";
 import { cn } from "~/lib/utils";
 import { isAppError, serviceContextOf, serviceFor } from "../../server/web/page-kit.server.ts";
+import { readFlash } from "../../server/web/flash.server.ts";
 import { assertId, householdOfResident, type ResidentRecord } from "../../server/features/people/pages.server.ts";
 import { logRecordAccess } from "../../server/features/audit/pages.server.ts";
 
 // /manage/residents/{resident_id} (spec §2.1): the resident's page, with the children profile
 // (also the index), location (the household's map pin) and transactions.
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const id = assertId(params.resident_id);
   const ctx = serviceContextOf(context);
   try {
@@ -26,7 +29,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const household = await householdOfResident(ctx, id);
     // Issue 18: opening a resident's full record is logged (who, which record, when, from where).
     await logRecordAccess(ctx, { entity: "resident", id, record: String(resident.name ?? `#${id}`), action: "view", subjectId: id });
-    return data({ resident, household });
+    // A save in the edit dialog opened here comes back here with its message (issue 16 item 3).
+    const { flash, clear } = readFlash(request);
+    return data({ resident, household, flash }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
   } catch (error) {
     if (isAppError(error) && (error.status === 403 || error.status === 404)) {
       throw data(error.status === 404 ? "This page could not be found." : "You are not authorize to perform this action", {
@@ -112,19 +117,26 @@ export default function ResidentLayout({ loaderData }: Route.ComponentProps) {
             </Link>
           ) : null}
           {can(root?.user, "delete-resident") && resident.username && resident.status === "Active" ? (
-            <Link to={`/manage/residents?modal=reset&id=${resident.id}`} className={buttonVariants({ variant: "outline" })}>
+            <Link
+              to={withBack(`/manage/residents?modal=reset&id=${resident.id}`, pathname)}
+              className={buttonVariants({ variant: "outline" })}
+            >
               <KeyRound aria-hidden="true" />
               Reset password
             </Link>
           ) : null}
           {can(root?.user, "update-resident") && resident.status === "Active" ? (
-            <Link to={`/manage/residents?modal=update&id=${resident.id}`} className={buttonVariants({ variant: "outline" })}>
+            <Link
+              to={withBack(`/manage/residents?modal=update&id=${resident.id}`, pathname)}
+              className={buttonVariants({ variant: "outline" })}
+            >
               <Pencil aria-hidden="true" />
               Edit
             </Link>
           ) : null}
         </div>
       </div>
+      <FlashMessage flash={loaderData.flash} />
       <nav aria-label="Resident sections" className="flex gap-1 overflow-x-auto border-b">
         {tabs.map(({ to, label, Icon }) => (
           <NavLink

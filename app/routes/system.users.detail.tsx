@@ -6,6 +6,7 @@ import { UserPage } from "~/features/access/user-page";
 import { CsrfInput } from "~/components/csrf-input";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { withBack } from "~/lib/back-path";
 import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
@@ -75,13 +76,19 @@ export default function UserDetailPage({ loaderData }: Route.ComponentProps) {
       actions={
         <>
           {can(me, "update-user") && !trashed ? (
-            <Link to={`/system/users?modal=update&id=${user.id}`} className={buttonVariants({ variant: "outline" })}>
+            <Link
+              to={withBack(`/system/users?modal=update&id=${user.id}`, `/system/users/${user.id}`)}
+              className={buttonVariants({ variant: "outline" })}
+            >
               <Pencil aria-hidden="true" />
               Edit
             </Link>
           ) : null}
           {can(me, "delete-user") ? (
-            <Link to={`/system/users?modal=reset&id=${user.id}`} className={buttonVariants({ variant: "outline" })}>
+            <Link
+              to={withBack(`/system/users?modal=reset&id=${user.id}`, `/system/users/${user.id}`)}
+              className={buttonVariants({ variant: "outline" })}
+            >
               <KeyRound aria-hidden="true" />
               Reset password
             </Link>

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { backPathOf } from "../../app/lib/back-path.ts";
 import { isAppError } from "../errors.ts";
 import { getRequestContext } from "./context.ts";
 import { flashCookie, type Flash } from "./flash.server.ts";
@@ -27,10 +28,15 @@ export function pageUrl({ request, url }: Pick<PageArgs, "request" | "url">): UR
   return raw;
 }
 
-/** The list's address after a post: the posted `_return` query without the modal keys. */
+/**
+ * The list's address after a post: the posted `_return` query without the modal keys — or the
+ * record page the modal was opened from (its `back` path, issue 16 item 3).
+ */
 export function returnAddress(args: Pick<PageArgs, "request" | "url">, form: FormData): string {
   const url = pageUrl(args);
   const raw = String(form.get("_return") ?? url.search);
+  const back = backPathOf(raw);
+  if (back) return back;
   const params = new URLSearchParams(raw.startsWith("?") ? raw.slice(1) : raw);
   params.delete("modal");
   params.delete("id");

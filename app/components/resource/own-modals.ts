@@ -21,7 +21,7 @@ export function useOwnModals(
   return {
     modal,
     page: { ...loaderData, modal: own ? null : modal },
-    closeHref: closeModalHref(pathname, loaderData.query),
+    closeHref: closeModalHref(pathname, loaderData.query, search),
     record: loaderData.record,
     /** The list's own address (?page=2&search=…), where the dialogs' forms return. */
     search,

@@ -40,7 +40,7 @@ export function ResourceModal({ def, modal, record, options, query, gates }: Res
   const { pathname, search } = useLocation();
   const command = def.commands?.find((c) => c.name === modal);
   if (!modal || (!command && !(def.modals as readonly string[]).includes(modal))) return null;
-  const closeHref = closeModalHref(pathname, query);
+  const closeHref = closeModalHref(pathname, query, search);
   const returnTo = search;
   const displayName = record ? String(record[def.displayField] ?? `${def.labels.singular} #${record.id}`) : "";
 

@@ -1,3 +1,4 @@
+import { backPathOf } from "~/lib/back-path";
 import { listQueryToSearchParams } from "~/resources/list-query";
 import type { ListQuery } from "~/resources/types";
 
@@ -17,8 +18,13 @@ export function listHref(query: ListQuery, changes: Partial<ListQuery> = {}, mod
   return q ? `?${q}` : "?";
 }
 
-/** The address that closes the modal: the same list without `modal` and `id`. */
-export function closeModalHref(pathname: string, query: ListQuery): string {
+/**
+ * The address that closes the modal: the same list without `modal` and `id` — or the record page
+ * the modal was opened from, when the address says so (`back`, issue 16 item 3).
+ */
+export function closeModalHref(pathname: string, query: ListQuery, search = ""): string {
+  const back = backPathOf(search);
+  if (back) return back;
   const q = listQueryToSearchParams(query).toString();
   return q ? `${pathname}?${q}` : pathname;
 }
