@@ -1,6 +1,7 @@
 import { getResource } from "../../app/resources/index";
 import { uniqueId } from "./api";
 import { expect, test } from "./fixtures";
+import { waitForHydration } from "./pages/hydration";
 import { ResourceListPage } from "./pages/resource-list-page";
 
 // Everyday use of the generic list (issue 16), on any entry: paging past the end, sorting by every
@@ -178,5 +179,186 @@ test.describe("bulk actions (issue 16 item 5)", () => {
     await expect(list.bulkBar).toBeVisible();
     await expect(list.deleteSelected).toBeVisible();
     await expect(list.restoreSelected).toHaveCount(0);
+  });
+});
+
+test.describe("edit from a record page returns to it (issue 16 item 3)", () => {
+  test("cancel, Escape and save on the user page's Edit all come back to the user page", async ({ adminApi, adminPage }) => {
+    const clerk = await adminApi.createUser("Viewer");
+    const here = new RegExp(`/system/users/${clerk.id}$`);
+    await adminPage.goto(`/system/users/${clerk.id}`);
+    await waitForHydration(adminPage);
+    const edit = adminPage.getByRole("link", { name: "Edit", exact: true });
+    const dialog = adminPage.getByRole("dialog");
+
+    await edit.click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await expect(adminPage).toHaveURL(here);
+    await expect(dialog).toBeHidden();
+
+    await edit.click();
+    await expect(dialog).toBeVisible();
+    await adminPage.keyboard.press("Escape");
+    await expect(adminPage).toHaveURL(here);
+    await expect(dialog).toBeHidden();
+
+    await edit.click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(adminPage).toHaveURL(here);
+    await expect(adminPage.getByText("Successfully updated.").first()).toBeVisible();
+  });
+
+  test("a back address to another site is ignored: the modal closes to its list", async ({ adminApi, adminPage }) => {
+    const clerk = await adminApi.createUser("Viewer");
+    await adminPage.goto(`/system/users?modal=update&id=${clerk.id}&back=${encodeURIComponent("//evil.example/x")}`);
+    await expect(adminPage.getByRole("dialog").getByRole("link", { name: "Cancel" })).toHaveAttribute("href", /^\/system\/users(\?|$)/);
+  });
+
+  test("the resident page's Edit comes back to the tab it was opened from", async ({ adminPage }) => {
+    const residents = new ResourceListPage(adminPage, resident);
+    await residents.goto();
+    const id = await residents.rows.first().getAttribute("data-row-id");
+    await adminPage.goto(`/manage/residents/${id}/location`);
+    await waitForHydration(adminPage);
+    await adminPage.getByRole("link", { name: "Edit", exact: true }).click();
+    const dialog = adminPage.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await adminPage.keyboard.press("Escape");
+    await expect(adminPage).toHaveURL(new RegExp(`/manage/residents/${id}/location$`));
+    await expect(dialog).toBeHidden();
+    await adminPage.getByRole("link", { name: "Edit", exact: true }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(adminPage).toHaveURL(new RegExp(`/manage/residents/${id}/location$`));
+    await expect(adminPage.getByText("Successfully updated.").first()).toBeVisible();
+  });
+});
+
+test.describe("the resident reset modal (spec §2.4, issue 16 item 2)", () => {
+  test("the row menu opens it; a resident without an account is told so", async ({ adminPage }) => {
+    const residents = new ResourceListPage(adminPage, resident);
+    await residents.goto();
+    const first = residents.rows.first();
+    const id = await first.getAttribute("data-row-id");
+    await first.getByTestId("row-actions").click();
+    const reset = adminPage.getByRole("menuitem", { name: "Reset password" });
+    await expect(reset).toHaveAttribute("href", new RegExp(`modal=reset&id=${id}`));
+    await reset.click();
+    const dialog = adminPage.getByTestId("reset-dialog");
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(/Username: |This resident has no sign-in account yet\./);
+  });
+});
+
+test.describe("bulk delete without JavaScript (issue 16 item 5)", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Delete selected opens a confirm step with the count; Cancel deletes nothing", async ({ adminPage, adminApi }) => {
+    const id = uniqueId();
+    const names = [`E2E NoJS ${id} A`, `E2E NoJS ${id} B`];
+    for (const name of names) await adminApi.create("religion", { name });
+    const list = new ResourceListPage(adminPage, religion, { javaScript: false });
+    await list.goto(`?search=${id}`);
+    for (const name of names) await list.rowCheckbox(name).check();
+    await list.deleteSelected.click();
+    await expect(adminPage).toHaveURL(/[?&]modal=delete-many&ids=\d+,\d+$/);
+    await expect(list.confirmDialog).toContainText(
+      "Are you sure you want to remove 2 religions? All of the data associated with this will be permanently removed.",
+    );
+    await list.confirmDialog.getByRole("link", { name: "Cancel" }).click();
+    await expect(adminPage).toHaveURL(new RegExp(`\\?search=${id}$`));
+    for (const name of names) await expect(list.rowStatus(name)).toHaveText("Active");
+
+    for (const name of names) await list.rowCheckbox(name).check();
+    await list.deleteSelected.click();
+    await list.confirmDialog.getByRole("button", { name: "Delete 2", exact: true }).click();
+    await expect(list.message("Successfully deleted 2 religions.")).toBeVisible();
+    for (const name of names) await expect(list.rowStatus(name)).toHaveText("Trashed");
+  });
+});
+
+test.describe("bulk delete blocked by rows (issue 16 item 5)", () => {
+  test("the message names every row that blocks and why", async ({ adminPage }) => {
+    // Residents who head households cannot be deleted: select two heads from the households list.
+    await adminPage.goto("/manage/households?per_page=15");
+    const heads = (await adminPage.getByTestId("row-main-link").evaluateAll((links) => links.map((a) => a.getAttribute("title")!))).slice(
+      0,
+      2,
+    );
+    expect(heads).toHaveLength(2);
+    const residents = new ResourceListPage(adminPage, resident);
+    const picked: string[] = [];
+    for (const head of heads) {
+      await residents.goto(`?search=${encodeURIComponent(head)}`);
+      picked.push((await residents.rows.first().getAttribute("data-row-id"))!);
+    }
+    // The two heads' rows may not be on one page: post the bulk form's fields as the bar would.
+    const answered = adminPage.waitForResponse((r) => r.request().method() === "POST");
+    await adminPage.evaluate((ids) => {
+      const csrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? "");
+      const form = document.createElement("form");
+      form.method = "post";
+      form.action = "/manage/residents";
+      for (const [name, value] of Object.entries({ _csrf: csrf, intent: "delete-many", confirmed: "1", ids: ids.join(",") })) {
+        const input = document.createElement("input");
+        input.type = "hidden";
+        input.name = name;
+        input.value = value;
+        form.append(input);
+      }
+      document.body.append(form);
+      form.submit();
+    }, picked);
+    await answered;
+    await adminPage.waitForURL(/\/manage\/residents/);
+    const message = adminPage.locator("[data-sonner-toast], [data-testid=flash-message]").first();
+    await expect(message).toContainText("Nothing was deleted: 2 of the 2 residents selected cannot be.");
+    for (const head of heads) await expect(message).toContainText(`${head} heads household #`);
+  });
+});
+
+test.describe("words (issue 16 item 8)", () => {
+  test("a required field's error names it by its label", async ({ adminPage }) => {
+    const residents = new ResourceListPage(adminPage, resident);
+    await residents.goto("?modal=create");
+    await waitForHydration(adminPage);
+    const dialog = adminPage.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(dialog.getByText("The last name field is required.")).toBeVisible();
+    await expect(dialog.getByText("The lastname field is required.")).toHaveCount(0);
+  });
+
+  test("the greeting uses the user's own name", async ({ adminPage }) => {
+    await adminPage.goto("/dashboard");
+    await expect(adminPage.getByRole("heading", { level: 1 })).toHaveText(/^Good (morning|afternoon|evening), Barangay Administrator!$/);
+  });
+
+  test("a toast does not cover the page's action buttons", async ({ adminPage, adminApi }) => {
+    const name = `E2E Toast ${uniqueId()}`;
+    const created = await adminApi.create("religion", { name });
+    const list = new ResourceListPage(adminPage, religion);
+    await list.goto(`?search=${encodeURIComponent(name)}&modal=update&id=${created.id}`);
+    await waitForHydration(adminPage);
+    await adminPage.getByRole("dialog").getByRole("button", { name: "Save", exact: true }).click();
+    const toast = list.message("Successfully updated.");
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    for (const button of [list.createButton, list.exportLink]) {
+      const b = (await button.boundingBox())!;
+      const overlaps = box.x < b.x + b.width && b.x < box.x + box.width && box.y < b.y + b.height && b.y < box.y + box.height;
+      expect(overlaps, `the toast leaves ${await button.textContent()} free`).toBe(false);
+    }
+  });
+
+  test("map clusters name their purok", async ({ adminPage }) => {
+    await adminPage.goto("/maps");
+    const labels = adminPage.getByTestId("cluster-label");
+    await expect(labels.first()).toBeVisible();
+    const names = await labels.allTextContents();
+    expect(names.length).toBeGreaterThan(1);
+    for (const name of names) expect(name).toMatch(/\S/);
+    expect(names.some((n) => /Purok/i.test(n))).toBe(true);
   });
 });

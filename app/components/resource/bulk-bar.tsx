@@ -1,19 +1,21 @@
 import { RotateCcw, Trash2 } from "lucide-react";
 import * as React from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { bulkDeleteConfirmation } from "~/resources/messages";
 import type { ResourceDef } from "~/resources/types";
 import type { Gates } from "./row-actions";
+import { ModalShell } from "./modal-shell";
 import { useHydrated } from "./use-hydrated";
 
 // Multi-delete and multi-restore (spec §2.4, §7.2): a real POST form; the row checkboxes belong to
 // it through their `form` attribute, so the selected ids post with or without JavaScript. The
-// server flashes "Successfully deleted {n} {plural}." with the count it changed. With JavaScript,
-// Delete selected first asks to confirm with the count; Restore selected needs a trashed row among
-// the selected; an entry deleted for good (`deletion: "hard"`) has no restore.
+// server flashes "Successfully deleted {n} {plural}." with the count it changed. Delete selected
+// first asks to confirm with the count: with JavaScript in a dialog, without it on the list's
+// confirm step (?modal=delete-many&ids=…, BulkDeleteConfirm). Restore selected needs a trashed row
+// among the selected; an entry deleted for good (`deletion: "hard"`) has no restore.
 
 export function BulkBar({
   def,
@@ -65,6 +67,8 @@ export function BulkBar({
       {gates.delete ? (
         hydrated ? (
           <>
+            {/* The dialog below is the confirmation: the server skips its confirm step. */}
+            <input type="hidden" name="confirmed" value="1" />
             {/* The real submitter, pressed by the confirmation (the dialog is outside the form). */}
             <button ref={deleteSubmit} type="submit" name="intent" value="delete-many" hidden tabIndex={-1} />
             <Button
@@ -134,5 +138,47 @@ export function BulkBar({
         </Button>
       ) : null}
     </Form>
+  );
+}
+
+/**
+ * The confirm step of a bulk delete without JavaScript (issue 16 item 5): the server answered
+ * Delete selected with the list's address and `?modal=delete-many&ids=3,7`; this asks with the
+ * count and posts the same ids again, confirmed.
+ */
+export function BulkDeleteConfirm({ def, closeHref }: { def: ResourceDef; closeHref: string }) {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  const ids = (params.get("ids") ?? "")
+    .split(",")
+    .map(Number)
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
+  params.delete("modal");
+  params.delete("ids");
+  const returnTo = params.toString() ? `?${params}` : "";
+  const n = ids.length;
+  const verb = def.voidWording ? "Void" : "Delete";
+  return (
+    <ModalShell
+      title={`${verb} ${n} ${n === 1 ? def.labels.singular : def.labels.plural}?`}
+      description={bulkDeleteConfirmation(def, n)}
+      closeHref={closeHref}
+      role="alertdialog"
+      testId="bulk-delete-confirm"
+    >
+      <Form method="post" preventScrollReset className="flex flex-wrap justify-end gap-2">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="delete-many" />
+        <input type="hidden" name="confirmed" value="1" />
+        <input type="hidden" name="ids" value={ids.join(",")} />
+        <input type="hidden" name="_return" value={returnTo} />
+        <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
+          Cancel
+        </Link>
+        <Button type="submit" variant="destructive" disabled={n === 0} data-autofocus>
+          {verb} {n}
+        </Button>
+      </Form>
+    </ModalShell>
   );
 }

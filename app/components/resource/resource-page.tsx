@@ -6,9 +6,9 @@ import { buttonVariants } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
-import { listQueryToSearchParams } from "~/resources/list-query";
+import { BULK_DELETE_MODAL, listQueryToSearchParams } from "~/resources/list-query";
 import type { ListQuery, Paginated, ResourceDef } from "~/resources/types";
-import { BulkBar } from "./bulk-bar";
+import { BulkBar, BulkDeleteConfirm } from "./bulk-bar";
 import { DataTable, type ResourceRow } from "./data-table";
 import { FlashMessage, type FlashData } from "./flash-message";
 import type { Option } from "./form-field";
@@ -16,7 +16,7 @@ import { ListPagination } from "./list-pagination";
 import { ListToolbar } from "./list-toolbar";
 import { ResourceModal } from "./resource-modal";
 import { isTrashed, type Gates } from "./row-actions";
-import { listHref, listPart } from "./urls";
+import { closeModalHref, listHref, listPart } from "./urls";
 
 // The generic list screen of DESIGN §4 and §8: every registry entry renders through this one
 // component — heading, search and filters, bulk bar, DataTable, pagination, modal and flash.
@@ -207,6 +207,9 @@ export function ResourcePage({ def, data }: { def: ResourceDef; data: ResourcePa
       </section>
 
       <ResourceModal def={def} modal={data.modal} record={data.record} options={data.options} query={query} gates={gates} />
+      {data.modal === BULK_DELETE_MODAL && gates.delete ? (
+        <BulkDeleteConfirm def={def} closeHref={closeModalHref(pathname, query, search)} />
+      ) : null}
     </div>
   );
 }
