@@ -3,7 +3,26 @@ import { z } from "zod";
 // Field schemas shared by registry entries. Messages follow Laravel's wording, which existing
 // clients and staff already know ("The name field is required.").
 
-const attr = (name: string) => name.replace(/_/g, " ");
+/**
+ * The words a message uses for a field whose name is not its label with spaces (Laravel's custom
+ * attribute names): "The last name field is required.", not "The lastname field…" (issue 16 item 8).
+ */
+const ATTRIBUTE_NAMES: Record<string, string> = {
+  firstname: "first name",
+  middlename: "middle name",
+  lastname: "last name",
+  father_fullname: "father's full name",
+  mother_fullname: "mother's full name",
+  highest_educational_attended: "highest educational attainment",
+  hex_color: "colour",
+  sss_job: "SSS job",
+  sss_number: "SSS number",
+  sss_retirement_date: "SSS retirement date",
+  payee_tin: "payee TIN",
+  description_with_nature_of_payment: "particulars",
+};
+
+const attr = (name: string) => ATTRIBUTE_NAMES[name] ?? name.replace(/_/g, " ");
 
 /** A required single-line text: trimmed, non-empty, at most `max` characters. */
 export function requiredText(name: string, max = 255) {

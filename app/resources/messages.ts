@@ -6,17 +6,25 @@ import type { ResourceDef } from "./types";
 export const MSG_SAVED = "Successfully saved.";
 export const MSG_UPDATED = "Successfully updated.";
 
+/**
+ * A message that ends with a name: its full stop, unless the name already ends with one ("Juan
+ * Dela Cruz Jr." — never "Jr..", issue 16 item 8).
+ */
+export function endingWith(text: string, name: string): string {
+  return /[.!?]$/.test(name) ? `${text}${name}` : `${text}${name}.`;
+}
+
 /** Spec §8 words transactions without their name: 'Successfully deleted transaction.' */
 const UNNAMED_MESSAGES = new Set(["transaction"]);
 
 export function deletedMessage(def: Pick<ResourceDef, "voidWording"> & { name?: string }, name: string): string {
   if (def.name && UNNAMED_MESSAGES.has(def.name)) return `Successfully deleted ${def.name}.`;
-  return def.voidWording ? `Successfully voided ${name}.` : `Successfully deleted ${name}.`;
+  return endingWith(def.voidWording ? "Successfully voided " : "Successfully deleted ", name);
 }
 
 export function restoredMessage(def: Pick<ResourceDef, "voidWording"> & { name?: string }, name: string): string {
   if (def.name && UNNAMED_MESSAGES.has(def.name)) return `Successfully restored ${def.name}.`;
-  return def.voidWording ? `Successfully unvoided ${name}.` : `Successfully restored ${name}.`;
+  return endingWith(def.voidWording ? "Successfully unvoided " : "Successfully restored ", name);
 }
 
 export function deletedManyMessage(def: Pick<ResourceDef, "labels" | "voidWording">, n: number): string {

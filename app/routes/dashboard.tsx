@@ -33,7 +33,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       >
         <div className="flex flex-col gap-1">
           <h1 id="dashboard-greeting" className="text-2xl font-semibold tracking-tight">
-            {loaderData.greeting}, {user?.user_profile.firstname}!
+            {/* The user's own name as the top bar shows it: "Barangay" alone read as the barangay (issue 16 item 8). */}
+            {loaderData.greeting}, {user?.user_profile.fullname}!
           </h1>
           <p className="text-muted-foreground">
             {root?.barangay.name} · {user?.roles.map((role) => role.name).join(", ") || "Staff"}

@@ -491,7 +491,7 @@ describe("settings (spec §7.3 /settings/*)", () => {
     expect(res.body.data.user_profile.fullname).toBe("Ma. Luisa Peñaflor Jr.");
     const missing = await client.post("/backend/api/settings/identity", { firstname: "" });
     expect(missing.status).toBe(422);
-    expect(missing.body.errors.firstname).toEqual(["The firstname field is required."]);
+    expect(missing.body.errors.firstname).toEqual(["The first name field is required."]);
   });
 
   it("changes the password: current one required, strength checked, other sessions signed out", async () => {

@@ -7,11 +7,12 @@ export function Toaster(props: ToasterProps) {
   return (
     <Sonner
       theme={theme}
-      position="top-right"
+      // Bottom right: the top right holds the page's action buttons (Create, Export, Edit), which a
+      // toast there covered (issue 16 item 8, decision 161); the account menu stays clear too.
+      position="bottom-right"
       closeButton
-      // Below the top bar, so that toasts never cover the account menu.
-      offset={{ top: "4rem", right: "1rem" }}
-      mobileOffset={{ top: "4rem" }}
+      offset={{ bottom: "1rem", right: "1rem" }}
+      mobileOffset={{ bottom: "1rem" }}
       containerAriaLabel="Notifications"
       className="toaster group"
       style={
