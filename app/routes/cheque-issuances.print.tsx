@@ -3,10 +3,8 @@ import type { Route } from "./+types/cheque-issuances.print";
 import { PrintErrorBoundary } from "~/components/print/print-bar";
 import { pageTitle } from "~/lib/titles";
 import { ChequeSheet } from "~/features/disbursements/cheque-sheet";
-import { redirectWithFlash, rethrowForPage } from "../../server/web/page-kit.server.ts";
-import { serviceContextOf } from "../../server/web/context.ts";
+import { redirectWithFlash, rethrowForPage, serviceContextOf, isAppError } from "../../server/web/page-kit.server.ts";
 import { chequeForPrint, setChequeOffsets } from "../../server/features/disbursements/print.server.ts";
-import { isAppError } from "../../server/errors.ts";
 
 // /manage/cheque_issuances/{id}/print (spec §2.4: opens no modal; §6: needs view-cheque_issuance):
 // the cheque's values on the bank's pre-printed stock (PCHC rules), with the account's offsets.

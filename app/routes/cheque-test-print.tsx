@@ -3,10 +3,8 @@ import type { Route } from "./+types/cheque-test-print";
 import { PrintErrorBoundary } from "~/components/print/print-bar";
 import { pageTitle } from "~/lib/titles";
 import { ChequeSheet } from "~/features/disbursements/cheque-sheet";
-import { redirectWithFlash, rethrowForPage } from "../../server/web/page-kit.server.ts";
-import { serviceContextOf } from "../../server/web/context.ts";
+import { redirectWithFlash, rethrowForPage, serviceContextOf, isAppError } from "../../server/web/page-kit.server.ts";
 import { chequeTestPrint, setChequeOffsets } from "../../server/features/disbursements/print.server.ts";
-import { isAppError } from "../../server/errors.ts";
 
 // /system/parameters/bank_accounts/{id}/cheque-test: the test print of an account's cheque stock
 // (research notes §6): sample values at the calibrated positions, and the offsets to save.

@@ -5,9 +5,7 @@ import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { buttonVariants } from "~/components/ui/button";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
-import { serviceContextOf } from "../../server/web/context.ts";
-import { rethrowForPage } from "../../server/web/page-kit.server.ts";
-import { serviceFor } from "../../server/resources/services.ts";
+import { rethrowForPage, serviceContextOf, serviceFor } from "../../server/web/page-kit.server.ts";
 
 // /manage/collections/{id} and its child `transactions` (spec §2.1; issue 10): one receipt — its
 // number, payor, date, lines, payment, collector, status and remittance — and the transactions

@@ -22,8 +22,9 @@ import { MAX_RECEIPT_LINES, PAYMENT_MODES, PAYOR_KIND_LABELS, PAYOR_KINDS } from
 import { getResource } from "~/resources/index";
 import { ResidentPicker, type PickedResident } from "~/features/people/resident-picker";
 import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
-import { serviceContextOf } from "../../server/web/context.ts";
 import { collectionFormData, issueFromForm } from "../../server/features/collections/pages.server.ts";
+import { serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { SelectOptions } from "~/components/resource/form-field";
 
 // /manage/collections (spec §2.1, §2.4; issue 10 items 2-4): the registry's list of receipts with
 // the collection form (works without JavaScript: choosing the payor kind or the collection type
@@ -250,12 +251,7 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
                   value={params.issued_to_user_id}
                   onChange={(e) => reload({ issued_to_user_id: e.target.value })}
                 >
-                  <option value="">Select…</option>
-                  {form.payors.map((p) => (
-                    <option key={p.value} value={p.value}>
-                      {p.label}
-                    </option>
-                  ))}
+                  <SelectOptions placeholder="Select…" options={form.payors} />
                 </NativeSelect>
                 <noscript>
                   <Button type="submit" variant="outline" formMethod="get" name="modal" value="create">
@@ -280,12 +276,7 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
                 value={params.collection_type_id}
                 onChange={(e) => reload({ collection_type_id: e.target.value })}
               >
-                <option value="">Select a collection type</option>
-                {form.types.map((t) => (
-                  <option key={t.value} value={t.value}>
-                    {t.label}
-                  </option>
-                ))}
+                <SelectOptions placeholder="Select a collection type" options={form.types} />
               </NativeSelect>
               <noscript>
                 <Button type="submit" variant="outline" formMethod="get" name="modal" value="create">

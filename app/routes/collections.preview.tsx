@@ -6,9 +6,8 @@ import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { formatDate } from "~/lib/dates";
 import { cn } from "~/lib/utils";
-import { pageUrl } from "../../server/web/page-kit.server.ts";
-import { serviceContextOf } from "../../server/web/context.ts";
-import { COPY_LABELS, receiptDocument, type CopyLabel, type ReceiptDocument } from "../../server/features/collections/print-model.ts";
+import { pageUrl, serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { COPY_LABELS, receiptDocument, type CopyLabel, type ReceiptDocument } from "../../server/features/collections/pages.server.ts";
 
 // /manage/collections/{id}/transactions/preview (spec §2.1, §6: needs view-collection): the AF 51-C
 // official receipt (research notes §1) on its 4 × 8.5 in form, in two modes — `mode=full` draws the

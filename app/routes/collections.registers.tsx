@@ -7,9 +7,8 @@ import { Button } from "~/components/ui/button";
 import { formatDate, todayInManila } from "~/lib/dates";
 import { formatAmount } from "~/lib/money";
 import { useRootData } from "~/lib/root-data";
-import { serviceContextOf } from "../../server/web/context.ts";
-import { pageUrl, rethrowForPage } from "../../server/web/page-kit.server.ts";
-import { raafData, rcdData, type FormAccountability } from "../../server/features/collections/registers.ts";
+import { pageUrl, rethrowForPage, serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { raafData, rcdData, type FormAccountability } from "../../server/features/collections/pages.server.ts";
 
 // The COA registers of collections as printed (issue 10 item 5; research notes §2a, §3):
 // /manage/reports/collections/rcd?collector_id=&date_from=&date_to= — the barangay RCD (header,

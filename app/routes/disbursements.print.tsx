@@ -5,8 +5,8 @@ import { PrintBar, usePrintNow, PrintErrorBoundary } from "~/components/print/pr
 import { formatDate } from "~/lib/dates";
 import { formatAmount } from "~/lib/money";
 import { pageTitle } from "~/lib/titles";
-import { serviceContextOf } from "../../server/web/context.ts";
 import { voucherForPrint } from "../../server/features/disbursements/print.server.ts";
+import { serviceContextOf } from "../../server/web/page-kit.server.ts";
 
 // /manage/disbursements/{id}/print (spec §2.4: opens no modal; §6: needs view-disbursement): the
 // COA barangay disbursement voucher (research notes §4) on one Letter page — header, the 3-column

@@ -14,6 +14,7 @@ import { DISASTER_TYPES } from "~/resources/people";
 import { serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { requirePermission } from "../../server/web/guards.server.ts";
 import { mapHouseholds, purokSummary } from "../../server/features/people/pages.server.ts";
+import { SelectOptions } from "~/components/resource/form-field";
 
 // /Maps and /maps (spec §2.1, §2.3, issue 4): households on an OpenStreetMap base layer (Leaflet),
 // coloured by whether their purok is disaster-prone, grouped by purok when zoomed out, with a
@@ -84,12 +85,7 @@ export default function MapsPage({ loaderData }: Route.ComponentProps) {
               Purok
             </Label>
             <NativeSelect id="map-purok" name="purok" defaultValue={filters.purok} wrapperClassName="w-44">
-              <option value="">All puroks</option>
-              {puroks.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
+              <SelectOptions placeholder="All puroks" options={puroks.map((p) => ({ value: String(p.id), label: p.name }))} />
             </NativeSelect>
           </div>
           <div className="flex flex-col gap-1.5">

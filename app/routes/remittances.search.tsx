@@ -11,10 +11,9 @@ import { formatMoney } from "~/lib/money";
 import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
-import { serviceContextOf } from "../../server/web/context.ts";
-import { redirectWithFlash, rethrowForPage } from "../../server/web/page-kit.server.ts";
-import { isAppError } from "../../server/errors.ts";
-import { depositAccounts, remitDay, remittanceDay } from "../../server/features/collections/remittances.ts";
+import { redirectWithFlash, rethrowForPage, serviceContextOf, isAppError } from "../../server/web/page-kit.server.ts";
+import { depositAccounts, remitDay, remittanceDay } from "../../server/features/collections/pages.server.ts";
+import { SelectOptions } from "~/components/resource/form-field";
 
 // /manage/remittances/search?collector_id=&date= (spec §2.1 "remittances (child: search)", issue 10
 // item 5): one collector's day — every receipt in numerical order, cancelled ones included — and,
@@ -156,12 +155,7 @@ export default function RemittanceDayPage({ loaderData }: Route.ComponentProps) 
             <div className="flex flex-col gap-1.5">
               <Label htmlFor="d-account">Bank account</Label>
               <NativeSelect id="d-account" name="bank_account_id" required defaultValue={accounts[0]?.value ?? ""}>
-                <option value="">Select an account</option>
-                {accounts.map((a) => (
-                  <option key={a.value} value={a.value}>
-                    {a.label}
-                  </option>
-                ))}
+                <SelectOptions placeholder="Select an account" options={accounts} />
               </NativeSelect>
             </div>
             <div className="flex flex-col gap-1.5">

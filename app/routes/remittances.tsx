@@ -9,9 +9,9 @@ import { NativeSelect } from "~/components/ui/select";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { pageTitle } from "~/lib/titles";
-import { serviceContextOf } from "../../server/web/context.ts";
-import { rethrowForPage } from "../../server/web/page-kit.server.ts";
-import { collectorOptions, parseDayQuery, remittanceDays } from "../../server/features/collections/remittances.ts";
+import { rethrowForPage, serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { collectorOptions, parseDayQuery, remittanceDays } from "../../server/features/collections/pages.server.ts";
+import { SelectOptions } from "~/components/resource/form-field";
 
 // /manage/remittances (spec §2.1, §2.4, §7.3; issue 10 item 5): one row per collector and day —
 // date, receipts issued (cancelled included), amount collected, Pending or Remitted — read-only,
@@ -52,12 +52,7 @@ export default function Remittances({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="r-collector">Collector</Label>
           <NativeSelect id="r-collector" name="filter[collector_id]" defaultValue={query.filter.collector_id ?? ""}>
-            <option value="">All</option>
-            {collectors.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
+            <SelectOptions placeholder="All" options={collectors} />
           </NativeSelect>
         </div>
         <div className="flex flex-col gap-1.5">

@@ -4,7 +4,7 @@ import type { Route } from "./+types/reports.report";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { buttonVariants } from "~/components/ui/button";
 import { findReport, REPORT_PERMISSION } from "~/features/reports/registry";
-import { ReportPage } from "~/features/reports/report-page";
+import { ReportHeading, ReportPage } from "~/features/reports/report-page";
 import { requirePermission } from "../../server/web/guards.server.ts";
 import { reportPage } from "../../server/reports/pages.server.ts";
 
@@ -28,15 +28,7 @@ export default function ReportRoute({ loaderData }: Route.ComponentProps) {
     const pending = loaderData.pending;
     return (
       <div className="flex flex-col gap-5">
-        <div className="flex flex-col gap-1">
-          <p className="text-sm text-muted-foreground">
-            <Link to="/manage/reports" className="underline-offset-4 hover:underline">
-              Reports
-            </Link>
-          </p>
-          <h1 className="text-2xl font-semibold tracking-tight">{def.title} report</h1>
-          <p className="max-w-3xl text-sm text-muted-foreground">{def.answers}</p>
-        </div>
+        <ReportHeading def={def} />
         <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed bg-card p-6" data-testid="report-pending">
           <Clock className="size-6 text-primary-ink" aria-hidden="true" />
           <p className="font-medium">

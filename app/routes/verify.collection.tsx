@@ -7,8 +7,8 @@ import { Label } from "~/components/ui/label";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { titleMeta } from "~/lib/titles";
-import { getRequestContext } from "../../server/web/context.ts";
-import { verifyByCode, verifyByNumber, verifyWait } from "../../server/features/collections/verify.ts";
+import { getRequestContext } from "../../server/web/page-kit.server.ts";
+import { verifyByCode, verifyByNumber, verifyWait } from "../../server/features/collections/pages.server.ts";
 
 // /verify/collection/{code?} (spec §2.1, DESIGN §11, issue 10 item 6): public. With the code of a
 // receipt's QR link it shows the document kind, number, date, amount, status and the payor's

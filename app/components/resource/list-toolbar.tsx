@@ -7,6 +7,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { DEFAULT_PER_PAGE } from "~/resources/list-query";
 import { filterKeys, type FilterDef, type ListQuery, type ResourceDef } from "~/resources/types";
+import { SelectOptions } from "./form-field";
 
 // Search and filters of a list (spec §2.4): a GET form to the list's own address, so it works
 // without JavaScript (Apply button); with JavaScript the search is debounced and a changed filter
@@ -199,12 +200,7 @@ export function FilterControl({
         {filter.label}
       </Label>
       <NativeSelect id={id} name={`filter[${filter.key}]`} defaultValue={query.filter[filter.key] ?? ""} wrapperClassName="sm:w-44">
-        <option value="">All</option>
-        {choices.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions placeholder="All" options={choices} />
       </NativeSelect>
     </div>
   );

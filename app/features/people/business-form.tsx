@@ -6,6 +6,7 @@ import { LabeledField } from "~/components/resource/form-field";
 import { NativeSelect } from "~/components/ui/select";
 import { DialogActions, FormAlert, HiddenFields, useSubmitting } from "./dialog";
 import { ResidentPicker, type PickedResident } from "./resident-picker";
+import { SelectOptions } from "~/components/resource/form-field";
 
 // The business form (issue 4): name, owner picked from residents, business line, location and
 // the date acquired.
@@ -66,12 +67,7 @@ export function BusinessForm({
             defaultValue={value("business_line_id") || String((record?.business_line as { id?: number } | undefined)?.id ?? "")}
             required
           >
-            <option value="">Select a business line</option>
-            {lines.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
+            <SelectOptions placeholder="Select a business line" options={lines} />
           </NativeSelect>
         </LabeledField>
         <LabeledField id="business-location" label="Location" required errors={errors.location}>

@@ -24,6 +24,7 @@ import {
   type ReportSectionDef,
   type ReportSectionResult,
 } from "./types";
+import { SelectOptions } from "~/components/resource/form-field";
 
 // One page for every report (DESIGN §12): filters in the address (a GET form: works without
 // JavaScript, applies on change with it), summary cards, charts, a table per section with its
@@ -123,6 +124,22 @@ export function SummaryCards({ cards, print = false }: { cards: readonly ReportC
   );
 }
 
+/** A report page's heading: the way back to the reports, the report's title and the question it answers. */
+export function ReportHeading({ def, children }: { def: Pick<ReportDef, "title" | "answers">; children?: React.ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <p className="text-sm text-muted-foreground">
+        <Link to="/manage/reports" className="underline-offset-4 hover:underline">
+          Reports
+        </Link>
+      </p>
+      <h1 className="text-2xl font-semibold tracking-tight">{def.title} report</h1>
+      <p className="max-w-3xl text-sm text-muted-foreground">{def.answers}</p>
+      {children}
+    </div>
+  );
+}
+
 function PrintForm({ def, filters }: { def: ReportDef; filters: Record<string, string> }) {
   const hasListing = def.sections.some((s) => s.listing);
   // A <details> panel: opens without JavaScript; the form opens the print view in a new tab.
@@ -148,11 +165,7 @@ function PrintForm({ def, filters }: { def: ReportDef; filters: Record<string, s
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="print-size">Paper</Label>
           <NativeSelect id="print-size" name="size" defaultValue={def.paper.size}>
-            {PAPER_SIZES.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.label}
-              </option>
-            ))}
+            <SelectOptions options={PAPER_SIZES} />
           </NativeSelect>
         </div>
         <div className="flex flex-col gap-1.5">
@@ -276,16 +289,9 @@ export function ReportPage({
   return (
     <div className="flex flex-col gap-5" data-report={def.name}>
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-        <div className="flex min-w-0 flex-col gap-1">
-          <p className="text-sm text-muted-foreground">
-            <Link to="/manage/reports" className="underline-offset-4 hover:underline">
-              Reports
-            </Link>
-          </p>
-          <h1 className="text-2xl font-semibold tracking-tight">{def.title} report</h1>
-          <p className="max-w-3xl text-sm text-muted-foreground">{def.answers}</p>
+        <ReportHeading def={def}>
           <p className="text-xs text-muted-foreground">As of {formatDateTime(result.generated_at)}</p>
-        </div>
+        </ReportHeading>
         <div className="flex flex-wrap items-end gap-2">
           <PrintForm def={def} filters={result.filters} />
           <a

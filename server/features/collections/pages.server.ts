@@ -16,6 +16,12 @@ import { unpaidTransactionsOf, type UnpaidTransaction } from "../certificates/se
 // their custom forms (the lines they suggest), and the people of the chosen payor kind — and the
 // create action, which answers the print panel of the new receipt.
 
+// The collections services that route modules call directly, named here so routes import only `.server` modules.
+export { raafData, rcdData, type FormAccountability } from "./registers.ts";
+export { collectorOptions, depositAccounts, parseDayQuery, remitDay, remittanceDay, remittanceDays } from "./remittances.ts";
+export { verifyByCode, verifyByNumber, verifyWait } from "./verify.ts";
+export { COPY_LABELS, receiptDocument, type CopyLabel, type ReceiptDocument } from "./print-model.ts";
+
 export interface PadChoice {
   value: string;
   label: string;
