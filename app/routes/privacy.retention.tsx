@@ -40,6 +40,8 @@ function years(days: number): string {
   return y >= 1 ? `about ${y.toFixed(y % 1 < 0.05 || y % 1 > 0.95 ? 0 : 1)} year${Math.round(y) === 1 ? "" : "s"}` : `about ${Math.round(days / 30)} months`;
 }
 
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
 function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
   return (
     <div className="flex flex-col rounded-lg border bg-muted/30 px-3 py-2">
@@ -113,7 +115,7 @@ export default function RetentionPage({ loaderData, actionData }: Route.Componen
           <CardTitle>Retention periods</CardTitle>
           <CardDescription>Counted from the day a record was put in the trash, and from the day an access was logged.</CardDescription>
         </CardHeader>
-        <Form method="post" className="flex flex-col gap-4" data-testid="retention-form">
+        <Form method="post" className="flex flex-col gap-4" data-testid="retention-form" noValidate>
           <CsrfInput />
           <CardContent className="grid gap-4 sm:grid-cols-2">
             <SimpleField
@@ -152,7 +154,7 @@ export default function RetentionPage({ loaderData, actionData }: Route.Componen
 
       <Card data-testid="retention-dry-run">
         <CardHeader>
-          <CardTitle>Dry run: what today's run does</CardTitle>
+          <CardTitle>Dry run: what a run would do now</CardTitle>
           <CardDescription>
             Nothing is changed here. Trashed before {formatDateTime(plan.trashed_before)}; access logged before{" "}
             {formatDateTime(plan.access_log_before)}; documents dated after {formatDate(plan.coa_after)} are within the COA period.
@@ -213,7 +215,7 @@ export default function RetentionPage({ loaderData, actionData }: Route.Componen
             rows={runs.map((r) => [
               formatDate(r.run_on),
               r.finished_at ? formatDateTime(r.finished_at) : "—",
-              r.result ? `${r.result.people} people, ${r.result.households} households` : "—",
+              r.result ? `${plural(r.result.people, "person", "people")}, ${plural(r.result.households, "household", "households")}` : "—",
               r.result ? String(r.result.kept) : "—",
               r.result ? String(r.result.access_log_rows) : "—",
             ])}

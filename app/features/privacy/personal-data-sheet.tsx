@@ -1,6 +1,7 @@
 import type * as React from "react";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
+import { ACCESS_ACTIONS } from "~/resources/audit";
 import { resident as residentDef } from "~/resources/people";
 import type { PersonDataExport } from "../../../server/features/privacy/data-export";
 
@@ -32,6 +33,8 @@ function Section({ title, count, children }: { title: string; count?: number; ch
     </section>
   );
 }
+
+const ACCESS_ACTION_LABELS = new Map<string, string>(ACCESS_ACTIONS.map((a) => [a.value, a.label]));
 
 const None = () => <p className="text-stone-600 italic">None.</p>;
 
@@ -245,7 +248,7 @@ export function PersonalDataSheet({ data }: { data: PersonDataExport }) {
         <Table
           testId="sheet-access-log"
           head={["When", "Who", "Action", "Record", "Why", "Detail"]}
-          rows={data.access_log.map((a) => [formatDateTime(a.at), text(a.by), a.action, a.record, text(a.reason), text(a.detail)])}
+          rows={data.access_log.map((a) => [formatDateTime(a.at), text(a.by), ACCESS_ACTION_LABELS.get(a.action) ?? a.action, a.record, text(a.reason), text(a.detail)])}
         />
       </Section>
 
