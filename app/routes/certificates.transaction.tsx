@@ -8,6 +8,7 @@ import { formatDate, formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
+import { HistoryLink } from "~/features/audit/history-link";
 import { CertificateSheet } from "~/features/certificates/certificate-sheet";
 import { feeLabel } from "~/resources/certificates";
 import { isAppError, rethrowForPage, serviceContextOf, serviceFor } from "../../server/web/page-kit.server.ts";
@@ -84,6 +85,7 @@ export default function TransactionPage({ loaderData }: Route.ComponentProps) {
         </Badge>
         {trashed ? <Badge variant="outline">{t.status}</Badge> : null}
         <div className="ml-auto flex gap-2">
+          <HistoryLink entity="transaction" id={t.id} />
           {printable ? (
             <>
               <a

@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/collections.detail";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { buttonVariants } from "~/components/ui/button";
+import { HistoryLink } from "~/features/audit/history-link";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { rethrowForPage, serviceContextOf, serviceFor } from "../../server/web/page-kit.server.ts";
@@ -57,10 +58,13 @@ export default function CollectionDetail({ loaderData }: Route.ComponentProps) {
             {r.status === "Active" ? "Issued" : r.status} · {r.processed ? "Remitted" : "Not remitted yet"}
           </p>
         </div>
-        <Link to={`/manage/collections/${r.id}/transactions/preview`} className={buttonVariants({ size: "sm" })}>
-          <FileText aria-hidden="true" />
-          Preview and print
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <HistoryLink entity="collection" id={r.id} size="sm" />
+          <Link to={`/manage/collections/${r.id}/transactions/preview`} className={buttonVariants({ size: "sm" })}>
+            <FileText aria-hidden="true" />
+            Preview and print
+          </Link>
+        </div>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 rounded-lg border bg-card p-4 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
         <dt className="text-muted-foreground">Payor</dt>

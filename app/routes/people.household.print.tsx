@@ -7,6 +7,7 @@ import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { assertId, householdForPrint } from "../../server/features/people/pages.server.ts";
+import { logRecordPrint } from "../../server/features/audit/pages.server.ts";
 import type { HouseholdRecord } from "../../server/features/people/households.ts";
 
 // /manage/households/{id}/print (spec §2.4: a household's print opens no modal; §6: needs
@@ -15,7 +16,10 @@ import type { HouseholdRecord } from "../../server/features/people/households.ts
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = assertId(params.household_id);
-  const result = await householdForPrint(serviceContextOf(context), id);
+  const ctx = serviceContextOf(context);
+  const result = await householdForPrint(ctx, id);
+  // Issue 18: printing a household record (its members' personal data) is logged.
+  await logRecordPrint(ctx, "household", id);
   // The engine answers untyped rows; a household's shape is HouseholdRecord.
   return data({ ...result, household: result.household as HouseholdRecord, printedAt: new Date().toISOString() });
 }

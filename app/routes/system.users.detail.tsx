@@ -9,6 +9,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { withBack } from "~/lib/back-path";
 import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
+import { HistoryLink } from "~/features/audit/history-link";
 import { pageTitle } from "~/lib/titles";
 import { serviceContextOf } from "../../server/web/page-kit.server.ts";
 import {
@@ -75,6 +76,7 @@ export default function UserDetailPage({ loaderData }: Route.ComponentProps) {
       flash={loaderData.flash}
       actions={
         <>
+          <HistoryLink entity="user" id={user.id} />
           {can(me, "update-user") && !trashed ? (
             <Link
               to={withBack(`/system/users?modal=update&id=${user.id}`, `/system/users/${user.id}`)}

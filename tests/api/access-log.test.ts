@@ -107,6 +107,16 @@ describe("access rows", () => {
     expect(row).toMatchObject({ created_by: secretaryId, entity: "transaction", entity_id: transactionId, subject_id: residentId, action: "print" });
   });
 
+  it("printing a household record writes a print row naming its head", async () => {
+    const purok = (await admin.get("/backend/api/purok?search=Purok%20Dos")).body.data[0].id;
+    const household = await admin.post("/backend/api/household", { household_head_user_id: residentId, purok_id: purok, address: "3 Rizal St." });
+    expect(household.status, household.text).toBe(201);
+    const id = household.body.data.id;
+    await runLoader("../../app/routes/people.household.print.tsx", `/manage/households/${id}/print`, { household_id: String(id) });
+    const [row] = await accessRows();
+    expect(row).toMatchObject({ created_by: secretaryId, entity: "household", entity_id: id, subject_id: residentId, action: "print" });
+  });
+
   it("the CSV export of residents writes an export row with the row count and filters", async () => {
     const response = (await runLoader("../../app/routes/export.tsx", "/export/resident?search=Magbanua", { resource: "resident" })) as Response;
     expect(response.status).toBe(200);
@@ -181,7 +191,7 @@ describe("the breach query", () => {
     expect(kinds).toEqual(new Set(["Signed in", "Viewed", "Printed", "Exported"]));
     expect(events.filter((e) => e.event === "Viewed").map((e) => e.record)).toEqual(["Teresa Magbanua"]);
     const [summary] = await breachSummary(ctx, query);
-    expect(summary).toMatchObject({ user: { id: secretaryId, fullname: "Sekretarya Reyes" }, sign_ins: 1, accesses: 4 });
+    expect(summary).toMatchObject({ user: { id: secretaryId, fullname: "Sekretarya Reyes" }, sign_ins: 1, accesses: 5 });
     // The administrator's changes to the resident count as access to a personal record.
     const mine = await breachEvents(ctx, { ...query, userId: adminUser!.id });
     expect(mine.events.some((e) => e.event === "Created" && e.record === "Teresa Magbanua")).toBe(true);
