@@ -8,62 +8,24 @@ import { formatDate, formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
-import { HistoryLink } from "~/features/audit/history-link";
 import { CertificateSheet } from "~/features/certificates/certificate-sheet";
+import { PaymentStatusBadge } from "~/features/certificates/transaction-row";
 import { feeLabel } from "~/resources/certificates";
-import { isAppError, rethrowForPage, serviceContextOf, serviceFor } from "../../server/web/page-kit.server.ts";
-import { certificateDocument } from "../../server/features/certificates/pages.server.ts";
+import { serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { transactionPage } from "../../server/features/certificates/pages.server.ts";
 
 // /manage/transactions/{id} (spec §2.1): one transaction — its type, person, custom values, fee
 // lines and payment — with the certificate as it will print, and the print and print-now actions.
 
-interface TransactionRecord {
-  id: number;
-  reference_number: string;
-  name: string;
-  date_issued: string;
-  amount: string;
-  payment_status: "Free" | "Paid" | "Unpaid";
-  status: string;
-  print_count: number;
-  last_printed_at: string | null;
-  collection_id: number | null;
-  custom_values: Record<string, string>;
-  fee_lines: { label: string; amount: string }[];
-  issued_to: { id: number; name: string } | null;
-  transaction_type: { id: number; name: string } | null;
-  created_by: { id: number; fullname: string } | null;
-  created_at: string;
-}
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = Number(params.transaction_id);
   if (!Number.isSafeInteger(id) || id <= 0) throw data("Not Found", { status: 404 });
-  const ctx = serviceContextOf(context);
-  const row = await serviceFor("transaction")
-    .get(ctx, id)
-    .catch((error) => rethrowForPage(error));
-  const type = await ctx.db
-    .selectFrom("transaction_types")
-    .select("custom_forms")
-    .where("id", "=", Number(row.transaction_type_id))
-    .executeTakeFirst();
-  let doc = null;
-  let refused: string | null = null;
-  try {
-    doc = await certificateDocument(ctx, id, { count: false, origin: new URL(request.url).origin });
-  } catch (error) {
-    if (!isAppError(error) || error.status !== 422) throw error;
-    refused = error.message;
-  }
-  return { record: row as unknown as TransactionRecord, fields: type?.custom_forms ?? [], doc, refused };
+  return transactionPage(serviceContextOf(context), id, new URL(request.url).origin);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData ? `${loaderData.record.reference_number} | Portal` : "Transaction | Portal" }];
 }
-
-const STATUS_VARIANT = { Free: "secondary", Paid: "default", Unpaid: "destructive" } as const;
 
 export default function TransactionPage({ loaderData }: Route.ComponentProps) {
   const { record: t, fields, doc, refused } = loaderData;
@@ -80,12 +42,9 @@ export default function TransactionPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-xl font-semibold">
           {t.name} <span className="font-mono text-base">{t.reference_number}</span>
         </h1>
-        <Badge variant={STATUS_VARIANT[t.payment_status]} data-testid="payment-status">
-          {t.payment_status}
-        </Badge>
+        <PaymentStatusBadge status={t.payment_status} testId="payment-status" />
         {trashed ? <Badge variant="outline">{t.status}</Badge> : null}
         <div className="ml-auto flex gap-2">
-          <HistoryLink entity="transaction" id={t.id} />
           {printable ? (
             <>
               <a

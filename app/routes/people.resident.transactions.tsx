@@ -8,41 +8,21 @@ import { formatMoney } from "~/lib/money";
 import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
-import { getResource } from "~/resources/index";
-import { parseListQuery } from "~/resources/list-query";
-import { rethrowForPage, serviceContextOf, serviceFor } from "../../server/web/page-kit.server.ts";
+import { PaymentStatusBadge } from "~/features/certificates/transaction-row";
+import { serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { transactionsIssuedTo } from "../../server/features/certificates/pages.server.ts";
 
 // /manage/residents/{id}/transactions (spec §2.1, issue 11 item 5): the person's certificates and
 // other transactions, newest first, with their payment status and links to open and print them.
 
-interface Row {
-  id: number;
-  reference_number: string;
-  name: string;
-  date_issued: string;
-  amount: string;
-  payment_status: "Free" | "Paid" | "Unpaid";
-  status: string;
-  print_count: number;
-}
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const residentId = Number(params.resident_id);
-  const url = new URL(request.url);
-  const search = new URLSearchParams({ per_page: "100", sort: "date_issued", order: "desc", page: url.searchParams.get("page") ?? "1" });
-  search.set("filter[issued_to_user_id]", String(residentId));
-  const query = parseListQuery(search, getResource("transaction"));
-  const page = await serviceFor("transaction")
-    .list(serviceContextOf(context), query, url.pathname)
-    .catch((error) => rethrowForPage(error));
-  return { residentId, rows: page.data as unknown as Row[], total: page.meta.total };
+  return { residentId, ...(await transactionsIssuedTo(serviceContextOf(context), residentId, new URL(request.url))) };
 }
 
 export function meta() {
   return [{ title: pageTitle("manage-residents-id-transactions") }];
 }
-
-const VARIANT = { Free: "secondary", Paid: "default", Unpaid: "destructive" } as const;
 
 export default function ResidentTransactions({ loaderData }: Route.ComponentProps) {
   const { rows, residentId, total } = loaderData;
@@ -107,7 +87,7 @@ export default function ResidentTransactions({ loaderData }: Route.ComponentProp
                 <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell">{formatMoney(t.amount)}</td>
                 <td className="py-2 pr-3">
                   <span className="flex flex-wrap gap-1">
-                    <Badge variant={VARIANT[t.payment_status]}>{t.payment_status}</Badge>
+                    <PaymentStatusBadge status={t.payment_status} />
                     {t.status !== "Active" ? <Badge variant="outline">{t.status}</Badge> : null}
                   </span>
                 </td>

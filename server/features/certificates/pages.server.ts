@@ -1,6 +1,9 @@
 import { sql } from "kysely";
 import { data } from "react-router";
 import type { CustomField } from "../../../app/resources/fields.ts";
+import type { TransactionRecord, TransactionRow } from "../../../app/features/certificates/transaction-row.tsx";
+import { getResource } from "../../../app/resources/index.ts";
+import { parseListQuery } from "../../../app/resources/list-query.ts";
 import { feeLabel } from "../../../app/resources/certificates.ts";
 import { MSG_SAVED } from "../../../app/resources/messages.ts";
 import type { ServiceContext } from "../../context.ts";
@@ -8,8 +11,9 @@ import { isAppError } from "../../errors.ts";
 import { serviceFor } from "../../resources/services.ts";
 import { resourceAction } from "../../web/resource-page.server.ts";
 import { serviceContextOf } from "../../web/context.ts";
-import { redirectWithFlash, type PageArgs } from "../../web/page-kit.server.ts";
+import { redirectWithFlash, rethrowForPage, type PageArgs } from "../../web/page-kit.server.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
+import { certificateDocument } from "./print-model.ts";
 
 // The page adapter of issuing (issue 11 item 3): the choices of the issue form (types with their
 // custom fields and fee lines, people found by name) and its action, which calls the same service
@@ -123,5 +127,40 @@ export type IssueActionData = { issueErrors: Record<string, string[]>; issueMess
 // What the certificate routes read, through this page adapter (routes import server code only
 // from *.server.ts modules: docs/architecture.md "Layout").
 export { certificateDocument, previewTemplate } from "./print-model.ts";
+
+// The engine reads any entry and so answers untyped rows; a transaction's shape is TransactionRow
+// (app/features/certificates/transaction-row.tsx), named once here for the pages that read it.
+
+/** /manage/transactions/{id}: the transaction, its type's custom fields, and the certificate as it prints (or why it cannot). */
+export async function transactionPage(ctx: ServiceContext, id: number, origin: string) {
+  const record = (await serviceFor("transaction")
+    .get(ctx, id)
+    .catch((error) => rethrowForPage(error))) as TransactionRecord;
+  const type = await ctx.db
+    .selectFrom("transaction_types")
+    .select("custom_forms")
+    .where("id", "=", Number(record.transaction_type_id))
+    .executeTakeFirst();
+  let doc = null;
+  let refused: string | null = null;
+  try {
+    doc = await certificateDocument(ctx, id, { count: false, origin });
+  } catch (error) {
+    if (!isAppError(error) || error.status !== 422) throw error;
+    refused = error.message;
+  }
+  return { record, fields: type?.custom_forms ?? [], doc, refused };
+}
+
+/** /manage/residents/{id}/transactions: the person's transactions, newest first, 100 a page. */
+export async function transactionsIssuedTo(ctx: ServiceContext, residentId: number, url: URL) {
+  const search = new URLSearchParams({ per_page: "100", sort: "date_issued", order: "desc", page: url.searchParams.get("page") ?? "1" });
+  search.set("filter[issued_to_user_id]", String(residentId));
+  const query = parseListQuery(search, getResource("transaction"));
+  const page = await serviceFor("transaction")
+    .list(ctx, query, url.pathname)
+    .catch((error) => rethrowForPage(error));
+  return { rows: page.data as TransactionRow[], total: page.meta.total };
+}
 export { verifyTransaction } from "./service.ts";
 export { verifyLookupWait } from "./verify-limit.ts";

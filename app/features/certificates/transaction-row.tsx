@@ -1,0 +1,41 @@
+import { Badge } from "~/components/ui/badge";
+
+// A transaction (certificate, clearance) as its entry's service reads it (app/resources/
+// certificates.ts with what the hooks add), for the pages that show one or a list of them.
+
+export type PaymentStatus = "Free" | "Paid" | "Unpaid";
+
+export type TransactionRow = Record<string, unknown> & {
+  id: number;
+  reference_number: string;
+  name: string;
+  date_issued: string;
+  amount: string;
+  payment_status: PaymentStatus;
+  status: string;
+  print_count: number;
+};
+
+/** One transaction with its type, person, custom values, fee lines and payment (/manage/transactions/{id}). */
+export type TransactionRecord = TransactionRow & {
+  last_printed_at: string | null;
+  collection_id: number | null;
+  custom_values: Record<string, string>;
+  fee_lines: { label: string; amount: string }[];
+  issued_to: { id: number; name: string } | null;
+  transaction_type: { id: number; name: string } | null;
+  created_by: { id: number; fullname: string } | null;
+  created_at: string;
+  transaction_type_id: number;
+};
+
+const VARIANT = { Free: "secondary", Paid: "default", Unpaid: "destructive" } as const;
+
+/** Free, Paid or Unpaid, coloured so an unpaid certificate stands out. */
+export function PaymentStatusBadge({ status, testId }: { status: PaymentStatus; testId?: string }) {
+  return (
+    <Badge variant={VARIANT[status]} data-testid={testId}>
+      {status}
+    </Badge>
+  );
+}
