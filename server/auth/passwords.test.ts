@@ -67,4 +67,20 @@ describe("hashPassword / verifyPassword", () => {
     expect(await verifyPassword(null, "anything")).toBe(false);
     expect(await verifyPassword("not-a-hash", "anything")).toBe(false);
   });
+
+  it("answers every one of a burst of sign-ins, each with its own result (they queue past the cores)", async () => {
+    const hash = await hashPassword("Barangay-2026");
+    // Right, wrong, missing account and broken hash, twelve of them at once: more than any core count here.
+    const kinds = [
+      () => verifyPassword(hash, "Barangay-2026"),
+      () => verifyPassword(hash, "wrong-password"),
+      () => verifyPassword(null, "anything"),
+      () => verifyPassword("not-a-hash", "anything"),
+    ];
+    const attempts = Array.from({ length: 12 }, (_, i) => kinds[i % 4]());
+    const results = await Promise.all(attempts);
+    expect(results).toEqual(Array.from({ length: 12 }, (_, i) => i % 4 === 0));
+    // The queue let go of every slot: a later check still runs.
+    expect(await verifyPassword(hash, "Barangay-2026")).toBe(true);
+  });
 });

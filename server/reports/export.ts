@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { todayInManila } from "../../app/lib/dates.ts";
 import { sectionColumns, type ReportColumn, type ReportDef, type ReportRow } from "../../app/features/reports/types.ts";
 import type { ServiceContext } from "../context.ts";
@@ -124,8 +124,11 @@ export async function exportReport(
     return { filename: `${base}-${slug(section.title)}.csv`, contentType: "text/csv; charset=utf-8", body };
   }
 
+  // exceljs (and its zip and stream libraries) loads with the first XLSX asked for, not with the
+  // server: about 8 MB of heap that most processes never use (issue 17 item 6, decision 176).
+  const { default: Excel } = await import("exceljs");
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = "Barangay Portal";
   workbook.created = new Date();
 
