@@ -8,6 +8,7 @@ import { formatDate } from "~/lib/dates";
 import { cn } from "~/lib/utils";
 import { pageUrl, serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { COPY_LABELS, receiptDocument, type CopyLabel, type ReceiptDocument } from "../../server/features/collections/pages.server.ts";
+import { logRecordPrint } from "../../server/features/audit/pages.server.ts";
 
 // /manage/collections/{id}/transactions/preview (spec §2.1, §6: needs view-collection): the AF 51-C
 // official receipt (research notes §1) on its 4 × 8.5 in form, in two modes — `mode=full` draws the
@@ -19,10 +20,13 @@ export async function loader(args: Route.LoaderArgs) {
   const id = Number(args.params.collection_id);
   if (!Number.isSafeInteger(id) || id < 1) throw data("Not found", { status: 404 });
   const url = pageUrl(args);
-  const receipt = await receiptDocument(serviceContextOf(args.context), id, url.origin);
+  const ctx = serviceContextOf(args.context);
+  const receipt = await receiptDocument(ctx, id, url.origin);
   const mode = url.searchParams.get("mode") === "overlay" ? "overlay" : "full";
   const copy = url.searchParams.get("copy")?.toUpperCase();
   const copies: CopyLabel[] = COPY_LABELS.includes(copy as CopyLabel) ? [copy as CopyLabel] : [...COPY_LABELS];
+  // Issue 18: a receipt names its payor; its print view is logged, with the copies shown.
+  await logRecordPrint(ctx, "collection", id, `${mode}; ${copies.join(", ")}`);
   return { receipt, mode, copies } as const;
 }
 

@@ -74,6 +74,7 @@ const SUBJECT_COLUMN: Record<string, string> = {
   transaction: "issued_to_user_id",
   household: "household_head_user_id",
   business: "owner_user_id",
+  collection: "issued_to_user_id",
 };
 
 /**
