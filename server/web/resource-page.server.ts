@@ -7,7 +7,7 @@ import type { ResourceDef } from "../../app/resources/types.ts";
 import { serviceByName } from "../resources/services.ts";
 import { serviceContextOf } from "./context.ts";
 import { readFlash } from "./flash.server.ts";
-import { fieldErrorsReply, idsOf, pageUrl, redirectWithFlash, rethrowForPage, returnAddress, type PageArgs } from "./page-kit.server.ts";
+import { fieldErrorsReply, idsOf, isAppError, pageUrl, redirectWithFlash, rethrowForPage, returnAddress, type PageArgs } from "./page-kit.server.ts";
 
 // The page adapter of the registry (DESIGN §4, §8): one loader and one action serve every list
 // page. They parse the address or the posted form, call the engine, and shape the answer.
@@ -169,6 +169,10 @@ export async function resourceAction(args: Args) {
         throw data(`Unknown action ${intent || "(none)"}`, { status: 400 });
     }
   } catch (error) {
+    // A bulk delete or restore that the rules refuse (rows that block it, issue 16 item 5) comes
+    // back to the list as its message, on every list, with or without JavaScript.
+    if (isAppError(error) && error.status === 422 && (intent === "delete-many" || intent === "restore-many"))
+      return redirectWithFlash(args, form, { message: error.message, type: "invalid" });
     rethrowForPage(error);
   }
 }

@@ -21,7 +21,7 @@ test.describe("with JavaScript", () => {
     await login.signIn(ADMIN.username, ADMIN.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page).toHaveTitle("Dashboard | Portal");
-    await expect(page.getByRole("heading", { level: 1, name: new RegExp(`, ${ADMIN.firstname}!$`) })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: new RegExp(`, ${ADMIN.fullname}!$`) })).toBeVisible();
     await expectAccessible(page, "/dashboard");
 
     const shell = new Shell(page);
@@ -105,7 +105,7 @@ test.describe("without JavaScript", () => {
     await login.signIn(ADMIN.username, ADMIN.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page).toHaveTitle("Dashboard | Portal");
-    await expect(page.getByRole("heading", { level: 1, name: new RegExp(`, ${ADMIN.firstname}!$`) })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: new RegExp(`, ${ADMIN.fullname}!$`) })).toBeVisible();
 
     // The account menu needs JavaScript; a plain sign-out form stands in for it.
     await page.getByRole("button", { name: "Sign out" }).click();

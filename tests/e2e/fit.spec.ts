@@ -73,7 +73,8 @@ async function measure(page: Page): Promise<Fit> {
         // The first row's actions button, where the table has one: it must be on screen.
         const actions = c.querySelector<HTMLElement>("tbody tr [data-testid=row-actions]");
         return {
-          list: c.getAttribute("data-testid") === "data-table",
+          // A list's table: its card holds the search-and-filter bar (the generic list, the blocklist).
+          list: !!c.closest("section")?.querySelector("[role=search]"),
           scrollWidth: c.scrollWidth,
           clientWidth: c.clientWidth,
           cardRight: card.getBoundingClientRect().right,
@@ -116,7 +117,7 @@ for (const width of WIDTHS) {
         // Filters sit in the same place on every list (item 8): the search-and-filter bar first in
         // the table's card, above the table.
         const place = await adminPage.evaluate(() => {
-          const table = document.querySelector("[data-testid=data-table]");
+          const table = document.querySelector("main [data-slot=table-container]");
           const card = table?.closest("section");
           const bar = document.querySelector("[role=search]");
           return {

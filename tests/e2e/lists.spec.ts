@@ -2,6 +2,7 @@ import { getResource } from "../../app/resources/index";
 import { uniqueId } from "./api";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./pages/hydration";
+import { postFormAsBrowser } from "./pages/post-form";
 import { ResourceListPage } from "./pages/resource-list-page";
 
 // Everyday use of the generic list (issue 16), on any entry: paging past the end, sorting by every
@@ -25,6 +26,8 @@ test.describe("paging and sorting (issue 16 item 4)", () => {
   });
 
   test("every column the header offers sorts, members count included", async ({ adminPage }) => {
+    // One page load per sortable column and four more: a ceiling for a loaded machine, not a speed check.
+    test.slow();
     const list = new ResourceListPage(adminPage, household);
     await list.goto();
     const offered = household.columns.filter((c) => c.sortable).map((c) => c.label);
@@ -205,7 +208,7 @@ test.describe("edit from a record page returns to it (issue 16 item 3)", () => {
 
     await edit.click();
     await expect(dialog).toBeVisible();
-    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await dialog.getByRole("button", { name: /^Save/ }).click();
     await expect(adminPage).toHaveURL(here);
     await expect(adminPage.getByText("Successfully updated.").first()).toBeVisible();
   });
@@ -230,7 +233,7 @@ test.describe("edit from a record page returns to it (issue 16 item 3)", () => {
     await expect(dialog).toBeHidden();
     await adminPage.getByRole("link", { name: "Edit", exact: true }).click();
     await expect(dialog).toBeVisible();
-    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await dialog.getByRole("button", { name: /^Save/ }).click();
     await expect(adminPage).toHaveURL(new RegExp(`/manage/residents/${id}/location$`));
     await expect(adminPage.getByText("Successfully updated.").first()).toBeVisible();
   });
@@ -268,7 +271,8 @@ test.describe("bulk delete without JavaScript (issue 16 item 5)", () => {
       "Are you sure you want to remove 2 religions? All of the data associated with this will be permanently removed.",
     );
     await list.confirmDialog.getByRole("link", { name: "Cancel" }).click();
-    await expect(adminPage).toHaveURL(new RegExp(`\\?search=${id}$`));
+    await expect(adminPage).toHaveURL(new RegExp(`\\?search=${id}`));
+    await expect(adminPage).not.toHaveURL(/modal=|ids=/);
     for (const name of names) await expect(list.rowStatus(name)).toHaveText("Active");
 
     for (const name of names) await list.rowCheckbox(name).check();
@@ -295,24 +299,7 @@ test.describe("bulk delete blocked by rows (issue 16 item 5)", () => {
       picked.push((await residents.rows.first().getAttribute("data-row-id"))!);
     }
     // The two heads' rows may not be on one page: post the bulk form's fields as the bar would.
-    const answered = adminPage.waitForResponse((r) => r.request().method() === "POST");
-    await adminPage.evaluate((ids) => {
-      const csrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? "");
-      const form = document.createElement("form");
-      form.method = "post";
-      form.action = "/manage/residents";
-      for (const [name, value] of Object.entries({ _csrf: csrf, intent: "delete-many", confirmed: "1", ids: ids.join(",") })) {
-        const input = document.createElement("input");
-        input.type = "hidden";
-        input.name = name;
-        input.value = value;
-        form.append(input);
-      }
-      document.body.append(form);
-      form.submit();
-    }, picked);
-    await answered;
-    await adminPage.waitForURL(/\/manage\/residents/);
+    await postFormAsBrowser(adminPage, "/manage/residents", { intent: "delete-many", confirmed: "1", ids: picked.join(",") });
     const message = adminPage.locator("[data-sonner-toast], [data-testid=flash-message]").first();
     await expect(message).toContainText("Nothing was deleted: 2 of the 2 residents selected cannot be.");
     for (const head of heads) await expect(message).toContainText(`${head} heads household #`);
@@ -325,7 +312,7 @@ test.describe("words (issue 16 item 8)", () => {
     await residents.goto("?modal=create");
     await waitForHydration(adminPage);
     const dialog = adminPage.getByRole("dialog");
-    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await dialog.getByRole("button", { name: /^Save/ }).click();
     await expect(dialog.getByText("The last name field is required.")).toBeVisible();
     await expect(dialog.getByText("The lastname field is required.")).toHaveCount(0);
   });
@@ -339,9 +326,9 @@ test.describe("words (issue 16 item 8)", () => {
     const name = `E2E Toast ${uniqueId()}`;
     const created = await adminApi.create("religion", { name });
     const list = new ResourceListPage(adminPage, religion);
-    await list.goto(`?search=${encodeURIComponent(name)}&modal=update&id=${created.id}`);
+    await adminPage.goto(`${religion.path}?search=${encodeURIComponent(name)}&modal=update&id=${created.id}`);
     await waitForHydration(adminPage);
-    await adminPage.getByRole("dialog").getByRole("button", { name: "Save", exact: true }).click();
+    await adminPage.getByRole("dialog").getByRole("button", { name: /^Save/ }).click();
     const toast = list.message("Successfully updated.");
     await expect(toast).toBeVisible();
     const box = (await toast.boundingBox())!;

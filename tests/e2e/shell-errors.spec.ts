@@ -5,6 +5,7 @@ import { NOT_FOUND_DETAIL, NOT_FOUND_HEADING } from "../../app/components/shell/
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./pages/hydration";
 import { LoginPage } from "./pages/login-page";
+import { postFormAsBrowser } from "./pages/post-form";
 import { Shell } from "./pages/shell";
 
 // No dead ends (issue 16 item 1): no menu entry or dashboard tile leads to a 404, an area not built
@@ -82,24 +83,8 @@ test.describe("no dead ends", () => {
     await adminPage.goto("/manage/residents");
     const id = await adminPage.locator("tbody tr[data-row-id]").first().getAttribute("data-row-id");
     await page.goto("/manage/residents");
-    const answer = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/manage/residents");
-    await page.evaluate((rowId) => {
-      const csrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? "");
-      const form = document.createElement("form");
-      form.method = "post";
-      form.action = "/manage/residents";
-      for (const [name, value] of Object.entries({ _csrf: csrf, intent: "delete", id: rowId! })) {
-        const input = document.createElement("input");
-        input.type = "hidden";
-        input.name = name;
-        input.value = value;
-        form.append(input);
-      }
-      document.body.append(form);
-      form.submit();
-    }, id);
-    expect((await answer).status()).toBe(403);
-    await page.waitForLoadState();
+    const answer = await postFormAsBrowser(page, "/manage/residents", { intent: "delete", id: id! });
+    expect(answer.status()).toBe(403);
     await expectErrorInShell(page, 403, FORBIDDEN_MESSAGE);
     // Nothing was deleted.
     await adminPage.reload();

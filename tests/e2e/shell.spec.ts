@@ -19,7 +19,7 @@ test("the public home page names the barangay and leads to sign-in", async ({ pa
 
 test("the dashboard greets the user and lists the areas the menu opens", async ({ adminPage, expectAccessible }) => {
   await adminPage.goto("/dashboard");
-  await expect(adminPage.getByRole("heading", { level: 1, name: new RegExp(`, ${ADMIN.firstname}!$`) })).toBeVisible();
+  await expect(adminPage.getByRole("heading", { level: 1, name: new RegExp(`, ${ADMIN.fullname}!$`) })).toBeVisible();
   await expect(adminPage.getByRole("main").getByRole("link", { name: /Residents Profile/ })).toBeVisible();
   // The sidebar of spec §2.3 for the administrator: every entry, Queue and Appointment disabled.
   const shell = new Shell(adminPage);
@@ -270,7 +270,7 @@ test("maintenance: non-administrators see the maintenance screen until it is tur
   const viewer = await adminApi.createUser("Viewer", { welcomed: true });
   const viewerPage = await signInAs(viewer);
   await viewerPage.goto("/dashboard");
-  await expect(viewerPage.getByRole("heading", { level: 1, name: new RegExp(`, ${viewer.firstname}!$`) })).toBeVisible();
+  await expect(viewerPage.getByRole("heading", { level: 1, name: new RegExp(`, ${viewer.fullname}!$`) })).toBeVisible();
 
   try {
     await adminPage.goto("/test");
@@ -297,7 +297,7 @@ test("maintenance: non-administrators see the maintenance screen until it is tur
     expect((await adminPage.request.get("/backend/api/status")).status()).toBe(200);
 
     await viewerPage.getByRole("link", { name: "Check again" }).click();
-    await expect(viewerPage.getByRole("heading", { level: 1, name: new RegExp(`, ${viewer.firstname}!$`) })).toBeVisible();
+    await expect(viewerPage.getByRole("heading", { level: 1, name: new RegExp(`, ${viewer.fullname}!$`) })).toBeVisible();
   } finally {
     await adminApi.setMaintenance(false);
   }
