@@ -12,6 +12,19 @@ export default defineConfig({
   },
   environments: {
     ssr: { build: { rollupOptions: { input: "./server/app.ts" }, target: "node24" } },
+    // React, React DOM and React Router as one file that every hydrated page loads (issue 17 item 5):
+    // split in four by the importers they happen to share, they gzipped to 4 KB more.
+    client: {
+      build: {
+        rollupOptions: {
+          output: {
+            codeSplitting: {
+              groups: [{ name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+            },
+          },
+        },
+      },
+    },
   },
   plugins: [tailwindcss(), reactRouter()],
 });

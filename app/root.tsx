@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -19,11 +19,14 @@ import { toPublicUser } from "./lib/session-user.ts";
 import { useRootData } from "./lib/root-data.ts";
 import { useClientState } from "./lib/client-state.ts";
 import { checkStatus, useSignedInSync } from "./lib/api-client.ts";
-import { Toaster } from "./components/ui/sonner.tsx";
+import { useHydrated } from "./components/resource/use-hydrated.ts";
 import { NavigationProgress } from "./components/shell/progress-bar.tsx";
 import { MaintenanceScreen } from "./components/shell/maintenance-screen.tsx";
 import { ErrorPage } from "./components/shell/error-page.tsx";
 import "./app.css";
+
+// The toasts' library loads after hydration, in its own chunk (issue 17 item 5; lib/notify.ts waits for it).
+const Toaster = lazy(() => import("./components/ui/sonner.tsx").then((module) => ({ default: module.Toaster })));
 
 export const middleware: Route.MiddlewareFunction[] = [csrfGuard, inputGuard];
 
@@ -87,11 +90,16 @@ export default function App() {
   // The staff shell shows maintenance in place of its own content; the public pages get the whole
   // screen; the sign-in page stays usable so that administrators can still sign in.
   const publicPage = useMatches().some((match) => match.id === PUBLIC_LAYOUT_ID);
+  const hydrated = useHydrated();
   return (
     <>
       <NavigationProgress />
       {maintenance && publicPage ? <MaintenanceScreen /> : <Outlet />}
-      <Toaster />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
     </>
   );
 }

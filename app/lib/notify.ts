@@ -1,5 +1,3 @@
-import { toast } from "sonner";
-
 // Notifications (spec §3 "Notification", §4 "Notification icons"): stacked toasts, hidden in print.
 export type NotificationType = "delete" | "restore" | "invalid" | "create" | "success" | "info" | "warning" | "";
 
@@ -31,12 +29,27 @@ export function toastKind(type: NotificationType | undefined): "error" | "warnin
   }
 }
 
-export function notify(options: NotifyOptions): string | number {
+// sonner (9 KB of gzipped JavaScript) is not part of any page's first load (issue 17 item 5): the
+// Toaster mounts after hydration (root.tsx, components/ui/sonner.tsx) and reports here; a toast asked
+// for earlier waits for it, since sonner drops toasts published before its Toaster listens.
+let markToasterMounted: () => void = () => {};
+const toasterMounted = new Promise<void>((resolve) => {
+  markToasterMounted = resolve;
+});
+
+/** Called once by the mounted Toaster. */
+export function toasterReady(): void {
+  markToasterMounted();
+}
+
+export function notify(options: NotifyOptions): void {
   const kind = toastKind(options.type);
-  return toast[kind](options.title, {
-    description: options.message,
-    duration: options.timeout ?? (kind === "error" ? ERROR_TIMEOUT_MS : 5_000),
-    action: options.undo ? { label: "Undo", onClick: () => options.undo?.() } : undefined,
-    className: options.type === "delete" ? "notification-delete" : undefined,
+  void Promise.all([import("sonner"), toasterMounted]).then(([{ toast }]) => {
+    toast[kind](options.title, {
+      description: options.message,
+      duration: options.timeout ?? (kind === "error" ? ERROR_TIMEOUT_MS : 5_000),
+      action: options.undo ? { label: "Undo", onClick: () => options.undo?.() } : undefined,
+      className: options.type === "delete" ? "notification-delete" : undefined,
+    });
   });
 }

@@ -1,9 +1,16 @@
+import { useEffect } from "react";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
+import { toasterReady } from "~/lib/notify";
 import { useResolvedTheme } from "~/lib/ui-color-mode";
 
-/** Stacked notifications (spec §2.2); app.css hides them in print. Mounted once in root.tsx. */
+/**
+ * Stacked notifications (spec §2.2); app.css hides them in print. Mounted once in root.tsx, after
+ * hydration and from its own chunk (issue 17 item 5).
+ */
 export function Toaster(props: ToasterProps) {
   const theme = useResolvedTheme();
+  // Sonner's own effect (a child's) has subscribed by now: toasts asked for earlier may go out.
+  useEffect(() => toasterReady(), []);
   return (
     <Sonner
       theme={theme}
