@@ -380,11 +380,18 @@ async function main() {
   for (const [name, time] of Object.entries(plans)) console.log(`  ${name.padEnd(14)} execution ${time}`);
 
   console.log("\nEmbedded PGlite (bench/pglite, `npm run bench:data -- --embedded`):");
-  const embedded = await embeddedSearch(terms);
+  // Like the exports, a failure here is reported and the figures above are still written.
+  const embedded = await embeddedSearch(terms).catch((error) => {
+    console.log(`  failed: ${error instanceof Error ? error.message : error}`);
+    return null;
+  });
   if (!embedded) console.log("  skipped: no bench/pglite");
 
   console.log("\nCold start on PGlite…");
-  const coldPglite = await coldStartPglite();
+  const coldPglite = await coldStartPglite().catch((error) => {
+    console.log(`  failed: ${error instanceof Error ? error.message : error}`);
+    return null;
+  });
 
   const results: CaseResult[] = [];
   for (const c of cases) {
