@@ -1,4 +1,5 @@
 import * as React from "react";
+import { useLocation, useRevalidator } from "react-router";
 import { notify } from "~/lib/notify";
 import { trpc } from "~/lib/trpc-client";
 import { BELL_LATEST, type BellSummary, type NotificationView } from "./types";
@@ -73,6 +74,18 @@ export function RealtimeProvider({ initial, children }: { initial?: BellSummary;
   const [notifications, setNotifications] = React.useState<NotificationView[]>(seed.latest);
   const [unread, setUnread] = React.useState(seed.unread);
   const lastId = React.useRef(seed.lastId);
+  // The notifications page follows what the socket brings (its loader reads the list again).
+  const { pathname } = useLocation();
+  const { revalidate } = useRevalidator();
+  const onPage = React.useRef(false);
+  // A ref, so the socket's callbacks stay the same and never reconnect for a re-render.
+  const refreshPage = React.useRef(() => {});
+  React.useEffect(() => {
+    onPage.current = pathname === "/notifications";
+    refreshPage.current = () => {
+      if (onPage.current) void revalidate();
+    };
+  }, [pathname, revalidate]);
 
   // The layout's loader runs again after every action: its answer is the server's truth.
   React.useEffect(() => {
@@ -88,6 +101,7 @@ export function RealtimeProvider({ initial, children }: { initial?: BellSummary;
     setNotifications((list) => merge(list, [item]));
     setUnread((n) => n + 1);
     toast(item);
+    refreshPage.current();
   }, []);
 
   const catchUp = React.useCallback(async () => {
@@ -99,6 +113,7 @@ export function RealtimeProvider({ initial, children }: { initial?: BellSummary;
     if (missed.length > MAX_CATCH_UP_TOASTS)
       notify({ title: `${missed.length} new notifications`, message: "Open the bell to read them.", type: "info" });
     else missed.forEach(toast);
+    if (missed.length) refreshPage.current();
   }, []);
 
   React.useEffect(() => {
@@ -163,6 +178,7 @@ export function RealtimeProvider({ initial, children }: { initial?: BellSummary;
         await trpc.notifications.markAllRead.mutate();
         setUnread(0);
         setNotifications((list) => list.map((item) => ({ ...item, read: true })));
+        refreshPage.current();
       },
       markRead: (id: number) => {
         const item = notifications.find((n) => n.id === id);
