@@ -3,7 +3,7 @@
 // database otherwise (PGLITE_DIR; stop the portal first). By default it goes to ./backups, named
 // barangay-portal-{version}-{kind}-{time}.
 import fs from "node:fs";
-import { backupDatabase, backupPath, BackupError } from "../server/features/privacy/backup.ts";
+import { backupDatabase, backupPath, runCommand } from "../server/features/privacy/backup.ts";
 import { parseEnv } from "../server/env.ts";
 
 const USAGE = "Usage: npm run backup [-- --out FILE|FOLDER]";
@@ -26,10 +26,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`Backup failed: ${error instanceof BackupError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    process.exit(1);
-  },
-);
+runCommand("Backup", main);

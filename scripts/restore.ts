@@ -2,7 +2,7 @@
 // into an EMPTY database of the configured kind — the PostgreSQL database of DATABASE_URL (created
 // when missing) or the embedded database folder PGLITE_DIR — and refuses one that holds tables.
 // Start the portal on it afterwards: it applies any newer migrations.
-import { BackupError, describeUrl, restoreDatabase } from "../server/features/privacy/backup.ts";
+import { describeUrl, restoreDatabase, runCommand } from "../server/features/privacy/backup.ts";
 import { migrationsFolder } from "../db/migrate.ts";
 import { parseEnv } from "../server/env.ts";
 import path from "node:path";
@@ -31,10 +31,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`Restore failed: ${error instanceof BackupError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    process.exit(1);
-  },
-);
+runCommand("Restore", main);

@@ -7,6 +7,7 @@ import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
+import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { COA_RETENTION_YEARS } from "~/features/privacy/schemas";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { SYSTEM_ADMIN_PERMISSION } from "~/lib/permissions";
@@ -60,30 +61,28 @@ function List({ title, count, head, rows, empty }: { title: string; count: numbe
         {title} <span className="font-normal text-muted-foreground">({count.toLocaleString("en-US")})</span>
       </h3>
       {rows.length ? (
-        <div className="overflow-x-auto rounded-md border">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-muted/50 text-xs text-muted-foreground">
-              <tr>
+        <TableContainer className="rounded-md border">
+          <Table>
+            <TableHeader>
+              <TableRow>
                 {head.map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                  <TableHead key={h} scope="col">
                     {h}
-                  </th>
+                  </TableHead>
                 ))}
-              </tr>
-            </thead>
-            <tbody>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
               {rows.map((cells, i) => (
-                <tr key={i} className="border-t align-top">
+                <TableRow key={i} className="align-top">
                   {cells.map((cell, j) => (
-                    <td key={j} className="px-3 py-2">
-                      {cell}
-                    </td>
+                    <TableCell key={j}>{cell}</TableCell>
                   ))}
-                </tr>
+                </TableRow>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </TableBody>
+          </Table>
+        </TableContainer>
       ) : (
         <p className="text-sm text-muted-foreground">{empty}</p>
       )}

@@ -1,15 +1,14 @@
-import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/index.ts";
 import type { ServiceContext } from "../../server/context.ts";
-import { serviceFor } from "../../server/resources/services.ts";
 import { inTransaction } from "../../server/resources/transaction.ts";
 import { recordAccess } from "../../server/features/audit/access-log.ts";
 import { exportPersonData } from "../../server/features/privacy/data-export.ts";
 import { parseCorrectionRequest, recordCorrectionRequest } from "../../server/features/privacy/corrections.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/db.ts";
-import { adminContext, purokId } from "../helpers/people.ts";
+import { adminContext } from "../helpers/people.ts";
+import { privacyFixtures } from "../helpers/privacy.ts";
 
 // Issue 18 item 3 over the services, on the demo data (PGlite; PostgreSQL with TEST_DATABASE_URL):
 // a person's data export holds everything the portal has on them, corrections made on their request
@@ -18,71 +17,14 @@ import { adminContext, purokId } from "../helpers/people.ts";
 let database: TestDatabase;
 let db: DB;
 let admin: ServiceContext;
-const residents = serviceFor("resident");
-
-/** A context holding every permission but those named. */
-function without(...names: string[]): ServiceContext {
-  return { ...admin, user: { ...admin.user!, permissions: admin.user!.permissions.filter((p) => !names.includes(p)) } };
-}
-
-const code = () => randomBytes(16).toString("hex");
-
-async function newResident(firstname: string, lastname: string, extra: Record<string, unknown> = {}): Promise<number> {
-  const row = await residents.create(admin, {
-    email: `${firstname.toLowerCase()}.${lastname.toLowerCase()}@example.com`,
-    user_profile: {
-      firstname,
-      lastname,
-      sex: "Female",
-      date_of_birth: "1975-03-14",
-      civil_status: "Married",
-      contact_number: "0917 555 0142",
-      street: "Mabini St.",
-      purok_id: await purokId(db, "Purok 1"),
-      ...extra,
-    },
-  });
-  return row.id;
-}
-
-async function certificate(userId: number, dated: string): Promise<string> {
-  const type = await db.selectFrom("transaction_types").select("id").orderBy("id").executeTakeFirstOrThrow();
-  const reference = `${dated.slice(0, 4)}-${dated.slice(5, 7)}-${String(Math.floor(Math.random() * 9000) + 1000)}`;
-  await db
-    .insertInto("transactions")
-    .values({ reference_number: reference, transaction_type_id: type.id, issued_to_user_id: userId, date_issued: dated, verification_code: code(), amount: "50.00" })
-    .execute();
-  return reference;
-}
-
-async function voucher(userId: number, payee: string, dated: string): Promise<string> {
-  const type = await db.selectFrom("disbursement_types").select("id").orderBy("id").executeTakeFirstOrThrow();
-  const number = `${dated.slice(0, 4)}-${dated.slice(5, 7)}-${String(Math.floor(Math.random() * 9000) + 1000)}`;
-  await db
-    .insertInto("disbursements")
-    .values({
-      disbursement_number: number,
-      voucher_date: dated,
-      payee_kind: "Resident",
-      payee_id: userId,
-      payee,
-      disbursement_type_id: type.id,
-      fund_type: "General Fund",
-      particulars: "Financial assistance",
-      amount: "1500.00",
-      verification_code: code(),
-    })
-    .execute();
-  return number;
-}
-
-const profileOf = (id: number) => db.selectFrom("user_profiles").selectAll().where("user_id", "=", id).executeTakeFirstOrThrow();
+let fx: ReturnType<typeof privacyFixtures>;
 
 beforeAll(async () => {
   database = await createTestDatabase({ seed: { demo: true } });
   db = database.db;
   const adminRow = await db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow();
   admin = adminContext(db, adminRow.id);
+  fx = privacyFixtures(db, admin);
 }, 300_000);
 
 afterAll(async () => {
@@ -97,12 +39,12 @@ describe("a person's data export (issue 18 item 3)", () => {
       join household_members m on m.user_id = c.issued_to_user_id
       where c.payor_kind = 'resident' group by 1 order by count(*) desc, 1 limit 1`.execute(db);
     const id = payor.rows[0]!.id;
-    const profile = await profileOf(id);
+    const profile = await fx.profileOf(id);
     const fullname = [profile.firstname, profile.middlename, profile.lastname, profile.suffix].filter(Boolean).join(" ");
     const lineId = (await db.selectFrom("business_lines").select("id").executeTakeFirstOrThrow()).id;
     await db.insertInto("businesses").values({ name: "Sari-sari ni Aling Nena", owner_user_id: id, business_line_id: lineId, location: "Purok 2" }).execute();
-    const reference = await certificate(id, "2026-11-02");
-    const dv = await voucher(id, fullname, "2026-11-03");
+    const reference = await fx.certificate(id, "2026-11-02");
+    const dv = await fx.voucher(id, fullname, "2026-11-03");
     // Someone else opened the record before.
     const viewer = await db.selectFrom("users").select("id").where("kind", "=", "staff").where("id", "<>", admin.user!.id).executeTakeFirst();
     await recordAccess(db, { userId: viewer?.id ?? admin.user!.id, entity: "resident", entityId: id, subjectId: id, record: fullname, action: "view", reason: "Certificate request" });
@@ -132,19 +74,19 @@ describe("a person's data export (issue 18 item 3)", () => {
   });
 
   it("is refused without export-personal_data (403, nothing logged), and answers 404 for no person", async () => {
-    const id = await newResident("Teodora", "Alonzo");
-    await expect(exportPersonData(without("export-personal_data"), id, { action: "export" })).rejects.toMatchObject({ status: 403 });
+    const id = await fx.newResident("Teodora", "Alonzo");
+    await expect(exportPersonData(fx.without("export-personal_data"), id, { action: "export" })).rejects.toMatchObject({ status: 403 });
     expect(await db.selectFrom("access_log").select("id").where("subject_id", "=", id).execute()).toHaveLength(0);
     await expect(exportPersonData(admin, 987654321, { action: "print" })).rejects.toMatchObject({ status: 404 });
     const organization = await db.selectFrom("users").select("id").where("kind", "=", "organization").executeTakeFirst();
     if (organization) await expect(exportPersonData(admin, organization.id, { action: "print" })).rejects.toMatchObject({ status: 404 });
   });
   it("lists the corrections made on the person's request, with their change", async () => {
-    const id = await newResident("Lourdes", "Bautista");
-    const purok = (await profileOf(id)).purok_id;
+    const id = await fx.newResident("Lourdes", "Bautista");
+    const purok = (await fx.profileOf(id)).purok_id;
     const request = { requested_on: "2026-11-20", channel: "Letter" as const, reference: "Letter of 20 Nov, logbook 2026-041" };
     await inTransaction(admin, async (tx) => {
-      await residents.update(tx, id, {
+      await fx.residents.update(tx, id, {
         email: "lourdes.bautista@example.com",
         user_profile: { firstname: "Lourdes", lastname: "Bautista", sex: "Female", date_of_birth: "1975-03-14", civil_status: "Married", contact_number: "0998 111 2222", street: "Mabini St.", purok_id: purok },
       });

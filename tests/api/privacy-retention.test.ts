@@ -1,15 +1,14 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/index.ts";
 import type { ServiceContext } from "../../server/context.ts";
-import { serviceFor } from "../../server/resources/services.ts";
 import { inTransaction } from "../../server/resources/transaction.ts";
 import { recordAccess } from "../../server/features/audit/access-log.ts";
 import { parseCorrectionRequest, recordCorrectionRequest } from "../../server/features/privacy/corrections.ts";
 import { planRetention, runDailyRetention, saveRetentionSettings } from "../../server/features/privacy/retention.ts";
 import { todayInManila } from "../../app/lib/dates.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/db.ts";
-import { adminContext, purokId } from "../helpers/people.ts";
+import { adminContext } from "../helpers/people.ts";
+import { privacyFixtures } from "../helpers/privacy.ts";
 
 // Issue 18 items 3 and 4 over the services, on the demo data (PGlite; PostgreSQL with
 // TEST_DATABASE_URL): a correction on the person's request is recorded with its change; the
@@ -19,14 +18,6 @@ import { adminContext, purokId } from "../helpers/people.ts";
 let database: TestDatabase;
 let db: DB;
 let admin: ServiceContext;
-const residents = serviceFor("resident");
-
-/** A context holding every permission but those named. */
-function without(...names: string[]): ServiceContext {
-  return { ...admin, user: { ...admin.user!, permissions: admin.user!.permissions.filter((p) => !names.includes(p)) } };
-}
-
-const code = () => randomBytes(16).toString("hex");
 const yearsAgo = (years: number, days = 0) => {
   const d = new Date();
   d.setFullYear(d.getFullYear() - years);
@@ -34,68 +25,14 @@ const yearsAgo = (years: number, days = 0) => {
   return d;
 };
 const dateOf = (d: Date) => todayInManila(d);
-
-async function newResident(firstname: string, lastname: string, extra: Record<string, unknown> = {}): Promise<number> {
-  const row = await residents.create(admin, {
-    email: `${firstname.toLowerCase()}.${lastname.toLowerCase()}@example.com`,
-    user_profile: {
-      firstname,
-      lastname,
-      sex: "Female",
-      date_of_birth: "1975-03-14",
-      civil_status: "Married",
-      contact_number: "0917 555 0142",
-      street: "Mabini St.",
-      purok_id: await purokId(db, "Purok 1"),
-      ...extra,
-    },
-  });
-  return row.id;
-}
-
-async function trashed(id: number, since: Date): Promise<void> {
-  await residents.remove(admin, id);
-  await db.updateTable("users").set({ deleted_at: since }).where("id", "=", id).execute();
-}
-
-async function certificate(userId: number, dated: string): Promise<string> {
-  const type = await db.selectFrom("transaction_types").select("id").orderBy("id").executeTakeFirstOrThrow();
-  const reference = `${dated.slice(0, 4)}-${dated.slice(5, 7)}-${String(Math.floor(Math.random() * 9000) + 1000)}`;
-  await db
-    .insertInto("transactions")
-    .values({ reference_number: reference, transaction_type_id: type.id, issued_to_user_id: userId, date_issued: dated, verification_code: code(), amount: "50.00" })
-    .execute();
-  return reference;
-}
-
-async function voucher(userId: number, payee: string, dated: string): Promise<string> {
-  const type = await db.selectFrom("disbursement_types").select("id").orderBy("id").executeTakeFirstOrThrow();
-  const number = `${dated.slice(0, 4)}-${dated.slice(5, 7)}-${String(Math.floor(Math.random() * 9000) + 1000)}`;
-  await db
-    .insertInto("disbursements")
-    .values({
-      disbursement_number: number,
-      voucher_date: dated,
-      payee_kind: "Resident",
-      payee_id: userId,
-      payee,
-      disbursement_type_id: type.id,
-      fund_type: "General Fund",
-      particulars: "Financial assistance",
-      amount: "1500.00",
-      verification_code: code(),
-    })
-    .execute();
-  return number;
-}
-
-const profileOf = (id: number) => db.selectFrom("user_profiles").selectAll().where("user_id", "=", id).executeTakeFirstOrThrow();
+let fx: ReturnType<typeof privacyFixtures>;
 
 beforeAll(async () => {
   database = await createTestDatabase({ seed: { demo: true } });
   db = database.db;
   const adminRow = await db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow();
   admin = adminContext(db, adminRow.id);
+  fx = privacyFixtures(db, admin);
 }, 300_000);
 
 afterAll(async () => {
@@ -118,11 +55,11 @@ describe("a correction on the person's request (issue 18 item 3)", () => {
   });
 
   it("is recorded with the audit row of its change", async () => {
-    const id = await newResident("Lourdes", "Bautista");
-    const purok = (await profileOf(id)).purok_id;
+    const id = await fx.newResident("Lourdes", "Bautista");
+    const purok = (await fx.profileOf(id)).purok_id;
     const withPurok = (contact: string) => ({ ...input(contact), user_profile: { ...input(contact).user_profile, purok_id: purok } });
     await inTransaction(admin, async (tx) => {
-      await residents.update(tx, id, withPurok("0998 111 2222"));
+      await fx.residents.update(tx, id, withPurok("0998 111 2222"));
       await recordCorrectionRequest(tx, "resident", id, parseCorrectionRequest(request));
     });
     const [row] = await db.selectFrom("correction_requests").selectAll().where("subject_id", "=", id).execute();
@@ -134,7 +71,7 @@ describe("a correction on the person's request (issue 18 item 3)", () => {
     // A save that changes nothing is no correction: refused, and nothing is recorded.
     await expect(
       inTransaction(admin, async (tx) => {
-        await residents.update(tx, id, withPurok("0998 111 2222"));
+        await fx.residents.update(tx, id, withPurok("0998 111 2222"));
         await recordCorrectionRequest(tx, "resident", id, parseCorrectionRequest(request));
       }),
     ).rejects.toMatchObject({ status: 422 });
@@ -151,9 +88,9 @@ describe("a correction on the person's request (issue 18 item 3)", () => {
     expect(() => parseCorrectionRequest({ ...request, requested_on: "2099-01-01" })).toThrow(
       expect.objectContaining({ errors: { "correction.requested_on": ["The request date may not be in the future."] } }),
     );
-    const id = await newResident("Amparo", "Villanueva");
+    const id = await fx.newResident("Amparo", "Villanueva");
     await expect(
-      inTransaction(admin, (tx) => recordCorrectionRequest({ ...tx, user: without("update-resident").user }, "resident", id, parseCorrectionRequest(request))),
+      inTransaction(admin, (tx) => recordCorrectionRequest({ ...tx, user: fx.without("update-resident").user }, "resident", id, parseCorrectionRequest(request))),
     ).rejects.toMatchObject({ status: 403 });
   });
 });
@@ -162,8 +99,8 @@ describe("retention (issue 18 item 4)", () => {
   it("plans and runs once a day: anonymises past the period, keeps what a COA document names, deletes old access rows", async () => {
     const longAgo = yearsAgo(4);
     // Anonymised: a resident trashed four years ago, with changes in the audit trail.
-    const gone = await newResident("Rosalinda", "Magbanua", { mother_fullname: "Felisa Magbanua", is_pwd: true });
-    await residents.update(admin, gone, {
+    const gone = await fx.newResident("Rosalinda", "Magbanua", { mother_fullname: "Felisa Magbanua", is_pwd: true });
+    await fx.residents.update(admin, gone, {
       email: "rosalinda.magbanua@example.com",
       user_profile: {
         firstname: "Rosalinda",
@@ -172,25 +109,25 @@ describe("retention (issue 18 item 4)", () => {
         date_of_birth: "1975-03-14",
         civil_status: "Widowed",
         contact_number: "0917 555 0199",
-        purok_id: (await profileOf(gone)).purok_id,
+        purok_id: (await fx.profileOf(gone)).purok_id,
       },
     });
-    await trashed(gone, longAgo);
+    await fx.trashed(gone, longAgo);
     // Anonymised too: the voucher that named her is older than the COA period.
-    const oldPayee = await newResident("Crisanto", "Lacson");
-    await voucher(oldPayee, "Crisanto Lacson", dateOf(yearsAgo(12)));
-    await trashed(oldPayee, longAgo);
+    const oldPayee = await fx.newResident("Crisanto", "Lacson");
+    await fx.voucher(oldPayee, "Crisanto Lacson", dateOf(yearsAgo(12)));
+    await fx.trashed(oldPayee, longAgo);
     // Kept: a certificate of last year; a receipt (demo data) of this month.
-    const certified = await newResident("Perla", "Ocampo");
+    const certified = await fx.newResident("Perla", "Ocampo");
     const certificateDate = dateOf(yearsAgo(1));
-    const reference = await certificate(certified, certificateDate);
-    await trashed(certified, longAgo);
+    const reference = await fx.certificate(certified, certificateDate);
+    await fx.trashed(certified, longAgo);
     const payor = (await db.selectFrom("collections").select(["issued_to_user_id", "or_number"]).where("payor_kind", "=", "resident").orderBy("id").executeTakeFirstOrThrow());
     const payorId = payor.issued_to_user_id!;
     await db.updateTable("users").set({ deleted_at: longAgo }).where("id", "=", payorId).execute();
     // Untouched: trashed last year.
-    const recent = await newResident("Dionisio", "Ferrer");
-    await trashed(recent, yearsAgo(1));
+    const recent = await fx.newResident("Dionisio", "Ferrer");
+    await fx.trashed(recent, yearsAgo(1));
     // A household trashed long ago.
     const household = await db.selectFrom("households").select(["id", "address"]).where("deleted_at", "is", null).orderBy("id").executeTakeFirstOrThrow();
     await db.updateTable("households").set({ deleted_at: longAgo }).where("id", "=", household.id).execute();
@@ -210,14 +147,14 @@ describe("retention (issue 18 item 4)", () => {
     expect(plan.households.rows.map((h) => h.id)).toEqual([household.id]);
     expect(plan.access_log_rows).toBe(1);
     // The dry run changed nothing.
-    expect((await profileOf(gone)).firstname).toBe("Rosalinda");
-    await expect(planRetention(without("manage-maintenance"))).rejects.toMatchObject({ status: 403 });
+    expect((await fx.profileOf(gone)).firstname).toBe("Rosalinda");
+    await expect(planRetention(fx.without("manage-maintenance"))).rejects.toMatchObject({ status: 403 });
 
     const result = await runDailyRetention(db);
     expect(result).toEqual({ people: 2, households: 1, kept: 2, access_log_rows: 1 });
     expect(await runDailyRetention(db)).toBeNull(); // once a day
 
-    const anonymised = await profileOf(gone);
+    const anonymised = await fx.profileOf(gone);
     expect(anonymised).toMatchObject({
       firstname: "Anonymised",
       middlename: null,
@@ -238,11 +175,11 @@ describe("retention (issue 18 item 4)", () => {
     expect(trail.map((r) => r.action)).toEqual(expect.arrayContaining(["create", "update", "delete", "anonymise"]));
     const trailText = JSON.stringify(trail);
     for (const value of ["Rosalinda", "Magbanua", "rosalinda.magbanua", "0917 555 0199", "0917 555 0142", "1975-03-14", "Felisa"]) expect(trailText).not.toContain(value);
-    expect((await profileOf(oldPayee)).firstname).toBe("Anonymised");
+    expect((await fx.profileOf(oldPayee)).firstname).toBe("Anonymised");
     // Kept and recent records are untouched.
-    expect((await profileOf(certified)).firstname).toBe("Perla");
-    expect((await profileOf(payorId)).date_of_birth).not.toBeNull();
-    expect((await profileOf(recent)).firstname).toBe("Dionisio");
+    expect((await fx.profileOf(certified)).firstname).toBe("Perla");
+    expect((await fx.profileOf(payorId)).date_of_birth).not.toBeNull();
+    expect((await fx.profileOf(recent)).firstname).toBe("Dionisio");
     const h = await db.selectFrom("households").select(["address", "head_name"]).where("id", "=", household.id).executeTakeFirstOrThrow();
     expect(h).toEqual({ address: "[anonymised]", head_name: "[anonymised]" });
     expect((await db.selectFrom("access_log").select("action").where("subject_id", "=", recent).execute()).map((r) => r.action)).toEqual(["print"]);
@@ -268,15 +205,15 @@ describe("retention (issue 18 item 4)", () => {
       status: 422,
       errors: { trashed_personal_days: ["The period for trashed personal records must be at least 30 days."] },
     });
-    await expect(saveRetentionSettings(without("manage-maintenance"), { trashed_personal_days: "400", access_log_days: "365" })).rejects.toMatchObject({
+    await expect(saveRetentionSettings(fx.without("manage-maintenance"), { trashed_personal_days: "400", access_log_days: "365" })).rejects.toMatchObject({
       status: 403,
     });
     await saveRetentionSettings(admin, { trashed_personal_days: "400", access_log_days: "365" });
     const plan = await planRetention(admin);
     expect(plan.settings).toEqual({ trashed_personal_days: 400, access_log_days: 365 });
     // A resident trashed 500 days ago is past 400 days.
-    const id = await newResident("Honorata", "Salvador");
-    await trashed(id, yearsAgo(1, 135));
+    const id = await fx.newResident("Honorata", "Salvador");
+    await fx.trashed(id, yearsAgo(1, 135));
     expect((await planRetention(admin)).people.rows.map((p) => p.id)).toContain(id);
   });
 });

@@ -36,6 +36,10 @@ function Section({ title, count, children }: { title: string; count?: number; ch
 
 const ACCESS_ACTION_LABELS = new Map<string, string>(ACCESS_ACTIONS.map((a) => [a.value, a.label]));
 
+/** "Contact number: 0917… → 0998…; Civil status: Single → Married". */
+const changesText = (changes: { label: string; before: string; after: string }[]) =>
+  changes.map((ch) => `${ch.label}: ${ch.before || "—"} → ${ch.after || "—"}`).join("; ") || "—";
+
 const None = () => <p className="text-stone-600 italic">None.</p>;
 
 /** A table that scrolls sideways on a phone and prints whole. */
@@ -220,7 +224,7 @@ export function PersonalDataSheet({ data }: { data: PersonDataExport }) {
             c.reference,
             formatDateTime(c.recorded_at),
             text(c.recorded_by),
-            c.changes.map((ch) => `${ch.label}: ${ch.before || "—"} → ${ch.after || "—"}`).join("; ") || "—",
+            changesText(c.changes),
           ])}
         />
       </Section>
@@ -232,7 +236,7 @@ export function PersonalDataSheet({ data }: { data: PersonDataExport }) {
             formatDateTime(h.at),
             h.action,
             text(h.by),
-            h.changes.map((ch) => `${ch.label}: ${ch.before || "—"} → ${ch.after || "—"}`).join("; ") || "—",
+            changesText(h.changes),
           ])}
         />
       </Section>

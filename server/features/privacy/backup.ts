@@ -232,3 +232,14 @@ function run(command: string, args: string[]): Promise<void> {
     child.on("close", (code) => (code === 0 ? resolve() : reject(new BackupError(`${command} failed (exit ${code}): ${stderr.trim()}`))));
   });
 }
+
+/** Runs a command line's main: its exit code, or 1 with the refusal's message (a stack only for a bug). */
+export function runCommand(name: string, main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(`${name} failed: ${error instanceof BackupError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      process.exit(1);
+    },
+  );
+}
