@@ -63,7 +63,7 @@ async function waitForHttp(url: string, timeoutMs = 120_000): Promise<void> {
 function startServer(env: Record<string, string>, port: number): { child: ChildProcess; startedAt: number } {
   const startedAt = performance.now();
   // The V8 heap sizes `npm start` and the Dockerfile use (decision 176): the RSS measured is production's.
-  const child = spawn(NODE, ["--max-semi-space-size=16", "--max-old-space-size=384", "server/index.ts"], {
+  const child = spawn(NODE, ["--max-semi-space-size=8", "--max-old-space-size=384", "server/index.ts"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", SEED_DEMO: "false", ...env },
     stdio: ["ignore", "ignore", "inherit"],
