@@ -110,7 +110,7 @@ export default function BreachQuery({ loaderData }: Route.ComponentProps) {
                       <TableHead className="text-right" title="Opened, printed or exported">
                         Accessed
                       </TableHead>
-                      <TableHead className="text-right">Changed</TableHead>
+                      <TableHead className="text-right max-sm:hidden">Changed</TableHead>
                       <TableHead className="text-right">Records</TableHead>
                       <TableHead className="max-md:hidden">First</TableHead>
                       <TableHead className="max-md:hidden">Last</TableHead>
@@ -124,7 +124,7 @@ export default function BreachQuery({ loaderData }: Route.ComponentProps) {
                         </TableCell>
                         <TableCell className="text-right tabular-nums">{row.sign_ins}</TableCell>
                         <TableCell className="text-right tabular-nums">{row.accesses}</TableCell>
-                        <TableCell className="text-right tabular-nums">{row.changes}</TableCell>
+                        <TableCell className="text-right tabular-nums max-sm:hidden">{row.changes}</TableCell>
                         <TableCell className="text-right tabular-nums">{row.records}</TableCell>
                         <TableCell className="whitespace-nowrap max-md:hidden">{formatDateTime(row.first_at)}</TableCell>
                         <TableCell className="whitespace-nowrap max-md:hidden">{formatDateTime(row.last_at)}</TableCell>
