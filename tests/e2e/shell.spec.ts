@@ -216,7 +216,7 @@ test("a new user sees the welcome dialog once", async ({ page, adminApi, expectA
   await welcome.getByRole("button", { name: "Got it" }).click();
   await expect(welcome).toBeHidden();
   await page.reload();
-  await expect(page.getByRole("heading", { level: 1, name: new RegExp(`, ${user.firstname}!$`) })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: new RegExp(`, ${user.fullname}!$`) })).toBeVisible();
   await waitForHydration(page);
   await expect(welcome).toBeHidden();
 });
@@ -242,8 +242,8 @@ test("a Viewer sees only its menu entries and gets 403 on a forbidden page", asy
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(403);
     await expect(page.getByRole("heading", { level: 1, name: "An error occurred" })).toBeVisible();
-    // Spec §6: "A 403 tells the user they are not authorized" (the wording is the service's).
-    await expect(page.getByRole("main").getByText(/unauthorized|not authorized/i)).toBeVisible();
+    // Spec §6: "A 403 tells the user they are not authorized", in spec §8's words (decision 160).
+    await expect(page.getByRole("main").getByText("You are not authorize to perform this action")).toBeVisible();
   }
   await expectAccessible(page, "403");
   await page.getByRole("link", { name: "Go Back" }).click();
