@@ -6,9 +6,8 @@ import { inTransaction } from "../../server/resources/transaction.ts";
 import { recordAccess } from "../../server/features/audit/access-log.ts";
 import { exportPersonData } from "../../server/features/privacy/data-export.ts";
 import { parseCorrectionRequest, recordCorrectionRequest } from "../../server/features/privacy/corrections.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/db.ts";
-import { adminContext } from "../helpers/people.ts";
-import { privacyFixtures } from "../helpers/privacy.ts";
+import type { TestDatabase } from "../helpers/db.ts";
+import { openPrivacyDatabase, type privacyFixtures } from "../helpers/privacy.ts";
 
 // Issue 18 item 3 over the services, on the demo data (PGlite; PostgreSQL with TEST_DATABASE_URL):
 // a person's data export holds everything the portal has on them, corrections made on their request
@@ -20,11 +19,7 @@ let admin: ServiceContext;
 let fx: ReturnType<typeof privacyFixtures>;
 
 beforeAll(async () => {
-  database = await createTestDatabase({ seed: { demo: true } });
-  db = database.db;
-  const adminRow = await db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow();
-  admin = adminContext(db, adminRow.id);
-  fx = privacyFixtures(db, admin);
+  ({ database, db, admin, fx } = await openPrivacyDatabase());
 }, 300_000);
 
 afterAll(async () => {

@@ -6,9 +6,8 @@ import { recordAccess } from "../../server/features/audit/access-log.ts";
 import { parseCorrectionRequest, recordCorrectionRequest } from "../../server/features/privacy/corrections.ts";
 import { planRetention, runDailyRetention, saveRetentionSettings } from "../../server/features/privacy/retention.ts";
 import { todayInManila } from "../../app/lib/dates.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/db.ts";
-import { adminContext } from "../helpers/people.ts";
-import { privacyFixtures } from "../helpers/privacy.ts";
+import type { TestDatabase } from "../helpers/db.ts";
+import { openPrivacyDatabase, type privacyFixtures } from "../helpers/privacy.ts";
 
 // Issue 18 items 3 and 4 over the services, on the demo data (PGlite; PostgreSQL with
 // TEST_DATABASE_URL): a correction on the person's request is recorded with its change; the
@@ -28,11 +27,7 @@ const dateOf = (d: Date) => todayInManila(d);
 let fx: ReturnType<typeof privacyFixtures>;
 
 beforeAll(async () => {
-  database = await createTestDatabase({ seed: { demo: true } });
-  db = database.db;
-  const adminRow = await db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow();
-  admin = adminContext(db, adminRow.id);
-  fx = privacyFixtures(db, admin);
+  ({ database, db, admin, fx } = await openPrivacyDatabase());
 }, 300_000);
 
 afterAll(async () => {

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { DB } from "../../db/index.ts";
 import type { ServiceContext } from "../../server/context.ts";
 import { serviceFor } from "../../server/resources/services.ts";
-import { purokId } from "./people.ts";
+import { createTestDatabase, type TestDatabase } from "./db.ts";
+import { adminContext, purokId } from "./people.ts";
 
 // Fixtures of the privacy tests (issue 18 items 3, 4): residents made through the engine (so their
 // audit trail is real), certificates and vouchers naming them, straight in the database.
@@ -76,4 +77,13 @@ export function privacyFixtures(db: DB, admin: ServiceContext) {
     },
     profileOf: (id: number) => db.selectFrom("user_profiles").selectAll().where("user_id", "=", id).executeTakeFirstOrThrow(),
   };
+}
+
+/** A database of its own with the demo data, the seeded administrator as the acting user, and the fixtures. */
+export async function openPrivacyDatabase(): Promise<{ database: TestDatabase; db: DB; admin: ServiceContext; fx: ReturnType<typeof privacyFixtures> }> {
+  const database = await createTestDatabase({ seed: { demo: true } });
+  const db = database.db;
+  const adminRow = await db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow();
+  const admin = adminContext(db, adminRow.id);
+  return { database, db, admin, fx: privacyFixtures(db, admin) };
 }
