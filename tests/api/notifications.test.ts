@@ -280,5 +280,39 @@ describe("finance events (collections)", () => {
     expect(remitNotice.message).toContain("₱50.00");
     expect(remitNotice.link).toBe(`/manage/remittances/search?collector_id=${treasurerUser.id}&date=2026-11-12`);
     expect(kept.status).toBe(201);
+
+    // A certificate requested, then paid by a receipt: who may see transactions hears of both.
+    const clerk = await createUser(database.db, { username: "n-clerk", permissions: ["view-transaction", "manage-transaction"] });
+    const clerkSocket = await connect(await signIn(clerk));
+    const type = await admin.post("/backend/api/transaction_type", {
+      name: "Barangay Clearance (n)",
+      custom_payment_form: [{ fieldId: "custom_field_default_amount", label: "Default Amount", amount: "50.00" }],
+    });
+    expect(type.status, type.text).toBe(201);
+    const payor = await createUser(database.db, { username: "n-payor", kind: "resident", firstname: "Ana", lastname: "Reyes" });
+    const requested = await admin.post("/backend/api/transaction", {
+      transaction_type_id: type.body.data.id,
+      issued_to_user_id: payor.id,
+      date_issued: "2026-11-14",
+    });
+    expect(requested.status, requested.text).toBe(201);
+    const reference = requested.body.data.reference_number as string;
+    const asked = await clerkSocket.next((n) => n.title === "Barangay Clearance (n) requested");
+    expect(asked).toMatchObject({ type: "create", icon: "success", topic: "certificates", link: `/manage/transactions/${requested.body.data.id}` });
+    expect(asked.message).toBe(`${reference} for Ana Reyes, ₱50.00 to pay.`);
+    const paying = await treasurer.post("/backend/api/collection", {
+      form_pad_id: pad.body.data.id,
+      date_issued: "2026-11-14",
+      payor_kind: "resident",
+      issued_to_user_id: payor.id,
+      collection_type_id: collectionType,
+      payment_mode: "Cash",
+      lines: [{ nature: "Barangay Clearance (n)", amount: "50", transaction_id: requested.body.data.id }],
+    });
+    expect(paying.status, paying.text).toBe(201);
+    const paid = await clerkSocket.next((n) => n.title === `${reference} paid`);
+    expect(paid.message).toContain(`paid by receipt #${paying.body.data.id}`);
+    // One row each for the request and the payment.
+    expect((await rowsAbout("transaction", requested.body.data.id)).filter((r) => r.user_id === clerk.id).length).toBe(2);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { ServiceContext } from "../../context.ts";
+import { fullNameOf } from "../../services/people-sql.ts";
 import { notify } from "./service.ts";
 
 // The events staff hear about (issue 15 item 2). Each is called by the service that makes the
@@ -46,9 +47,9 @@ export async function dayRemitted(
   day: { remittanceId: number; collectorId: number; date: string; amount: string; receipts: number },
 ): Promise<void> {
   const collector = await ctx.db
-    .selectFrom("user_profiles")
-    .select(sql<string>`trim(concat_ws(' ', firstname, lastname))`.as("name"))
-    .where("user_id", "=", day.collectorId)
+    .selectFrom("user_profiles as p")
+    .select(fullNameOf("p").as("name"))
+    .where("p.user_id", "=", day.collectorId)
     .executeTakeFirst();
   await notify(
     ctx,
@@ -92,7 +93,7 @@ async function transactionsOf(ctx: Ctx, ids: readonly number[]) {
       "t.reference_number",
       "tt.name as type_name",
       sql<string>`t.amount::text`.as("amount"),
-      sql<string>`coalesce(nullif(trim(concat_ws(' ', p.firstname, p.lastname)), ''), 'someone')`.as("person"),
+      fullNameOf("p").as("person"),
     ])
     .where("t.id", "in", [...ids])
     .execute();
@@ -108,7 +109,7 @@ export async function certificateRequested(ctx: Ctx, id: number): Promise<void> 
         topic: "certificates",
         type: "create",
         title: `${t.type_name} requested`,
-        message: `${t.reference_number} for ${t.person}${Number(t.amount) > 0 ? `, ${peso(t.amount)} to pay` : ", free"}.`,
+        message: `${t.reference_number} for ${t.person ?? "someone"}${Number(t.amount) > 0 ? `, ${peso(t.amount)} to pay` : ", free"}.`,
         link: `/manage/transactions/${t.id}`,
         entity: "transaction",
         entityId: t.id,
@@ -127,7 +128,7 @@ export async function certificatesPaid(ctx: Ctx, ids: readonly number[], collect
         topic: "certificates",
         type: "success",
         title: `${t.reference_number} paid`,
-        message: `${t.type_name} for ${t.person}, ${peso(t.amount)}, paid by receipt #${collectionId}.`,
+        message: `${t.type_name} for ${t.person ?? "someone"}, ${peso(t.amount)}, paid by receipt #${collectionId}.`,
         link: `/manage/transactions/${t.id}`,
         entity: "transaction",
         entityId: t.id,
