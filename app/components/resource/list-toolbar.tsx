@@ -136,13 +136,20 @@ export function ListToolbar({
           />
         ))}
       </div>
-      <noscript>
-        <Button type="submit" variant="secondary">
-          <SlidersHorizontal aria-hidden="true" />
-          Apply
-        </Button>
-      </noscript>
+      <ApplyWithoutScript />
     </Form>
+  );
+}
+
+/** The filters' Apply button, for a browser without JavaScript (with it, a changed filter applies itself). */
+export function ApplyWithoutScript() {
+  return (
+    <noscript>
+      <Button type="submit" variant="secondary">
+        <SlidersHorizontal aria-hidden="true" />
+        Apply
+      </Button>
+    </noscript>
   );
 }
 

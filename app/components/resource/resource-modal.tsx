@@ -1,8 +1,7 @@
-import { FormProvider, getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import { FormProvider, getFormProps } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/zod/v4";
 import * as React from "react";
 import { Form, Link, useActionData, useLocation } from "react-router";
-import { CsrfInput } from "~/components/csrf-input";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { formatDateTime } from "~/lib/dates";
@@ -17,6 +16,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { ModalShell, SaveActions, useSubmitting } from "./modal-shell";
 import type { Gates } from "./row-actions";
 import { closeModalHref } from "./urls";
+import { DefaultSubmit, FormAlert, HiddenFields, useEntityForm } from "./form-parts";
 
 // The one ResourceModal of DESIGN §8. Its state is the address (?modal=update&id=7), so the server
 // renders it open on a reload and without JavaScript. The dialog is rendered in place, not in a
@@ -152,17 +152,6 @@ export function AuditLine({ record }: { record: RecordRow }) {
   );
 }
 
-function HiddenFields({ intent, id, returnTo }: { intent: string; id?: number; returnTo: string }) {
-  return (
-    <>
-      <CsrfInput />
-      <input type="hidden" name="intent" value={intent} />
-      {id != null ? <input type="hidden" name="id" value={String(id)} /> : null}
-      <input type="hidden" name="_return" value={returnTo} />
-    </>
-  );
-}
-
 function ConfirmForm({
   intent,
   id,
@@ -239,36 +228,16 @@ function ResourceForm({
   closeHref: string;
 }) {
   const actionData = useActionData() as { result?: SubmissionResult<string[]> } | undefined;
-  const schema = intent === "create" ? def.schema.create : def.schema.update;
   const defaultValue = React.useMemo(() => formDefaults(def, intent, record), [def, intent, record]);
-  const constraint = React.useMemo(() => getZodConstraint(schema), [schema]);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema is the registry entry's, known at run time
-  const [form] = useForm<Record<string, any>>({
-    id: `${def.name}-${intent}-${record?.id ?? "new"}`,
-    lastResult: actionData?.result,
-    defaultValue,
-    constraint,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form] = useEntityForm(def, intent, { id: `${def.name}-${intent}-${record?.id ?? "new"}`, lastResult: actionData?.result, defaultValue });
   const fields = def.fields.filter((f) => !(intent === "update" && f.createOnly));
   return (
     <FormProvider context={form.context}>
       <Form method="post" preventScrollReset {...getFormProps(form)} className="flex flex-col" data-testid="resource-form">
         <HiddenFields intent={intent} id={record?.id} returnTo={returnTo} />
-        {/* The default button: Enter in a field saves, rather than pressing the first list button (Add, Move). */}
-        <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" />
+        <DefaultSubmit />
         <div className="flex flex-col gap-4 px-5 py-4">
-          {form.errors?.length ? (
-            <p
-              id={form.errorId}
-              role="alert"
-              className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-            >
-              {form.errors.join(" ")}
-            </p>
-          ) : null}
+          {form.errors?.length ? <FormAlert id={form.errorId}>{form.errors.join(" ")}</FormAlert> : null}
           {fields.map((field) => (
             <FormField key={field.name} field={field} options={options[field.name]} intent={intent} />
           ))}

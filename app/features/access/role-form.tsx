@@ -1,8 +1,7 @@
-import { FormProvider, getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import { FormProvider, getFormProps } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/zod/v4";
 import * as React from "react";
 import { Form, useActionData } from "react-router";
-import { CsrfInput } from "~/components/csrf-input";
 import { FieldErrors, FormField } from "~/components/resource/form-field";
 import { SaveActions } from "~/components/resource/modal-shell";
 import { useHydrated } from "~/components/resource/use-hydrated";
@@ -10,6 +9,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import type { PermissionMatrix } from "~/lib/permission-matrix";
 import type { FieldDef, ResourceDef } from "~/resources/types";
 import { PermissionMatrixField } from "./permission-matrix";
+import { DefaultSubmit, FormAlert, HiddenFields, useEntityForm } from "~/components/resource/form-parts";
 
 // The role form (issue 5): name, description, the permission matrix and the members, fed by
 // role/role_model_view. Posts to the list's action like every registry form.
@@ -51,15 +51,10 @@ export function RoleForm({
   closeHref: string;
 }) {
   const actionData = useActionData() as { result?: SubmissionResult<string[]> } | undefined;
-  const schema = intent === "create" ? def.schema.create : def.schema.update;
-  const [form] = useForm({
+  const [form] = useEntityForm(def, intent, {
     id: `role-${intent}-${record?.id ?? "new"}`,
     lastResult: actionData?.result,
     defaultValue: { name: (record?.name as string) ?? "", description: (record?.description as string) ?? "" },
-    constraint: React.useMemo(() => getZodConstraint(schema), [schema]),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const isAdmin = String(record?.name ?? "").toLowerCase() === view.administrator_role.toLowerCase();
   const field = (name: string) => def.fields.find((f) => f.name === name) as FieldDef;
@@ -70,17 +65,10 @@ export function RoleForm({
   return (
     <FormProvider context={form.context}>
       <Form method="post" preventScrollReset {...getFormProps(form)} className="flex flex-col" data-testid="role-form">
-        <CsrfInput />
-        <input type="hidden" name="intent" value={intent} />
-        {record ? <input type="hidden" name="id" value={String(record.id)} /> : null}
-        <input type="hidden" name="_return" value={returnTo} />
-        <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" />
+        <HiddenFields intent={intent} id={record?.id} returnTo={returnTo} />
+        <DefaultSubmit />
         <div className="flex flex-col gap-5 px-5 py-4">
-          {form.errors?.length ? (
-            <p id={form.errorId} role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-              {form.errors.join(" ")}
-            </p>
-          ) : null}
+          {form.errors?.length ? <FormAlert id={form.errorId}>{form.errors.join(" ")}</FormAlert> : null}
           <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
             <FormField field={field("name")} intent={intent} />
             <FormField field={field("description")} intent={intent} />

@@ -1,9 +1,8 @@
-import { FormProvider, getFormProps, getInputProps, useField, useForm, type FormMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import { FormProvider, getFormProps, getInputProps, useField, type FormMetadata } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/zod/v4";
 import { Eye, EyeOff, Wand2 } from "lucide-react";
 import * as React from "react";
 import { Form, useActionData } from "react-router";
-import { CsrfInput } from "~/components/csrf-input";
 import { FieldErrors, FormField, RequiredMark, split } from "~/components/resource/form-field";
 import { SaveActions } from "~/components/resource/modal-shell";
 import { useHydrated } from "~/components/resource/use-hydrated";
@@ -15,6 +14,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { api } from "~/lib/api-client";
 import type { FieldDef, ResourceDef } from "~/resources/types";
 import { CopyButton } from "./copy-button";
+import { DefaultSubmit, FormAlert, HiddenFields, useEntityForm } from "~/components/resource/form-parts";
 
 // The create and update form of a staff user (issue 5): name parts, a username and password with
 // "Generate" (user/generate_username, user/generate_password), e-mail and the roles. It posts to
@@ -49,7 +49,6 @@ export function UserForm({
   closeHref: string;
 }) {
   const actionData = useActionData() as { result?: SubmissionResult<string[]> } | undefined;
-  const schema = intent === "create" ? def.schema.create : def.schema.update;
   const profile = (record?.user_profile ?? {}) as Record<string, string | null>;
   const defaultValue = React.useMemo(
     () => ({
@@ -65,16 +64,7 @@ export function UserForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [record?.id],
   );
-  const constraint = React.useMemo(() => getZodConstraint(schema), [schema]);
-  const [form] = useForm({
-    id: `user-${intent}-${record?.id ?? "new"}`,
-    lastResult: actionData?.result,
-    defaultValue,
-    constraint,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form] = useEntityForm(def, intent, { id: `user-${intent}-${record?.id ?? "new"}`, lastResult: actionData?.result, defaultValue });
   const held = new Set(((record?.roles as { id: number }[] | undefined) ?? []).map((r) => r.id));
   const sentRoles = new Set(
     ((actionData?.result?.initialValue?.roles as string[] | string | undefined) ?? [])
@@ -88,17 +78,10 @@ export function UserForm({
   return (
     <FormProvider context={form.context}>
       <Form method="post" preventScrollReset {...getFormProps(form)} className="flex flex-col" data-testid="user-form">
-        <CsrfInput />
-        <input type="hidden" name="intent" value={intent} />
-        {record ? <input type="hidden" name="id" value={String(record.id)} /> : null}
-        <input type="hidden" name="_return" value={returnTo} />
-        <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" />
+        <HiddenFields intent={intent} id={record?.id} returnTo={returnTo} />
+        <DefaultSubmit />
         <div className="flex flex-col gap-4 px-5 py-4">
-          {form.errors?.length ? (
-            <p id={form.errorId} role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-              {form.errors.join(" ")}
-            </p>
-          ) : null}
+          {form.errors?.length ? <FormAlert id={form.errorId}>{form.errors.join(" ")}</FormAlert> : null}
           <fieldset className="grid gap-4 sm:grid-cols-2">
             <legend className="sr-only">Name</legend>
             {["user_profile.firstname", "user_profile.middlename", "user_profile.lastname", "user_profile.suffix"].map((name) => (

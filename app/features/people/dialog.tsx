@@ -1,6 +1,5 @@
 import type * as React from "react";
 import { Link } from "react-router";
-import { CsrfInput } from "~/components/csrf-input";
 import { ModalShell, DialogActions as ShellActions, useSubmitting } from "~/components/resource/modal-shell";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -11,6 +10,7 @@ import { cn } from "~/lib/utils";
 // and closed by navigating to `closeHref` — a plain link without JavaScript.
 
 export { useSubmitting };
+export { FormAlert, HiddenFields } from "~/components/resource/form-parts";
 
 /** Leaflet and the resident picker put their own popups inside; clicks there are not "outside". */
 function keepOpenOnMapClicks(event: Event) {
@@ -24,18 +24,6 @@ export function PeopleDialog({
 }: Omit<React.ComponentProps<typeof ModalShell>, "wide" | "onInteractOutside"> & { size?: "md" | "lg" | "xl" }) {
   // "md" is the shell's default width (max-w-lg); the shell's own "md" is wider.
   return <ModalShell {...props} wide={size === "md" ? undefined : size} onInteractOutside={keepOpenOnMapClicks} />;
-}
-
-/** The hidden fields every people form posts: CSRF token, intent, record id and the list address. */
-export function HiddenFields({ intent, id, returnTo }: { intent: string; id?: number | null; returnTo: string }) {
-  return (
-    <>
-      <CsrfInput />
-      <input type="hidden" name="intent" value={intent} />
-      {id != null ? <input type="hidden" name="id" value={String(id)} /> : null}
-      <input type="hidden" name="_return" value={returnTo} />
-    </>
-  );
 }
 
 /** The bottom bar of a dialog's form: Cancel (a link) and the submit button. */
@@ -71,14 +59,5 @@ export function FieldSection({ title, children, className }: { title: string; ch
       <legend className="mb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{title}</legend>
       {children}
     </fieldset>
-  );
-}
-
-/** The form-level error of a submission (the duplicate warning, a refused check). */
-export function FormAlert({ id, children }: { id?: string; children: React.ReactNode }) {
-  return (
-    <div id={id} role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-      {children}
-    </div>
   );
 }

@@ -9,6 +9,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { SelectOptions } from "~/components/resource/form-field";
+import { DefaultSubmit } from "~/components/resource/form-parts";
 import { trpc, trpcFieldErrors } from "~/lib/trpc-client";
 import { PH_BOUNDS, RELATIONS } from "~/resources/people";
 import { PurokSelect } from "./purok-select";
@@ -136,7 +137,7 @@ export function HouseholdForm({
   return (
     <Form method="post" preventScrollReset className="flex flex-col" data-testid="resource-form" noValidate>
       <HiddenFields intent={intent} id={record?.id} returnTo={returnTo} />
-      <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" />
+      <DefaultSubmit />
       <div className="flex flex-col gap-6 px-5 py-4">
         {formErrors?.length ? <FormAlert>{formErrors.join(" ")}</FormAlert> : null}
         <FieldSection title="People">

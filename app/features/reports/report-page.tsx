@@ -1,7 +1,7 @@
-import { ChevronLeft, ChevronRight, FileSpreadsheet, FileText, Printer, SlidersHorizontal, X } from "lucide-react";
+import { ChevronLeft, ChevronRight, FileSpreadsheet, FileText, Printer, X } from "lucide-react";
 import * as React from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { FilterControl } from "~/components/resource/list-toolbar";
+import { ApplyWithoutScript, FilterControl } from "~/components/resource/list-toolbar";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
@@ -83,12 +83,7 @@ function ReportFilters({
         ))}
       </div>
       <div className="flex items-center gap-2">
-        <noscript>
-          <Button type="submit" variant="secondary">
-            <SlidersHorizontal aria-hidden="true" />
-            Apply
-          </Button>
-        </noscript>
+        <ApplyWithoutScript />
         {active ? (
           <Link to={`/manage/reports/${def.name}`} className={buttonVariants({ variant: "ghost", size: "sm" })} data-testid="clear-filters">
             <X aria-hidden="true" />
