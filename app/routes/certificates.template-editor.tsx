@@ -24,7 +24,7 @@ import { can } from "~/lib/permissions";
 
 const TemplateEditor = React.lazy(() => import("~/features/certificates/template-editor.client"));
 
-interface TypeRow {
+type TypeRow = {
   id: number;
   name: string;
   title: string | null;
@@ -38,7 +38,7 @@ interface TypeRow {
   eligibility: string | null;
   custom_forms: CustomField[];
   custom_payment_form: unknown[];
-}
+};
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const ctx = serviceContextOf(context);
@@ -47,7 +47,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!can(ctx.user, "update-transaction_type")) throw data("You are not authorize to perform this action", { status: 403 });
   const type = (await serviceFor("transaction_type")
     .get(ctx, id)
-    .catch((error) => rethrowForPage(error))) as unknown as TypeRow;
+    .catch((error) => rethrowForPage(error))) as TypeRow;
   const url = new URL(request.url);
   const people = await issuePeople(ctx, url.searchParams.get("q") ?? "a", null);
   return { type, people, today: todayInManila() };
@@ -63,7 +63,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (intent === "preview") {
       const userId = Number(form.get("preview_user_id"));
       if (!userId) return { preview: null, previewError: "Choose a person to preview with." };
-      const type = (await serviceFor("transaction_type").get(ctx, id)) as unknown as TypeRow;
+      const type = (await serviceFor("transaction_type").get(ctx, id)) as TypeRow;
       const custom_values = Object.fromEntries(type.custom_forms.map((f) => [f.fieldId, `[${f.label}]`]));
       const validity = Number(form.get("validity_days")) || null;
       return {
@@ -71,7 +71,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         previewError: null,
       };
     }
-    const type = (await serviceFor("transaction_type").get(ctx, id)) as unknown as TypeRow;
+    const type = (await serviceFor("transaction_type").get(ctx, id)) as TypeRow;
     await serviceFor("transaction_type").update(ctx, id, {
       name: type.name,
       title: type.title,
