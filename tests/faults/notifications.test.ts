@@ -21,11 +21,12 @@ describe.skipIf(!FAULTS_ENABLED)("notifications across two server processes on o
   beforeAll(async () => {
     ensureBuild();
     database = await createFaultDatabase();
-    a = await startPortal({ env: { DATABASE_URL: database.url } });
+    // Ceilings for a loaded 2-core machine, not speed checks.
+    a = await startPortal({ env: { DATABASE_URL: database.url }, timeoutMs: 150_000 });
     // Started after A has migrated and seeded, as a second replica would be.
-    b = await startPortal({ env: { DATABASE_URL: database.url } });
+    b = await startPortal({ env: { DATABASE_URL: database.url }, timeoutMs: 150_000 });
     opened = await openDatabase({ databaseUrl: database.url, poolSize: 2 });
-  }, 180_000);
+  }, 600_000);
 
   afterAll(async () => {
     await opened?.close();
@@ -77,7 +78,7 @@ describe.skipIf(!FAULTS_ENABLED)("notifications on the embedded database (one pr
   test("maintenance switched by the administrator reaches another signed-in user's socket", async () => {
     ensureBuild();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-fault-notif-"));
-    const portal = await startPortal({ env: { PGLITE_DIR: dir } });
+    const portal = await startPortal({ env: { PGLITE_DIR: dir }, timeoutMs: 150_000 });
     try {
       const admin = await adminClient(portal);
       // A second staff account, made through the portal (the embedded database has one process).
@@ -105,5 +106,5 @@ describe.skipIf(!FAULTS_ENABLED)("notifications on the embedded database (one pr
       await portal.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 600_000);
 });
