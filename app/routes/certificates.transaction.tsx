@@ -8,6 +8,7 @@ import { formatDate, formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
+import { HistoryLink } from "~/features/audit/history-link";
 import { CertificateSheet } from "~/features/certificates/certificate-sheet";
 import { PaymentStatusBadge } from "~/features/certificates/transaction-row";
 import { feeLabel } from "~/resources/certificates";
@@ -45,6 +46,7 @@ export default function TransactionPage({ loaderData }: Route.ComponentProps) {
         <PaymentStatusBadge status={t.payment_status} testId="payment-status" />
         {trashed ? <Badge variant="outline">{t.status}</Badge> : null}
         <div className="ml-auto flex gap-2">
+          <HistoryLink entity="transaction" id={t.id} />
           {printable ? (
             <>
               <a
