@@ -230,8 +230,8 @@ describe("finance events (collections)", () => {
     const auditorSocket = await connect(await signIn(auditor));
 
     const formType = (await admin.post("/backend/api/form_type", { name: "AF 51 (n)" })).body.data.id;
-    const collectionType = (await admin.post("/backend/api/collection_type", { name: "Clearance fees (n)", fund_type: "General Fund" })).body.data
-      .id;
+    const collectionType = (await admin.post("/backend/api/collection_type", { name: "Clearance fees (n)", fund_type: "General Fund" }))
+      .body.data.id;
     const bank = (await admin.post("/backend/api/bank", { code: "LBPN", name: "Land Bank N" })).body.data.id;
     const account = (
       await admin.post("/backend/api/bank_account", {
@@ -264,7 +264,12 @@ describe("finance events (collections)", () => {
     expect(cancelled.status, cancelled.text).toBe(201);
     expect((await treasurer.delete(`/backend/api/collection/${cancelled.body.data.id}`)).status).toBe(200);
     const cancelNotice = await auditorSocket.next((n) => n.title === `Receipt ${cancelled.body.data.or_number} cancelled`);
-    expect(cancelNotice).toMatchObject({ type: "delete", icon: "trash", topic: "finance", link: `/manage/collections/${cancelled.body.data.id}` });
+    expect(cancelNotice).toMatchObject({
+      type: "delete",
+      icon: "trash",
+      topic: "finance",
+      link: `/manage/collections/${cancelled.body.data.id}`,
+    });
     // The administrator and the auditor see receipts; the treasurer acted; one turned finance off.
     expect((await rowsAbout("collection", cancelled.body.data.id)).map((r) => r.user_id)).toEqual([1, auditor.id]);
 
@@ -298,7 +303,12 @@ describe("finance events (collections)", () => {
     expect(requested.status, requested.text).toBe(201);
     const reference = requested.body.data.reference_number as string;
     const asked = await clerkSocket.next((n) => n.title === "Barangay Clearance (n) requested");
-    expect(asked).toMatchObject({ type: "create", icon: "success", topic: "certificates", link: `/manage/transactions/${requested.body.data.id}` });
+    expect(asked).toMatchObject({
+      type: "create",
+      icon: "success",
+      topic: "certificates",
+      link: `/manage/transactions/${requested.body.data.id}`,
+    });
     expect(asked.message).toBe(`${reference} for Ana Reyes, ₱50.00 to pay.`);
     const paying = await treasurer.post("/backend/api/collection", {
       form_pad_id: pad.body.data.id,
@@ -314,5 +324,55 @@ describe("finance events (collections)", () => {
     expect(paid.message).toContain(`paid by receipt #${paying.body.data.id}`);
     // One row each for the request and the payment.
     expect((await rowsAbout("transaction", requested.body.data.id)).filter((r) => r.user_id === clerk.id).length).toBe(2);
+  });
+});
+
+describe("finance events (disbursements)", () => {
+  it("a cheque voided reaches who may see cheques, with the cheque's number, payee and reason", async () => {
+    const admin = await signIn(TEST_ADMIN);
+    const watcher = await createUser(database.db, { username: "n-cheques", permissions: ["view-cheque_issuance"] });
+    const socket = await connect(await signIn(watcher));
+    const bank = (await admin.post("/backend/api/bank", { code: "LBPC", name: "Land Bank C" })).body.data.id;
+    const account = (
+      await admin.post("/backend/api/bank_account", {
+        bank_id: bank,
+        account_name: "General Fund C",
+        account_number: "0099-0002-15",
+        fund_type: "General Fund",
+      })
+    ).body.data.id;
+    const typeId = (await admin.post("/backend/api/disbursement_type", { name: "MOOE (n)" })).body.data.id;
+    const natureId = (await admin.post("/backend/api/payment_nature", { name: "Supplies (n)", disbursement_type_id: typeId })).body.data.id;
+    expect(
+      (
+        await admin.post("/backend/api/cheque_book", {
+          bank_account_id: account,
+          cheque_book_code: "LBP-N",
+          series: "0150001",
+          quanty_generated: 5,
+        })
+      ).status,
+    ).toBe(201);
+    const voucher = await admin.post("/backend/api/disbursement", {
+      voucher_date: "2026-11-05",
+      payee: "Aling Nena Store",
+      disbursement_type_id: typeId,
+      fund_type: "General Fund",
+      particulars: "Supplies",
+      lines: [{ payment_nature_id: natureId, amount: "1200" }],
+    });
+    expect(voucher.status, voucher.text).toBe(201);
+    const cheque = await admin.post("/backend/api/cheque-issuance", {
+      disbursement_id: voucher.body.data.id,
+      bank_account_id: account,
+      cheque_date: "2026-11-06",
+      payee: "Aling Nena Store",
+      amount: "1200",
+    });
+    expect(cheque.status, cheque.text).toBe(201);
+    expect((await admin.put(`/backend/api/cheque-issuance/void/${cheque.body.data.id}`, { reason: "Wrong payee" })).status).toBe(200);
+    const pushed = await socket.next((n) => n.title === "Cheque 0150001 voided");
+    expect(pushed).toMatchObject({ type: "delete", icon: "trash", topic: "finance" });
+    expect(pushed.message).toContain("Aling Nena Store (₱1,200.00): Wrong payee");
   });
 });
