@@ -5,6 +5,7 @@ import { pageTitle } from "~/lib/titles";
 import { ChequeSheet } from "~/features/disbursements/cheque-sheet";
 import { redirectWithFlash, rethrowForPage, serviceContextOf, isAppError } from "../../server/web/page-kit.server.ts";
 import { chequeForPrint, setChequeOffsets } from "../../server/features/disbursements/print.server.ts";
+import { logRecordPrint } from "../../server/features/audit/pages.server.ts";
 
 // /manage/cheque_issuances/{id}/print (spec §2.4: opens no modal; §6: needs view-cheque_issuance):
 // the cheque's values on the bank's pre-printed stock (PCHC rules), with the account's offsets.
@@ -16,7 +17,12 @@ function idOf(value: string | undefined): number {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return chequeForPrint(serviceContextOf(context), idOf(params.cheque_issuance_id));
+  const ctx = serviceContextOf(context);
+  const id = idOf(params.cheque_issuance_id);
+  const cheque = await chequeForPrint(ctx, id);
+  // Issue 18 item 2: a cheque names its payee; its print view is logged.
+  await logRecordPrint(ctx, "cheque_issuance", id);
+  return cheque;
 }
 
 export async function action(args: Route.ActionArgs) {

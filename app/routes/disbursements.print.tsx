@@ -7,6 +7,7 @@ import { formatAmount } from "~/lib/money";
 import { pageTitle } from "~/lib/titles";
 import { voucherForPrint } from "../../server/features/disbursements/print.server.ts";
 import { serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { logRecordPrint } from "../../server/features/audit/pages.server.ts";
 
 // /manage/disbursements/{id}/print (spec §2.4: opens no modal; §6: needs view-disbursement): the
 // COA barangay disbursement voucher (research notes §4) on one Letter page — header, the 3-column
@@ -16,7 +17,11 @@ import { serviceContextOf } from "../../server/web/page-kit.server.ts";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = Number(params.disbursement_id);
   if (!Number.isSafeInteger(id) || id <= 0) throw data("The disbursement could not be found.", { status: 404 });
-  return voucherForPrint(serviceContextOf(context), id);
+  const ctx = serviceContextOf(context);
+  const voucher = await voucherForPrint(ctx, id);
+  // Issue 18 item 2: a voucher names its payee; its print view is logged.
+  await logRecordPrint(ctx, "disbursement", id);
+  return voucher;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

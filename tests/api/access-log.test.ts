@@ -117,6 +117,35 @@ describe("access rows", () => {
     expect(row).toMatchObject({ created_by: secretaryId, entity: "household", entity_id: id, subject_id: residentId, action: "print" });
   });
 
+  it("printing a voucher paid to a person writes a print row naming the payee; a typed payee names no one", async () => {
+    const treasurerId = (await createUser(server.db, { username: "treasurer", roles: ["Treasurer"] })).id;
+    const typeId = (await admin.post("/backend/api/disbursement_type", { name: "Financial assistance" })).body.data.id;
+    const natureId = (await admin.post("/backend/api/payment_nature", { name: "Medical assistance", disbursement_type_id: typeId })).body.data.id;
+    const voucher = (payee: Record<string, unknown>) =>
+      admin.post("/backend/api/disbursement", {
+        voucher_date: "2026-11-20",
+        disbursement_type_id: typeId,
+        fund_type: "General Fund",
+        particulars: "Medical assistance",
+        lines: [{ payment_nature_id: natureId, amount: "1500.00" }],
+        ...payee,
+      });
+    const toResident = await voucher({ payee_kind: "Resident", payee_id: residentId });
+    expect(toResident.status, toResident.text).toBe(201);
+    const id = toResident.body.data.id;
+    await runLoader("../../app/routes/disbursements.print.tsx", `/manage/disbursements/${id}/print`, { disbursement_id: String(id) }, treasurerId);
+    const [row] = await accessRows();
+    expect(row).toMatchObject({ created_by: treasurerId, entity: "disbursement", entity_id: id, subject_id: residentId, action: "print" });
+
+    const typed = await voucher({ payee_kind: "Other", payee: "Hardware Supply Co." });
+    expect(typed.status, typed.text).toBe(201);
+    await runLoader("../../app/routes/disbursements.print.tsx", `/manage/disbursements/${typed.body.data.id}/print`, {
+      disbursement_id: String(typed.body.data.id),
+    }, treasurerId);
+    const [typedRow] = await accessRows();
+    expect(typedRow).toMatchObject({ entity: "disbursement", entity_id: typed.body.data.id, subject_id: null, action: "print" });
+  });
+
   it("the CSV export of residents writes an export row with the row count and filters", async () => {
     const response = (await runLoader("../../app/routes/export.tsx", "/export/resident?search=Magbanua", { resource: "resident" })) as Response;
     expect(response.status).toBe(200);

@@ -77,15 +77,35 @@ const SUBJECT_COLUMN: Record<string, string> = {
   collection: "issued_to_user_id",
 };
 
+/** Payee kinds of a voucher whose payee_id is a person's record (a business is not a person). */
+const PERSON_PAYEE_KINDS = ["Resident", "Non-resident", "Organization"];
+
+/** A voucher's payee when the payee is a person's record; a typed name or a business is no one's. */
+async function voucherPayee(ctx: ServiceContext, disbursementId: number): Promise<number | null> {
+  const row = await ctx.db
+    .selectFrom("disbursements")
+    .select(["payee_kind", "payee_id"])
+    .where("id", "=", disbursementId)
+    .executeTakeFirst();
+  return row && row.payee_id != null && PERSON_PAYEE_KINDS.includes(row.payee_kind) ? Number(row.payee_id) : null;
+}
+
+/** The person a printed record is about: by a column of the row, or, for vouchers and cheques, their payee. */
+async function subjectOf(ctx: ServiceContext, entity: string, id: number, row: Record<string, unknown>): Promise<number | null> {
+  if (entity === "disbursement") return voucherPayee(ctx, id);
+  if (entity === "cheque_issuance") return row.disbursement_id == null ? null : voucherPayee(ctx, Number(row.disbursement_id));
+  const column = SUBJECT_COLUMN[entity];
+  return column ? Number(row[column]) || null : null;
+}
+
 /**
- * Logs the print view of one record (a certificate, a household record): its name and the person
- * it is about, read after the page's own read succeeded.
+ * Logs the print view of one record (a certificate, a household record, a receipt, a voucher, a
+ * cheque): its name and the person it is about, read after the page's own read succeeded.
  */
 export async function logRecordPrint(ctx: ServiceContext, entity: string, id: number, detail?: string): Promise<void> {
   const engine = serviceByName(entity);
   const row = await engine.read(ctx, id);
-  const column = SUBJECT_COLUMN[entity];
-  const subject = column ? Number(row[column]) || null : null;
+  const subject = await subjectOf(ctx, entity, id, row);
   await logRecordAccess(ctx, { entity, id, record: engine.displayName(row), action: "print", subjectId: subject, detail });
 }
 
