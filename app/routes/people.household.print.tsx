@@ -9,6 +9,7 @@ import { serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { assertId, householdForPrint } from "../../server/features/people/pages.server.ts";
 import { logRecordPrint } from "../../server/features/audit/pages.server.ts";
 import type { HouseholdRecord } from "../../server/features/people/households.ts";
+import { PrintLetterhead } from "~/components/print/letterhead";
 
 // /manage/households/{id}/print (spec §2.4: a household's print opens no modal; §6: needs
 // view-household): a one-page household record with its members' table, A4, print stylesheet.
@@ -77,15 +78,9 @@ export default function HouseholdPrint({ loaderData }: Route.ComponentProps) {
         data-testid="household-record"
         aria-label={`Household record #${household.id}`}
       >
-        <header className="border-b-2 border-stone-900 pb-2 text-center">
-          <p className="text-[9pt]">Republic of the Philippines</p>
-          <p className="text-[9pt]">
-            Province of {barangay?.province ?? "—"} · {barangay?.municipality ?? ""}
-          </p>
-          <p className="text-[12pt] font-bold uppercase">{barangay?.name ?? "Barangay"}</p>
-          <h1 className="mt-2 text-[14pt] font-bold tracking-wide uppercase">Household Record</h1>
+        <PrintLetterhead barangay={barangay} title="Household Record">
           <p className="text-[8pt] text-stone-600">Record of Barangay Inhabitants by Household</p>
-        </header>
+        </PrintLetterhead>
 
         <section aria-label="Household" className="grid grid-cols-2 gap-x-6 gap-y-1">
           <p>

@@ -13,6 +13,7 @@ import { formatDate, formatDateTime } from "~/lib/dates";
 import { useRootData } from "~/lib/root-data";
 import { requirePermission } from "../../server/web/guards.server.ts";
 import { reportPrint } from "../../server/reports/pages.server.ts";
+import { PrintLetterhead } from "~/components/print/letterhead";
 
 // /manage/reports/{report}/print?size=a4|letter|long&orientation=portrait|landscape&section=listing
 // (DESIGN §12): the report on paper — A4, Letter or 8.5×13 in long bond, portrait or landscape, by
@@ -70,18 +71,10 @@ export default function ReportPrint({ loaderData, params }: Route.ComponentProps
         data-paper={`${paper.value}-${orientation}`}
         aria-label={`${def.title} report`}
       >
-        <header className="border-b-2 border-stone-900 pb-2 text-center">
-          <p className="text-[9pt]">Republic of the Philippines</p>
-          <p className="text-[9pt]">
-            Province of {barangay?.province ?? "—"} · {barangay?.municipality ?? ""}
-          </p>
-          <p className="text-[12pt] font-bold uppercase">{barangay?.name ?? "Barangay"}</p>
-          <h1 className="mt-2 text-[14pt] font-bold tracking-wide uppercase">
-            {listing && listingSection ? listingSection.title : `${def.title} report`}
-          </h1>
+        <PrintLetterhead barangay={barangay} title={listing && listingSection ? listingSection.title : `${def.title} report`}>
           <p className="text-[9pt]">{describeFilters(def, result.filters, options)}</p>
           <p className="text-[8pt] text-stone-600">As of {formatDate(printedAt, "long")}</p>
-        </header>
+        </PrintLetterhead>
 
         {listing && listingSection ? (
           <section className="report-listing flex flex-col gap-1" aria-label={listingSection.title}>
