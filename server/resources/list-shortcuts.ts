@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from "kysely";
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { ListQuery, ResourceDef } from "../../app/resources/types.ts";
 import type { Database } from "../../db/schema.ts";
 
@@ -7,8 +7,6 @@ import type { Database } from "../../db/schema.ts";
 // which is what a list opens with and what every deep page of a long list is.
 // docs/decisions/170-search-and-deep-pages-from-indexes.md, 171-maintained-row-counts.md.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDB = Kysely<Database> | Transaction<Database> | Kysely<any>;
 
 /** The tables whose rows migration 20261204010000 counts in row_counts (users by kind). */
 export const COUNTED_TABLES = ["users", "households", "businesses", "collections", "disbursements", "transactions"] as const;
@@ -29,13 +27,13 @@ export function countScope(def: ResourceDef): string | null {
  * count over every row (bench/plans/count.txt: 17.7 ms over 200,000 residents). Null when the
  * resource's table is not counted or the list is filtered: then count(*) it is.
  */
-export function counterTotal(db: AnyDB, def: ResourceDef, query: Pick<ListQuery, "search" | "status" | "filter">, hard: boolean) {
+export function counterTotal(db: Kysely<Database>, def: ResourceDef, query: Pick<ListQuery, "search" | "status" | "filter">, hard: boolean) {
   const scope = countScope(def);
   if (!scope || !isUnfiltered(query)) return null;
   const column = hard || query.status === "active" ? sql`c.live` : query.status === "trashed" ? sql`c.trashed` : sql`c.live + c.trashed`;
   // A hard-deleting resource has no trashed view (the engine answers it empty).
   const total = hard && query.status === "trashed" ? sql`0` : sql`coalesce(sum(${column}), 0)`;
-  return (db as Kysely<Database>)
+  return db
     .selectFrom("row_counts as c")
     .where("c.scope", "=", scope)
     .select(sql<number>`(${total})::int`.as("total"));
@@ -48,13 +46,13 @@ export function counterTotal(db: AnyDB, def: ResourceDef, query: Pick<ListQuery,
  * 31,028 probes of users_pkey, 89 ms). Null when the page needs anything else.
  */
 export function peopleByNameIds(
-  db: AnyDB,
+  db: Kysely<Database>,
   def: ResourceDef,
   query: ListQuery,
 ): SelectQueryBuilder<Database, "user_profiles", { id: number }> | null {
   if (def.storage.kind !== "user" || query.sort !== "name" || !isUnfiltered(query)) return null;
   const direction = query.order === "desc" ? "desc" : "asc";
-  let ids = (db as Kysely<Database>)
+  let ids = db
     .selectFrom("user_profiles")
     .where("user_profiles.user_kind", "=", def.storage.userKind)
     .select("user_profiles.user_id as id");
