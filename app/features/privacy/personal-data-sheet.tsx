@@ -1,4 +1,5 @@
 import type * as React from "react";
+import { PrintLetterhead } from "~/components/print/letterhead";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { ACCESS_ACTIONS } from "~/resources/audit";
@@ -95,24 +96,21 @@ export function PersonalDataSheet({ data }: { data: PersonDataExport }) {
       data-testid="personal-data-sheet"
       aria-label={`Personal data of ${person.fullname}`}
     >
-      <header className="flex items-start gap-4 border-b-2 border-stone-900 pb-2">
-        <div className="min-w-0 flex-1 text-center">
-          <p className="text-[9pt]">Republic of the Philippines</p>
-          <p className="text-[9pt]">
-            Province of {data.controller.province} · {data.controller.municipality}
-          </p>
-          <p className="text-[12pt] font-bold uppercase">{data.controller.barangay}</p>
-          <h1 className="mt-2 text-[14pt] font-bold tracking-wide uppercase">Personal Data Held</h1>
-          <p className="text-[8pt] text-stone-600">Data subject request · Republic Act No. 10173 (Data Privacy Act of 2012), section 16</p>
-        </div>
-        {person.photo ? (
-          <img
-            src={`data:${person.photo.mime};base64,${person.photo.base64}`}
-            alt={person.fullname}
-            className="size-[28mm] shrink-0 border border-stone-400 object-cover"
-          />
-        ) : null}
-      </header>
+      <PrintLetterhead
+        barangay={{ name: data.controller.barangay, province: data.controller.province, municipality: data.controller.municipality }}
+        title="Personal Data Held"
+        aside={
+          person.photo ? (
+            <img
+              src={`data:${person.photo.mime};base64,${person.photo.base64}`}
+              alt={person.fullname}
+              className="size-[28mm] shrink-0 border border-stone-400 object-cover"
+            />
+          ) : null
+        }
+      >
+        <p className="text-[8pt] text-stone-600">Data subject request · Republic Act No. 10173 (Data Privacy Act of 2012), section 16</p>
+      </PrintLetterhead>
 
       <section aria-label="Summary" className="grid grid-cols-1 gap-x-6 gap-y-0.5 sm:grid-cols-2 print:grid-cols-2">
         <p>
