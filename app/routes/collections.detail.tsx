@@ -7,6 +7,7 @@ import { HistoryLink } from "~/features/audit/history-link";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { rethrowForPage, serviceContextOf, serviceFor } from "../../server/web/page-kit.server.ts";
+import { ColumnHeads } from "~/components/screen-table";
 
 // /manage/collections/{id} and its child `transactions` (spec §2.1; issue 10): one receipt — its
 // number, payor, date, lines, payment, collector, status and remittance — and the transactions
@@ -88,19 +89,7 @@ export default function CollectionDetail({ loaderData }: Route.ComponentProps) {
       </dl>
       <table className="w-full rounded-lg border bg-card text-sm">
         <caption className="mb-1 text-left font-semibold">Nature of collection</caption>
-        <thead className="border-b bg-muted/50 text-left">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Nature of collection
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Account code
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Amount
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={[{ label: "Nature of collection" }, { label: "Account code" }, { label: "Amount", numeric: true }]} />
         <tbody>
           {r.lines.map((l, i) => (
             <tr key={i} className="border-b">

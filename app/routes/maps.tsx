@@ -15,6 +15,7 @@ import { serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { requirePermission } from "../../server/web/guards.server.ts";
 import { mapHouseholds, purokSummary } from "../../server/features/people/pages.server.ts";
 import { SelectOptions } from "~/components/resource/form-field";
+import { ColumnHeads } from "~/components/screen-table";
 
 // /Maps and /maps (spec §2.1, §2.3, issue 4): households on an OpenStreetMap base layer (Leaflet),
 // coloured by whether their purok is disaster-prone, grouped by purok when zoomed out, with a
@@ -137,22 +138,15 @@ export default function MapsPage({ loaderData }: Route.ComponentProps) {
           <div className="max-h-96 overflow-y-auto border-t">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Households on the map</caption>
-              <thead className="sticky top-0 bg-muted text-xs uppercase">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Household head
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Purok
-                  </th>
-                  <th scope="col" className="hidden px-3 py-2 sm:table-cell">
-                    Address
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Hazards
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                className="sticky top-0 bg-muted text-xs uppercase"
+                columns={[
+                  { label: "Household head" },
+                  { label: "Purok" },
+                  { label: "Address", className: "hidden sm:table-cell" },
+                  { label: "Hazards" },
+                ]}
+              />
               <tbody>
                 {households.map((h) => (
                   <tr key={h.id} className="border-t">

@@ -14,6 +14,7 @@ import { pageTitle } from "~/lib/titles";
 import { redirectWithFlash, rethrowForPage, serviceContextOf, isAppError } from "../../server/web/page-kit.server.ts";
 import { depositAccounts, remitDay, remittanceDay } from "../../server/features/collections/pages.server.ts";
 import { SelectOptions } from "~/components/resource/form-field";
+import { CardTable } from "~/components/screen-table";
 
 // /manage/remittances/search?collector_id=&date= (spec §2.1 "remittances (child: search)", issue 10
 // item 5): one collector's day — every receipt in numerical order, cancelled ones included — and,
@@ -81,43 +82,29 @@ export default function RemittanceDayPage({ loaderData }: Route.ComponentProps) 
           Print RCD
         </a>
       </div>
-      <div className="overflow-x-auto rounded-lg border bg-card">
-        <table className="w-full text-sm" data-testid="day-receipts">
-          <thead className="border-b bg-muted/50 text-left">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                OR number
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Payor
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Nature of collection
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Amount
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Status
-              </th>
+      <CardTable
+        testId="day-receipts"
+        columns={[
+          { label: "OR number" },
+          { label: "Payor" },
+          { label: "Nature of collection" },
+          { label: "Amount", numeric: true },
+          { label: "Status" },
+        ]}
+      >
+        {receipts.map((r) => {
+          const lines = Array.isArray(r.lines) ? (r.lines as { nature: string }[]) : [];
+          return (
+            <tr key={r.id} className={`border-b last:border-0 ${r.status !== "Active" ? "text-muted-foreground line-through" : ""}`}>
+              <td className="px-3 py-2 font-medium">{String(r.or_number)}</td>
+              <td className="px-3 py-2">{String(r.issued_to)}</td>
+              <td className="px-3 py-2">{lines.map((l) => l.nature).join("; ")}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatMoney(String(r.amount_paid))}</td>
+              <td className="px-3 py-2">{r.status === "Active" ? "Issued" : String(r.status)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {receipts.map((r) => {
-              const lines = Array.isArray(r.lines) ? (r.lines as { nature: string }[]) : [];
-              return (
-                <tr key={r.id} className={`border-b last:border-0 ${r.status !== "Active" ? "text-muted-foreground line-through" : ""}`}>
-                  <td className="px-3 py-2 font-medium">{String(r.or_number)}</td>
-                  <td className="px-3 py-2">{String(r.issued_to)}</td>
-                  <td className="px-3 py-2">{lines.map((l) => l.nature).join("; ")}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatMoney(String(r.amount_paid))}</td>
-                  <td className="px-3 py-2">{r.status === "Active" ? "Issued" : String(r.status)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </CardTable>
       {day.remittance ? (
         <section className="rounded-lg border bg-card p-4 text-sm" aria-labelledby="deposit-title" data-testid="deposit">
           <h2 id="deposit-title" className="mb-2 font-semibold">

@@ -12,6 +12,7 @@ import { pageTitle } from "~/lib/titles";
 import { rethrowForPage, serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { collectorOptions, parseDayQuery, remittanceDays } from "../../server/features/collections/pages.server.ts";
 import { SelectOptions } from "~/components/resource/form-field";
+import { CardTable } from "~/components/screen-table";
 
 // /manage/remittances (spec §2.1, §2.4, §7.3; issue 10 item 5): one row per collector and day —
 // date, receipts issued (cancelled included), amount collected, Pending or Remitted — read-only,
@@ -73,68 +74,54 @@ export default function Remittances({ loaderData }: Route.ComponentProps) {
         </div>
         <Button type="submit">Filter</Button>
       </Form>
-      <div className="overflow-x-auto rounded-lg border bg-card">
-        <table className="w-full text-sm" data-testid="remittance-days">
-          <thead className="border-b bg-muted/50 text-left">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Date
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Collector
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Total collection
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Amount collected
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Status
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.data.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="px-3 py-6 text-center text-muted-foreground">
-                  No collections match.
-                </td>
-              </tr>
-            ) : null}
-            {page.data.map((d) => (
-              <tr key={d.id} className="border-b last:border-0">
-                <td className="px-3 py-2">
-                  <Link
-                    to={`/manage/remittances/search?collector_id=${d.collector.id}&date=${d.date}`}
-                    className="font-medium underline-offset-4 hover:underline"
-                  >
-                    {formatDate(d.date, "medium")}
-                  </Link>
-                </td>
-                <td className="px-3 py-2">{d.collector.fullname}</td>
-                <td className="px-3 py-2 text-right tabular-nums">
-                  {d.total_collection}
-                  {d.cancelled_count ? <span className="text-muted-foreground"> ({d.cancelled_count} cancelled)</span> : null}
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatMoney(d.amount_collected)}</td>
-                <td className="px-3 py-2">
-                  <Badge
-                    variant="outline"
-                    className={
-                      d.status === "Remitted"
-                        ? "border-emerald-400 text-emerald-900 dark:text-emerald-200"
-                        : "border-amber-400 text-amber-900 dark:text-amber-200"
-                    }
-                  >
-                    {d.status}
-                  </Badge>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CardTable
+        testId="remittance-days"
+        columns={[
+          { label: "Date" },
+          { label: "Collector" },
+          { label: "Total collection", numeric: true },
+          { label: "Amount collected", numeric: true },
+          { label: "Status" },
+        ]}
+      >
+        {page.data.length === 0 ? (
+          <tr>
+            <td colSpan={5} className="px-3 py-6 text-center text-muted-foreground">
+              No collections match.
+            </td>
+          </tr>
+        ) : null}
+        {page.data.map((d) => (
+          <tr key={d.id} className="border-b last:border-0">
+            <td className="px-3 py-2">
+              <Link
+                to={`/manage/remittances/search?collector_id=${d.collector.id}&date=${d.date}`}
+                className="font-medium underline-offset-4 hover:underline"
+              >
+                {formatDate(d.date, "medium")}
+              </Link>
+            </td>
+            <td className="px-3 py-2">{d.collector.fullname}</td>
+            <td className="px-3 py-2 text-right tabular-nums">
+              {d.total_collection}
+              {d.cancelled_count ? <span className="text-muted-foreground"> ({d.cancelled_count} cancelled)</span> : null}
+            </td>
+            <td className="px-3 py-2 text-right tabular-nums">{formatMoney(d.amount_collected)}</td>
+            <td className="px-3 py-2">
+              <Badge
+                variant="outline"
+                className={
+                  d.status === "Remitted"
+                    ? "border-emerald-400 text-emerald-900 dark:text-emerald-200"
+                    : "border-amber-400 text-amber-900 dark:text-amber-200"
+                }
+              >
+                {d.status}
+              </Badge>
+            </td>
+          </tr>
+        ))}
+      </CardTable>
       <nav aria-label="Pages" className="flex items-center justify-between text-sm">
         <span>
           {page.meta.total} day{page.meta.total === 1 ? "" : "s"}, page {page.meta.current_page} of {page.meta.last_page}

@@ -1,0 +1,54 @@
+import type * as React from "react";
+import { TableCell, TableRow } from "~/components/ui/table";
+import { cn } from "~/lib/utils";
+
+/** A column of a plain screen table: its heading, and whether it holds amounts (right-aligned). */
+export type ScreenColumn = { label: string; numeric?: boolean; className?: string };
+
+/** The heading row of a plain (not TanStack) table on a screen: one `th scope="col"` a column. */
+export function ColumnHeads({ columns, className = "border-b bg-muted/50 text-left" }: { columns: ScreenColumn[]; className?: string }) {
+  return (
+    <thead className={className}>
+      <tr>
+        {columns.map((c) => (
+          <th key={c.label} scope="col" className={cn("px-3 py-2", c.numeric && "text-right", c.className)}>
+            {c.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** A plain table in a card that scrolls sideways on a phone; `children` are its body rows. */
+export function CardTable({ columns, testId, children }: { columns: ScreenColumn[]; testId?: string; children: React.ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border bg-card">
+      <table className="w-full text-sm" data-testid={testId}>
+        <ColumnHeads columns={columns} />
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The one row of a table with nothing to show: its message across every column. */
+export function EmptyTableRow({
+  colSpan,
+  className,
+  testId,
+  children,
+}: {
+  colSpan: number;
+  className?: string;
+  testId?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <TableRow>
+      <TableCell colSpan={colSpan} className={cn("py-6 text-center text-muted-foreground", className)} data-testid={testId}>
+        {children}
+      </TableCell>
+    </TableRow>
+  );
+}
