@@ -26,6 +26,7 @@ import { listQueryToSearchParams } from "~/resources/list-query";
 import type { ListQuery } from "~/resources/types";
 import { requirePermission } from "../../server/web/guards.server.ts";
 import { blocklistAction, blocklistLoader } from "../../server/features/access/blocklist-page.server.ts";
+import { EmptyTableRow } from "~/components/screen-table";
 
 // /system/blocklist (spec §2.4: Name, Username, Status, Roles; modals add, delete, reset_password;
 // multi-remove). Removing takes a person off the list: they can sign in again.
@@ -156,11 +157,9 @@ export default function BlocklistPage({ loaderData }: Route.ComponentProps) {
             </TableHeader>
             <TableBody>
               {rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={6} className="py-10 text-center text-muted-foreground" data-testid="empty-state">
-                    {filtered ? "No blocked account matches the filters." : "No one is on the blocklist."}
-                  </TableCell>
-                </TableRow>
+                <EmptyTableRow colSpan={6} className="py-10" testId="empty-state">
+                  {filtered ? "No blocked account matches the filters." : "No one is on the blocklist."}
+                </EmptyTableRow>
               ) : (
                 rows.map((row) => {
                   const name = row.name ?? row.username ?? `#${row.id}`;

@@ -2,6 +2,7 @@ import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, Ta
 import { cn } from "~/lib/utils";
 import { formatCell, isNumeric } from "./format";
 import type { ReportColumn, ReportRow } from "./types";
+import { EmptyTableRow } from "~/components/screen-table";
 
 /** A report section's table: typed cells, numbers right-aligned, a bold totals row in the footer. */
 export function ReportTable({
@@ -43,11 +44,7 @@ export function ReportTable({
       </TableHeader>
       <TableBody>
         {rows.length === 0 ? (
-          <TableRow>
-            <TableCell colSpan={columns.length} className="py-6 text-center text-muted-foreground">
-              No records match the filters.
-            </TableCell>
-          </TableRow>
+          <EmptyTableRow colSpan={columns.length}>No records match the filters.</EmptyTableRow>
         ) : (
           rows.map((row, i) => (
             <TableRow key={i} className={cn(print && "break-inside-avoid hover:bg-transparent")}>
