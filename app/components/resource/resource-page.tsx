@@ -145,12 +145,7 @@ export function ResourcePage({ def, data }: { def: ResourceDef; data: ResourcePa
             <Download aria-hidden="true" />
             Export CSV
           </a>
-          {canCreate ? (
-            <Link to={createHref} preventScrollReset className={buttonVariants()} data-testid="create-button">
-              <Plus aria-hidden="true" />
-              Create {def.labels.singular}
-            </Link>
-          ) : null}
+          {canCreate ? <CreateLink href={createHref} singular={def.labels.singular} testId="create-button" /> : null}
         </div>
       </div>
 
@@ -182,12 +177,7 @@ export function ResourcePage({ def, data }: { def: ResourceDef; data: ResourcePa
                       Clear filters
                     </Link>
                   ) : null}
-                  {canCreate ? (
-                    <Link to={createHref} preventScrollReset className={buttonVariants({ size: "sm" })}>
-                      <Plus aria-hidden="true" />
-                      Create {def.labels.singular}
-                    </Link>
-                  ) : null}
+                  {canCreate ? <CreateLink href={createHref} singular={def.labels.singular} size="sm" /> : null}
                 </div>
               </div>
             }
@@ -215,6 +205,16 @@ export function ResourcePage({ def, data }: { def: ResourceDef; data: ResourcePa
 }
 
 /** The loader's reference-filter choices (keyed "filter:{key}") by filter key. */
+/** The link that opens the create form: in the page's header, and (smaller) in the empty list. */
+function CreateLink({ href, singular, size, testId }: { href: string; singular: string; size?: "sm"; testId?: string }) {
+  return (
+    <Link to={href} preventScrollReset className={buttonVariants({ size })} data-testid={testId}>
+      <Plus aria-hidden="true" />
+      Create {singular}
+    </Link>
+  );
+}
+
 function filterOptionsOf(options: Record<string, { value: string; label: string }[]> | undefined) {
   const out: Record<string, { value: string; label: string }[]> = {};
   for (const [key, value] of Object.entries(options ?? {})) if (key.startsWith("filter:")) out[key.slice("filter:".length)] = value;
