@@ -8,6 +8,7 @@ import { trpc } from "~/lib/trpc-client";
 import { DISASTER_TYPES } from "~/resources/people";
 import { PurokSelect } from "./purok-select";
 import { DialogActions, FieldSection, FormAlert, HiddenFields, useSubmitting } from "./dialog";
+import { RequiredMark } from "~/components/resource/form-field";
 
 // The disaster-prone area form (issue 4): a purok, its hazards (several), and the affected area.
 // check_disaster_prone_area (spec §7.3) runs when the purok is chosen and, when the purok is
@@ -104,9 +105,7 @@ export function AreaForm({
         <div className="flex flex-col gap-1.5" data-field="affected_area">
           <Label htmlFor="area-affected">
             Affected area
-            <span aria-hidden="true" className="ml-0.5 text-destructive">
-              *
-            </span>
+            <RequiredMark />
           </Label>
           <Textarea
             id="area-affected"

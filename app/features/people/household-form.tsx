@@ -15,6 +15,7 @@ import { PH_BOUNDS, RELATIONS } from "~/resources/people";
 import { PurokSelect } from "./purok-select";
 import { DialogActions, FieldSection, FormAlert, HiddenFields, useSubmitting } from "./dialog";
 import { ResidentPicker, type PickedResident } from "./resident-picker";
+import { RequiredMark } from "~/components/resource/form-field";
 
 // The household form (issue 4): head and members picked from residents (each with their relation
 // to the head), purok, address, and coordinates typed or picked on the map — checked to lie in the
@@ -240,9 +241,7 @@ export function HouseholdForm({
             <div className="flex flex-col gap-1.5" data-field="address">
               <Label htmlFor="household-address">
                 House number and street or landmark
-                <span aria-hidden="true" className="ml-0.5 text-destructive">
-                  *
-                </span>
+                <RequiredMark />
               </Label>
               <Input
                 id="household-address"

@@ -5,6 +5,7 @@ import { Input } from "~/components/ui/input";
 import { trpc } from "~/lib/trpc-client";
 import { cn } from "~/lib/utils";
 import { PersonAvatar } from "./person-avatar";
+import { RequiredMark } from "~/components/resource/form-field";
 
 // Picks a resident by name (household head and members, business owner): search-as-you-type over
 // the resident search (tRPC resident.search), arrow keys and Enter to pick. Posts the id in a
@@ -88,11 +89,7 @@ export function ResidentPicker({
   const labelEl = (
     <label htmlFor={id} className={cn("text-sm leading-none font-medium", hideLabel && "sr-only")}>
       {label}
-      {required ? (
-        <span aria-hidden="true" className="ml-0.5 text-destructive">
-          *
-        </span>
-      ) : null}
+      {required ? <RequiredMark /> : null}
     </label>
   );
   const errorEl = errors?.length ? (
