@@ -10,7 +10,7 @@ import { inTransaction } from "./transaction.ts";
 import { hooksFor, type ResourceHooks } from "./hooks.ts";
 import { searchCondition } from "./search-strategies.ts";
 import { CommandRecorder, commandHandlerFor, lastUnreversedRun, type CommandRun } from "./commands.ts";
-import { personJson } from "../services/people-sql.ts";
+import { fullNameOf, personJson } from "../services/people-sql.ts";
 import { counterTotal, peopleByNameIds } from "./list-shortcuts.ts";
 import type { Database } from "../../db/schema.ts";
 
@@ -36,17 +36,13 @@ export type Row = Record<string, unknown> & { id: number };
 
 const JSON_FIELD_KINDS = new Set(["custom-forms", "custom-payment-form"]);
 
-function fullNameSql(alias: string): RawBuilder<string> {
-  return sql<string>`nullif(concat_ws(' ', ${sql.ref(`${alias}.firstname`)}, ${sql.ref(`${alias}.middlename`)}, ${sql.ref(`${alias}.lastname`)}, ${sql.ref(`${alias}.suffix`)}), '')`;
-}
-
 function personSql(idColumn: string, alias: string): RawBuilder<unknown> {
-  return sql`case when ${sql.ref(idColumn)} is null then null else jsonb_build_object('id', ${sql.ref(idColumn)}, 'fullname', ${fullNameSql(alias)}) end`;
+  return sql`case when ${sql.ref(idColumn)} is null then null else jsonb_build_object('id', ${sql.ref(idColumn)}, 'fullname', ${fullNameOf(alias)}) end`;
 }
 
 /** SQL for the label of a referenced row (its registry entry's displayField). */
 function referenceLabel(def: ResourceDef, alias: string): RawBuilder<string> {
-  if (def.storage.kind === "user") return fullNameSql(`${alias}_p`);
+  if (def.storage.kind === "user") return fullNameOf(`${alias}_p`);
   return sql<string>`${sql.ref(`${alias}.${def.displayField}`)}`;
 }
 
@@ -112,10 +108,10 @@ export class ResourceEngine {
         "t.updated_at",
         "t.deleted_at",
         sql`jsonb_build_object('firstname', p.firstname, 'middlename', p.middlename, 'lastname', p.lastname, 'suffix', p.suffix,
-            'fullname', ${fullNameSql("p")}, 'image', coalesce(p.image, '/default_avatar.png'), 'hex_color', p.hex_color)`.as(
+            'fullname', ${fullNameOf("p")}, 'image', coalesce(p.image, '/default_avatar.png'), 'hex_color', p.hex_color)`.as(
           "user_profile",
         ),
-        fullNameSql("p").as("name"),
+        fullNameOf("p").as("name"),
       ]);
     } else {
       q = q.selectAll("t");
@@ -148,8 +144,8 @@ export class ResourceEngine {
     // Text sorts the way people read it: "Bangko" before "BDO" (case-insensitive).
     if (ref) return sql`lower(${referenceLabel(getResource(ref.resource), `r_${ref.key}`)})`;
     if (key === "status") return this.hard ? sql`1` : sql.ref("t.deleted_at");
-    if (key === "created_by") return fullNameSql("cb");
-    if (key === "updated_by") return fullNameSql("ub");
+    if (key === "created_by") return fullNameOf("cb");
+    if (key === "updated_by") return fullNameOf("ub");
     // Surname first, accents folded (migration 20261121050000): an index serves the sort.
     if (def.storage.kind === "user" && key === "name") return sql.ref("p.sort_name");
     if (def.storage.kind === "user" && ["firstname", "middlename", "lastname"].includes(key)) return sql`lower(${sql.ref(`p.${key}`)})`;
@@ -172,7 +168,7 @@ export class ResourceEngine {
     else if (query.search) {
       const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const columns: Expression<unknown>[] = def.searchable.map((c) => sql.ref(c.includes(".") ? c : `t.${c}`));
-      if (def.storage.kind === "user") columns.push(fullNameSql("p"));
+      if (def.storage.kind === "user") columns.push(fullNameOf("p"));
       q = q.where((eb) => eb.or(columns.map((c) => eb(sql`${c}::text`, "ilike", pattern) as Expression<SqlBool>)));
     }
     return q;
@@ -259,7 +255,7 @@ export class ResourceEngine {
       // Picking a bank for a bank account needs no right to manage banks, only to be signed in.
       if (!ctx.user) throw forbidden();
     }
-    const label = this.def.storage.kind === "user" ? fullNameSql("p") : sql.ref(`t.${this.def.displayField}`);
+    const label = this.def.storage.kind === "user" ? fullNameOf("p") : sql.ref(`t.${this.def.displayField}`);
     let optionsQuery = countBase(engineDb(ctx), this.def).select(["t.id", sql<string>`${label}`.as("label")]);
     if (!this.hard) optionsQuery = optionsQuery.where("t.deleted_at", "is", null);
     const rows = (await optionsQuery

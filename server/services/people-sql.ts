@@ -1,4 +1,5 @@
-import { sql, type RawBuilder } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
+import type { Database } from "../../db/schema.ts";
 
 // SQL fragments shared by the people services and hooks (issue 4): how a person's name, address
 // and profile read in every answer.
@@ -6,6 +7,12 @@ import { sql, type RawBuilder } from "kysely";
 /** "Juan Santos Dela Cruz Jr." from a user_profiles alias. */
 export function fullNameOf(alias: string): RawBuilder<string> {
   return sql<string>`nullif(concat_ws(' ', ${sql.ref(`${alias}.firstname`)}, ${sql.ref(`${alias}.middlename`)}, ${sql.ref(`${alias}.lastname`)}, ${sql.ref(`${alias}.suffix`)}), '')`;
+}
+
+/** A person's full name by user id, as fullNameOf reads it; null when the id has no profile. */
+export async function fullNameById(db: Kysely<Database>, userId: number): Promise<string | null> {
+  const row = await db.selectFrom("user_profiles as p").select(fullNameOf("p").as("name")).where("p.user_id", "=", userId).executeTakeFirst();
+  return row?.name ?? null;
 }
 
 /** Age in whole years on today's date in Manila. */

@@ -9,6 +9,7 @@ import { invalidateUserSessions } from "../../auth/sessions.ts";
 import { notify, type NewNotification } from "../notifications/service.ts";
 import { inTransaction } from "../../resources/transaction.ts";
 import { audit } from "../../services/audit.ts";
+import { fullNameOf } from "../../services/people-sql.ts";
 import { seededPermissionNames } from "../../seed.ts";
 
 // The rules of access administration (issue 5) that are more than CRUD: who may never be locked
@@ -424,7 +425,7 @@ export async function auditTrailOf(db: Db, userId: number, limit = 25): Promise<
       "a.ip",
       "a.after",
       "a.user_id",
-      sql<string | null>`nullif(concat_ws(' ', p.firstname, p.middlename, p.lastname, p.suffix), '')`.as("fullname"),
+      fullNameOf("p").as("fullname"),
     ])
     .where((eb) => eb.or([eb("a.user_id", "=", userId), eb.and([eb("a.entity", "in", ["user", "blocklist"]), eb("a.entity_id", "=", String(userId))])]))
     .orderBy("a.at", "desc")
@@ -495,7 +496,7 @@ export async function userDetail(ctx: ServiceContext, id: number, opts: { gate?:
       "p.suffix",
       "p.image",
       "p.hex_color",
-      sql<string | null>`nullif(concat_ws(' ', bp.firstname, bp.middlename, bp.lastname, bp.suffix), '')`.as("blocked_by_name"),
+      fullNameOf("bp").as("blocked_by_name"),
     ])
     .where("u.id", "=", id)
     .executeTakeFirst();

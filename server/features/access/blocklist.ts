@@ -10,6 +10,7 @@ import { invalidateUserSessions } from "../../auth/sessions.ts";
 import { serviceForEntry } from "../../resources/services.ts";
 import { inTransaction } from "../../resources/transaction.ts";
 import { audit } from "../../services/audit.ts";
+import { fullNameOf } from "../../services/people-sql.ts";
 import { checkUsersRemoval } from "./access.ts";
 import { usersBlocked } from "../notifications/events.ts";
 
@@ -207,7 +208,7 @@ export async function blockCandidates(ctx: ServiceContext, search: string, limit
       "u.id",
       "u.username",
       "u.kind",
-      sql<string>`nullif(concat_ws(' ', p.firstname, p.middlename, p.lastname, p.suffix), '')`.as("fullname"),
+      fullNameOf("p").as("fullname"),
     ])
     .where("u.blocked_at", "is", null)
     .where("u.deleted_at", "is", null)

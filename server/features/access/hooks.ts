@@ -3,6 +3,7 @@ import type { ServiceContext } from "../../context.ts";
 import { ValidationError } from "../../errors.ts";
 import { passwordProblem } from "../../auth/passwords.ts";
 import { registerHooks } from "../../resources/hooks.ts";
+import { fullNameOf } from "../../services/people-sql.ts";
 import {
   adminRoleId,
   checkPermissionChange,
@@ -20,9 +21,6 @@ import {
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Q = SelectQueryBuilder<any, any, any>;
-
-const fullName = (alias: string) =>
-  sql<string>`nullif(concat_ws(' ', ${sql.ref(`${alias}.firstname`)}, ${sql.ref(`${alias}.middlename`)}, ${sql.ref(`${alias}.lastname`)}, ${sql.ref(`${alias}.suffix`)}), '')`;
 
 /** A user's roles as [{id, name}] (spec §7 "roles"), for rows whose id is `t.id`. */
 const rolesOfRow = sql`coalesce((select jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name) order by r.name)
@@ -83,7 +81,7 @@ registerHooks("role", {
     q.select([
       sql`coalesce((select jsonb_agg(jsonb_build_object('id', pm.id, 'name', pm.name) order by pm.name)
         from role_permissions rp join permissions pm on pm.id = rp.permission_id where rp.role_id = t.id), '[]'::jsonb)`.as("permissions"),
-      sql`coalesce((select jsonb_agg(jsonb_build_object('id', mu.id, 'fullname', ${fullName("mp")}, 'username', mu.username) order by lower(mp.lastname), lower(mp.firstname))
+      sql`coalesce((select jsonb_agg(jsonb_build_object('id', mu.id, 'fullname', ${fullNameOf("mp")}, 'username', mu.username) order by lower(mp.lastname), lower(mp.firstname))
         from user_roles mr join users mu on mu.id = mr.user_id join user_profiles mp on mp.user_id = mu.id
         where mr.role_id = t.id and mu.deleted_at is null), '[]'::jsonb)`.as("members"),
       sql<number>`(select count(*)::int from role_permissions rp where rp.role_id = t.id)`.as("permissions_count"),
@@ -178,7 +176,7 @@ registerHooks("blocklist", {
       .leftJoin("user_profiles as bp", "bp.user_id", "t.blocked_by")
       .select([
         rolesOfRow.as("roles"),
-        sql`case when t.blocked_by is null then null else jsonb_build_object('id', t.blocked_by, 'fullname', ${fullName("bp")}) end`.as(
+        sql`case when t.blocked_by is null then null else jsonb_build_object('id', t.blocked_by, 'fullname', ${fullNameOf("bp")}) end`.as(
           "blocked_by",
         ),
         sql`jsonb_build_object('firstname', t.firstname, 'middlename', t.middlename, 'lastname', t.lastname, 'fullname', t.name)`.as(

@@ -4,6 +4,7 @@ import { PERMISSION_ENTITIES } from "../../../app/resources/index.ts";
 import { buildMatrix, type PermissionMatrix } from "../../../app/lib/permission-matrix.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, unauthenticated } from "../../errors.ts";
+import { fullNameOf } from "../../services/people-sql.ts";
 import { ADMIN_ROLE } from "./access.ts";
 
 // The data the role and permission forms need (spec §7.3 role/role_model_view and
@@ -27,7 +28,7 @@ export async function roleModelView(ctx: ServiceContext): Promise<RoleModelView>
   const users = await ctx.db
     .selectFrom("users as u")
     .innerJoin("user_profiles as p", "p.user_id", "u.id")
-    .select(["u.id", "u.username", sql<string>`nullif(concat_ws(' ', p.firstname, p.middlename, p.lastname, p.suffix), '')`.as("fullname")])
+    .select(["u.id", "u.username", fullNameOf("p").as("fullname")])
     .where("u.kind", "=", "staff")
     .where("u.deleted_at", "is", null)
     .orderBy(sql`lower(p.lastname)`)

@@ -13,7 +13,7 @@ import { serviceFor } from "../../resources/services.ts";
 import type { Row } from "../../resources/engine.ts";
 import { inTransaction } from "../../resources/transaction.ts";
 import { isVerificationCode, maskName, newVerificationCode, nextMonthlyNumber } from "../../resources/documents.ts";
-import { personJson } from "../../services/people-sql.ts";
+import { fullNameOf, personJson } from "../../services/people-sql.ts";
 import { sanitizeTemplate } from "./sanitize.ts";
 import { validUntil } from "./render.ts";
 import { certificateRequested, certificatesPaid } from "../notifications/events.ts";
@@ -415,7 +415,7 @@ export async function verifyTransaction(ctx: Pick<ServiceContext, "db">, code: s
       "t.deleted_at",
       payingCollectionSql().as("collection_id"),
       sql<string>`t.amount::text`.as("amount"),
-      sql<string>`concat_ws(' ', p.firstname, p.middlename, p.lastname, p.suffix)`.as("fullname"),
+      fullNameOf("p").as("fullname"),
     ])
     .where("t.verification_code", "=", normalized)
     .executeTakeFirst();

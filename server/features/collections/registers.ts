@@ -3,7 +3,7 @@ import { can } from "../../../app/lib/permissions.ts";
 import { sumCentavos, toMoneyString } from "../../../app/lib/money.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, ValidationError } from "../../errors.ts";
-import { fullNameOf } from "../../services/people-sql.ts";
+import { fullNameById } from "../../services/people-sql.ts";
 
 // The COA registers of collections (issue 10 item 5; research notes §2, §3): the Report of
 // Collections and Deposits (RCD) of a collector (or all) over a day or period — receipts issued in
@@ -176,15 +176,7 @@ export async function rcdData(ctx: ServiceContext, query: RcdQuery): Promise<Rcd
     .orderBy("r.id");
   if (collectorId) d = d.where("r.collector_id", "=", collectorId);
   const deposits = (await d.execute()).map((r) => ({ ...r, amount: toMoneyString(r.amount) }));
-  const collector = collectorId
-    ? ((
-        await ctx.db
-          .selectFrom("user_profiles as p")
-          .select(fullNameOf("p").as("name"))
-          .where("p.user_id", "=", collectorId)
-          .executeTakeFirst()
-      )?.name ?? null)
-    : null;
+  const collector = collectorId ? await fullNameById(ctx.db, collectorId) : null;
   return {
     collector,
     from: query.from,

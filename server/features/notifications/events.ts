@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { ServiceContext } from "../../context.ts";
-import { fullNameOf } from "../../services/people-sql.ts";
+import { fullNameById, fullNameOf } from "../../services/people-sql.ts";
 import { notify } from "./service.ts";
 
 // The events staff hear about (issue 15 item 2). Each is called by the service that makes the
@@ -46,11 +46,7 @@ export async function dayRemitted(
   ctx: Ctx,
   day: { remittanceId: number; collectorId: number; date: string; amount: string; receipts: number },
 ): Promise<void> {
-  const collector = await ctx.db
-    .selectFrom("user_profiles as p")
-    .select(fullNameOf("p").as("name"))
-    .where("p.user_id", "=", day.collectorId)
-    .executeTakeFirst();
+  const collectorName = await fullNameById(ctx.db, day.collectorId);
   await notify(
     ctx,
     { permissions: ["view-remittance", "manage-remittance"] },
@@ -58,7 +54,7 @@ export async function dayRemitted(
       topic: "finance",
       type: "success",
       title: `Collections of ${day.date} remitted`,
-      message: `${actorName(ctx)} remitted ${day.receipts} receipt${day.receipts === 1 ? "" : "s"} of ${collector?.name || "a collector"}, ${peso(day.amount)}.`,
+      message: `${actorName(ctx)} remitted ${day.receipts} receipt${day.receipts === 1 ? "" : "s"} of ${collectorName || "a collector"}, ${peso(day.amount)}.`,
       link: `/manage/remittances/search?collector_id=${day.collectorId}&date=${day.date}`,
       entity: "remittance",
       entityId: day.remittanceId,
