@@ -94,6 +94,18 @@ export interface PersonDataExport {
   access_log: { at: string; by: string | null; action: string; record: string; reason: string | null; detail: string | null }[];
 }
 
+/**
+ * Rows as the file lists them: the columns as selected (aliased to the file's keys), with
+ * `deleted_at` read as the row's status — what trashing, cancelling or voiding it is called.
+ */
+function withStatus<R extends { deleted_at: unknown }, const Active extends string, const Deleted extends string>(
+  rows: R[],
+  active: Active,
+  deleted: Deleted,
+): (Omit<R, "deleted_at"> & { status: Active | Deleted })[] {
+  return rows.map(({ deleted_at, ...row }) => ({ ...row, status: deleted_at ? deleted : active }));
+}
+
 const iso = (value: Date | string | null | undefined): string | null => (value == null ? null : new Date(value).toISOString());
 
 /** Reads everything the portal holds on person `id` and logs the access (`export`: the file; `print`: the sheet). */
@@ -189,7 +201,7 @@ export async function exportPersonData(ctx: ServiceContext, id: number, how: { a
         .selectFrom("transactions as t")
         .innerJoin("transaction_types as tt", "tt.id", "t.transaction_type_id")
         .leftJoin("collections as c", "c.id", "t.collection_id")
-        .select(["t.id", "t.reference_number", "tt.name as type", "t.date_issued", "t.amount", "t.custom_values", "c.or_number", "t.deleted_at"])
+        .select(["t.id", "t.reference_number", "tt.name as type", "t.date_issued", "t.amount", "t.custom_values as details", "c.or_number as receipt", "t.deleted_at"])
         .where("t.issued_to_user_id", "=", id)
         .orderBy("t.date_issued")
         .orderBy("t.id")
@@ -197,7 +209,7 @@ export async function exportPersonData(ctx: ServiceContext, id: number, how: { a
       db
         .selectFrom("collections as c")
         .innerJoin("collection_types as ct", "ct.id", "c.collection_type_id")
-        .select(["c.id", "c.or_number", "c.date_issued", "c.issued_to", "ct.name as collection_type", "c.amount_paid", "c.payment_mode", "c.deleted_at"])
+        .select(["c.id", "c.or_number", "c.date_issued", "c.issued_to as payor_name", "ct.name as collection_type", "c.amount_paid", "c.payment_mode", "c.deleted_at"])
         .where("c.issued_to_user_id", "=", id)
         .orderBy("c.date_issued")
         .orderBy("c.id")
@@ -299,36 +311,9 @@ export async function exportPersonData(ctx: ServiceContext, id: number, how: { a
       date_acquired: b.date_acquired,
       trashed_at: iso(b.deleted_at),
     })),
-    transactions: transactions.map((t) => ({
-      id: t.id,
-      reference_number: t.reference_number,
-      type: t.type,
-      date_issued: t.date_issued,
-      amount: t.amount,
-      details: t.custom_values,
-      receipt: t.or_number,
-      status: t.deleted_at ? "Trashed" : "Issued",
-    })),
-    receipts: receipts.map((c) => ({
-      id: c.id,
-      or_number: c.or_number,
-      date_issued: c.date_issued,
-      payor_name: c.issued_to,
-      collection_type: c.collection_type,
-      amount_paid: c.amount_paid,
-      payment_mode: c.payment_mode,
-      lines: linesOf.get(c.id) ?? [],
-      status: c.deleted_at ? "Cancelled" : "Issued",
-    })),
-    disbursements: disbursements.map((d) => ({
-      id: d.id,
-      disbursement_number: d.disbursement_number,
-      voucher_date: d.voucher_date,
-      payee: d.payee,
-      particulars: d.particulars,
-      amount: d.amount,
-      status: d.deleted_at ? "Void" : "Active",
-    })),
+    transactions: withStatus(transactions, "Issued", "Trashed"),
+    receipts: withStatus(receipts, "Issued", "Cancelled").map((c) => ({ ...c, lines: linesOf.get(c.id) ?? [] })),
+    disbursements: withStatus(disbursements, "Active", "Void"),
     correction_requests: corrections.map((c) => ({
       requested_on: c.requested_on,
       channel: c.channel,
