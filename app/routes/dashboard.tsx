@@ -7,8 +7,7 @@ import { greetingFor, longDateInManila } from "~/lib/shell-dates";
 import { titleMeta } from "~/lib/titles";
 import { AreaCard } from "~/components/shell/area-card";
 import { DashboardWidgets } from "~/features/reports/dashboard-widgets";
-import { serviceContextOf } from "../../server/web/context.ts";
-import { dashboard } from "../../server/features/dashboard/service.ts";
+import { dashboardWidgets } from "../../server/features/dashboard/pages.server.ts";
 
 export const meta = () => titleMeta("dashboard");
 
@@ -18,7 +17,7 @@ export const meta = () => titleMeta("dashboard");
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const now = new Date();
-  return { today: longDateInManila(now), greeting: greetingFor(now), widgets: await dashboard(serviceContextOf(context)) };
+  return { today: longDateInManila(now), greeting: greetingFor(now), widgets: await dashboardWidgets({ context }) };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/system.settings.account";
 import { SimpleField } from "~/features/access/simple-field";
 import { CsrfInput } from "~/components/csrf-input";
@@ -9,21 +9,15 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Spinner } from "~/components/ui/spinner";
 import { titleMeta } from "~/lib/titles";
 import { initialsOf, readableTextOn } from "~/lib/ui-color";
-import { getRequestContext } from "../../server/web/page-kit.server.ts";
-import { readFlash } from "../../server/web/flash.server.ts";
-import { settingsAction, type SettingsActionData } from "../../server/features/access/settings-page.server.ts";
+import { accountSettingsLoader, settingsAction, type SettingsActionData } from "../../server/features/access/settings-page.server.ts";
 
 // /system/settings/account: the username and e-mail you sign in with (POST /settings/account) and
 // your name as the portal shows and prints it (POST /settings/identity).
 
 export const meta = () => titleMeta("system-settings-account");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const rc = getRequestContext(context);
-  const row = await rc.db.selectFrom("user_profiles").select(["firstname", "middlename", "lastname", "suffix", "hex_color", "image"]).where("user_id", "=", rc.user!.id).executeTakeFirst();
-  const { flash, clear } = readFlash(request);
-  const body = { username: rc.user!.username ?? "", email: rc.user!.email ?? "", profile: row ?? null, flash };
-  return data(body, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+export function loader(args: Route.LoaderArgs) {
+  return accountSettingsLoader(args);
 }
 
 export function action(args: Route.ActionArgs) {

@@ -26,6 +26,17 @@ function me(ctx: ServiceContext) {
   return ctx.user;
 }
 
+/** Your name, colour and photo as the identity form shows them (null without a profile). */
+export async function myIdentity(ctx: ServiceContext) {
+  const user = me(ctx);
+  const row = await ctx.db
+    .selectFrom("user_profiles")
+    .select(["firstname", "middlename", "lastname", "suffix", "hex_color", "image"])
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 export const accountInput = z.object({ username: usernameSchema, email: emailSchema });
 
 /** POST /settings/account: the username and e-mail you sign in with. */

@@ -3,6 +3,7 @@ import { isAppError } from "../../errors.ts";
 import * as account from "./account.ts";
 import { serviceContextOf } from "../../web/context.ts";
 import { pageUrl, redirectWithFlash, rethrowForPage, type PageArgs } from "../../web/page-kit.server.ts";
+import { readFlash } from "../../web/flash.server.ts";
 
 // The page adapter of /system/settings/* (issue 5): every form posts an intent; a 422 comes back
 // with the field errors and what was typed (passwords excepted), success redirects with a flash.
@@ -15,6 +16,15 @@ function typed(form: FormData): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of form) if (!SECRET.has(k) && typeof v === "string") out[k] = v;
   return out;
+}
+
+/** The loader of /system/settings/account: the sign-in name and e-mail, your identity, the flash. */
+export async function accountSettingsLoader(args: Args) {
+  const ctx = serviceContextOf(args.context);
+  const profile = await account.myIdentity(ctx);
+  const { flash, clear } = readFlash(args.request);
+  const body = { username: ctx.user?.username ?? "", email: ctx.user?.email ?? "", profile, flash };
+  return data(body, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
 export async function settingsAction(args: Args) {

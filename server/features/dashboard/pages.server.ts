@@ -1,0 +1,10 @@
+import { serviceContextOf, type PageArgs } from "../../web/page-kit.server.ts";
+import { dashboard, type DashboardData } from "./service.ts";
+
+// The page adapter of /dashboard (issue 13): the route reads the widgets through this module, so
+// no server-only code is imported by the route module itself.
+
+/** The dashboard widgets the signed-in user's permissions allow. */
+export function dashboardWidgets(args: Pick<PageArgs, "context">): Promise<DashboardData> {
+  return dashboard(serviceContextOf(args.context));
+}
