@@ -6,7 +6,7 @@ import type { CertificateDocument } from "../../../server/features/certificates/
 
 /** How a certificate's body reads, on paper and in the editor's preview. */
 export const CERTIFICATE_BODY_CSS = `
-.certificate-body { font-family: "Times New Roman", Times, serif; font-size: 12pt; line-height: 1.45; }
+.certificate-body { font-family: "Times New Roman", Times, serif; font-size: 12pt; line-height: 1.45; overflow-wrap: anywhere; }
 .certificate-body h1 { font-size: 20pt; font-weight: 700; margin: 0.4em 0; }
 .certificate-body h2 { font-size: 16pt; font-weight: 700; margin: 0.6em 0 0.4em; letter-spacing: 0.04em; }
 .certificate-body h3 { font-size: 13pt; font-weight: 700; margin: 0.2em 0; }
@@ -52,9 +52,10 @@ export function CertificateSheet({ doc }: { doc: CertificateDocument }) {
   return (
     <>
       <style>{printCss(doc)}</style>
+      {/* On a phone the sheet narrows to the screen (max-width) and long words wrap; print sets its own width. */}
       <article
         className="certificate-sheet mx-auto box-border flex flex-col bg-white text-black shadow-lg"
-        style={{ width, minHeight: height, padding: `${margins.top}mm ${margins.right}mm ${margins.bottom}mm ${margins.left}mm` }}
+        style={{ width, maxWidth: "100%", minHeight: height, padding: `${margins.top}mm ${margins.right}mm ${margins.bottom}mm ${margins.left}mm` }}
         data-testid="certificate"
         data-paper={doc.paper.size}
         aria-label={`${doc.type} ${doc.reference_number}`}
@@ -81,7 +82,7 @@ export function CertificateSheet({ doc }: { doc: CertificateDocument }) {
             <span className="text-[7pt]">Scan to verify</span>
           </div>
         </footer>
-        <p className="mt-1 font-serif text-[8pt] italic">
+        <p className="mt-1 font-serif text-[8pt] italic [overflow-wrap:anywhere]">
           {f.valid_until ? `Valid until ${f.valid_until}. ` : ""}Not valid without the dry seal of the barangay. Verify at{" "}
           {doc.verifyUrl.replace(/^https?:\/\//, "")}
         </p>
