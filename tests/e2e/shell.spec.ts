@@ -21,7 +21,8 @@ test("the dashboard greets the user and lists the areas the menu opens", async (
   await adminPage.goto("/dashboard");
   await expect(adminPage.getByRole("heading", { level: 1, name: new RegExp(`, ${ADMIN.fullname}!$`) })).toBeVisible();
   await expect(adminPage.getByRole("main").getByRole("link", { name: /Residents Profile/ })).toBeVisible();
-  // The sidebar of spec §2.3 for the administrator: every entry, Queue and Appointment disabled.
+  // The sidebar of spec §2.3 for the administrator: every entry, Queue and Appointment disabled;
+  // issue 18 adds Retention, Access log and Breach query to System.
   const shell = new Shell(adminPage);
   expect(await shell.menuTitles()).toEqual([
     "Dashboard",
@@ -41,8 +42,11 @@ test("the dashboard greets the user and lists the areas the menu opens", async (
     "Application",
     "Users",
     "Blocklist",
+    "Retention",
     "Roles",
     "Permissions",
+    "Access log",
+    "Breach query",
     "Settings",
   ]);
   await expect(shell.mainMenu.locator('[data-menu-entry="/queue"]')).toHaveAttribute("aria-disabled", "true");
