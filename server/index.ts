@@ -35,10 +35,15 @@ async function main(): Promise<void> {
     const mod = (await import(pathToFileURL(buildEntry).href)) as typeof import("./app.ts");
     app = await mod.startApp({ version });
     outer.use(app.beforeStatic); // 405 for TRACE and the like, and the security headers, on static files too
-    // Hashed files never change: cache for a year. Everything else revalidates.
-    outer.use(compression());
-    outer.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }));
-    outer.use(express.static(path.join(root, "build/client"), { maxAge: 0, index: false }));
+    // Hashed files never change: cache for a year. Everything else revalidates. Only an address
+    // whose last segment names a file (every file in build/client has an extension) is looked up
+    // on disk: a page or API call skips the static layer's stat() and its compression wrapper,
+    // which the profile of a list request at 32 clients showed at 4 % of the server's CPU (issue 17).
+    const files = express.Router();
+    files.use(compression());
+    files.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }));
+    files.use(express.static(path.join(root, "build/client"), { maxAge: 0, index: false }));
+    outer.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()));
   }
   outer.use(app.handler);
   outer.use(app.errorHandler); // spec §8 shapes, never a stack trace
