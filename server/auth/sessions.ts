@@ -58,8 +58,8 @@ export interface ValidatedSession {
 /**
  * The signed-in user's columns, roles and permission names, as one select over `users` (alias u)
  * and `user_profiles` (alias p): the roles and the permissions are correlated subqueries, so a
- * request costs one round trip (issue 17 item 4) and is always read fresh — a revoked session, a
- * block or a role change shows on the very next request, with no cache to invalidate.
+ * check costs one round trip (issue 17 item 4). The HTTP app keeps its result per process for a
+ * short while (server/auth/session-cache.ts, decision 173), dropped by the database's notification.
  */
 const authUserColumns = sql`u.id, u.username, u.email, u.kind, u.new_user, u.last_sign_in_at,
   p.firstname, p.middlename, p.lastname, p.suffix, p.image, p.hex_color,

@@ -10,7 +10,8 @@ import { registerReportRoutes } from "../reports/rest.ts";
 import { registerAdminRoutes } from "../features/access/rest-admin.ts";
 import { trpcMiddleware } from "../trpc/express.ts";
 import { databaseReachable } from "../services/diagnostics.ts";
-import { authenticate } from "./auth-middleware.ts";
+import type { SessionCache } from "../auth/session-cache.ts";
+import { authenticate, isSafeMethod } from "./auth-middleware.ts";
 import { requestIsSecure } from "./cookies.ts";
 import { finalErrorHandler, methodNotAllowed, pageBodyGuard, type BodyLimits } from "./pages.ts";
 
@@ -31,6 +32,8 @@ export interface HttpAppOptions {
   pageHandler?: RequestHandler;
   /** Page action bodies (issue 14 item 3); defaults 1 MB for forms, 6 MB for uploads. */
   bodyLimits?: BodyLimits;
+  /** Sessions kept per process (decision 173); absent: every request reads its session. */
+  sessionCache?: SessionCache;
 }
 
 // Content-Security-Policy (issue 14 item 7): scripts from our origin, and inline scripts only with
@@ -115,7 +118,23 @@ export function createHttpApp(options: HttpAppOptions): Express {
       .catch(next);
   });
 
-  app.use(authenticate(options.db));
+  const sessionCache = options.sessionCache;
+  if (sessionCache) {
+    // A request that may have changed data drops the cache before its answer leaves (decision
+    // 173): whatever it revoked (its own logout, a block, a role) is never served from this
+    // process's cache afterwards, even before the database's notification arrives.
+    app.use((req, res, next) => {
+      if (!isSafeMethod(req.method)) {
+        const writeHead = res.writeHead;
+        res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+          sessionCache.clear();
+          return writeHead.apply(this, args);
+        } as typeof writeHead;
+      }
+      next();
+    });
+  }
+  app.use(authenticate(options.db, sessionCache));
   // 2. REST adapter, 3. tRPC, 4. pages
   // Issue 5's named paths (user/generate_username, admin/role/role_model_view, ...) come before the
   // registry's "{id}" routes.

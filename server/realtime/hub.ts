@@ -20,6 +20,8 @@ import type { NotificationMessage } from "../../app/features/notifications/types
 const NOTIFICATIONS_CHANNEL = "portal_notifications";
 /** Sent by the database when sessions are deleted or a user is blocked or deleted (migration 20261124140000). */
 const SESSIONS_CHANNEL = "portal_sessions";
+/** Sent when anything a session check reads changes (migration 20261205020000, decision 173). */
+const AUTH_CHANNEL = "portal_auth";
 const PING_MS = 30_000;
 /** Close code for a socket whose session was revoked (logout, password change, blocklist, user deleted). */
 export const SESSION_REVOKED_CODE = 4001;
@@ -43,6 +45,20 @@ class Hub {
   private stopped = false;
   private db: DB | null = null;
   private log: (message: string) => void = (message) => console.error(message);
+  private authListeners = new Set<() => void>();
+
+  /**
+   * Calls `listener` whenever what a session check reads may have changed in the database, and
+   * whenever this process stopped or started listening (it may have missed a change).
+   */
+  onAuthChanged(listener: () => void): () => void {
+    this.authListeners.add(listener);
+    return () => this.authListeners.delete(listener);
+  }
+
+  private authChanged(): void {
+    for (const listener of this.authListeners) listener();
+  }
 
   async start(db: DB, databaseUrl?: string, pglite?: PGlite): Promise<void> {
     this.db = db;
@@ -52,6 +68,7 @@ class Hub {
       await this.listen();
     } else if (pglite) {
       this.unlistenPglite = [
+        await pglite.listen(AUTH_CHANNEL, () => this.authChanged()),
         await pglite.listen(SESSIONS_CHANNEL, (payload) => this.sessionsChanged(payload)),
         await pglite.listen(NOTIFICATIONS_CHANNEL, (payload) => this.notificationCreated(payload)),
       ];
@@ -68,6 +85,7 @@ class Hub {
       if (lost) return;
       lost = true;
       if (this.listener === client) this.listener = null;
+      this.authChanged();
       client.end().catch(() => {});
       if (this.stopped) return;
       this.log(`realtime: LISTEN connection lost${error ? `: ${error.message}` : ""}; reconnecting`);
@@ -76,6 +94,7 @@ class Hub {
     client.on("error", onLost);
     client.on("end", () => onLost());
     client.on("notification", (msg) => {
+      if (msg.channel === AUTH_CHANNEL) return this.authChanged();
       if (msg.channel === SESSIONS_CHANNEL) return this.sessionsChanged(msg.payload ?? "");
       if (msg.channel === NOTIFICATIONS_CHANNEL) this.notificationCreated(msg.payload ?? "");
     });
@@ -83,11 +102,13 @@ class Hub {
       await client.connect();
       await client.query(`LISTEN ${NOTIFICATIONS_CHANNEL}`);
       await client.query(`LISTEN ${SESSIONS_CHANNEL}`);
+      await client.query(`LISTEN ${AUTH_CHANNEL}`);
     } catch (error) {
       onLost(error as Error);
       throw error;
     }
     this.listener = client;
+    this.authChanged();
     this.reconnectDelay = RECONNECT_MIN_MS;
     // Sessions may have been revoked while we were not listening.
     void this.revalidate().catch(() => {});
@@ -106,6 +127,7 @@ class Hub {
 
   /** True while the LISTEN connection is up (PostgreSQL), or always on the embedded database. */
   listening(): boolean {
+    if (!this.db || this.stopped) return false;
     return !this.databaseUrl || this.listener !== null;
   }
 
@@ -231,6 +253,7 @@ class Hub {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.authChanged();
     if (this.pingTimer) clearInterval(this.pingTimer);
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
