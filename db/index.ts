@@ -5,6 +5,7 @@ import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -38,16 +39,54 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
-export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle connection that the server closes (restart, admin command) must not crash the process;
-    // the pool replaces it on the next checkout.
-    pool.on("error", (error) => console.error(`database connection lost: ${error.message}`));
+/** The PostgreSQL pool of the portal (and of the benchmark's floor, which must run the same way). */
+export function postgresPool(databaseUrl: string, poolSize = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // An idle connection that the server closes (restart, admin command) must not crash the process;
+  // the pool replaces it on the next checkout.
+  pool.on("error", (error) => console.error(`database connection lost: ${error.message}`));
+  pool.on("connect", (client) => {
     // A connection killed while checked out between two statements (inside a transaction) emits
     // "error" on the client itself: handled here, the query in flight fails and the pool drops the
     // client, instead of the process ending (issue 14 item 1).
-    pool.on("connect", (client) => client.on("error", (error) => console.error(`database connection lost: ${error.message}`)));
+    client.on("error", (error) => console.error(`database connection lost: ${error.message}`));
+    prepareStatements(client);
+  });
+  return pool;
+}
+
+/** Statements each connection keeps prepared at most; later new texts run unnamed. */
+const PREPARED_PER_CONNECTION = 1000;
+const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * Runs every data statement as a named prepared statement, named by a hash of its text
+ * (docs/decisions/174-prepared-statements.md). The plans of the residents list showed planning
+ * at 1.8 ms against 0.7 ms of execution for the page's rows (bench/plans/list_page1.txt): a
+ * statement prepared once per connection is parsed once, and after five runs PostgreSQL may keep
+ * one generic plan for it. Kysely sends the same text for the same query shape with other values,
+ * so the set of texts is small; a connection stops naming new texts after PREPARED_PER_CONNECTION
+ * to bound the server's memory. Utility statements (begin, commit, DDL, LISTEN) stay unnamed.
+ */
+function prepareStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const prepared = new Set<string>();
+  client.query = ((...args: unknown[]) => {
+    const [text, values, callback] = args;
+    if (typeof text === "string" && Array.isArray(values) && callback === undefined && DATA_STATEMENT.test(text)) {
+      const name = `k${createHash("sha1").update(text).digest("base64url")}`;
+      if (prepared.has(name) || prepared.size < PREPARED_PER_CONNECTION) {
+        prepared.add(name);
+        return query({ name, text, values });
+      }
+    }
+    return query(...args);
+  }) as typeof client.query;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase> {
+  if (options.databaseUrl) {
+    const pool = postgresPool(options.databaseUrl, options.poolSize);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: "postgres", close: () => db.destroy() };
   }

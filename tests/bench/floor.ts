@@ -7,6 +7,7 @@ import http from "node:http";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "../../db/schema.ts";
+import { postgresPool } from "../../db/index.ts";
 import { parseListQuery } from "../../app/resources/list-query.ts";
 import { allPermissionNames } from "../../app/resources/index.ts";
 import { serviceFor } from "../../server/resources/services.ts";
@@ -17,7 +18,8 @@ import type { AuthUser, ServiceContext } from "../../server/context.ts";
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1082, (v) => v);
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+// The portal's own pool (prepared statements, decision 174): the same SQL, sent the same way.
+const pool = postgresPool(process.env.DATABASE_URL!, 10);
 const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 // The services check permissions in memory; this user holds them all, read once.
 const user = { id: 1, permissions: allPermissionNames() } as unknown as AuthUser;
