@@ -3,6 +3,7 @@
 // same database, and writes bench/results.json and the plans of each case's main query.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -78,24 +79,36 @@ async function stop(child: ChildProcess): Promise<void> {
   await Promise.race([exited, sleep(15_000).then(() => child.kill("SIGKILL"))]);
 }
 
-/** Peak resident memory of a process, sampled from /proc while it runs. */
+/**
+ * Peak resident memory of a process, sampled from /proc while it runs: the whole run's high-water
+ * mark (VmHWM), and the largest VmRSS seen during each case, to tell which case peaks.
+ */
 function rssSampler(pid: number) {
   let peak = 0;
+  let current = "start";
+  const byCase: Record<string, number> = {};
   const read = () => {
     try {
       const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
       const hwm = /VmHWM:\s+(\d+) kB/.exec(status);
+      const rss = /VmRSS:\s+(\d+) kB/.exec(status);
       if (hwm) peak = Math.max(peak, Number(hwm[1]) / 1024);
+      if (rss) byCase[current] = Math.max(byCase[current] ?? 0, Math.round(Number(rss[1]) / 1024));
     } catch {
       /* gone */
     }
   };
-  const timer = setInterval(read, 500);
+  const timer = setInterval(read, 200);
   return {
+    /** The case now running (its RSS samples are counted under this name). */
+    mark: (name: string) => {
+      read();
+      current = name;
+    },
     stop: () => {
       read();
       clearInterval(timer);
-      return Math.round(peak);
+      return { peak: Math.round(peak), byCase };
     },
   };
 }
@@ -119,9 +132,15 @@ function load(baseUrl: string, c: LoadCase, connections: number, duration: numbe
   return JSON.parse(out) as Omit<CaseResult, "name" | "concurrency">;
 }
 
-async function runCases(baseUrl: string, cases: LoadCase[], auth: { cookie: string; xsrf: string }) {
+async function runCases(
+  baseUrl: string,
+  cases: LoadCase[],
+  auth: { cookie: string; xsrf: string },
+  onCase: (name: string) => void = () => {},
+) {
   const results = new Map<string, Omit<CaseResult, "name" | "concurrency">>();
   for (const c of cases) {
+    onCase(c.name);
     const headers: Record<string, string> = { Accept: "application/json" };
     if (c.auth !== false) headers.Cookie = auth.cookie;
     if (c.method === "POST")
@@ -138,19 +157,36 @@ async function runCases(baseUrl: string, cases: LoadCase[], auth: { cookie: stri
   return results;
 }
 
-/** One download of every resident (200,000 rows) as XLSX and as CSV: seconds to the last byte. */
-async function timeExports(baseUrl: string, auth: { cookie: string }) {
+/** One GET on a connection of its own (no pooled keep-alive socket): status and bytes to the last one. */
+function download(url: string, cookie: string): Promise<{ status: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers: { Cookie: cookie }, agent: false }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, bytes }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+  });
+}
+
+/**
+ * One download of every resident (200,000 rows) as XLSX and as CSV: seconds to the last byte.
+ * Through node:http on a fresh connection: fetch's pooled socket, idle since sign-in, failed the
+ * XLSX at once with `write EPIPE` in session 3's runs while curl got the file.
+ */
+async function timeExports(baseUrl: string, auth: { cookie: string }, onCase: (name: string) => void = () => {}) {
   const out: Record<string, { seconds: number; bytes: number }> = {};
   for (const [name, suffix] of [
     ["residents_xlsx", "export.xlsx"],
     ["residents_csv", "export.csv"],
   ] as const) {
+    onCase(name);
     const started = performance.now();
     // A failed export is reported, not fatal: the load cases and the floor still get written.
     try {
-      const res = await fetch(`${baseUrl}/backend/api/reports/residents/${suffix}`, { headers: { Cookie: auth.cookie } });
-      const bytes = (await res.arrayBuffer()).byteLength;
-      if (!res.ok) throw new Error(`answered ${res.status}`);
+      const { status, bytes } = await download(`${baseUrl}/backend/api/reports/residents/${suffix}`, auth.cookie);
+      if (status !== 200) throw new Error(`answered ${status}`);
       out[name] = { seconds: Math.round((performance.now() - started) / 10) / 100, bytes };
       console.log(`  ${name.padEnd(18)} ${out[name].seconds} s  ${Math.round(bytes / 1024)} KiB`);
     } catch (error) {
@@ -338,6 +374,7 @@ async function main() {
   const baseUrl = `http://127.0.0.1:${PORT}`;
   let ours: Map<string, Omit<CaseResult, "name" | "concurrency">>;
   let rssPeak = 0;
+  let rssByCase: Record<string, number> = {};
   let coldPostgres = 0;
   let exports: Record<string, { seconds: number; bytes: number }> = {};
   let jsBytes: Record<"/login" | "/manage/residents", number> = { "/login": 0, "/manage/residents": 0 };
@@ -346,13 +383,17 @@ async function main() {
     coldPostgres = Math.round(((performance.now() - server.startedAt) / 1000) * 100) / 100;
     const sampler = rssSampler(server.child.pid!);
     const auth = await signIn(baseUrl);
-    ours = await runCases(baseUrl, cases, auth);
-    exports = await timeExports(baseUrl, auth);
+    ours = await runCases(baseUrl, cases, auth, sampler.mark);
+    exports = await timeExports(baseUrl, auth, sampler.mark);
+    sampler.mark("js");
     jsBytes = {
       "/login": await jsGzipBytes(baseUrl, "/login"),
       "/manage/residents": await jsGzipBytes(baseUrl, "/manage/residents", auth.cookie),
     };
-    rssPeak = sampler.stop();
+    const memory = sampler.stop();
+    rssPeak = memory.peak;
+    rssByCase = memory.byCase;
+    console.log(`  RSS peak ${rssPeak} MB; largest RSS per case: ${Object.entries(rssByCase).map(([k, v]) => `${k} ${v}`).join(", ")}`);
   } finally {
     await stop(server.child);
   }
@@ -414,6 +455,7 @@ async function main() {
     js_gzip_bytes: jsBytes,
     css_gzip_bytes: cssGzipBytes(),
     rss_peak_mb: rssPeak,
+    rss_mb_by_case: rssByCase,
     cold_start_s: { pglite: coldPglite, postgres: coldPostgres },
     plan_execution: plans,
     exports,
