@@ -118,7 +118,7 @@ describe.skipIf(!FAULTS_ENABLED)("sessions and WebSockets", () => {
     for (let i = 0; i < 50 && !listening; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       const rows = await adminQuery<{ n: string }>(
-        "select count(*)::text as n from pg_stat_activity where datname = $1 and query ilike 'LISTEN portal_sessions%'",
+        "select count(*)::text as n from pg_stat_activity where datname = $1 and query ilike 'LISTEN portal_%'",
         [database.name],
       );
       listening = rows[0].n !== "0";
