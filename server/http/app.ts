@@ -70,6 +70,9 @@ declare module "express-serve-static-core" {
  * when the request came over HTTPS (SECURE_COOKIES, server/http/cookies.ts).
  */
 export const securityHeaders: RequestHandler = (req, res, next) => {
+  // Production sets them once before the static files (server/index.ts); the app's own chain
+  // would set them again with a second nonce.
+  if (res.locals.cspNonce) return next();
   const nonce = randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;
   res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, req.headers.host));

@@ -107,10 +107,13 @@ export class ResourceEngine {
         "t.created_at",
         "t.updated_at",
         "t.deleted_at",
-        sql`jsonb_build_object('firstname', p.firstname, 'middlename', p.middlename, 'lastname', p.lastname, 'suffix', p.suffix,
-            'fullname', ${fullNameOf("p")}, 'image', coalesce(p.image, '/default_avatar.png'), 'hex_color', p.hex_color)`.as(
-          "user_profile",
-        ),
+        // One profile object per row: an entry's own (hooks.userProfile) replaces the short one
+        // rather than being built beside it (the residents list built both, issue 17).
+        (
+          this.hooks.userProfile?.() ??
+          sql`jsonb_build_object('firstname', p.firstname, 'middlename', p.middlename, 'lastname', p.lastname, 'suffix', p.suffix,
+            'fullname', ${fullNameOf("p")}, 'image', coalesce(p.image, '/default_avatar.png'), 'hex_color', p.hex_color)`
+        ).as("user_profile"),
         fullNameOf("p").as("name"),
       ]);
     } else {

@@ -15,6 +15,11 @@ export interface ResourceHooks {
    * only the table, so a column that extendSelect adds needs its expression here to be sortable.
    */
   sortExpression?(key: string): RawBuilder<unknown> | undefined;
+  /**
+   * Replaces the `user_profile` object of a user-based entry (a resident's whole profile). The
+   * profile joins (alias `p`) are the engine's; joins it needs beyond them go in extendSelect.
+   */
+  userProfile?(): RawBuilder<unknown>;
   /** Replaces the status column's SQL (users: Blocked). */
   status?(): RawBuilder<string>;
   /** Checks before create (id null) or update; throw an AppError to refuse. */

@@ -8,17 +8,19 @@ import { fullNameOf, personJson, residentProfileJson } from "../../services/peop
 
 // Hooks of the people entries (issue 4). Each runs inside the engine's transaction.
 //
-// A note on extendSelect: where a hook selects a column the engine already selected (a resident's
-// user_profile, a household's head), the later column of the same name is the one both drivers
-// (pg and PGlite) put in the row object, so the hook's fuller shape wins.
+// A note on extendSelect: where a hook selects a column the engine already selected (a household's
+// head), the later column of the same name is the one both drivers (pg and PGlite) put in the row
+// object, so the hook's fuller shape wins. A resident's profile replaces the engine's through
+// userProfile instead, so it is built once per row.
 
 registerHooks("resident", {
+  userProfile: () => residentProfileJson("p", "zp", "rlp", "ocp"),
   extendSelect(q) {
     return q
       .leftJoin("puroks as zp", "zp.id", "p.purok_id")
       .leftJoin("religions as rlp", "rlp.id", "p.religion_id")
       .leftJoin("occupations as ocp", "ocp.id", "p.occupation_id")
-      .select([sql<string | null>`zp.name`.as("zone"), residentProfileJson("p", "zp", "rlp", "ocp").as("user_profile")]);
+      .select(sql<string | null>`zp.name`.as("zone"));
   },
   async beforeWrite(ctx, values, id) {
     const profile = values.user_profile as Record<string, unknown>;
