@@ -89,6 +89,9 @@ export const securityHeaders: RequestHandler = (req, res, next) => {
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
+  // Every answer of this app is "Cache-Control: no-store" (below), so an ETag is never used; Express
+  // would hash each JSON body to make one (SHA-1 of a list page on every request, issue 17).
+  app.set("etag", false);
   app.locals.secureCookies = options.secureCookies;
   if (options.trustProxy) app.set("trust proxy", options.trustProxy);
 
