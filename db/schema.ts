@@ -109,6 +109,8 @@ export interface ResidentWordsTable {
   lastname: string | null;
   firstname: string;
   user_id: number;
+  /** The resident's user_profiles.search_tsv, copied by the trigger (migration 20261205010000). */
+  search_tsv: string | null;
 }
 
 /** Live and trashed rows per table (or per user kind, "users:resident"), kept by triggers (issue 17). */

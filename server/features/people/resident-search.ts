@@ -95,15 +95,30 @@ export function joinings(words: string[]): string[][] {
 /** Words shorter than this are matched whole unless they are the last one typed (still being typed). */
 export const MIN_PREFIX = 3;
 
+/** Whether a typed word is matched as a prefix: the last one always (it is being typed), an earlier one from MIN_PREFIX letters on, or when shorter and no known name word (`knownShort`). */
+function isPrefix(word: string, last: boolean, knownShort?: ReadonlySet<string>): boolean {
+  return last || word.length >= MIN_PREFIX || (knownShort !== undefined && !knownShort.has(word));
+}
+
 /**
  * `(juan:* & dela:* & cruz:*) | (juan:* & delacruz:*)` — words are [a-z0-9] only, so safe to
  * compose. The last word of a group is always a prefix (it is being typed); an earlier word is a
  * prefix from MIN_PREFIX letters on, so "de la cruz" does not scan every name beginning with "de".
+ * With `knownShort` (the short words that are name words themselves), an earlier short word that is
+ * no name word ("an" in "an san") is a prefix too: matched whole it could only find nothing and send
+ * the search to the typo fallback, which matches it as a prefix anyway (docs/decisions/179-*.md).
  */
-export function prefixTsquery(words: string[], prefix = true): string {
-  return joinings(words)
-    .map((group) => `(${group.map((w, i) => (prefix && (i === group.length - 1 || w.length >= MIN_PREFIX) ? `${w}:*` : w)).join(" & ")})`)
+export function prefixTsquery(words: string[], prefix = true, knownShort?: ReadonlySet<string>): string {
+  return matchGroups(words, prefix, knownShort)
+    .map((group) => `(${group.map((t) => (t.prefixes.length ? `${t.prefixes[0]}:*` : t.whole[0])).join(" & ")})`)
     .join(" | ");
+}
+
+/** The same match as terms: every joining of the words, each word whole or a prefix. */
+function matchGroups(words: string[], prefix = true, knownShort?: ReadonlySet<string>): Term[][] {
+  return joinings(words).map((group) =>
+    group.map((w, i) => (prefix && isPrefix(w, i === group.length - 1, knownShort) ? { whole: [], prefixes: [w] } : { whole: [w], prefixes: [] })),
+  );
 }
 
 /** `(jaun:* | juan | joan) & (dela:*) & (cruz:*)` from each word's alternatives. */
@@ -130,9 +145,20 @@ const MAX_POSTED_WORDS = 100;
 const ACTIVE_RESIDENT = sql`p.user_kind = 'resident' and not p.user_deleted`;
 const RANK_ORDER = sql`p.search_length, p.lastname, p.firstname, p.user_id`;
 
+/** One typed word as matched: any of these words whole, or any word beginning with one of the prefixes. */
+interface Term {
+  whole: string[];
+  prefixes: string[];
+}
+
 /** What a search pass matches: a tsquery, and for a one-word pass the same as words and prefixes. */
 interface MatchSpec {
   tsquery: string;
+  /**
+   * Alternatives (any) of terms (all) that every match satisfies (the tsquery may ask for more):
+   * lets several words be found by walking the rows of one word of each alternative.
+   */
+  groups?: Term[][];
   /** Set when the tsquery is one word's alternatives: any of these words whole, or any word beginning with a prefix. */
   oneWord?: { whole: string[]; prefixes: string[] };
 }
@@ -183,6 +209,33 @@ async function rankedMatches(db: DB, spec: MatchSpec, limit: number, excludeIds:
       return rows.map((r) => Number(r.user_id));
     }
   }
+  // Several words, one of them a prefix: GIN would gather every resident holding any word that
+  // begins with the prefix ("an:*", 18,000 of them: 27 ms inside the GIN scan) and sort the matches.
+  // Instead walk, in ranking order, the rows of one word of each alternative (the narrowest-looking:
+  // the longest) and check the whole tsquery on the row itself (search_tsv is in the index). Each
+  // word's walk stops at its `limit`th match or its last row, so the merge is exact
+  // (docs/decisions/179-search-words-carry-the-name.md).
+  if (!spec.oneWord && spec.groups?.some((group) => group.some((term) => term.prefixes.length > 0))) {
+    const drivers = spec.groups.map((group) => group.reduce((best, term) => (narrowness(term) > narrowness(best) ? term : best)));
+    const prefixed = await wordsWithPrefixes(db, [...new Set(drivers.flatMap((term) => term.prefixes))]);
+    if (prefixed) {
+      const words = [...new Set([...drivers.flatMap((term) => [...term.whole, ...term.prefixes]), ...prefixed])];
+      if (words.length === 0) return [];
+      const { rows } = await sql<{ user_id: number }>`
+        select m.user_id from unnest(${sql.val(words)}::text[]) as q(word)
+        cross join lateral (
+          select r.user_id, r.search_length, r.lastname, r.firstname from resident_words r
+          where r.word = q.word and r.search_tsv @@ to_tsquery('simple'::regconfig, ${spec.tsquery}) ${notExcluded("r.user_id")}
+          order by r.search_length, r.lastname, r.firstname, r.user_id
+          limit ${limit}
+        ) m
+        group by m.user_id, m.search_length, m.lastname, m.firstname
+        order by m.search_length, m.lastname, m.firstname, m.user_id
+        limit ${limit}
+      `.execute(db);
+      return rows.map((r) => Number(r.user_id));
+    }
+  }
   const match = sql`p.search_tsv @@ to_tsquery('simple'::regconfig, ${spec.tsquery}) ${notExcluded("p.user_id")}`;
   // Several words are rarely common together (two common words: about 1 resident in 2,000), so
   // they go straight to GIN; a short prefix with too many words to merge is common by nature.
@@ -207,6 +260,11 @@ async function rankedMatches(db: DB, spec: MatchSpec, limit: number, excludeIds:
     limit ${limit}
   `.execute(db);
   return found.rows.map((r) => Number(r.user_id));
+}
+
+/** How narrow a term looks: its shortest prefix, or its shortest whole word counted two letters longer. */
+function narrowness(term: Term): number {
+  return Math.min(...term.prefixes.map((p) => p.length), ...term.whole.map((w) => w.length + 2));
 }
 
 async function resultSelect(db: DB, match: MatchSpec, normalized: string, exact: MatchSpec, limit: number, excludeIds: number[]) {
@@ -371,7 +429,19 @@ export async function searchResidents(ctx: ServiceContext, text: string, options
   const db = ctx.db;
   const normalized = words.join(" ");
   const one = words.length === 1 ? words[0] : null;
-  const match: MatchSpec = { tsquery: prefixTsquery(words), oneWord: one ? { whole: [], prefixes: [one] } : undefined };
+  // The short words typed before the last that are name words themselves stay whole ("de la cruz");
+  // the others are prefixes ("an san").
+  const short = [...new Set(words.slice(0, -1).filter((w) => w.length < MIN_PREFIX))];
+  const knownShort = short.length
+    ? new Set(
+        (await sql<{ word: string }>`select word from name_words where word = any(${sql.val(short)}::text[])`.execute(db)).rows.map((r) => r.word),
+      )
+    : undefined;
+  const match: MatchSpec = {
+    tsquery: prefixTsquery(words, true, knownShort),
+    groups: matchGroups(words, true, knownShort),
+    oneWord: one ? { whole: [], prefixes: [one] } : undefined,
+  };
   // Whole words imply their prefixes: the whole-word query alone (GIN skips the prefix scans).
   const exact: MatchSpec = {
     tsquery: prefixTsquery(words, false),
@@ -390,6 +460,7 @@ export async function searchResidents(ctx: ServiceContext, text: string, options
   const corrected = perWord.map((w) => w.best);
   const fuzzyMatch: MatchSpec = {
     tsquery: alternativesTsquery(perWord.map((w) => w.alternatives)),
+    groups: [perWord.map((w) => ({ whole: w.lookAlikes, prefixes: [w.word] }))],
     oneWord: perWord.length === 1 ? { whole: perWord[0].lookAlikes, prefixes: [perWord[0].word] } : undefined,
   };
   const fuzzyExact: MatchSpec = {
