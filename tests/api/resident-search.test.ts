@@ -51,6 +51,8 @@ const CASES: Case[] = [
   { query: "macapagl", first: "Ricardo Macapagal", why: "typo: missing letter" },
   { query: "ricrdo", first: "Ricardo Macapagal", why: "typo: missing letter in a first name" },
   { query: "mac", first: "Ricardo Macapagal", why: "prefix as you type" },
+  { query: "ri mac", first: "Ricardo Macapagal", why: "two prefixes, the first of two letters (no name word)" },
+  { query: "te san", first: "Teresa Santos", why: "two prefixes as typed in a hurry" },
   { query: "juan d", includes: ["Juan Santos Dela Cruz", "Juan Dela Cruz Jr."], why: "prefix of the second word" },
   { query: "juan", excludes: ["Juan Basurero", "Juan Opisina"], why: "trashed residents and staff are never offered" },
   { query: "basurero", empty: true, why: "a trashed resident's own name finds nothing" },
@@ -130,6 +132,23 @@ describe.each(TARGETS)("resident search on %s", (_label, open) => {
     expect((await searchResidents(adminContext(database.db), "dela cruz")).strategy).toBe("prefix");
     expect((await searchResidents(adminContext(database.db), "santso")).strategy).toBe("prefix+typo");
   });
+
+  it("finds a renamed resident by the new name only, through the rows of one word checked against the whole name (issue 17)", async () => {
+    const [id] = await insertResidents(database.db, [{ firstname: "Lualhati", lastname: "Sumulong" }]);
+    expect(await names("lu sum")).toContain("Lualhati Sumulong");
+    await sql`update user_profiles set lastname = 'Tandang' where user_id = ${id}`.execute(database.db);
+    expect(await names("lu sum")).not.toContain("Lualhati Sumulong");
+    expect(await names("lu tan")).toContain("Lualhati Tandang");
+    expect(await names("lualhati tandang")).toContain("Lualhati Tandang");
+    // Every word row carries the name as the profile's tsvector holds it (the trigger copies it).
+    const { rows } = await sql<{ same: boolean; n: number }>`
+      select bool_and(r.search_tsv = p.search_tsv) as same, count(*)::int as n
+      from resident_words r join user_profiles p on p.user_id = r.user_id where r.user_id = ${id}
+    `.execute(database.db);
+    expect(rows[0]).toEqual({ same: true, n: 2 });
+    await sql`update users set deleted_at = now() where id = ${id}`.execute(database.db);
+    expect(await names("lu tan")).not.toContain("Lualhati Tandang");
+  });
 });
 
 describe("query words", () => {
@@ -142,5 +161,8 @@ describe("query words", () => {
     expect(joinings(["de", "la", "cruz"]).map((g) => g.join(" "))).toEqual(["de la cruz", "dela cruz", "de lacruz", "delacruz"]);
     expect(prefixTsquery(["dela", "cruz"])).toBe("(dela:* & cruz:*) | (delacruz:*)");
     expect(prefixTsquery(["de", "la", "cruz"])).toBe("(de & la & cruz:*) | (dela:* & cruz:*) | (de & lacruz:*) | (delacruz:*)");
+    // Given the short words that are name words: the others are prefixes.
+    expect(prefixTsquery(["de", "la", "cruz"], true, new Set(["de"]))).toBe("(de & la:* & cruz:*) | (dela:* & cruz:*) | (de & lacruz:*) | (delacruz:*)");
+    expect(prefixTsquery(["an", "san"], true, new Set())).toBe("(an:* & san:*) | (ansan:*)");
   });
 });

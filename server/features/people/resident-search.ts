@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import { can } from "../../../app/lib/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden } from "../../errors.ts";
@@ -186,28 +186,29 @@ async function wordsWithPrefixes(db: DB, prefixes: string[]): Promise<string[] |
  *  - several words, or a walk that found too few in its first WALK residents: the GIN index
  *    (user_profiles_resident_tsv_idx), whose matches are then few enough to sort.
  */
-async function rankedMatches(db: DB, spec: MatchSpec, limit: number, excludeIds: number[]): Promise<number[]> {
+async function rankedMatches(db: DB, spec: MatchSpec, limit: number, excludeIds: number[]): Promise<Candidate[]> {
   const notExcluded = (column: string) => (excludeIds.length ? sql`and ${sql.ref(column)} not in (${sql.join(excludeIds)})` : sql``);
+  // The first `limit` rows of each word that pass the filter, already in ranking order, merged.
+  const fromWords = async (words: string[], filter: RawBuilder<unknown>) => {
+    if (words.length === 0) return [];
+    const { rows } = await sql<CandidateRow>`
+      select m.user_id, min(m.words) as words, m.lastname, m.firstname from unnest(${sql.val(words)}::text[]) as q(word)
+      cross join lateral (
+        select r.user_id, r.search_length, r.lastname, r.firstname, r.search_tsv::text as words from resident_words r
+        where r.word = q.word ${filter} ${notExcluded("r.user_id")}
+        order by r.search_length, r.lastname, r.firstname, r.user_id
+        limit ${limit}
+      ) m
+      group by m.user_id, m.search_length, m.lastname, m.firstname
+      order by m.search_length, m.lastname, m.firstname, m.user_id
+      limit ${limit}
+    `.execute(db);
+    return rows.map(candidate);
+  };
   if (spec.oneWord) {
     const prefixed = await wordsWithPrefixes(db, spec.oneWord.prefixes);
-    if (prefixed) {
-      // The prefix itself too: name_words leaves out one-letter words.
-      const words = [...new Set([...spec.oneWord.whole, ...spec.oneWord.prefixes, ...prefixed])];
-      if (words.length === 0) return [];
-      const { rows } = await sql<{ user_id: number }>`
-        select m.user_id from unnest(${sql.val(words)}::text[]) as q(word)
-        cross join lateral (
-          select r.user_id, r.search_length, r.lastname, r.firstname from resident_words r
-          where r.word = q.word ${notExcluded("r.user_id")}
-          order by r.search_length, r.lastname, r.firstname, r.user_id
-          limit ${limit}
-        ) m
-        group by m.user_id, m.search_length, m.lastname, m.firstname
-        order by m.search_length, m.lastname, m.firstname, m.user_id
-        limit ${limit}
-      `.execute(db);
-      return rows.map((r) => Number(r.user_id));
-    }
+    // The prefix itself too: name_words leaves out one-letter words.
+    if (prefixed) return fromWords([...new Set([...spec.oneWord.whole, ...spec.oneWord.prefixes, ...prefixed])], sql``);
   }
   // Several words, one of them a prefix: GIN would gather every resident holding any word that
   // begins with the prefix ("an:*", 18,000 of them: 27 ms inside the GIN scan) and sort the matches.
@@ -218,48 +219,59 @@ async function rankedMatches(db: DB, spec: MatchSpec, limit: number, excludeIds:
   if (!spec.oneWord && spec.groups?.some((group) => group.some((term) => term.prefixes.length > 0))) {
     const drivers = spec.groups.map((group) => group.reduce((best, term) => (narrowness(term) > narrowness(best) ? term : best)));
     const prefixed = await wordsWithPrefixes(db, [...new Set(drivers.flatMap((term) => term.prefixes))]);
-    if (prefixed) {
-      const words = [...new Set([...drivers.flatMap((term) => [...term.whole, ...term.prefixes]), ...prefixed])];
-      if (words.length === 0) return [];
-      const { rows } = await sql<{ user_id: number }>`
-        select m.user_id from unnest(${sql.val(words)}::text[]) as q(word)
-        cross join lateral (
-          select r.user_id, r.search_length, r.lastname, r.firstname from resident_words r
-          where r.word = q.word and r.search_tsv @@ to_tsquery('simple'::regconfig, ${spec.tsquery}) ${notExcluded("r.user_id")}
-          order by r.search_length, r.lastname, r.firstname, r.user_id
-          limit ${limit}
-        ) m
-        group by m.user_id, m.search_length, m.lastname, m.firstname
-        order by m.search_length, m.lastname, m.firstname, m.user_id
-        limit ${limit}
-      `.execute(db);
-      return rows.map((r) => Number(r.user_id));
-    }
+    if (prefixed)
+      return fromWords(
+        [...new Set([...drivers.flatMap((term) => [...term.whole, ...term.prefixes]), ...prefixed])],
+        sql`and r.search_tsv @@ to_tsquery('simple'::regconfig, ${spec.tsquery})`,
+      );
   }
   const match = sql`p.search_tsv @@ to_tsquery('simple'::regconfig, ${spec.tsquery}) ${notExcluded("p.user_id")}`;
   // Several words are rarely common together (two common words: about 1 resident in 2,000), so
   // they go straight to GIN; a short prefix with too many words to merge is common by nature.
   if (spec.oneWord) {
-    const walked = await sql<{ user_id: number }>`
-      select p.user_id from (
-        select p.user_id, p.search_tsv, p.search_length, p.lastname, p.firstname from user_profiles p
+    const walked = await sql<CandidateRow>`
+      select p.user_id, p.search_name as words, p.lastname, p.firstname from (
+        select p.user_id, p.search_tsv, p.search_name, p.search_length, p.lastname, p.firstname from user_profiles p
         where ${ACTIVE_RESIDENT} order by ${RANK_ORDER} limit ${WALK}
       ) p
       where ${match}
       order by ${RANK_ORDER}
       limit ${limit}
     `.execute(db);
-    if (walked.rows.length >= limit) return walked.rows.map((r) => Number(r.user_id));
+    if (walked.rows.length >= limit) return walked.rows.map(candidate);
   }
   // "+ 0" keeps the planner off the ranking index here: walking it whole for a rare word is what
   // this way exists to avoid.
-  const found = await sql<{ user_id: number }>`
-    select p.user_id from user_profiles p
+  const found = await sql<CandidateRow>`
+    select p.user_id, p.search_name as words, p.lastname, p.firstname from user_profiles p
     where ${ACTIVE_RESIDENT} and ${match}
     order by p.search_length + 0, p.lastname, p.firstname, p.user_id
     limit ${limit}
   `.execute(db);
-  return found.rows.map((r) => Number(r.user_id));
+  return found.rows.map(candidate);
+}
+
+/** A match before ranking: its name's words (search_name, or search_tsv as text), and the tie-breakers. */
+interface Candidate {
+  id: number;
+  words: string;
+  lastname: string | null;
+  firstname: string;
+}
+interface CandidateRow {
+  user_id: number;
+  words: string | null;
+  lastname: string | null;
+  firstname: string;
+}
+/**
+ * The name's words from either form: search_tsv as text is `'ana':1 'santos':2,5`. The trigram
+ * similarity reads only the set of words, so both give the same figure.
+ */
+function candidate(row: CandidateRow): Candidate {
+  const text = row.words ?? "";
+  const words = text.includes("'") ? [...text.matchAll(/'([^']*)'/g)].map((m) => m[1]).join(" ") : text;
+  return { id: Number(row.user_id), words, lastname: row.lastname, firstname: row.firstname };
 }
 
 /** How narrow a term looks: its shortest prefix, or its shortest whole word counted two letters longer. */
@@ -271,18 +283,31 @@ async function resultSelect(db: DB, match: MatchSpec, normalized: string, exact:
   // Every word whole first; then the rest of the matches. When fewer than CANDIDATES match whole,
   // the first pass found all of them, so the second pass leaves them out by id.
   const whole = await rankedMatches(db, exact, CANDIDATES, excludeIds);
-  const prefix = whole.length < CANDIDATES ? await rankedMatches(db, match, CANDIDATES - whole.length, [...excludeIds, ...whole]) : [];
-  const ids = [...whole, ...prefix];
-  if (ids.length === 0) return [];
-  const exactIds = new Set(whole);
-  // Plain columns, the result object built here: jsonb_build_object and jsonb_strip_nulls for 50
-  // rows cost about two thirds of a whole common search's database time (issue 17, measured with
-  // pgbench on 200,000 residents: 2.1 ms against 0.5 ms for the same rows as columns).
+  const prefix =
+    whole.length < CANDIDATES ? await rankedMatches(db, match, CANDIDATES - whole.length, [...excludeIds, ...whole.map((c) => c.id)]) : [];
+  if (whole.length + prefix.length === 0) return [];
+  const exactIds = new Set(whole.map((c) => c.id));
+  // The candidates ranked: every word whole first, then the trigram similarity to the typed text
+  // (pg_trgm's, computed here: on PGlite similarity() costs about half a millisecond a call), from
+  // the words the candidate queries returned; only the residents shown are then read.
+  const ranked = [...whole, ...prefix]
+    .map((c) => ({ ...c, exact: exactIds.has(c.id), similarity: trigramSimilarity(c.words, normalized) }))
+    .sort(
+      (a, b) =>
+        Number(b.exact) - Number(a.exact) ||
+        b.similarity - a.similarity ||
+        compareText(a.lastname, b.lastname) ||
+        compareText(a.firstname, b.firstname) ||
+        a.id - b.id,
+    )
+    .slice(0, limit);
+  // Plain columns, the result object built here: jsonb_build_object and jsonb_strip_nulls cost
+  // more than the rest of a common search's database time (issue 17, pgbench on 200,000
+  // residents: 50 rows in 2.1 ms against 0.5 ms as columns).
   const { rows } = await sql<{
     id: number;
-    search_name: string | null;
-    lastname: string | null;
     firstname: string;
+    lastname: string | null;
     image: string | null;
     hex_color: string | null;
     fullname_with_middle: string | null;
@@ -291,7 +316,7 @@ async function resultSelect(db: DB, match: MatchSpec, normalized: string, exact:
     purok: string | null;
     age: number | null;
   }>`
-    select p.user_id as id, p.search_name, p.lastname, p.firstname, p.image, p.hex_color,
+    select p.user_id as id, p.firstname, p.lastname, p.image, p.hex_color,
       ${fullNameOf("p")} as fullname_with_middle,
       coalesce(nullif(p.contact_number, ''), 'N/A') as contact_number_joint,
       ${completeAddressOf("p", "pk")} as complete_address,
@@ -299,25 +324,12 @@ async function resultSelect(db: DB, match: MatchSpec, normalized: string, exact:
       extract(year from age((now() at time zone 'Asia/Manila')::date, p.date_of_birth))::int as age
     from user_profiles p
     left join puroks pk on pk.id = p.purok_id
-    where p.user_id in (${sql.join(ids)})
+    where p.user_id in (${sql.join(ranked.map((c) => c.id))})
   `.execute(db);
-  // The candidates ranked: every word whole first, then the trigram similarity to the typed text
-  // (pg_trgm's, computed here: on PGlite similarity() costs about half a millisecond a call).
-  const ranked = rows.map((r) => ({
-    ...r,
-    id: Number(r.id),
-    exact: exactIds.has(Number(r.id)),
-    similarity: trigramSimilarity(r.search_name ?? "", normalized),
-  }));
-  ranked.sort(
-    (a, b) =>
-      Number(b.exact) - Number(a.exact) ||
-      b.similarity - a.similarity ||
-      compareText(a.lastname, b.lastname) ||
-      compareText(a.firstname, b.firstname) ||
-      a.id - b.id,
-  );
-  return ranked.slice(0, limit).map((r) => {
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return ranked.flatMap((c): ResidentSearchResult[] => {
+    const r = byId.get(c.id);
+    if (!r) return []; // renamed or trashed in between
     // Spec §3's fields, always present; complete_address only when known.
     const user_profile: ResidentSearchResult["user_profile"] = {
       image: r.image ?? "/default_avatar.png",
@@ -330,7 +342,7 @@ async function resultSelect(db: DB, match: MatchSpec, normalized: string, exact:
       age: r.age == null ? null : Number(r.age),
     };
     if (r.complete_address != null) user_profile.complete_address = r.complete_address;
-    return { id: r.id, user_profile };
+    return [{ id: c.id, user_profile }];
   });
 }
 
