@@ -106,7 +106,7 @@ function isPrefix(word: string, last: boolean, knownShort?: ReadonlySet<string>)
  * prefix from MIN_PREFIX letters on, so "de la cruz" does not scan every name beginning with "de".
  * With `knownShort` (the short words that are name words themselves), an earlier short word that is
  * no name word ("an" in "an san") is a prefix too: matched whole it could only find nothing and send
- * the search to the typo fallback, which matches it as a prefix anyway (docs/decisions/179-*.md).
+ * the search to the typo fallback, which matches it as a prefix anyway (docs/decisions/179-search-words-carry-the-name.md).
  */
 export function prefixTsquery(words: string[], prefix = true, knownShort?: ReadonlySet<string>): string {
   return matchGroups(words, prefix, knownShort)
