@@ -166,3 +166,28 @@ describe("query words", () => {
     expect(prefixTsquery(["an", "san"], true, new Set())).toBe("(an:* & san:*) | (ansan:*)");
   });
 });
+
+describe("a compound surname common enough to walk (issue 17, decision 179)", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openPglite();
+    // 70 Dela Cruz and 70 others holding "dela" or "cruz" apart: more than the 50 candidates, so
+    // the whole-word pass answers from the walk of one word's rows, not from GIN.
+    const firsts = Array.from({ length: 70 }, (_, i) => `Name${String.fromCharCode(97 + (i % 26))}${"x".repeat(Math.floor(i / 26))}`);
+    await insertResidents(database.db, [
+      ...firsts.map((firstname) => ({ firstname, lastname: "Dela Cruz" })),
+      ...firsts.map((firstname, i) => ({ firstname, lastname: i % 2 ? "Dela Peña" : "Cruz" })),
+      { firstname: "Al", lastname: "Dela Cruz" },
+    ]);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("finds only residents holding both words, the shortest name first", async () => {
+    const outcome = await searchResidents(adminContext(database.db), "dela cruz");
+    expect(outcome.data).toHaveLength(10);
+    expect(outcome.data[0].user_profile.fullname_with_middle).toBe("Al Dela Cruz");
+    for (const r of outcome.data) expect(r.user_profile.lastname).toBe("Dela Cruz");
+  });
+});

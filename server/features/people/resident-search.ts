@@ -139,6 +139,8 @@ const CANDIDATES = 50;
  * (docs/decisions/170-search-and-deep-pages-from-indexes.md).
  */
 const WALK = 2000;
+/** How many rows of one word a search of several whole words walks before it asks GIN instead (decision 179). */
+const PAIR_WALK = 200;
 /** A one-word search reads the word rows of at most this many known words (a prefix's words). */
 const MAX_POSTED_WORDS = 100;
 /** The searchable residents: the partial indexes of migration 20261204000000 hold exactly these. */
@@ -224,6 +226,53 @@ async function rankedMatches(db: DB, spec: MatchSpec, limit: number, excludeIds:
         [...new Set([...drivers.flatMap((term) => [...term.whole, ...term.prefixes]), ...prefixed])],
         sql`and r.search_tsv @@ to_tsquery('simple'::regconfig, ${spec.tsquery})`,
       );
+  }
+  // Several whole words: GIN intersects their posting lists cheaply, but when they go together
+  // ("dela cruz": 5,000 residents) it fetches and sorts every match (3,700 buffers). Given groups
+  // (only when the words written together are a known name word, searchResidents), first walk at
+  // most PAIR_WALK rows of one word of each alternative, checking the name on the row: words found
+  // together in one row in four give their 50 there. The answer stands only when every word's walk
+  // ended at its 50th match, at its last row, or past the last match kept, which makes it exact;
+  // otherwise GIN answers.
+  if (!spec.oneWord && spec.groups && spec.groups.every((group) => group.every((term) => term.prefixes.length === 0))) {
+    const drivers = spec.groups.map((group) => group.reduce((best, term) => (narrowness(term) > narrowness(best) ? term : best)));
+    const words = [...new Set(drivers.flatMap((term) => term.whole))];
+    const { rows } = await sql<CandidateRow & { incomplete: boolean }>`
+      with s as (
+        -- Each word's PAIR_WALK-th row in ranking order: where its walk stops (none: it ends sooner).
+        select q.word, (
+          select row(r.search_length, r.lastname, r.firstname, r.user_id) from resident_words r
+          where r.word = q.word order by r.search_length, r.lastname, r.firstname, r.user_id offset ${PAIR_WALK - 1} limit 1
+        ) as stop
+        from unnest(${sql.val(words)}::text[]) as q(word)
+      ), m as (
+        select s.word, w.user_id, w.search_length, w.lastname, w.firstname, w.search_tsv::text as words from s
+        cross join lateral (
+          select w.* from (
+            select r.user_id, r.search_length, r.lastname, r.firstname, r.search_tsv from resident_words r
+            where r.word = s.word order by r.search_length, r.lastname, r.firstname, r.user_id limit ${PAIR_WALK}
+          ) w
+          where w.search_tsv @@ to_tsquery('simple'::regconfig, ${spec.tsquery}) ${notExcluded("w.user_id")}
+          order by w.search_length, w.lastname, w.firstname, w.user_id
+          limit ${limit}
+        ) w
+      ), top as (
+        select m.user_id, min(m.words) as words, m.search_length, m.lastname, m.firstname from m
+        group by m.user_id, m.search_length, m.lastname, m.firstname
+        order by m.search_length, m.lastname, m.firstname, m.user_id
+        limit ${limit}
+      )
+      -- Exact unless a word's walk stopped short of its 50 matches before the last one kept.
+      select top.user_id, top.words, top.lastname, top.firstname,
+        exists (
+          select 1 from s where s.stop is not null and (select count(*) from m where m.word = s.word) < ${limit}
+            and coalesce(s.stop < (select row(t.search_length, t.lastname, t.firstname, t.user_id) from top t
+              order by t.search_length desc, t.lastname desc, t.firstname desc, t.user_id desc limit 1), true)
+        ) as incomplete
+      from top
+      order by top.search_length, top.lastname, top.firstname, top.user_id
+    `.execute(db);
+    if (rows.length >= limit && !rows[0].incomplete) return rows.map(candidate);
   }
   const match = sql`p.search_tsv @@ to_tsquery('simple'::regconfig, ${spec.tsquery}) ${notExcluded("p.user_id")}`;
   // Several words are rarely common together (two common words: about 1 resident in 2,000), so
@@ -441,14 +490,22 @@ export async function searchResidents(ctx: ServiceContext, text: string, options
   const db = ctx.db;
   const normalized = words.join(" ");
   const one = words.length === 1 ? words[0] : null;
-  // The short words typed before the last that are name words themselves stay whole ("de la cruz");
-  // the others are prefixes ("an san").
+  // One look at the known name words, for several words: the short words typed before the last
+  // that are name words themselves stay whole ("de la cruz"), the others are prefixes ("an san");
+  // and typed words that written together make a known name word ("dela cruz": "delacruz") are a
+  // compound name part, common together, which the whole-word pass walks for (decision 179).
   const short = [...new Set(words.slice(0, -1).filter((w) => w.length < MIN_PREFIX))];
-  const knownShort = short.length
-    ? new Set(
-        (await sql<{ word: string }>`select word from name_words where word = any(${sql.val(short)}::text[])`.execute(db)).rows.map((r) => r.word),
-      )
-    : undefined;
+  const joined = [...new Set(joinings(words).flat())].filter((w) => !words.includes(w));
+  const known =
+    words.length > 1
+      ? new Set(
+          (await sql<{ word: string }>`select word from name_words where word = any(${sql.val([...short, ...joined])}::text[])`.execute(db)).rows.map(
+            (r) => r.word,
+          ),
+        )
+      : new Set<string>();
+  const knownShort = short.length ? new Set(short.filter((w) => known.has(w))) : undefined;
+  const together = joined.some((w) => known.has(w));
   const match: MatchSpec = {
     tsquery: prefixTsquery(words, true, knownShort),
     groups: matchGroups(words, true, knownShort),
@@ -457,6 +514,7 @@ export async function searchResidents(ctx: ServiceContext, text: string, options
   // Whole words imply their prefixes: the whole-word query alone (GIN skips the prefix scans).
   const exact: MatchSpec = {
     tsquery: prefixTsquery(words, false),
+    groups: together ? matchGroups(words, false) : undefined,
     oneWord: one ? { whole: [one], prefixes: [] } : undefined,
   };
 
