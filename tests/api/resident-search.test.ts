@@ -162,7 +162,9 @@ describe("query words", () => {
     expect(prefixTsquery(["dela", "cruz"])).toBe("(dela:* & cruz:*) | (delacruz:*)");
     expect(prefixTsquery(["de", "la", "cruz"])).toBe("(de & la & cruz:*) | (dela:* & cruz:*) | (de & lacruz:*) | (delacruz:*)");
     // Given the short words that are name words: the others are prefixes.
-    expect(prefixTsquery(["de", "la", "cruz"], true, new Set(["de"]))).toBe("(de & la:* & cruz:*) | (dela:* & cruz:*) | (de & lacruz:*) | (delacruz:*)");
+    expect(prefixTsquery(["de", "la", "cruz"], true, new Set(["de"]))).toBe(
+      "(de & la:* & cruz:*) | (dela:* & cruz:*) | (de & lacruz:*) | (delacruz:*)",
+    );
     expect(prefixTsquery(["an", "san"], true, new Set())).toBe("(an:* & san:*) | (ansan:*)");
   });
 });

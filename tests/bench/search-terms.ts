@@ -22,7 +22,16 @@ import { adminContext } from "../helpers/people.ts";
 import { searchTerms } from "./names.ts";
 
 const RUNS = Number(process.env.SEARCH_TERMS_RUNS ?? 5);
-const KINDS = ["surname", "3-letter first", "first last", "last first", "surname typo", "first unaccented", "compound together", "2+3 prefixes"];
+const KINDS = [
+  "surname",
+  "3-letter first",
+  "first last",
+  "last first",
+  "surname typo",
+  "first unaccented",
+  "compound together",
+  "2+3 prefixes",
+];
 const showPlans = new Set(
   (process.env.SEARCH_TERMS_PLANS ?? "")
     .split(",")

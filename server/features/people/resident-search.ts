@@ -117,7 +117,9 @@ export function prefixTsquery(words: string[], prefix = true, knownShort?: Reado
 /** The same match as terms: every joining of the words, each word whole or a prefix. */
 function matchGroups(words: string[], prefix = true, knownShort?: ReadonlySet<string>): Term[][] {
   return joinings(words).map((group) =>
-    group.map((w, i) => (prefix && isPrefix(w, i === group.length - 1, knownShort) ? { whole: [], prefixes: [w] } : { whole: [w], prefixes: [] })),
+    group.map((w, i) =>
+      prefix && isPrefix(w, i === group.length - 1, knownShort) ? { whole: [], prefixes: [w] } : { whole: [w], prefixes: [] },
+    ),
   );
 }
 
@@ -188,7 +190,14 @@ async function wordsWithPrefixes(db: DB, prefixes: string[]): Promise<string[] |
  *  - several words, or a walk that found too few in its first WALK residents: the GIN index
  *    (user_profiles_resident_tsv_idx), whose matches are then few enough to sort.
  */
-async function rankedMatches(db: DB, spec: MatchSpec, limit: number, excludeIds: number[]): Promise<Candidate[]> {
+async function rankedMatches(
+  db: DB,
+  spec: MatchSpec,
+  limit: number,
+  excludeIds: number[],
+  /** Words whose every match is among excludeIds already (a whole-word pass that found fewer than its limit). */
+  exhausted: string[] = [],
+): Promise<Candidate[]> {
   const notExcluded = (column: string) => (excludeIds.length ? sql`and ${sql.ref(column)} not in (${sql.join(excludeIds)})` : sql``);
   // The first `limit` rows of each word that pass the filter, already in ranking order, merged.
   const fromWords = async (words: string[], filter: RawBuilder<unknown>) => {
@@ -210,7 +219,12 @@ async function rankedMatches(db: DB, spec: MatchSpec, limit: number, excludeIds:
   if (spec.oneWord) {
     const prefixed = await wordsWithPrefixes(db, spec.oneWord.prefixes);
     // The prefix itself too: name_words leaves out one-letter words.
-    if (prefixed) return fromWords([...new Set([...spec.oneWord.whole, ...spec.oneWord.prefixes, ...prefixed])], sql``);
+    // A typo's own word, which no known word extends, was read whole already: no query for it.
+    if (prefixed)
+      return fromWords(
+        [...new Set([...spec.oneWord.whole, ...spec.oneWord.prefixes, ...prefixed])].filter((w) => !exhausted.includes(w)),
+        sql``,
+      );
   }
   // Several words, one of them a prefix: GIN would gather every resident holding any word that
   // begins with the prefix ("an:*", 18,000 of them: 27 ms inside the GIN scan) and sort the matches.
@@ -333,7 +347,9 @@ async function resultSelect(db: DB, match: MatchSpec, normalized: string, exact:
   // the first pass found all of them, so the second pass leaves them out by id.
   const whole = await rankedMatches(db, exact, CANDIDATES, excludeIds);
   const prefix =
-    whole.length < CANDIDATES ? await rankedMatches(db, match, CANDIDATES - whole.length, [...excludeIds, ...whole.map((c) => c.id)]) : [];
+    whole.length < CANDIDATES
+      ? await rankedMatches(db, match, CANDIDATES - whole.length, [...excludeIds, ...whole.map((c) => c.id)], exact.oneWord?.whole ?? [])
+      : [];
   if (whole.length + prefix.length === 0) return [];
   const exactIds = new Set(whole.map((c) => c.id));
   // The candidates ranked: every word whole first, then the trigram similarity to the typed text
@@ -499,9 +515,9 @@ export async function searchResidents(ctx: ServiceContext, text: string, options
   const known =
     words.length > 1
       ? new Set(
-          (await sql<{ word: string }>`select word from name_words where word = any(${sql.val([...short, ...joined])}::text[])`.execute(db)).rows.map(
-            (r) => r.word,
-          ),
+          (
+            await sql<{ word: string }>`select word from name_words where word = any(${sql.val([...short, ...joined])}::text[])`.execute(db)
+          ).rows.map((r) => r.word),
         )
       : new Set<string>();
   const knownShort = short.length ? new Set(short.filter((w) => known.has(w))) : undefined;
