@@ -109,7 +109,7 @@ export interface ResidentWordsTable {
   lastname: string | null;
   firstname: string;
   user_id: number;
-  /** The resident's user_profiles.search_tsv, copied by the trigger (migration 20261205010000). */
+  /** The resident's user_profiles.search_tsv, copied by the trigger (migration 20261205030000). */
   search_tsv: string | null;
 }
 
