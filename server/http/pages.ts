@@ -188,6 +188,40 @@ function toWebRequest(req: Request, res: Response): globalThis.Request {
   return new globalThis.Request(url.href, init);
 }
 
+/**
+ * React writes a page in chunks of about 2 KB, and each `res.write` went to the socket as a
+ * write(2) of its own: about a hundred for the residents list (issue 17; the profile of the page at
+ * 32 clients showed the socket writes at 7–8 % of the server's CPU). The body's chunks are
+ * gathered during one turn of the event loop and written together at its end (or at `end()`), so
+ * what React hands over at once leaves in one write. Only the page handler's own body copy
+ * (writeReadableStreamToWritable, which neither passes callbacks nor waits for drain) goes through it.
+ */
+function batchWrites(res: Response): void {
+  const write = res.write.bind(res) as (chunk: Uint8Array) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  let pending: Uint8Array[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (!pending.length || res.writableEnded) return;
+    const chunks = pending;
+    pending = [];
+    write(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+  };
+  res.write = ((chunk: Uint8Array | string) => {
+    pending.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+    return true;
+  }) as Response["write"];
+  res.end = ((...args: unknown[]) => {
+    flush();
+    return end(...args);
+  }) as Response["end"];
+}
+
 async function sendResponse(res: Response, response: globalThis.Response): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
@@ -203,6 +237,7 @@ async function sendResponse(res: Response, response: globalThis.Response): Promi
   if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
   if (response.body) {
     try {
+      batchWrites(res);
       await writeReadableStreamToWritable(response.body, res);
     } catch (error) {
       if (res.destroyed || res.writableEnded) return;
