@@ -99,7 +99,10 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use((req, res, next) => {
     const incoming = req.headers["x-request-id"];
     req.id = typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    req.log = options.logger.child({ reqId: req.id });
+    // The request's own logger is made only when something logs through it (errors): a pino child
+    // per request cost every answer its bindings (issue 17).
+    let log: Logger | undefined;
+    Object.defineProperty(req, "log", { configurable: true, enumerable: false, get: () => (log ??= options.logger.child({ reqId: req.id })) });
     res.setHeader("X-Request-Id", req.id);
     const started = process.hrtime.bigint();
     res.on("finish", () => {
