@@ -66,9 +66,27 @@ export function checkPeriod(from: string, to: string): void {
   if (to < from) throw ValidationError.field("date_to", "The date to must not be before the date from.");
 }
 
+/** A day as the report counts it: a receipt's date, a voided form's last change, a pad's creation (Manila time). */
+const manilaDay = (column: string) => sql<string>`(${sql.ref(column)} at time zone 'Asia/Manila')::date`;
+
+const SETS = ["all", "b", "i", "e"] as const;
+
+/** Per pad: every number (all), unused at the start (b), used in the period (i), unused at the end (e). */
+type PadFigures = { id: string } & { [K in `${(typeof SETS)[number]}_${"qty" | "first" | "last"}`]: number | null };
+
 /**
  * The accountability of every pad over [from, to]: a form is used on its receipt's date, or on the
  * day it was voided; a pad is received on the day it was created (Manila time).
+ *
+ * Bounded by the period (issue 17 item 7, decision 178), not by every number ever received: a pad
+ * received before the period whose every form was used before it has no row, so only the pads
+ * with a form unused at the period's start (an available one, a receipt or a void dated from the
+ * start on) or received in the period are read, each found by index. Of those, a pad with no form
+ * used by the period's end ("untouched") is all beginning (or receipt) and all ending: its count
+ * and first and last numbers come from its numbers' index alone. Only the pads used in or before
+ * the period (at most the pads in use then) are read number by number, and aggregated in SQL.
+ * This relies on what issuing and voiding keep true (DESIGN §11): a form is `available` exactly
+ * when no receipt and no void uses it, a receipt's pad is its number's pad, a void is never issued.
  */
 export async function formAccountability(
   ctx: ServiceContext,
@@ -76,56 +94,80 @@ export async function formAccountability(
   to: string,
   collectorId?: number | null,
 ): Promise<FormAccountability[]> {
-  const rows = await sql<{
-    form: string;
-    pad: string;
-    received: string;
-    position: number;
-    number: string;
-    used_on: string | null;
-  }>`
-    select ft.name as form, p.pad_code as pad, (p.created_at at time zone 'Asia/Manila')::date::text as received,
-      n.position, n.number,
-      case when c.id is not null then c.date_issued::text
-           when n.state = 'void' then (n.updated_at at time zone 'Asia/Manila')::date::text end as used_on
+  const received = manilaDay("p.created_at");
+  const voidedOn = manilaDay("n.updated_at");
+  const pads = await sql<{ id: string; form: string; pad: string; received: string; touched: boolean }>`
+    select p.id, ft.name as form, p.pad_code as pad, ${received}::text as received,
+      (exists (select 1 from collections c where c.form_pad_id = p.id and c.date_issued <= ${to}::date)
+        or exists (select 1 from form_numbers n where n.form_pad_id = p.id and n.state = 'void' and ${voidedOn} <= ${to}::date)) as touched
     from form_pads p
     join form_types ft on ft.id = p.form_type_id
-    join form_numbers n on n.form_pad_id = p.id
-    left join collections c on c.form_number_id = n.id
-    where p.deleted_at is null and (p.created_at at time zone 'Asia/Manila')::date <= ${to}::date
+    where p.deleted_at is null and ${received} <= ${to}::date
       ${collectorId ? sql`and exists (select 1 from form_pad_collectors pc where pc.form_pad_id = p.id and pc.user_id = ${collectorId})` : sql``}
-    order by ft.name, p.pad_code, n.position`.execute(ctx.db);
-  const pads = new Map<string, typeof rows.rows>();
-  for (const r of rows.rows) {
-    const key = `${r.form}\u0000${r.pad}`;
-    // push, not a copy per number: a copy made a pad of 1,000 numbers cost 500,000 element copies
-    // (issue 17 bench: 21.7 s for 1,000 pads).
-    const list = pads.get(key);
-    if (list) list.push(r);
-    else pads.set(key, [r]);
-  }
-  const range = (list: typeof rows.rows): FormRange => ({
-    qty: list.length,
-    from: list[0]?.number ?? null,
-    to: list.at(-1)?.number ?? null,
+      and (${received} >= ${from}::date
+        or exists (select 1 from form_numbers n where n.form_pad_id = p.id and n.state = 'available')
+        or exists (select 1 from collections c where c.form_pad_id = p.id and c.date_issued >= ${from}::date)
+        or exists (select 1 from form_numbers n where n.form_pad_id = p.id and n.state = 'void' and ${voidedOn} >= ${from}::date))
+    order by ft.name, p.pad_code`.execute(ctx.db);
+  if (pads.rows.length === 0) return [];
+  const touched = pads.rows.filter((p) => p.touched).map((p) => p.id);
+  const untouched = pads.rows.filter((p) => !p.touched).map((p) => p.id);
+  // Per pad and set: a count and the positions of its first and last form.
+  const figures = await sql<PadFigures>`
+    with used as (
+      select n.form_pad_id, n.position,
+        case when c.form_number_id is not null then c.date_issued when n.state = 'void' then ${voidedOn} end as used_on
+      from form_numbers n
+      left join collections c on c.form_number_id = n.id and c.form_pad_id = any(${touched}::bigint[])
+      where n.form_pad_id = any(${touched}::bigint[])
+    )
+    select form_pad_id as id,
+      count(*)::int as all_qty, min(position) as all_first, max(position) as all_last,
+      (count(*) filter (where used_on is null or used_on >= ${from}::date))::int as b_qty,
+      min(position) filter (where used_on is null or used_on >= ${from}::date) as b_first,
+      max(position) filter (where used_on is null or used_on >= ${from}::date) as b_last,
+      (count(*) filter (where used_on between ${from}::date and ${to}::date))::int as i_qty,
+      min(position) filter (where used_on between ${from}::date and ${to}::date) as i_first,
+      max(position) filter (where used_on between ${from}::date and ${to}::date) as i_last,
+      (count(*) filter (where used_on is null or used_on > ${to}::date))::int as e_qty,
+      min(position) filter (where used_on is null or used_on > ${to}::date) as e_first,
+      max(position) filter (where used_on is null or used_on > ${to}::date) as e_last
+    from used group by form_pad_id
+    union all
+    select form_pad_id, count(*)::int, min(position), max(position), count(*)::int, min(position), max(position),
+      0, null, null, count(*)::int, min(position), max(position)
+    from form_numbers where form_pad_id = any(${untouched}::bigint[]) group by form_pad_id`.execute(ctx.db);
+  // The numbers printed at those positions, each looked up once.
+  const wanted = new Map<string, [string, number]>();
+  for (const f of figures.rows)
+    for (const set of SETS)
+      for (const end of ["first", "last"] as const) {
+        const position = f[`${set}_${end}`];
+        if (position != null) wanted.set(`${f.id}:${position}`, [String(f.id), Number(position)]);
+      }
+  const printed = await sql<{ id: string; position: number; number: string }>`
+    select n.form_pad_id as id, n.position, n.number from form_numbers n
+    join unnest(${[...wanted.values()].map((w) => w[0])}::bigint[], ${[...wanted.values()].map((w) => w[1])}::int[]) as w(pad, position)
+      on n.form_pad_id = w.pad and n.position = w.position`.execute(ctx.db);
+  const numberAt = new Map(printed.rows.map((r) => [`${r.id}:${r.position}`, r.number]));
+  const rangeOf = (f: PadFigures, set: (typeof SETS)[number]): FormRange => ({
+    qty: f[`${set}_qty`] ?? 0,
+    from: numberAt.get(`${f.id}:${f[`${set}_first`]}`) ?? null,
+    to: numberAt.get(`${f.id}:${f[`${set}_last`]}`) ?? null,
   });
+  const byPad = new Map(figures.rows.map((f) => [String(f.id), f]));
+  const none = (): FormRange => ({ qty: 0, from: null, to: null });
   const out: FormAccountability[] = [];
-  for (const list of pads.values()) {
-    const receivedBefore = list[0].received < from;
-    const unusedAt = (day: string) => list.filter((n) => n.used_on == null || n.used_on >= day);
-    const beginning = receivedBefore ? unusedAt(from) : [];
-    const receipt = receivedBefore ? [] : list;
-    const issued = list.filter((n) => n.used_on != null && n.used_on >= from && n.used_on <= to);
-    const ending = list.filter((n) => n.used_on == null || n.used_on > to);
-    if (!beginning.length && !receipt.length && !issued.length && !ending.length) continue;
-    out.push({
-      form: list[0].form,
-      pad: list[0].pad,
-      beginning: range(beginning),
-      receipt: range(receipt),
-      issued: range(issued),
-      ending: range(ending),
-    });
+  for (const p of pads.rows) {
+    const f = byPad.get(String(p.id));
+    if (!f) continue; // a pad without numbers has nothing to account for
+    const receivedBefore = p.received < from;
+    const beginning = receivedBefore ? rangeOf(f, "b") : none();
+    const receipt = receivedBefore ? none() : rangeOf(f, "all");
+    const issued = rangeOf(f, "i");
+    const ending = rangeOf(f, "e");
+    if (!beginning.qty && !receipt.qty && !issued.qty && !ending.qty) continue;
+    out.push({ form: p.form, pad: p.pad, beginning, receipt, issued, ending });
   }
   return out;
 }
