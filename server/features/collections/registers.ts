@@ -82,11 +82,12 @@ type PadFigures = { id: string } & { [K in `${(typeof SETS)[number]}_${"qty" | "
  * received before the period whose every form was used before it has no row, so only the pads
  * with a form unused at the period's start (an available one, a receipt or a void dated from the
  * start on) or received in the period are read, each found by index. Of those, a pad with no form
- * used by the period's end ("untouched") is all beginning (or receipt) and all ending: its count
- * and first and last numbers come from its numbers' index alone. Only the pads used in or before
- * the period (at most the pads in use then) are read number by number, and aggregated in SQL.
- * This relies on what issuing and voiding keep true (DESIGN §11): a form is `available` exactly
- * when no receipt and no void uses it, a receipt's pad is its number's pad, a void is never issued.
+ * used by the period's end ("untouched": the stock) is all beginning (or receipt) and all ending:
+ * its first and last forms are two index probes. Only the pads used by the period's end and not
+ * used up before it (the pads in use in the period) are read number by number, aggregated in SQL.
+ * This relies on what pads, issuing and voiding keep true (DESIGN §11): a pad's numbers are one
+ * run of positions generated together and never deleted one by one; a form is `available` exactly
+ * when no receipt and no void uses it; a receipt's pad is its number's pad; a void is never issued.
  */
 export async function formAccountability(
   ctx: ServiceContext,
@@ -134,9 +135,11 @@ export async function formAccountability(
       max(position) filter (where used_on is null or used_on > ${to}::date) as e_last
     from used group by form_pad_id
     union all
-    select form_pad_id, count(*)::int, min(position), max(position), count(*)::int, min(position), max(position),
-      0, null, null, count(*)::int, min(position), max(position)
-    from form_numbers where form_pad_id = any(${untouched}::bigint[]) group by form_pad_id`.execute(ctx.db);
+    select u.id, l.position - f.position + 1, f.position, l.position, l.position - f.position + 1, f.position, l.position,
+      0, null, null, l.position - f.position + 1, f.position, l.position
+    from unnest(${untouched}::bigint[]) as u(id)
+    cross join lateral (select n.position from form_numbers n where n.form_pad_id = u.id order by n.position limit 1) f
+    cross join lateral (select n.position from form_numbers n where n.form_pad_id = u.id order by n.position desc limit 1) l`.execute(ctx.db);
   // The numbers printed at those positions, each looked up once.
   const wanted = new Map<string, [string, number]>();
   for (const f of figures.rows)
