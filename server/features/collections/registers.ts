@@ -69,10 +69,20 @@ export function checkPeriod(from: string, to: string): void {
 /** A day as the report counts it: a receipt's date, a voided form's last change, a pad's creation (Manila time). */
 const manilaDay = (column: string) => sql<string>`(${sql.ref(column)} at time zone 'Asia/Manila')::date`;
 
-const SETS = ["all", "b", "i", "e"] as const;
+/**
+ * When a pad's forms are used, against the period: before it, in it, after it, or not at all. Each
+ * balance is a union of these: beginning = in + after + unused, issued = in, ending = after + unused.
+ */
+type Use = "before" | "in" | "after" | "unused";
 
-/** Per pad: every number (all), unused at the start (b), used in the period (i), unused at the end (e). */
-type PadFigures = { id: string } & { [K in `${(typeof SETS)[number]}_${"qty" | "first" | "last"}`]: number | null };
+interface UseFigures {
+  id: string;
+  use: Use;
+  qty: number;
+  /** Positions of the first and last form of the pad used so. */
+  first: number;
+  last: number;
+}
 
 /**
  * The accountability of every pad over [from, to]: a form is used on its receipt's date, or on the
@@ -113,66 +123,76 @@ export async function formAccountability(
   if (pads.rows.length === 0) return [];
   const touched = pads.rows.filter((p) => p.touched).map((p) => p.id);
   const untouched = pads.rows.filter((p) => !p.touched).map((p) => p.id);
-  // Per pad and set: a count and the positions of its first and last form.
-  const figures = await sql<PadFigures>`
-    with used as (
-      select n.form_pad_id, n.position,
-        case when c.form_number_id is not null then c.date_issued when n.state = 'void' then ${voidedOn} end as used_on
-      from form_numbers n
-      left join collections c on c.form_number_id = n.id and c.form_pad_id = any(${touched}::bigint[])
-      where n.form_pad_id = any(${touched}::bigint[])
-    )
-    select form_pad_id as id,
-      count(*)::int as all_qty, min(position) as all_first, max(position) as all_last,
-      (count(*) filter (where used_on is null or used_on >= ${from}::date))::int as b_qty,
-      min(position) filter (where used_on is null or used_on >= ${from}::date) as b_first,
-      max(position) filter (where used_on is null or used_on >= ${from}::date) as b_last,
-      (count(*) filter (where used_on between ${from}::date and ${to}::date))::int as i_qty,
-      min(position) filter (where used_on between ${from}::date and ${to}::date) as i_first,
-      max(position) filter (where used_on between ${from}::date and ${to}::date) as i_last,
-      (count(*) filter (where used_on is null or used_on > ${to}::date))::int as e_qty,
-      min(position) filter (where used_on is null or used_on > ${to}::date) as e_first,
-      max(position) filter (where used_on is null or used_on > ${to}::date) as e_last
-    from used group by form_pad_id
+  // Per pad and use: a count and the positions of its first and last form. A pad not used by the
+  // period's end is one run of unused positions (or used after the period: the same balances).
+  const figures = await sql<UseFigures>`
+    select n.form_pad_id as id,
+      case when u.used_on is null then 'unused' when u.used_on < ${from}::date then 'before'
+           when u.used_on <= ${to}::date then 'in' else 'after' end as use,
+      count(*)::int as qty, min(n.position) as first, max(n.position) as last
+    from form_numbers n
+    left join collections c on c.form_number_id = n.id and c.form_pad_id = any(${touched}::bigint[])
+    cross join lateral (select case when c.form_number_id is not null then c.date_issued when n.state = 'void' then ${voidedOn} end as used_on) u
+    where n.form_pad_id = any(${touched}::bigint[])
+    group by 1, 2
     union all
-    select u.id, l.position - f.position + 1, f.position, l.position, l.position - f.position + 1, f.position, l.position,
-      0, null, null, l.position - f.position + 1, f.position, l.position
+    select u.id, 'unused', l.position - f.position + 1, f.position, l.position
     from unnest(${untouched}::bigint[]) as u(id)
     cross join lateral (select n.position from form_numbers n where n.form_pad_id = u.id order by n.position limit 1) f
     cross join lateral (select n.position from form_numbers n where n.form_pad_id = u.id order by n.position desc limit 1) l`.execute(ctx.db);
-  // The numbers printed at those positions, each looked up once.
+  const uses = new Map<string, UseFigures[]>();
+  for (const f of figures.rows) {
+    const list = uses.get(String(f.id));
+    if (list) list.push(f);
+    else uses.set(String(f.id), [f]);
+  }
+  /** A balance: the forms of the given uses, their count and first and last positions. */
+  const balance = (list: UseFigures[], kinds: Use[]) => {
+    const parts = list.filter((f) => kinds.includes(f.use));
+    return {
+      qty: parts.reduce((n, f) => n + Number(f.qty), 0),
+      first: parts.length ? Math.min(...parts.map((f) => Number(f.first))) : null,
+      last: parts.length ? Math.max(...parts.map((f) => Number(f.last))) : null,
+    };
+  };
+  type Balance = ReturnType<typeof balance>;
+  const rows: { id: string; form: string; pad: string; balances: Balance[] }[] = [];
+  for (const p of pads.rows) {
+    const list = uses.get(String(p.id));
+    if (!list) continue; // a pad without numbers has nothing to account for
+    const receivedBefore = p.received < from;
+    const empty: Balance = { qty: 0, first: null, last: null };
+    const balances = [
+      receivedBefore ? balance(list, ["in", "after", "unused"]) : empty,
+      receivedBefore ? empty : balance(list, ["before", "in", "after", "unused"]),
+      balance(list, ["in"]),
+      balance(list, ["after", "unused"]),
+    ];
+    if (balances.some((b) => b.qty > 0)) rows.push({ id: String(p.id), form: p.form, pad: p.pad, balances });
+  }
+  // The numbers printed at the first and last positions, each looked up once.
   const wanted = new Map<string, [string, number]>();
-  for (const f of figures.rows)
-    for (const set of SETS)
-      for (const end of ["first", "last"] as const) {
-        const position = f[`${set}_${end}`];
-        if (position != null) wanted.set(`${f.id}:${position}`, [String(f.id), Number(position)]);
-      }
+  for (const row of rows)
+    for (const b of row.balances)
+      for (const position of [b.first, b.last]) if (position != null) wanted.set(`${row.id}:${position}`, [row.id, position]);
   const printed = await sql<{ id: string; position: number; number: string }>`
     select n.form_pad_id as id, n.position, n.number from form_numbers n
     join unnest(${[...wanted.values()].map((w) => w[0])}::bigint[], ${[...wanted.values()].map((w) => w[1])}::int[]) as w(pad, position)
       on n.form_pad_id = w.pad and n.position = w.position`.execute(ctx.db);
   const numberAt = new Map(printed.rows.map((r) => [`${r.id}:${r.position}`, r.number]));
-  const rangeOf = (f: PadFigures, set: (typeof SETS)[number]): FormRange => ({
-    qty: f[`${set}_qty`] ?? 0,
-    from: numberAt.get(`${f.id}:${f[`${set}_first`]}`) ?? null,
-    to: numberAt.get(`${f.id}:${f[`${set}_last`]}`) ?? null,
+  const range = (id: string, b: Balance): FormRange => ({
+    qty: b.qty,
+    from: b.first == null ? null : (numberAt.get(`${id}:${b.first}`) ?? null),
+    to: b.last == null ? null : (numberAt.get(`${id}:${b.last}`) ?? null),
   });
-  const byPad = new Map(figures.rows.map((f) => [String(f.id), f]));
-  const none = (): FormRange => ({ qty: 0, from: null, to: null });
-  const out: FormAccountability[] = [];
-  for (const p of pads.rows) {
-    const f = byPad.get(String(p.id));
-    if (!f) continue; // a pad without numbers has nothing to account for
-    const receivedBefore = p.received < from;
-    const beginning = receivedBefore ? rangeOf(f, "b") : none();
-    const receipt = receivedBefore ? none() : rangeOf(f, "all");
-    const issued = rangeOf(f, "i");
-    const ending = rangeOf(f, "e");
-    if (!beginning.qty && !receipt.qty && !issued.qty && !ending.qty) continue;
-    out.push({ form: p.form, pad: p.pad, beginning, receipt, issued, ending });
-  }
-  return out;
+  return rows.map(({ id, form, pad, balances: [beginning, receipt, issued, ending] }) => ({
+    form,
+    pad,
+    beginning: range(id, beginning),
+    receipt: range(id, receipt),
+    issued: range(id, issued),
+    ending: range(id, ending),
+  }));
 }
 
 export async function rcdData(ctx: ServiceContext, query: RcdQuery): Promise<RcdData> {
