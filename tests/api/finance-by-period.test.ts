@@ -43,7 +43,8 @@ beforeAll(async () => {
   tessa = await signedIn(server, t);
   amado = await signedIn(server, a);
   const formType = (await admin.post("/backend/api/form_type", { name: "AF 51" })).body.data.id;
-  const collectionType = (await admin.post("/backend/api/collection_type", { name: "Clearance Fees", fund_type: "General Fund" })).body.data.id;
+  const collectionType = (await admin.post("/backend/api/collection_type", { name: "Clearance Fees", fund_type: "General Fund" })).body.data
+    .id;
   const bank = (await admin.post("/backend/api/bank", { code: "LBP178", name: "Land Bank" })).body.data.id;
   const account = (
     await admin.post("/backend/api/bank_account", {
@@ -63,7 +64,9 @@ beforeAll(async () => {
       collectors: [{ user_id: collector }],
     });
     expect(res.status, res.text).toBe(201);
-    await sql`update form_pads set created_at = ${`${received}T09:00:00+08:00`}::timestamptz where id = ${res.body.data.id}`.execute(server.db);
+    await sql`update form_pads set created_at = ${`${received}T09:00:00+08:00`}::timestamptz where id = ${res.body.data.id}`.execute(
+      server.db,
+    );
     return res.body.data.id as number;
   }
   async function issue(who: ApiClient, padId: number, date: string, amount: string) {
@@ -142,14 +145,30 @@ describe("accountability for accountable forms, by hand", () => {
         issued: range(4, "0200003", "0200006"),
         ending: range(4, "0200007", "0200010"),
       },
-      { form: "AF 51", pad: "OR-N", beginning: NONE, receipt: range(5, "0300001", "0300005"), issued: range(2, "0300001", "0300002"), ending: range(3, "0300003", "0300005") },
-      { form: "AF 51", pad: "OR-S", beginning: range(4, "0400001", "0400004"), receipt: NONE, issued: NONE, ending: range(4, "0400001", "0400004") },
+      {
+        form: "AF 51",
+        pad: "OR-N",
+        beginning: NONE,
+        receipt: range(5, "0300001", "0300005"),
+        issued: range(2, "0300001", "0300002"),
+        ending: range(3, "0300003", "0300005"),
+      },
+      {
+        form: "AF 51",
+        pad: "OR-S",
+        beginning: range(4, "0400001", "0400004"),
+        receipt: NONE,
+        issued: NONE,
+        ending: range(4, "0400001", "0400004"),
+      },
     ];
     expect((await raafData(ctx, "2026-10")).forms).toEqual(october);
     // The RCD of one collector: only the pads they collect from.
     expect((await rcdData(ctx, { collector_id: amadoId, from: "2026-10-01", to: "2026-10-31" })).forms.map((f) => f.pad)).toEqual(["OR-N"]);
 
-    const report = await admin.get("/backend/api/reports/collections?filter[date_issued_from]=2026-10-01&filter[date_issued_to]=2026-10-31");
+    const report = await admin.get(
+      "/backend/api/reports/collections?filter[date_issued_from]=2026-10-01&filter[date_issued_to]=2026-10-31",
+    );
     expect(report.status, report.text).toBe(200);
     const forms = report.body.data.sections.find((x: { key: string }) => x.key === "forms");
     expect(forms.rows).toEqual(
@@ -171,9 +190,30 @@ describe("accountability for accountable forms, by hand", () => {
   it("September: the pad used up then begins full, the pads received in September are receipts", async () => {
     const ctx = { db: server.db, user: await loadAuthUser(server.db, tessaId) };
     expect((await raafData(ctx, "2026-09")).forms).toEqual([
-      { form: "AF 51", pad: "OR-A", beginning: NONE, receipt: range(10, "0200001", "0200010"), issued: range(2, "0200001", "0200002"), ending: range(8, "0200003", "0200010") },
-      { form: "AF 51", pad: "OR-F", beginning: range(3, "0100001", "0100003"), receipt: NONE, issued: range(3, "0100001", "0100003"), ending: NONE },
-      { form: "AF 51", pad: "OR-S", beginning: NONE, receipt: range(4, "0400001", "0400004"), issued: NONE, ending: range(4, "0400001", "0400004") },
+      {
+        form: "AF 51",
+        pad: "OR-A",
+        beginning: NONE,
+        receipt: range(10, "0200001", "0200010"),
+        issued: range(2, "0200001", "0200002"),
+        ending: range(8, "0200003", "0200010"),
+      },
+      {
+        form: "AF 51",
+        pad: "OR-F",
+        beginning: range(3, "0100001", "0100003"),
+        receipt: NONE,
+        issued: range(3, "0100001", "0100003"),
+        ending: NONE,
+      },
+      {
+        form: "AF 51",
+        pad: "OR-S",
+        beginning: NONE,
+        receipt: range(4, "0400001", "0400004"),
+        issued: NONE,
+        ending: range(4, "0400001", "0400004"),
+      },
     ]);
     // One day: 10-06 issues only the void.
     expect((await rcdData(ctx, { from: "2026-10-06", to: "2026-10-06" })).forms.map((f) => [f.pad, f.issued])).toEqual([
@@ -185,7 +225,14 @@ describe("accountability for accountable forms, by hand", () => {
 });
 
 describe("days awaiting remittance, by hand", () => {
-  type Day = { date: string; collector: { fullname: string }; total_collection: number; cancelled_count: number; amount_collected: string; status: string };
+  type Day = {
+    date: string;
+    collector: { fullname: string };
+    total_collection: number;
+    cancelled_count: number;
+    amount_collected: string;
+    status: string;
+  };
   const show = (d: Day) => `${d.date} ${d.collector.fullname} ${d.total_collection}/${d.cancelled_count} ${d.amount_collected} ${d.status}`;
   const ALL = [
     "2026-11-05 Tessa Cruz 1/0 50.00 Pending",

@@ -139,7 +139,9 @@ export async function formAccountability(
     select u.id, 'unused', l.position - f.position + 1, f.position, l.position
     from unnest(${untouched}::bigint[]) as u(id)
     cross join lateral (select n.position from form_numbers n where n.form_pad_id = u.id order by n.position limit 1) f
-    cross join lateral (select n.position from form_numbers n where n.form_pad_id = u.id order by n.position desc limit 1) l`.execute(ctx.db);
+    cross join lateral (select n.position from form_numbers n where n.form_pad_id = u.id order by n.position desc limit 1) l`.execute(
+    ctx.db,
+  );
   const uses = new Map<string, UseFigures[]>();
   for (const f of figures.rows) {
     const list = uses.get(String(f.id));

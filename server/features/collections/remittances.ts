@@ -198,7 +198,9 @@ export async function remittanceDays(
     (
       await sql<{ total: number }>`
         with k as (${keys})
-        select count(*)::int as total from k where exists (select 1 from user_profiles cp where cp.user_id = k.collector_id)`.execute(ctx.db)
+        select count(*)::int as total from k where exists (select 1 from user_profiles cp where cp.user_id = k.collector_id)`.execute(
+        ctx.db,
+      )
     ).rows[0].total;
   const figures = page.length ? await daysQuery(ctx, {}, page).execute() : [];
   const byDay = new Map(figures.map((r) => [`${r.collector_id}:${r.date}`, r]));
