@@ -91,19 +91,23 @@ interface DayKey {
  * receipt, and a receipt with a remittance lies on a remitted day.
  */
 function dayKeys(filter: DayQuery["filter"]): RawBuilder<unknown> {
+  /** The filter on a collector column and a date column. */
+  const within = (collector: string, date: string) =>
+    sql.join(
+      [
+        ...(filter.collector_id ? [sql`${sql.ref(collector)} = ${Number(filter.collector_id)}`] : []),
+        ...(filter.date_from ? [sql`${sql.ref(date)} >= ${filter.date_from}::date`] : []),
+        ...(filter.date_to ? [sql`${sql.ref(date)} <= ${filter.date_to}::date`] : []),
+        sql`true`,
+      ],
+      sql` and `,
+    );
   const remitted = sql`
-    select r.collector_id, r.remit_date as date_issued from remittances r
-    where true
-      ${filter.collector_id ? sql`and r.collector_id = ${Number(filter.collector_id)}` : sql``}
-      ${filter.date_from ? sql`and r.remit_date >= ${filter.date_from}::date` : sql``}
-      ${filter.date_to ? sql`and r.remit_date <= ${filter.date_to}::date` : sql``}`;
+    select r.collector_id, r.remit_date as date_issued from remittances r where ${within("r.collector_id", "r.remit_date")}`;
   const pending = sql`
     select d.collector_id, d.date_issued from (
       select distinct c.collector_id, c.date_issued from collections c
-      where c.remittance_id is null
-        ${filter.collector_id ? sql`and c.collector_id = ${Number(filter.collector_id)}` : sql``}
-        ${filter.date_from ? sql`and c.date_issued >= ${filter.date_from}::date` : sql``}
-        ${filter.date_to ? sql`and c.date_issued <= ${filter.date_to}::date` : sql``}
+      where c.remittance_id is null and ${within("c.collector_id", "c.date_issued")}
     ) d
     where not exists (select 1 from remittances r where r.collector_id = d.collector_id and r.remit_date = d.date_issued)`;
   return filter.status === "Remitted" ? remitted : filter.status === "Pending" ? pending : sql`${remitted} union all ${pending}`;
