@@ -12,13 +12,29 @@ import { serviceFor } from "../../server/resources/services.ts";
 import { searchResidents } from "../../server/features/people/resident-search.ts";
 import type { AuthUser } from "../../server/context.ts";
 import { runReport } from "../../server/reports/index.ts";
+import { parseDayQuery, remittanceDays } from "../../server/features/collections/remittances.ts";
 
 interface Captured {
   sql: string;
   parameters: readonly unknown[];
 }
 
-export async function savePlans(databaseUrl: string, outDir: string, searchText: string): Promise<Record<string, string>> {
+/** The last full month as the report's filter, as the bench's report_collections case asks it. */
+function lastMonthFilter(): string {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  return `filter[date_issued_from]=${day(first)}&filter[date_issued_to]=${day(last)}`;
+}
+
+/** `only`: the names of the cases to plan (all when absent). */
+export async function savePlans(
+  databaseUrl: string,
+  outDir: string,
+  searchText: string,
+  only?: readonly string[],
+): Promise<Record<string, string>> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   let captured: Captured[] = [];
   const db = new Kysely<Database>({
@@ -50,12 +66,17 @@ export async function savePlans(databaseUrl: string, outDir: string, searchText:
     ["collections_page2000", () => collections.list(ctx, parseListQuery(new URLSearchParams("page=2000"), collections.def)), false],
     ["report_residents", () => runReport(ctx, "residents", new URLSearchParams("")), false],
     ["report_households", () => runReport(ctx, "households", new URLSearchParams("")), false],
+    // Issue 17 item 7 (decision 178): the collections report over the last full month (RCD data:
+    // funds, deposits, form accountability, the listing's page) and the days awaiting remittance.
+    ["report_collections", () => runReport(ctx, "collections", new URLSearchParams(lastMonthFilter())), false],
+    ["remittance_days", () => remittanceDays(ctx, parseDayQuery({})), false],
   ];
   const summary: Record<string, string> = {};
   fs.mkdirSync(outDir, { recursive: true });
   const client = await pool.connect();
   try {
     for (const [name, run, noSeqscan] of cases) {
+      if (only && !only.includes(name)) continue;
       captured = [];
       await run();
       const queries = captured.filter((q) => /^\s*(select|with|\()/i.test(q.sql));

@@ -66,9 +66,38 @@ export function checkPeriod(from: string, to: string): void {
   if (to < from) throw ValidationError.field("date_to", "The date to must not be before the date from.");
 }
 
+/** A day as the report counts it: a receipt's date, a voided form's last change, a pad's creation (Manila time). */
+const manilaDay = (column: string) => sql<string>`(${sql.ref(column)} at time zone 'Asia/Manila')::date`;
+
+/**
+ * When a pad's forms are used, against the period: before it, in it, after it, or not at all. Each
+ * balance is a union of these: beginning = in + after + unused, issued = in, ending = after + unused.
+ */
+type Use = "before" | "in" | "after" | "unused";
+
+interface UseFigures {
+  id: string;
+  use: Use;
+  qty: number;
+  /** Positions of the first and last form of the pad used so. */
+  first: number;
+  last: number;
+}
+
 /**
  * The accountability of every pad over [from, to]: a form is used on its receipt's date, or on the
  * day it was voided; a pad is received on the day it was created (Manila time).
+ *
+ * Bounded by the period (issue 17 item 7, decision 178), not by every number ever received: a pad
+ * received before the period whose every form was used before it has no row, so only the pads
+ * with a form unused at the period's start (an available one, a receipt or a void dated from the
+ * start on) or received in the period are read, each found by index. Of those, a pad with no form
+ * used by the period's end ("untouched": the stock) is all beginning (or receipt) and all ending:
+ * its first and last forms are two index probes. Only the pads used by the period's end and not
+ * used up before it (the pads in use in the period) are read number by number, aggregated in SQL.
+ * This relies on what pads, issuing and voiding keep true (DESIGN §11): a pad's numbers are one
+ * run of positions generated together and never deleted one by one; a form is `available` exactly
+ * when no receipt and no void uses it; a receipt's pad is its number's pad; a void is never issued.
  */
 export async function formAccountability(
   ctx: ServiceContext,
@@ -76,58 +105,96 @@ export async function formAccountability(
   to: string,
   collectorId?: number | null,
 ): Promise<FormAccountability[]> {
-  const rows = await sql<{
-    form: string;
-    pad: string;
-    received: string;
-    position: number;
-    number: string;
-    used_on: string | null;
-  }>`
-    select ft.name as form, p.pad_code as pad, (p.created_at at time zone 'Asia/Manila')::date::text as received,
-      n.position, n.number,
-      case when c.id is not null then c.date_issued::text
-           when n.state = 'void' then (n.updated_at at time zone 'Asia/Manila')::date::text end as used_on
+  const received = manilaDay("p.created_at");
+  const voidedOn = manilaDay("n.updated_at");
+  const pads = await sql<{ id: string; form: string; pad: string; received: string; touched: boolean }>`
+    select p.id, ft.name as form, p.pad_code as pad, ${received}::text as received,
+      (exists (select 1 from collections c where c.form_pad_id = p.id and c.date_issued <= ${to}::date)
+        or exists (select 1 from form_numbers n where n.form_pad_id = p.id and n.state = 'void' and ${voidedOn} <= ${to}::date)) as touched
     from form_pads p
     join form_types ft on ft.id = p.form_type_id
-    join form_numbers n on n.form_pad_id = p.id
-    left join collections c on c.form_number_id = n.id
-    where p.deleted_at is null and (p.created_at at time zone 'Asia/Manila')::date <= ${to}::date
+    where p.deleted_at is null and ${received} <= ${to}::date
       ${collectorId ? sql`and exists (select 1 from form_pad_collectors pc where pc.form_pad_id = p.id and pc.user_id = ${collectorId})` : sql``}
-    order by ft.name, p.pad_code, n.position`.execute(ctx.db);
-  const pads = new Map<string, typeof rows.rows>();
-  for (const r of rows.rows) {
-    const key = `${r.form}\u0000${r.pad}`;
-    // push, not a copy per number: a copy made a pad of 1,000 numbers cost 500,000 element copies
-    // (issue 17 bench: 21.7 s for 1,000 pads).
-    const list = pads.get(key);
-    if (list) list.push(r);
-    else pads.set(key, [r]);
+      and (${received} >= ${from}::date
+        or exists (select 1 from form_numbers n where n.form_pad_id = p.id and n.state = 'available')
+        or exists (select 1 from collections c where c.form_pad_id = p.id and c.date_issued >= ${from}::date)
+        or exists (select 1 from form_numbers n where n.form_pad_id = p.id and n.state = 'void' and ${voidedOn} >= ${from}::date))
+    order by ft.name, p.pad_code`.execute(ctx.db);
+  if (pads.rows.length === 0) return [];
+  const touched = pads.rows.filter((p) => p.touched).map((p) => p.id);
+  const untouched = pads.rows.filter((p) => !p.touched).map((p) => p.id);
+  // Per pad and use: a count and the positions of its first and last form. A pad not used by the
+  // period's end is one run of unused positions (or used after the period: the same balances).
+  const figures = await sql<UseFigures>`
+    select n.form_pad_id as id,
+      case when u.used_on is null then 'unused' when u.used_on < ${from}::date then 'before'
+           when u.used_on <= ${to}::date then 'in' else 'after' end as use,
+      count(*)::int as qty, min(n.position) as first, max(n.position) as last
+    from form_numbers n
+    left join collections c on c.form_number_id = n.id and c.form_pad_id = any(${touched}::bigint[])
+    cross join lateral (select case when c.form_number_id is not null then c.date_issued when n.state = 'void' then ${voidedOn} end as used_on) u
+    where n.form_pad_id = any(${touched}::bigint[])
+    group by 1, 2
+    union all
+    select u.id, 'unused', l.position - f.position + 1, f.position, l.position
+    from unnest(${untouched}::bigint[]) as u(id)
+    cross join lateral (select n.position from form_numbers n where n.form_pad_id = u.id order by n.position limit 1) f
+    cross join lateral (select n.position from form_numbers n where n.form_pad_id = u.id order by n.position desc limit 1) l`.execute(
+    ctx.db,
+  );
+  const uses = new Map<string, UseFigures[]>();
+  for (const f of figures.rows) {
+    const list = uses.get(String(f.id));
+    if (list) list.push(f);
+    else uses.set(String(f.id), [f]);
   }
-  const range = (list: typeof rows.rows): FormRange => ({
-    qty: list.length,
-    from: list[0]?.number ?? null,
-    to: list.at(-1)?.number ?? null,
+  /** A balance: the forms of the given uses, their count and first and last positions. */
+  const balance = (list: UseFigures[], kinds: Use[]) => {
+    const parts = list.filter((f) => kinds.includes(f.use));
+    return {
+      qty: parts.reduce((n, f) => n + Number(f.qty), 0),
+      first: parts.length ? Math.min(...parts.map((f) => Number(f.first))) : null,
+      last: parts.length ? Math.max(...parts.map((f) => Number(f.last))) : null,
+    };
+  };
+  type Balance = ReturnType<typeof balance>;
+  const rows: { id: string; form: string; pad: string; balances: Balance[] }[] = [];
+  for (const p of pads.rows) {
+    const list = uses.get(String(p.id));
+    if (!list) continue; // a pad without numbers has nothing to account for
+    const receivedBefore = p.received < from;
+    const empty: Balance = { qty: 0, first: null, last: null };
+    const balances = [
+      receivedBefore ? balance(list, ["in", "after", "unused"]) : empty,
+      receivedBefore ? empty : balance(list, ["before", "in", "after", "unused"]),
+      balance(list, ["in"]),
+      balance(list, ["after", "unused"]),
+    ];
+    if (balances.some((b) => b.qty > 0)) rows.push({ id: String(p.id), form: p.form, pad: p.pad, balances });
+  }
+  // The numbers printed at the first and last positions, each looked up once.
+  const wanted = new Map<string, [string, number]>();
+  for (const row of rows)
+    for (const b of row.balances)
+      for (const position of [b.first, b.last]) if (position != null) wanted.set(`${row.id}:${position}`, [row.id, position]);
+  const printed = await sql<{ id: string; position: number; number: string }>`
+    select n.form_pad_id as id, n.position, n.number from form_numbers n
+    join unnest(${[...wanted.values()].map((w) => w[0])}::bigint[], ${[...wanted.values()].map((w) => w[1])}::int[]) as w(pad, position)
+      on n.form_pad_id = w.pad and n.position = w.position`.execute(ctx.db);
+  const numberAt = new Map(printed.rows.map((r) => [`${r.id}:${r.position}`, r.number]));
+  const range = (id: string, b: Balance): FormRange => ({
+    qty: b.qty,
+    from: b.first == null ? null : (numberAt.get(`${id}:${b.first}`) ?? null),
+    to: b.last == null ? null : (numberAt.get(`${id}:${b.last}`) ?? null),
   });
-  const out: FormAccountability[] = [];
-  for (const list of pads.values()) {
-    const receivedBefore = list[0].received < from;
-    const unusedAt = (day: string) => list.filter((n) => n.used_on == null || n.used_on >= day);
-    const beginning = receivedBefore ? unusedAt(from) : [];
-    const receipt = receivedBefore ? [] : list;
-    const issued = list.filter((n) => n.used_on != null && n.used_on >= from && n.used_on <= to);
-    const ending = list.filter((n) => n.used_on == null || n.used_on > to);
-    if (!beginning.length && !receipt.length && !issued.length && !ending.length) continue;
-    out.push({
-      form: list[0].form,
-      pad: list[0].pad,
-      beginning: range(beginning),
-      receipt: range(receipt),
-      issued: range(issued),
-      ending: range(ending),
-    });
-  }
-  return out;
+  return rows.map(({ id, form, pad, balances: [beginning, receipt, issued, ending] }) => ({
+    form,
+    pad,
+    beginning: range(id, beginning),
+    receipt: range(id, receipt),
+    issued: range(id, issued),
+    ending: range(id, ending),
+  }));
 }
 
 export async function rcdData(ctx: ServiceContext, query: RcdQuery): Promise<RcdData> {

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import { z } from "zod";
 import { can } from "../../../app/lib/permissions.ts";
 import { requiredId, requiredText } from "../../../app/resources/fields.ts";
@@ -74,35 +74,89 @@ function assertCanRead(ctx: ServiceContext): void {
   if (!can(ctx.user, "manage-remittance") && !can(ctx.user, "view-remittance")) throw forbidden();
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- one grouped query shared by the list and one day */
-function daysQuery(ctx: ServiceContext, filter: DayQuery["filter"]) {
-  let q = ctx.db
+/** A collector's day: "collector_id" and "YYYY-MM-DD". */
+interface DayKey {
+  collector_id: string | number;
+  date: string;
+}
+
+/**
+ * The days of the list, each a collector and a date (issue 17 item 7, decision 178): a remitted
+ * day is its `remittances` row (one per collector and day), a pending day one with a receipt not
+ * yet remitted (`remittance_id is null`, the partial index `collections_unremitted_day_idx`) and
+ * no remittance. Neither side groups every receipt: the remittances are one row a day, the
+ * unremitted receipts the last days'. This relies on what remitting keeps true (DESIGN §11): it
+ * needs a receipt that day and marks every receipt of the day, receipts are never deleted and keep
+ * their collector and date, and a remitted day takes no new receipt — so a remittance's day has a
+ * receipt, and a receipt with a remittance lies on a remitted day.
+ */
+function dayKeys(filter: DayQuery["filter"]): RawBuilder<unknown> {
+  /** The filter on a collector column and a date column. */
+  const within = (collector: string, date: string) =>
+    sql.join(
+      [
+        ...(filter.collector_id ? [sql`${sql.ref(collector)} = ${Number(filter.collector_id)}`] : []),
+        ...(filter.date_from ? [sql`${sql.ref(date)} >= ${filter.date_from}::date`] : []),
+        ...(filter.date_to ? [sql`${sql.ref(date)} <= ${filter.date_to}::date`] : []),
+        sql`true`,
+      ],
+      sql` and `,
+    );
+  const remitted = sql`
+    select r.collector_id, r.remit_date as date_issued from remittances r where ${within("r.collector_id", "r.remit_date")}`;
+  const pending = sql`
+    select d.collector_id, d.date_issued from (
+      select distinct c.collector_id, c.date_issued from collections c
+      where c.remittance_id is null and ${within("c.collector_id", "c.date_issued")}
+    ) d
+    where not exists (select 1 from remittances r where r.collector_id = d.collector_id and r.remit_date = d.date_issued)`;
+  return filter.status === "Remitted" ? remitted : filter.status === "Pending" ? pending : sql`${remitted} union all ${pending}`;
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- one query shared by the list's page, one day and the remit answer */
+/**
+ * The figures of the given days, or of the days of one collector and date range: the receipts are
+ * counted per day first, then each day meets its remittance (at most one, the unique
+ * collector-and-day index), its deposit account and its remitter once.
+ */
+function daysQuery(ctx: ServiceContext, filter: Pick<DayQuery["filter"], "collector_id" | "date_from" | "date_to">, days?: DayKey[]) {
+  let counted = ctx.db
     .selectFrom("collections as c")
-    .innerJoin("user_profiles as cp", "cp.user_id", "c.collector_id")
-    .leftJoin("remittances as r", (j) => j.onRef("r.collector_id", "=", "c.collector_id").onRef("r.remit_date", "=", "c.date_issued"))
+    .select([
+      "c.collector_id",
+      "c.date_issued",
+      sql<number>`count(*)::int`.as("total_collection"),
+      sql<number>`(count(*) filter (where c.deleted_at is not null))::int`.as("cancelled_count"),
+      sql<string>`coalesce(sum(c.amount_paid) filter (where c.deleted_at is null), 0)::numeric(14,2)::text`.as("amount_collected"),
+    ])
+    .groupBy(["c.collector_id", "c.date_issued"]);
+  if (days)
+    counted = counted.where(
+      sql<boolean>`(c.collector_id, c.date_issued) in (${sql.join(days.map((d) => sql`(${Number(d.collector_id)}::bigint, ${d.date}::date)`))})`,
+    );
+  if (filter.collector_id) counted = counted.where("c.collector_id", "=", Number(filter.collector_id));
+  if (filter.date_from) counted = counted.where("c.date_issued", ">=", filter.date_from);
+  if (filter.date_to) counted = counted.where("c.date_issued", "<=", filter.date_to);
+  return ctx.db
+    .selectFrom(counted.as("d"))
+    .innerJoin("user_profiles as cp", "cp.user_id", "d.collector_id")
+    .leftJoin("remittances as r", (j) => j.onRef("r.collector_id", "=", "d.collector_id").onRef("r.remit_date", "=", "d.date_issued"))
     .leftJoin("bank_accounts as ba", "ba.id", "r.bank_account_id")
     .leftJoin("banks as b", "b.id", "ba.bank_id")
     .leftJoin("user_profiles as rp", "rp.user_id", "r.created_by")
     .select([
-      "c.collector_id",
-      sql<string>`c.date_issued::text`.as("date"),
+      "d.collector_id",
+      sql<string>`d.date_issued::text`.as("date"),
       fullNameOf("cp").as("collector_name"),
-      sql<number>`count(*)::int`.as("total_collection"),
-      sql<number>`(count(*) filter (where c.deleted_at is not null))::int`.as("cancelled_count"),
-      sql<string>`coalesce(sum(c.amount_paid) filter (where c.deleted_at is null), 0)::numeric(14,2)::text`.as("amount_collected"),
-      sql<unknown>`case when max(r.id) is null then null else jsonb_build_object(
-        'id', max(r.id), 'deposit_date', max(r.deposit_date)::text, 'deposit_reference', max(r.deposit_reference),
-        'amount', max(r.amount)::text, 'remitted_at', max(r.created_at), 'remitted_by', max(${fullNameOf("rp")}),
-        'bank_account', jsonb_build_object('id', max(ba.id), 'name', max(ba.account_name), 'account_number', max(ba.account_number), 'bank', max(b.name))
+      "d.total_collection",
+      "d.cancelled_count",
+      "d.amount_collected",
+      sql<unknown>`case when r.id is null then null else jsonb_build_object(
+        'id', r.id, 'deposit_date', r.deposit_date::text, 'deposit_reference', r.deposit_reference,
+        'amount', r.amount::text, 'remitted_at', r.created_at, 'remitted_by', ${fullNameOf("rp")},
+        'bank_account', jsonb_build_object('id', ba.id, 'name', ba.account_name, 'account_number', ba.account_number, 'bank', b.name)
       ) end`.as("remittance"),
-    ])
-    .groupBy(["c.collector_id", "c.date_issued", "cp.firstname", "cp.middlename", "cp.lastname", "cp.suffix"]);
-  if (filter.collector_id) q = q.where("c.collector_id", "=", Number(filter.collector_id));
-  if (filter.date_from) q = q.where("c.date_issued", ">=", filter.date_from);
-  if (filter.date_to) q = q.where("c.date_issued", "<=", filter.date_to);
-  if (filter.status === "Remitted") q = q.having(sql<boolean>`max(r.id) is not null`);
-  if (filter.status === "Pending") q = q.having(sql<boolean>`max(r.id) is null`);
-  return q;
+    ]);
 }
 
 function toDay(row: any): RemittanceDay {
@@ -131,17 +185,30 @@ export async function remittanceDays(
   path = "/manage/remittances",
 ): Promise<Paginated<RemittanceDay>> {
   assertCanRead(ctx);
-  const grouped = daysQuery(ctx, query.filter);
-  const { total } = await ctx.db
-    .selectFrom(grouped.as("d"))
-    .select(sql<number>`count(*)::int`.as("total"))
-    .executeTakeFirstOrThrow();
-  const rows = await grouped
-    .orderBy("c.date_issued", "desc")
-    .orderBy("collector_name")
-    .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page)
-    .execute();
+  const keys = dayKeys(query.filter);
+  // The page's days, a date's collectors by name then id, with the total beside them: the days
+  // are listed once, and each collector's name read once (the list names them: a collector without
+  // a profile has no row, as in the receipts' inner join).
+  const { rows: page } = await sql<DayKey & { total: number }>`
+    with k as (${keys}),
+    names as (select cp.user_id, ${fullNameOf("cp")} as name from user_profiles cp where cp.user_id in (select collector_id from k))
+    select k.collector_id, k.date_issued::text as date, (count(*) over ())::int as total
+    from k join names n on n.user_id = k.collector_id
+    order by k.date_issued desc, n.name, k.collector_id
+    limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`.execute(ctx.db);
+  // Past the last page the total is counted alone.
+  const total =
+    page[0]?.total ??
+    (
+      await sql<{ total: number }>`
+        with k as (${keys})
+        select count(*)::int as total from k where exists (select 1 from user_profiles cp where cp.user_id = k.collector_id)`.execute(
+        ctx.db,
+      )
+    ).rows[0].total;
+  const figures = page.length ? await daysQuery(ctx, {}, page).execute() : [];
+  const byDay = new Map(figures.map((r) => [`${r.collector_id}:${r.date}`, r]));
+  const rows = page.flatMap((d) => byDay.get(`${d.collector_id}:${d.date}`) ?? []);
   const lastPage = Math.max(1, Math.ceil(total / query.per_page));
   return paginate(rows.map(toDay), total, query.page, query.per_page, lastPage, path);
 }
