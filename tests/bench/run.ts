@@ -357,9 +357,10 @@ async function main() {
       ? [
           { name: "collections_page1", paths: ["/backend/api/collection?page=1"], floor: true },
           { name: "collections_page2000", paths: ["/backend/api/collection?page=2000"], floor: true },
-          // At one connection only, and last: each takes seconds over a million receipts (form
-          // accountability reads every number of every pad; the days group every receipt), and
-          // 32 of them would still be running through the cases after them.
+          // At one connection, as a treasurer reads them. Before decision 178 each took seconds
+          // over a million receipts (form accountability read every number of every pad, and its
+          // million rows made the server's RSS peak of the whole bench; the days grouped every
+          // receipt); now each reads by its period.
           { name: "report_collections", paths: [`/backend/api/reports/collections?${lastMonthFilter()}`], connections: [1] },
           { name: "remittance_days", paths: ["/backend/api/remittance/collection/day"], connections: [1] },
         ]
