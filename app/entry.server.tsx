@@ -43,6 +43,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
+      // A finished <Suspense> boundary (a modal whose code loads lazily, decision 177) stays in place in
+      // the HTML: React would move one past 12,800 bytes behind an inline script, hidden without JavaScript.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       [readyOption]() {
         shellRendered = true;
         const body = new PassThrough({

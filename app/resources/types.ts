@@ -253,6 +253,19 @@ export interface ResourceDef {
   rowLinks?: readonly RowLink[];
 }
 
+/**
+ * What a list page needs of an entry (decision 177): everything but its forms and its storage.
+ * The list's loader sends it, so the page's first load carries neither the registry nor zod; the
+ * forms (modals) load the whole entry with their own code.
+ */
+export type ListDef = Omit<ResourceDef, "schema" | "fields" | "children" | "storage" | "searchable" | "unique" | "virtualFields" | "listModule">;
+
+export function listDefOf(def: ResourceDef): ListDef {
+  const { schema, fields, children, storage, searchable, unique, virtualFields, listModule, ...list } = def;
+  void [schema, fields, children, storage, searchable, unique, virtualFields, listModule];
+  return list;
+}
+
 export interface RowLink {
   key: string;
   label: string;

@@ -24,7 +24,7 @@ import { ResidentPicker, type PickedResident } from "~/features/people/resident-
 import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
 import { collectionFormData, issueFromForm } from "../../server/features/collections/pages.server.ts";
 import { serviceContextOf } from "../../server/web/page-kit.server.ts";
-import { SelectOptions } from "~/components/resource/form-field";
+import { SelectOptions } from "~/components/resource/select-options";
 
 // /manage/collections (spec §2.1, §2.4; issue 10 items 2-4): the registry's list of receipts with
 // the collection form (works without JavaScript: choosing the payor kind or the collection type

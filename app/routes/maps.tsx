@@ -14,7 +14,7 @@ import { DISASTER_TYPES } from "~/resources/people";
 import { serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { requirePermission } from "../../server/web/guards.server.ts";
 import { mapHouseholds, purokSummary } from "../../server/features/people/pages.server.ts";
-import { SelectOptions } from "~/components/resource/form-field";
+import { SelectOptions } from "~/components/resource/select-options";
 import { ColumnHeads } from "~/components/screen-table";
 
 // /Maps and /maps (spec §2.1, §2.3, issue 4): households on an OpenStreetMap base layer (Leaflet),

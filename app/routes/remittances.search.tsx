@@ -13,7 +13,7 @@ import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { redirectWithFlash, rethrowForPage, serviceContextOf, isAppError } from "../../server/web/page-kit.server.ts";
 import { depositAccounts, remitDay, remittanceDay } from "../../server/features/collections/pages.server.ts";
-import { SelectOptions } from "~/components/resource/form-field";
+import { SelectOptions } from "~/components/resource/select-options";
 import { CardTable } from "~/components/screen-table";
 
 // /manage/remittances/search?collector_id=&date= (spec §2.1 "remittances (child: search)", issue 10

@@ -11,7 +11,7 @@ import { formatMoney } from "~/lib/money";
 import { pageTitle } from "~/lib/titles";
 import { rethrowForPage, serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { collectorOptions, parseDayQuery, remittanceDays } from "../../server/features/collections/pages.server.ts";
-import { SelectOptions } from "~/components/resource/form-field";
+import { SelectOptions } from "~/components/resource/select-options";
 import { CardTable } from "~/components/screen-table";
 
 // /manage/remittances (spec §2.1, §2.4, §7.3; issue 10 item 5): one row per collector and day —

@@ -2,7 +2,6 @@ import type { Route } from "./+types/resource-list";
 import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { pageTitle } from "~/lib/titles";
-import { findResource, getResource } from "~/resources/index";
 import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
 
 // The one list route of every registry entry (DESIGN §4; app/routes.ts gives each entry an id
@@ -18,13 +17,14 @@ export function action(args: Route.ActionArgs) {
 
 /** Spec §2.1: the last dash-separated segment of the route name, in capitalised words ("Bank Accounts | Portal"). */
 export function meta({ loaderData }: Route.MetaArgs) {
-  const def = loaderData ? findResource(loaderData.resource) : undefined;
+  const def = loaderData?.def;
   if (!def) return [{ title: "Portal" }];
   return [{ title: pageTitle(def.path.replace(/^\//, "").replace(/\//g, "-")) }];
 }
 
 export default function ResourceList({ loaderData }: Route.ComponentProps) {
-  const def = getResource(loaderData.resource);
+  // The entry's list part comes with the data (decision 177): the registry stays out of the page's first load.
+  const def = loaderData.def;
   return <ResourcePage key={def.name} def={def} data={loaderData} />;
 }
 

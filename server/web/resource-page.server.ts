@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { resourceByPath, findResource } from "../../app/resources/index.ts";
 import { BULK_DELETE_MODAL, parseListQuery } from "../../app/resources/list-query.ts";
 import * as messages from "../../app/resources/messages.ts";
-import type { ResourceDef } from "../../app/resources/types.ts";
+import { listDefOf, type ResourceDef } from "../../app/resources/types.ts";
 import { serviceByName } from "../resources/services.ts";
 import { serviceContextOf } from "./context.ts";
 import { readFlash } from "./flash.server.ts";
@@ -76,7 +76,8 @@ export async function resourceLoader(args: Args) {
   }
 
   const { flash, clear } = readFlash(request);
-  return data({ resource: def.name, query, page, modal, record, options, flash }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  // `def`: the entry's list part, so the page's first load needs neither the registry nor zod (decision 177).
+  return data({ resource: def.name, def: listDefOf(def), query, page, modal, record, options, flash }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
 export type ResourceLoaderData = Awaited<ReturnType<typeof resourceLoader>>["data"];

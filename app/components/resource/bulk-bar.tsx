@@ -1,14 +1,14 @@
 import { RotateCcw, Trash2 } from "lucide-react";
 import * as React from "react";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { bulkDeleteConfirmation } from "~/resources/messages";
-import type { ResourceDef } from "~/resources/types";
+import { Button } from "~/components/ui/button";
+import { lazyComponent } from "~/lib/lazy-component";
+import type { ListDef } from "~/resources/types";
 import type { Gates } from "./row-actions";
-import { ModalShell } from "./modal-shell";
 import { useHydrated } from "./use-hydrated";
+
+const BulkConfirmDialog = lazyComponent(() => import("./bulk-confirm-dialog").then((m) => m.BulkConfirmDialog));
 
 // Multi-delete and multi-restore (spec §2.4, §7.2): a real POST form; the row checkboxes belong to
 // it through their `form` attribute, so the selected ids post with or without JavaScript. The
@@ -25,7 +25,7 @@ export function BulkBar({
   returnTo,
   gates,
 }: {
-  def: ResourceDef;
+  def: ListDef;
   formId: string;
   selected: number;
   /** How many of the selected rows are trashed (the ones Restore selected would bring back). */
@@ -35,6 +35,8 @@ export function BulkBar({
 }) {
   const hydrated = useHydrated();
   const [confirming, setConfirming] = React.useState(false);
+  // Mounted from the first opening on, so that closing keeps Radix's exit animation.
+  const [openedOnce, setOpenedOnce] = React.useState(false);
   const formRef = React.useRef<HTMLFormElement>(null);
   const deleteSubmit = React.useRef<HTMLButtonElement>(null);
   const navigation = useNavigation();
@@ -77,38 +79,31 @@ export function BulkBar({
               size="sm"
               disabled={none || busyIntent === "delete-many"}
               className="text-destructive hover:text-destructive"
-              onClick={() => setConfirming(true)}
+              onClick={() => {
+                setOpenedOnce(true);
+                setConfirming(true);
+              }}
+              onPointerEnter={() => void BulkConfirmDialog.preload()}
+              onFocus={() => void BulkConfirmDialog.preload()}
             >
               <Trash2 aria-hidden="true" />
               {deleteLabel}
             </Button>
-            <Dialog open={confirming} onOpenChange={setConfirming}>
-              <DialogContent role="alertdialog" showCloseButton={false} data-testid="bulk-delete-confirm">
-                <DialogHeader>
-                  <DialogTitle>
-                    {def.voidWording ? "Void" : "Delete"} {selected} {selected === 1 ? def.labels.singular : def.labels.plural}?
-                  </DialogTitle>
-                  <DialogDescription>{bulkDeleteConfirmation(def, selected)}</DialogDescription>
-                </DialogHeader>
-                <DialogFooter>
-                  <DialogClose asChild>
-                    <Button type="button" variant="outline">
-                      Cancel
-                    </Button>
-                  </DialogClose>
-                  <Button
-                    type="button"
-                    variant="destructive"
-                    onClick={() => {
-                      setConfirming(false);
-                      if (deleteSubmit.current) formRef.current?.requestSubmit(deleteSubmit.current);
-                    }}
-                  >
-                    {def.voidWording ? "Void" : "Delete"} {selected}
-                  </Button>
-                </DialogFooter>
-              </DialogContent>
-            </Dialog>
+            {/* The dialog's code loads when it first opens (decision 177). */}
+            {openedOnce ? (
+              <React.Suspense fallback={null}>
+                <BulkConfirmDialog
+                  def={def}
+                  selected={selected}
+                  open={confirming}
+                  onOpenChange={setConfirming}
+                  onConfirm={() => {
+                    setConfirming(false);
+                    if (deleteSubmit.current) formRef.current?.requestSubmit(deleteSubmit.current);
+                  }}
+                />
+              </React.Suspense>
+            ) : null}
           </>
         ) : (
           <Button
@@ -138,47 +133,5 @@ export function BulkBar({
         </Button>
       ) : null}
     </Form>
-  );
-}
-
-/**
- * The confirm step of a bulk delete without JavaScript (issue 16 item 5): the server answered
- * Delete selected with the list's address and `?modal=delete-many&ids=3,7`; this asks with the
- * count and posts the same ids again, confirmed.
- */
-export function BulkDeleteConfirm({ def, closeHref }: { def: ResourceDef; closeHref: string }) {
-  const { search } = useLocation();
-  const params = new URLSearchParams(search);
-  const ids = (params.get("ids") ?? "")
-    .split(",")
-    .map(Number)
-    .filter((n) => Number.isSafeInteger(n) && n > 0);
-  params.delete("modal");
-  params.delete("ids");
-  const returnTo = params.toString() ? `?${params}` : "";
-  const n = ids.length;
-  const verb = def.voidWording ? "Void" : "Delete";
-  return (
-    <ModalShell
-      title={`${verb} ${n} ${n === 1 ? def.labels.singular : def.labels.plural}?`}
-      description={bulkDeleteConfirmation(def, n)}
-      closeHref={closeHref}
-      role="alertdialog"
-      testId="bulk-delete-confirm"
-    >
-      <Form method="post" preventScrollReset className="flex flex-wrap justify-end gap-2">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="delete-many" />
-        <input type="hidden" name="confirmed" value="1" />
-        <input type="hidden" name="ids" value={ids.join(",")} />
-        <input type="hidden" name="_return" value={returnTo} />
-        <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-          Cancel
-        </Link>
-        <Button type="submit" variant="destructive" disabled={n === 0} data-autofocus>
-          {verb} {n}
-        </Button>
-      </Form>
-    </ModalShell>
   );
 }

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Table, TableBody, TableCaption, TableCell, TableContainer, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
-import { rowLinkHref, type ColumnDef, type ListQuery, type ResourceDef } from "~/resources/types";
+import { rowLinkHref, type ColumnDef, type ListQuery, type ListDef } from "~/resources/types";
 import { CellValue, isNumericKind } from "./cells";
 import { displayText } from "./format";
 import { mainLinkOf, RowActionsMenu, rowActions, type Gates } from "./row-actions";
@@ -28,7 +28,7 @@ const MOBILE_HIDDEN = "hidden md:table-cell";
 const STICKY_ACTIONS = "sticky right-0 z-[1] max-md:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]";
 
 export interface DataTableProps {
-  def: ResourceDef;
+  def: ListDef;
   rows: ResourceRow[];
   query: ListQuery;
   gates: Gates;
@@ -40,7 +40,7 @@ export interface DataTableProps {
   busy?: boolean;
 }
 
-function nameOf(def: ResourceDef, row: ResourceRow): string {
+function nameOf(def: ListDef, row: ResourceRow): string {
   const value = row[def.displayField];
   return value == null || value === "" ? `${def.labels.singular} #${row.id}` : String(value);
 }

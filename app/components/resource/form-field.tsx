@@ -14,7 +14,9 @@ import { useHydrated } from "./use-hydrated";
 // The form renderer of DESIGN §4: one control per field kind, with its label, description and
 // errors tied together (aria-describedby), for every registry entry.
 
-export type Option = { value: string; label: string };
+import { SelectOptions, type Option } from "./select-options";
+
+export { SelectOptions, type Option };
 
 /** The errors of a field, where aria-describedby points. */
 export function FieldErrors({ id, errors, className }: { id: string; errors: string[] | undefined; className?: string }) {
@@ -70,22 +72,6 @@ export function LabeledField({
 }
 
 /** A select's choices: the empty choice that asks for one, then each option (a string is its own label). */
-export function SelectOptions({ placeholder, options }: { placeholder?: string; options: readonly (Option | string)[] }) {
-  return (
-    <>
-      {placeholder != null ? <option value="">{placeholder}</option> : null}
-      {options.map((o) => {
-        const { value, label } = typeof o === "string" ? { value: o, label: o } : o;
-        return (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        );
-      })}
-    </>
-  );
-}
-
 /** Conform's props without `key` (React warns when a key is spread); the key goes on the element. */
 export function split<T extends { key?: string | undefined }>(props: T): [string | undefined, Omit<T, "key">] {
   const { key, ...rest } = props;

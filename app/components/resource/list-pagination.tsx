@@ -5,14 +5,14 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { cn } from "~/lib/utils";
 import { listQueryToSearchParams, PER_PAGE_OPTIONS } from "~/resources/list-query";
-import type { ListQuery, Paginated, ResourceDef } from "~/resources/types";
+import type { ListQuery, Paginated, ListDef } from "~/resources/types";
 import { cleanParams } from "./list-toolbar";
 import { listHref } from "./urls";
 
 // Pagination of a list (DESIGN §7): page links built from the list query, a page size select
 // (15/25/50/100) and "Showing X to Y of Z".
 
-export function ListPagination({ def, query, meta }: { def: ResourceDef; query: ListQuery; meta: Paginated<unknown>["meta"] }) {
+export function ListPagination({ def, query, meta }: { def: ListDef; query: ListQuery; meta: Paginated<unknown>["meta"] }) {
   const submit = useSubmit();
   const current = meta.current_page;
   const last = meta.last_page;

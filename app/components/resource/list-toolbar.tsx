@@ -6,8 +6,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { DEFAULT_PER_PAGE } from "~/resources/list-query";
-import { filterKeys, type FilterDef, type ListQuery, type ResourceDef } from "~/resources/types";
-import { SelectOptions } from "./form-field";
+import { filterKeys, type FilterDef, type ListQuery, type ListDef } from "~/resources/types";
+import { SelectOptions } from "./select-options";
 
 // Search and filters of a list (spec §2.4): a GET form to the list's own address, so it works
 // without JavaScript (Apply button); with JavaScript the search is debounced and a changed filter
@@ -33,7 +33,7 @@ export function ListToolbar({
   query,
   filterOptions,
 }: {
-  def: ResourceDef;
+  def: ListDef;
   query: ListQuery;
   /** The choices of reference filters, by filter key. */
   filterOptions?: Record<string, { value: string; label: string }[]>;

@@ -6,7 +6,8 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { formatDateTime } from "~/lib/dates";
 import { deleteConfirmation, deleteVerb, restoreConfirmation } from "~/resources/messages";
-import type { ListQuery, ResourceDef } from "~/resources/types";
+import { getResource } from "~/resources/index";
+import type { ListDef, ListQuery, ResourceDef } from "~/resources/types";
 import { formDefaults } from "./defaults";
 import { personName } from "./format";
 import { FormField, RequiredMark, type Option } from "./form-field";
@@ -35,6 +36,14 @@ export interface ResourceModalProps {
 }
 
 const RECORD_KINDS = new Set(["update", "delete", "restore"]);
+
+/**
+ * The modal of a list page that has only the entry's list part (ListDef, from its loader): the
+ * whole entry — fields, schemas — comes from the registry here, in the modal's own chunk (decision 177).
+ */
+export function RegistryResourceModal({ def, ...props }: Omit<ResourceModalProps, "def"> & { def: ListDef }) {
+  return <ResourceModal def={"schema" in def ? (def as ResourceDef) : getResource(def.name)} {...props} />;
+}
 
 export function ResourceModal({ def, modal, record, options, query, gates }: ResourceModalProps) {
   const { pathname, search } = useLocation();

@@ -7,19 +7,24 @@ import { Spinner } from "~/components/ui/spinner";
 import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
 import { BULK_DELETE_MODAL, listQueryToSearchParams } from "~/resources/list-query";
-import type { ListQuery, Paginated, ResourceDef } from "~/resources/types";
-import { BulkBar, BulkDeleteConfirm } from "./bulk-bar";
+import type { ListQuery, Paginated, ListDef } from "~/resources/types";
+import { lazyComponent } from "~/lib/lazy-component";
+import { BulkBar } from "./bulk-bar";
 import { DataTable, type ResourceRow } from "./data-table";
 import { FlashMessage, type FlashData } from "./flash-message";
-import type { Option } from "./form-field";
+import type { Option } from "./select-options";
 import { ListPagination } from "./list-pagination";
 import { ListToolbar } from "./list-toolbar";
-import { ResourceModal } from "./resource-modal";
 import { isTrashed, type Gates } from "./row-actions";
 import { closeModalHref, listHref, listPart } from "./urls";
 
 // The generic list screen of DESIGN §4 and §8: every registry entry renders through this one
 // component — heading, search and filters, bulk bar, DataTable, pagination, modal and flash.
+
+// The address-held modals load their code when one opens (decision 177): the list's first load
+// carries no form library, no zod and no registry. The server renders them complete at once.
+const ResourceModal = lazyComponent(() => import("./resource-modal").then((m) => m.RegistryResourceModal));
+const BulkDeleteConfirm = lazyComponent(() => import("./bulk-delete-confirm").then((m) => m.BulkDeleteConfirm));
 
 export interface ResourcePageData {
   query: ListQuery;
@@ -88,7 +93,7 @@ function useModalFocusReturn(container: React.RefObject<HTMLElement | null>, mod
   }, [container, modal, recordId]);
 }
 
-export function ResourcePage({ def, data }: { def: ResourceDef; data: ResourcePageData }) {
+export function ResourcePage({ def, data }: { def: ListDef; data: ResourcePageData }) {
   const root = useRootData();
   const user = root?.user;
   const { pathname, search } = useLocation();
@@ -196,9 +201,13 @@ export function ResourcePage({ def, data }: { def: ResourceDef; data: ResourcePa
         <ListPagination def={def} query={query} meta={page.meta} />
       </section>
 
-      <ResourceModal def={def} modal={data.modal} record={data.record} options={data.options} query={query} gates={gates} />
-      {data.modal === BULK_DELETE_MODAL && gates.delete ? (
-        <BulkDeleteConfirm def={def} closeHref={closeModalHref(pathname, query, search)} />
+      {data.modal ? (
+        <React.Suspense fallback={null}>
+          <ResourceModal def={def} modal={data.modal} record={data.record} options={data.options} query={query} gates={gates} />
+          {data.modal === BULK_DELETE_MODAL && gates.delete ? (
+            <BulkDeleteConfirm def={def} closeHref={closeModalHref(pathname, query, search)} />
+          ) : null}
+        </React.Suspense>
       ) : null}
     </div>
   );

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { Button } from "~/components/ui/button";
 import { deleteVerb } from "~/resources/messages";
-import { rowLinkHref, type ListQuery, type ResourceDef, type RowLink } from "~/resources/types";
+import { rowLinkHref, type ListQuery, type ListDef, type RowLink } from "~/resources/types";
 import { cn } from "~/lib/utils";
 import { listHref } from "./urls";
 import { useHydrated } from "./use-hydrated";
@@ -36,13 +36,13 @@ export function isTrashed(row: Record<string, unknown>): boolean {
 }
 
 /** The entry's row links (View, Print, View households…) this row shows to this user. */
-export function rowLinksFor(def: ResourceDef, row: Record<string, unknown>, gates: Gates): RowLink[] {
+export function rowLinksFor(def: ListDef, row: Record<string, unknown>, gates: Gates): RowLink[] {
   const trashed = isTrashed(row);
   return (def.rowLinks ?? []).filter((l) => (gates.links?.[l.key] ?? !l.permission) && (l.onTrashed || !trashed));
 }
 
 /** Where the row's main column leads: the record's own page (a row link marked `main`), if shown. */
-export function mainLinkOf(def: ResourceDef, row: Record<string, unknown>, gates: Gates): RowLink | null {
+export function mainLinkOf(def: ListDef, row: Record<string, unknown>, gates: Gates): RowLink | null {
   return rowLinksFor(def, row, gates).find((l) => l.main) ?? null;
 }
 
@@ -57,7 +57,7 @@ function linkIcon(link: RowLink): LucideIcon {
  * rows only with `onTrashed`), then update, delete (or void) and restore follow the update-, delete- and
  * restore- permissions; Delete only on active rows and Restore only on trashed ones.
  */
-export function rowActions(def: ResourceDef, row: Record<string, unknown>, gates: Gates, query: ListQuery): RowAction[] {
+export function rowActions(def: ListDef, row: Record<string, unknown>, gates: Gates, query: ListQuery): RowAction[] {
   const { verb, undoVerb } = deleteVerb(def);
   const trashed = isTrashed(row);
   const id = row.id as number;

@@ -6,7 +6,7 @@ import { LabeledField } from "~/components/resource/form-field";
 import { NativeSelect } from "~/components/ui/select";
 import { DialogActions, FormAlert, HiddenFields, useSubmitting } from "./dialog";
 import { ResidentPicker, type PickedResident } from "./resident-picker";
-import { SelectOptions } from "~/components/resource/form-field";
+import { SelectOptions } from "~/components/resource/select-options";
 
 // The business form (issue 4): name, owner picked from residents, business line, location and
 // the date acquired.

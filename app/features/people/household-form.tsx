@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
-import { SelectOptions } from "~/components/resource/form-field";
+import { SelectOptions } from "~/components/resource/select-options";
 import { DefaultSubmit } from "~/components/resource/form-parts";
 import { trpc, trpcFieldErrors } from "~/lib/trpc-client";
 import { PH_BOUNDS, RELATIONS } from "~/resources/people";

@@ -24,7 +24,7 @@ import {
   type ReportSectionDef,
   type ReportSectionResult,
 } from "./types";
-import { SelectOptions } from "~/components/resource/form-field";
+import { SelectOptions } from "~/components/resource/select-options";
 
 // One page for every report (DESIGN §12): filters in the address (a GET form: works without
 // JavaScript, applies on change with it), summary cards, charts, a table per section with its

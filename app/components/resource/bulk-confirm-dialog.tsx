@@ -1,0 +1,42 @@
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { bulkDeleteConfirmation } from "~/resources/messages";
+import type { ListDef } from "~/resources/types";
+
+/** Delete selected's confirmation with JavaScript (bulk-bar.tsx); its own chunk, fetched on first opening (decision 177). */
+export function BulkConfirmDialog({
+  def,
+  selected,
+  open,
+  onOpenChange,
+  onConfirm,
+}: {
+  def: ListDef;
+  selected: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent role="alertdialog" showCloseButton={false} data-testid="bulk-delete-confirm">
+        <DialogHeader>
+          <DialogTitle>
+            {def.voidWording ? "Void" : "Delete"} {selected} {selected === 1 ? def.labels.singular : def.labels.plural}?
+          </DialogTitle>
+          <DialogDescription>{bulkDeleteConfirmation(def, selected)}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="button" variant="destructive" onClick={onConfirm}>
+            {def.voidWording ? "Void" : "Delete"} {selected}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

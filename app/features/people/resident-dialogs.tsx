@@ -1,0 +1,124 @@
+import type { SubmissionResult } from "@conform-to/zod/v4";
+import { Copy, KeyRound } from "lucide-react";
+import { Form, Link } from "react-router";
+import type { Option } from "~/components/resource/form-field";
+import { buttonVariants } from "~/components/ui/button";
+import { DialogActions, FormAlert, HiddenFields, PeopleDialog, useSubmitting } from "./dialog";
+import { ResidentForm, type DuplicateInfo } from "./resident-form";
+
+// The dialogs of /manage/residents (routes/people.residents.tsx): the RBI form (create, update,
+// with the duplicate warning and the photo) and the reset of a resident's password. Their own
+// chunk, fetched when one opens (decision 177); the server renders them complete at once.
+
+type RecordRow = Record<string, unknown> & { id: number };
+
+/** The create and update dialogs are one: the resident form with its duplicate warning. */
+export function ResidentFormDialog({
+  intent,
+  record,
+  options,
+  returnTo,
+  closeHref,
+  lastResult,
+  duplicates,
+}: {
+  intent: "create" | "update";
+  record: RecordRow | null;
+  options: Record<string, Option[]>;
+  returnTo: string;
+  closeHref: string;
+  lastResult?: SubmissionResult<string[]>;
+  duplicates?: DuplicateInfo[];
+}) {
+  return (
+    <PeopleDialog
+      title={intent === "create" ? "Register resident" : "Edit resident"}
+      description={
+        intent === "update" && record ? (
+          <Link to={`/manage/residents/${record.id}/profile`} className="underline underline-offset-2">
+            Open {String(record.name)}'s page
+          </Link>
+        ) : (
+          "The Record of Barangay Inhabitants (RBI). Fields marked * are required."
+        )
+      }
+      closeHref={closeHref}
+      size="lg"
+    >
+      <ResidentForm
+        key={`${intent}-${record?.id ?? "new"}`}
+        intent={intent}
+        record={intent === "update" ? record : null}
+        options={options}
+        returnTo={returnTo}
+        closeHref={closeHref}
+        lastResult={lastResult}
+        duplicates={duplicates}
+      />
+    </PeopleDialog>
+  );
+}
+
+/** Spec §2.4 "reset": a new sign-in password for a resident who has an account, shown once. */
+export function ResetDialog({
+  record,
+  closeHref,
+  returnTo,
+  reset,
+  refusal,
+}: {
+  record: Record<string, unknown> & { id: number };
+  closeHref: string;
+  returnTo: string;
+  reset?: { username: string; password: string; id: number };
+  refusal?: string;
+}) {
+  const submitting = useSubmitting("reset");
+  const name = String(record.name ?? `resident #${record.id}`);
+  return (
+    <PeopleDialog
+      title="Reset password"
+      description={`A new sign-in password for ${name}. Their open sessions end.`}
+      closeHref={closeHref}
+      role="alertdialog"
+      testId="reset-dialog"
+    >
+      {reset && reset.id === record.id ? (
+        <div className="flex flex-col gap-3 px-5 py-4">
+          <p className="text-sm">Successfully reset. Give these to {name}; the password is not shown again.</p>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-md border bg-muted/40 px-3 py-2 font-mono text-sm">
+            <dt className="text-muted-foreground">Username</dt>
+            <dd>{reset.username}</dd>
+            <dt className="text-muted-foreground">Password</dt>
+            <dd data-testid="new-password">{reset.password}</dd>
+          </dl>
+          <button
+            type="button"
+            className={buttonVariants({ variant: "outline", size: "sm" }) + " self-start"}
+            onClick={() => navigator.clipboard?.writeText(reset.password).catch(() => undefined)}
+          >
+            <Copy aria-hidden="true" />
+            Copy password
+          </button>
+          <Link to={closeHref} className={buttonVariants() + " self-end"}>
+            Done
+          </Link>
+        </div>
+      ) : (
+        <Form method="post" preventScrollReset className="flex flex-col">
+          <HiddenFields intent="reset" id={record.id} returnTo={returnTo} />
+          {refusal ? (
+            <div className="px-5 pt-4">
+              <FormAlert>{refusal}</FormAlert>
+            </div>
+          ) : null}
+          <p className="flex items-center gap-2 px-5 py-4 text-sm">
+            <KeyRound className="size-4 text-muted-foreground" aria-hidden="true" />
+            {record.username ? `Username: ${String(record.username)}` : "This resident has no sign-in account yet."}
+          </p>
+          <DialogActions closeHref={closeHref} submitting={submitting} label="Reset password" />
+        </Form>
+      )}
+    </PeopleDialog>
+  );
+}
