@@ -38,3 +38,18 @@ export function lazyComponent<P extends object>(load: () => Promise<React.Compon
   Lazy.preload = preload;
   return Lazy;
 }
+
+/**
+ * A control whose interactive part (a Radix menu, popover, tooltip) is a lazy component: until the
+ * user asks for it, the page shows a plain look-alike; `intent` starts the fetch when a pointer
+ * comes over it or it gets the focus, and `request()` (its click) swaps in the real one, open.
+ */
+export function useOnDemand(lazy: { preload: () => Promise<unknown> }) {
+  const [requested, setRequested] = React.useState(false);
+  const preload = React.useCallback(() => void lazy.preload().catch(() => undefined), [lazy]);
+  const request = React.useCallback(() => {
+    preload();
+    setRequested(true);
+  }, [preload]);
+  return { requested, request, intent: { onPointerEnter: preload, onFocus: preload } };
+}

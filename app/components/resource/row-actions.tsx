@@ -1,12 +1,15 @@
 import { ArrowRight, Ellipsis, Eye, History, Pencil, Printer, RotateCcw, Trash2, Zap, type LucideIcon } from "lucide-react";
+import * as React from "react";
 import { Link } from "react-router";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { Button } from "~/components/ui/button";
+import { lazyComponent, useOnDemand } from "~/lib/lazy-component";
 import { deleteVerb } from "~/resources/messages";
 import { rowLinkHref, type ListQuery, type ListDef, type RowLink } from "~/resources/types";
 import { cn } from "~/lib/utils";
 import { listHref } from "./urls";
 import { useHydrated } from "./use-hydrated";
+
+const RowActionsDropdown = lazyComponent(() => import("./row-actions-dropdown").then((m) => m.RowActionsDropdown));
 
 export interface Gates {
   create: boolean;
@@ -132,23 +135,32 @@ export function RowActionsMenu({ actions, name }: { actions: RowAction[]; name: 
       </details>
     );
   }
+  return <RowActionsButton actions={actions} label={label} />;
+}
+
+/** After hydration: a plain button until the first click mounts the Radix menu, open (decision 177). */
+function RowActionsButton({ actions, label }: { actions: RowAction[]; label: string }) {
+  const { requested, request, intent } = useOnDemand(RowActionsDropdown);
+  const button = (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-8"
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      data-testid="row-actions"
+      onClick={request}
+      {...intent}
+    >
+      <Ellipsis aria-hidden="true" />
+    </Button>
+  );
+  if (!requested) return button;
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-8" aria-label={label} data-testid="row-actions">
-          <Ellipsis aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-36">
-        {actions.map((a) => (
-          <DropdownMenuItem key={a.key} asChild className={cn(a.destructive && "text-destructive focus:text-destructive")}>
-            <Link to={a.href} preventScrollReset target={a.newTab ? "_blank" : undefined} rel={a.newTab ? "noreferrer" : undefined}>
-              <a.Icon aria-hidden="true" />
-              {a.label}
-            </Link>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <React.Suspense fallback={button}>
+      <RowActionsDropdown actions={actions} label={label} defaultOpen />
+    </React.Suspense>
   );
 }

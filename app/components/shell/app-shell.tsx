@@ -1,7 +1,6 @@
 import * as React from "react";
 import { TriangleAlert } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { TooltipProvider } from "~/components/ui/tooltip";
 import { useClientState } from "~/lib/client-state";
 import { can, SYSTEM_ADMIN_PERMISSION } from "~/lib/permissions";
 import type { PublicUser } from "~/lib/session-user";
@@ -14,7 +13,9 @@ import { Sidebar } from "./sidebar";
 import { SidebarProvider, useSidebar } from "./sidebar-context";
 import type { ResidentSearchProps } from "./resident-search";
 import { TopBar } from "./top-bar";
-import { WelcomeDialog } from "./welcome-dialog";
+import { lazyComponent } from "~/lib/lazy-component";
+
+const WelcomeDialog = lazyComponent(() => import("./welcome-dialog").then((m) => m.WelcomeDialog));
 
 /**
  * The staff shell of the default layout (spec §2.2): sidebar, top bar, offline header, content
@@ -41,13 +42,16 @@ export function AppShell({
   return (
     <SidebarProvider initialMinimized={initialMinimized}>
       <RealtimeProvider initial={bell}>
-        <TooltipProvider>
-          <ShellFrame user={user} brand={brand} search={search}>
-            {children}
-          </ShellFrame>
-          <LoadingOverlay />
-          <WelcomeDialog firstname={user.user_profile.firstname} isNewUser={user.new_user} />
-        </TooltipProvider>
+        <ShellFrame user={user} brand={brand} search={search}>
+          {children}
+        </ShellFrame>
+        <LoadingOverlay />
+        {/* The welcome dialog's code (Radix dialog, tRPC) loads only for a new user (decision 177). */}
+        {user.new_user ? (
+          <React.Suspense fallback={null}>
+            <WelcomeDialog firstname={user.user_profile.firstname} isNewUser={user.new_user} />
+          </React.Suspense>
+        ) : null}
       </RealtimeProvider>
     </SidebarProvider>
   );

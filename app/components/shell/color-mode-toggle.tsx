@@ -1,52 +1,41 @@
 import { Monitor, Moon, Sun } from "lucide-react";
+import * as React from "react";
 import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
-import { isColorMode, useColorMode, type ColorMode } from "~/lib/ui-color-mode";
+import { lazyComponent, useOnDemand } from "~/lib/lazy-component";
+import { useColorMode, type ColorMode } from "~/lib/ui-color-mode";
 
-const LABELS: Record<ColorMode, string> = { system: "System", light: "Light", dark: "Dark" };
-const ICONS = { system: Monitor, light: Sun, dark: Moon } as const;
+export const COLOR_MODE_LABELS: Record<ColorMode, string> = { system: "System", light: "Light", dark: "Dark" };
+export const COLOR_MODE_ICONS = { system: Monitor, light: Sun, dark: Moon } as const;
+
+// The Radix menu loads on the first click (decision 177); until then a plain look-alike button.
+const ColorModeDropdown = lazyComponent(() => import("./color-mode-dropdown").then((m) => m.ColorModeDropdown));
 
 /** Colour mode (spec §4): System, Light or Dark, kept in localStorage. */
 export function ColorModeToggle({ className }: { className?: string }) {
   const [mode, setMode] = useColorMode();
-  const Icon = ICONS[mode];
+  const { requested, request, intent } = useOnDemand(ColorModeDropdown);
+  const Icon = COLOR_MODE_ICONS[mode];
+  const button = (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      className={className}
+      aria-label={`Colour mode: ${COLOR_MODE_LABELS[mode]}`}
+      title="Colour mode"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      onClick={request}
+      {...intent}
+    >
+      <Icon aria-hidden="true" />
+    </Button>
+  );
+  if (!requested) return button;
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          className={className}
-          aria-label={`Colour mode: ${LABELS[mode]}`}
-          title="Colour mode"
-        >
-          <Icon aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-40">
-        <DropdownMenuLabel>Colour mode</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuRadioGroup value={mode} onValueChange={(value) => isColorMode(value) && setMode(value)}>
-          {(Object.keys(LABELS) as ColorMode[]).map((key) => {
-            const ItemIcon = ICONS[key];
-            return (
-              <DropdownMenuRadioItem key={key} value={key}>
-                <ItemIcon aria-hidden="true" />
-                {LABELS[key]}
-              </DropdownMenuRadioItem>
-            );
-          })}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <React.Suspense fallback={button}>
+      <ColorModeDropdown mode={mode} setMode={setMode} className={className} />
+    </React.Suspense>
   );
 }

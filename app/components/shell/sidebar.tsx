@@ -2,7 +2,7 @@ import { X } from "lucide-react";
 import * as React from "react";
 import { Link, useLocation } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
+import { lazyComponent } from "~/lib/lazy-component";
 import type { HasPermissions } from "~/lib/permissions";
 import { usePrefetchMode } from "~/lib/prefetch";
 import { cn } from "~/lib/utils";
@@ -163,14 +163,25 @@ function SidebarEntry({ entry, minimized, active }: { entry: MenuEntry; minimize
   );
 
   if (!minimized) return item;
+  return <EntryTooltip text={`${entry.title}${entry.isNew ? " (new)" : ""}${entry.disabled ? " (not available yet)" : ""}`}>{item}</EntryTooltip>;
+}
+
+// A minimised entry's tooltip loads when the pointer or the focus first reaches it (decision 177).
+const SidebarTooltip = lazyComponent(() => import("./sidebar-tooltip").then((m) => m.SidebarTooltip));
+
+function EntryTooltip({ text, children }: { text: string; children: React.ReactElement<React.HTMLAttributes<HTMLElement>> }) {
+  const [wanted, setWanted] = React.useState<null | { focus: boolean }>(null);
+  if (!wanted) {
+    return React.cloneElement(children, {
+      onPointerEnter: () => setWanted({ focus: false }),
+      onFocus: () => setWanted({ focus: true }),
+    });
+  }
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{item}</TooltipTrigger>
-      <TooltipContent side="right" className="hidden lg:block">
-        {entry.title}
-        {entry.isNew ? " (new)" : ""}
-        {entry.disabled ? " (not available yet)" : ""}
-      </TooltipContent>
-    </Tooltip>
+    <React.Suspense fallback={children}>
+      <SidebarTooltip text={text} focus={wanted.focus}>
+        {children}
+      </SidebarTooltip>
+    </React.Suspense>
   );
 }

@@ -1,12 +1,9 @@
-import { Bell, BellOff } from "lucide-react";
+import { Bell } from "lucide-react";
 import * as React from "react";
-import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Popover, PopoverContent, PopoverTrigger } from "~/components/ui/popover";
+import { lazyComponent, useOnDemand } from "~/lib/lazy-component";
 import { cn } from "~/lib/utils";
-import { NotificationIcon } from "./icon";
 import { useRealtime } from "./realtime";
-import type { NotificationView } from "./types";
 
 const timeFormat = new Intl.DateTimeFormat("en-PH", { timeZone: "Asia/Manila", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
@@ -14,108 +11,55 @@ export function formatNotificationTime(iso: string): string {
   return timeFormat.format(new Date(iso));
 }
 
+// The panel (a Radix popover and the list) loads on the bell's first click (decision 177).
+const BellPanel = lazyComponent(() => import("./bell-panel").then((m) => m.BellPanel));
+
 /**
  * The top bar's bell (spec §2.2, issue 15): the unread count, and a panel with the newest
  * notifications and "Mark all read". Without JavaScript it is a link to the notifications page.
  */
 export function NotificationsButton({ className }: { className?: string }) {
-  const { notifications, unread, markAllRead, markRead, status } = useRealtime();
+  const { unread, status } = useRealtime();
   const [open, setOpen] = React.useState(false);
-  const [marking, setMarking] = React.useState(false);
-  return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
-        <Button asChild variant="ghost" size="icon" className={cn("relative", className)}>
-          <a
-            href="/notifications"
-            title="Notifications"
-            data-testid="notifications-button"
-            data-realtime={status}
-            aria-expanded={open}
-            onClick={(event) => {
-              // With JavaScript the bell opens its panel; the link is for when there is none.
-              event.preventDefault();
-              setOpen((o) => !o);
-            }}
+  const { requested, request, intent } = useOnDemand(BellPanel);
+  const bell = (
+    <Button asChild variant="ghost" size="icon" className={cn("relative", className)}>
+      <a
+        href="/notifications"
+        title="Notifications"
+        data-testid="notifications-button"
+        data-realtime={status}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? "open" : "closed"}
+        onClick={(event) => {
+          // With JavaScript the bell opens its panel; the link is for when there is none.
+          event.preventDefault();
+          request();
+          setOpen((o) => !o);
+        }}
+        {...intent}
+      >
+        <Bell aria-hidden="true" />
+        <span className="sr-only">Notifications</span>
+        {unread > 0 ? (
+          <span
+            className="absolute top-1 right-1 flex min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[0.625rem] leading-4 font-semibold text-white"
+            data-testid="notifications-unread"
           >
-            <Bell aria-hidden="true" />
-            <span className="sr-only">Notifications</span>
-            {unread > 0 ? (
-              <span
-                className="absolute top-1 right-1 flex min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[0.625rem] leading-4 font-semibold text-white"
-                data-testid="notifications-unread"
-              >
-                {unread > 99 ? "99+" : unread}
-                <span className="sr-only"> unread</span>
-              </span>
-            ) : null}
-          </a>
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent align="end" className="w-[min(22rem,calc(100vw-1.5rem))] p-0" aria-label="Notifications" data-testid="notifications-panel">
-        <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
-          <h2 className="text-sm font-semibold">Notifications</h2>
-          {unread > 0 ? (
-            <Button
-              type="button"
-              variant="link"
-              size="sm"
-              className="h-auto p-0 text-xs"
-              disabled={marking}
-              onClick={async () => {
-                setMarking(true);
-                await markAllRead().catch(() => {});
-                setMarking(false);
-              }}
-            >
-              Mark all read
-            </Button>
-          ) : null}
-        </div>
-        {notifications.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 px-4 py-8 text-center text-sm text-muted-foreground" data-testid="notifications-empty">
-            <BellOff className="size-6" aria-hidden="true" />
-            <p>No notifications</p>
-          </div>
-        ) : (
-          <ul className="max-h-[min(24rem,60svh)] divide-y overflow-y-auto" data-testid="notifications-list">
-            {notifications.map((item) => (
-              <NotificationRow key={item.id} item={item} onOpen={() => (markRead(item.id), setOpen(false))} />
-            ))}
-          </ul>
-        )}
-        <div className="border-t px-4 py-2 text-center">
-          <Link to="/notifications" className="text-xs font-medium text-primary underline-offset-4 hover:underline" onClick={() => setOpen(false)}>
-            See all notifications
-          </Link>
-        </div>
-      </PopoverContent>
-    </Popover>
+            {unread > 99 ? "99+" : unread}
+            <span className="sr-only"> unread</span>
+          </span>
+        ) : null}
+      </a>
+    </Button>
   );
-}
-
-function NotificationRow({ item, onOpen }: { item: NotificationView; onOpen: () => void }) {
-  const body = (
-    <>
-      <NotificationIcon icon={item.icon} className="mt-0.5" />
-      <div className="min-w-0 flex-1">
-        <p className={cn("break-words", item.read ? "font-normal" : "font-semibold")}>{item.title}</p>
-        {item.message ? <p className="break-words text-muted-foreground">{item.message}</p> : null}
-        <p className="mt-1 text-xs text-muted-foreground">{formatNotificationTime(item.created_at)}</p>
-      </div>
-      {item.read ? null : <span className="mt-1.5 size-2 shrink-0 rounded-full bg-primary" aria-label="Unread" role="img" />}
-    </>
-  );
-  const rowClass = "flex items-start gap-3 px-4 py-3 text-sm";
+  if (!requested) return bell;
   return (
-    <li data-testid="notification-item" data-read={item.read ? "true" : "false"}>
-      {item.link ? (
-        <Link to={item.link} className={cn(rowClass, "hover:bg-muted/60 focus-visible:bg-muted/60 focus-visible:outline-none")} onClick={onOpen}>
-          {body}
-        </Link>
-      ) : (
-        <div className={rowClass}>{body}</div>
-      )}
-    </li>
+    <React.Suspense fallback={bell}>
+      <BellPanel open={open} setOpen={setOpen}>
+        {bell}
+      </BellPanel>
+    </React.Suspense>
   );
 }

@@ -1,7 +1,6 @@
 import * as React from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { notify } from "~/lib/notify";
-import { trpc } from "~/lib/trpc-client";
 import { BELL_LATEST, type BellSummary, type NotificationView } from "./types";
 
 // The browser end of /ws (DESIGN §1 "realtime", issue 15): one socket per signed-in tab. The bell
@@ -18,6 +17,9 @@ interface RealtimeContextValue {
   markAllRead(): Promise<void>;
   markRead(id: number): void;
 }
+
+/** The tRPC client loads with the first call, after the page is up (issue 17 item 5, decision 177). */
+const loadTrpc = () => import("~/lib/trpc-client").then((m) => m.trpc);
 
 const EMPTY: BellSummary = { unread: 0, latest: [], lastId: 0 };
 
@@ -105,7 +107,7 @@ export function RealtimeProvider({ initial, children }: { initial?: BellSummary;
   }, []);
 
   const catchUp = React.useCallback(async () => {
-    const answer = await trpc.notifications.since.query({ after: lastId.current });
+    const answer = await (await loadTrpc()).notifications.since.query({ after: lastId.current });
     const missed = answer.missed.filter((item) => item.id > lastId.current);
     lastId.current = Math.max(lastId.current, answer.lastId);
     setNotifications(answer.latest);
@@ -175,7 +177,7 @@ export function RealtimeProvider({ initial, children }: { initial?: BellSummary;
       notifications,
       unread,
       markAllRead: async () => {
-        await trpc.notifications.markAllRead.mutate();
+        await (await loadTrpc()).notifications.markAllRead.mutate();
         setUnread(0);
         setNotifications((list) => list.map((item) => ({ ...item, read: true })));
         refreshPage.current();
@@ -185,7 +187,9 @@ export function RealtimeProvider({ initial, children }: { initial?: BellSummary;
         if (!item || item.read) return;
         setUnread((n) => Math.max(0, n - 1));
         setNotifications((list) => list.map((n) => (n.id === id ? { ...n, read: true } : n)));
-        void trpc.notifications.markRead.mutate({ id }).catch(() => {});
+        void loadTrpc()
+          .then((trpc) => trpc.notifications.markRead.mutate({ id }))
+          .catch(() => {});
       },
     }),
     [status, notifications, unread],
