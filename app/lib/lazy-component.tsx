@@ -33,6 +33,8 @@ export function lazyComponent<P extends object>(load: () => Promise<React.Compon
   if (import.meta.env.SSR) preload().catch(() => undefined);
   function Lazy(props: P) {
     const Component = loaded ?? React.use(preload());
+    // The same component every render once loaded (the module's export), not one made per render.
+    // eslint-disable-next-line react-hooks/static-components
     return <Component {...(props as P & AnyProps)} />;
   }
   Lazy.preload = preload;
