@@ -1,7 +1,43 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+// Issue 17 item 5 (decision 177): the code every page of the signed-in shell loads statically goes
+// in two chunks — what the root (the document) needs, and what the default layout adds (sidebar,
+// top bar) — instead of some forty files of a few hundred bytes each, which gzip one by one to a
+// quarter more than together. The module graph is read once the client build has loaded it.
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+const staticGraph = { root: new Set<string>(), shell: new Set<string>(), list: new Set<string>() };
+const appFile = (name: string) => fileURLToPath(new URL(`./app/${name}`, import.meta.url));
+function staticClosure(getInfo: (id: string) => { importedIds: readonly string[] } | null, ids: string[], from: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = ids.filter((id) => from.some((file) => id.split("?")[0] === file));
+  while (queue.length) {
+    const id = queue.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    for (const next of getInfo(id)?.importedIds ?? []) if (!seen.has(next) && !next.includes("node_modules")) queue.push(next);
+  }
+  return seen;
+}
+function shellChunks(): Plugin {
+  return {
+    name: "portal:shell-chunks",
+    applyToEnvironment: (environment) => environment.name === "client",
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const info = (id: string) => this.getModuleInfo(id);
+      staticGraph.root = staticClosure(info, ids, [appFile("root.tsx"), appFile("entry.client.tsx")]);
+      staticGraph.shell = staticClosure(info, ids, [appFile("routes/layouts/default.tsx")]);
+      // The registry's list screen (DESIGN §4): its own modules, shared by every list page.
+      const listDir = appFile("components/resource/");
+      staticGraph.list = new Set(
+        [...staticClosure(info, ids, [appFile("components/resource/resource-page.tsx")])].filter((id) => id.startsWith(listDir)),
+      );
+    },
+  };
+}
 
 // The SSR build's entry is server/app.ts, so the app and the routes share one copy of
 // every module (DESIGN §2: two copies of the database module is a known trap).
@@ -19,12 +55,17 @@ export default defineConfig({
         rollupOptions: {
           output: {
             codeSplitting: {
-              groups: [{ name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+              groups: [
+                { name: "framework", test: FRAMEWORK, priority: 4 },
+                { name: "app-root", test: (id) => staticGraph.root.has(id), priority: 3 },
+                { name: "app-shell", test: (id) => staticGraph.shell.has(id), priority: 2 },
+                { name: "app-list", test: (id) => staticGraph.list.has(id), priority: 1 },
+              ],
             },
           },
         },
       },
     },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), shellChunks()],
 });

@@ -258,7 +258,10 @@ export interface ResourceDef {
  * The list's loader sends it, so the page's first load carries neither the registry nor zod; the
  * forms (modals) load the whole entry with their own code.
  */
-export type ListDef = Omit<ResourceDef, "schema" | "fields" | "children" | "storage" | "searchable" | "unique" | "virtualFields" | "listModule">;
+export type ListDef = Omit<
+  ResourceDef,
+  "schema" | "fields" | "children" | "storage" | "searchable" | "unique" | "virtualFields" | "listModule"
+>;
 
 export function listDefOf(def: ResourceDef): ListDef {
   const { schema, fields, children, storage, searchable, unique, virtualFields, listModule, ...list } = def;

@@ -12,7 +12,15 @@ import { isColorMode, type ColorMode } from "~/lib/ui-color-mode";
 import { COLOR_MODE_ICONS, COLOR_MODE_LABELS } from "./color-mode-toggle";
 
 /** The colour mode's Radix menu, its own chunk, mounted open by the first click (color-mode-toggle.tsx, decision 177). */
-export function ColorModeDropdown({ mode, setMode, className }: { mode: ColorMode; setMode: (mode: ColorMode) => void; className?: string }) {
+export function ColorModeDropdown({
+  mode,
+  setMode,
+  className,
+}: {
+  mode: ColorMode;
+  setMode: (mode: ColorMode) => void;
+  className?: string;
+}) {
   const Icon = COLOR_MODE_ICONS[mode];
   return (
     <DropdownMenu modal={false} defaultOpen>

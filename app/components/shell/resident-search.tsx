@@ -1,10 +1,8 @@
-import { Search, UserRound } from "lucide-react";
+import { Search } from "lucide-react";
 import * as React from "react";
-import { useLocation, useNavigate } from "react-router";
-import { PersonAvatar } from "~/features/people/person-avatar";
-import { Command, CommandGroup, CommandInput, CommandItem, CommandList } from "~/components/ui/command";
 import { Kbd } from "~/components/ui/kbd";
 import { api } from "~/lib/api-client";
+import { lazyComponent } from "~/lib/lazy-component";
 import { cn } from "~/lib/utils";
 
 // The global resident search (spec §1, §2.1, §4 "Search", §5): placeholder "Search resident...",
@@ -94,160 +92,126 @@ export function residentProfilePath(id: number | string): string {
   return `/manage/residents/${encodeURIComponent(String(id))}/profile`;
 }
 
-export function ResidentSearch(props: ResidentSearchProps) {
-  const own = useResidentLookup();
-  const wired = props.onSearch ? props : { ...props, results: own.results, loading: own.loading, onSearch: own.onSearch };
-  return <ResidentSearchBox {...wired} />;
-}
-
-function ResidentSearchBox({ results = [], loading = false, onSearch, onSelect, className }: ResidentSearchProps) {
-  const [query, setQuery] = React.useState("");
-  const [open, setOpen] = React.useState(false);
-  const isMac = React.useSyncExternalStore(
+/** Ctrl or ⌘ in the shortcut's hint: the server says Ctrl, a Mac's browser ⌘ after hydration. */
+export function useIsMac(): boolean {
+  return React.useSyncExternalStore(
     noSubscription,
     () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent),
     () => false,
   );
-  const inputRef = React.useRef<HTMLInputElement>(null);
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
+}
 
-  // Ctrl+K / Cmd+K focuses the box from anywhere.
+export const SEARCH_PLACEHOLDER = "Search resident...";
+/** CommandInput's classes (components/ui/command.tsx) with the box's own, as cmdk's input gets them. */
+export const SEARCH_INPUT_CLASS = "h-8 min-w-0 flex-1 border-0 p-0 shadow-none";
+export const SEARCH_PANEL_CLASS =
+  "absolute top-full left-0 z-40 mt-1.5 w-full min-w-72 overflow-hidden rounded-md border bg-popover text-popover-foreground shadow-lg";
+const COMMAND_INPUT_CLASS =
+  "flex w-full bg-transparent text-sm outline-hidden placeholder:text-muted-foreground disabled:cursor-not-allowed disabled:opacity-50";
+const COMMAND_CLASS = "flex w-full flex-col overflow-hidden rounded-md bg-popover text-popover-foreground";
+const SR_ONLY: React.CSSProperties = {
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  padding: "0",
+  margin: "-1px",
+  overflow: "hidden",
+  clip: "rect(0, 0, 0, 0)",
+  whiteSpace: "nowrap",
+  borderWidth: "0",
+};
+
+/** The bordered field: the magnifier, the input, the shortcut's hint. */
+export function SearchField({ isMac, children }: { isMac: boolean; children: React.ReactNode }) {
+  return (
+    <div className="flex h-9 items-center gap-2 rounded-md border border-input bg-background px-2.5 shadow-xs transition-colors focus-within:ring-2 focus-within:ring-ring">
+      <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      {children}
+      <Kbd className="hidden md:inline-flex" aria-hidden="true">
+        {isMac ? "⌘" : "Ctrl"} K
+      </Kbd>
+    </div>
+  );
+}
+
+// The combobox (cmdk and the Radix dialog it carries) loads when the pointer or the focus reaches
+// the box, or on Ctrl+K (issue 17 item 5, decision 177); until then a plain box of the same look.
+const ResidentSearchBox = lazyComponent(() => import("./resident-search-box").then((m) => m.ResidentSearchBox));
+
+export function ResidentSearch(props: ResidentSearchProps) {
+  const own = useResidentLookup();
+  const wired = props.onSearch ? props : { ...props, results: own.results, loading: own.loading, onSearch: own.onSearch };
+  const [active, setActive] = React.useState(false);
+  const [, startTransition] = React.useTransition();
+  const plainRef = React.useRef<HTMLInputElement>(null);
+  const isMac = useIsMac();
+  const labelId = React.useId();
+  const inputId = React.useId();
+  const listId = React.useId();
+  const preload = () => void ResidentSearchBox.preload().catch(() => undefined);
+  // In a transition: the plain box stays, focused and typed into, until the combobox is there.
+  const activate = () => {
+    preload();
+    startTransition(() => setActive(true));
+  };
+
+  // Ctrl+K / Cmd+K before the combobox is there: focus the plain box (which brings it).
   React.useEffect(() => {
+    if (active) return;
     const onKey = (event: KeyboardEvent) => {
       if (!isSearchShortcut(event)) return;
       event.preventDefault();
-      inputRef.current?.focus();
-      inputRef.current?.select();
+      plainRef.current?.focus();
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, []);
-
-  // Navigating clears the box (spec §2.1, §4 "Search").
-  const [searchedOn, setSearchedOn] = React.useState(pathname);
-  if (searchedOn !== pathname) {
-    setSearchedOn(pathname);
-    setQuery("");
-    setOpen(false);
-  }
-
-  // Debounced search on non-empty text (spec §5, §9: 500 ms).
-  React.useEffect(() => {
-    const text = query.trim();
-    if (!text || !onSearch) return;
-    const timer = setTimeout(() => onSearch(text), RESIDENT_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [query, onSearch]);
-
-  const select = (result: ResidentSearchResult) => {
-    setQuery("");
-    setOpen(false);
-    inputRef.current?.blur();
-    if (onSelect) onSelect(result);
-    else navigate(residentProfilePath(result.id));
-  };
-
-  const hasQuery = query.trim().length > 0;
-  const showResults = hasQuery && results.length > 0;
-
-  // cmdk always says aria-expanded="true"; tell the truth: expanded only while results show.
-  React.useLayoutEffect(() => {
-    inputRef.current?.setAttribute("aria-expanded", String(open && showResults));
-  });
+  }, [active]);
 
   return (
-    <search className={cn("relative min-w-0", className)} aria-label="Resident search">
+    <search className={cn("relative min-w-0", props.className)} aria-label="Resident search">
       {/* Without JavaScript, Enter opens the residents list filtered by the text. */}
       <form action="/manage/residents" method="get" onSubmit={(event) => event.preventDefault()}>
-        <Command
-          shouldFilter={false}
-          label="Search resident"
-          className="overflow-visible bg-transparent"
-          onKeyDown={(event) => {
-            if (event.key === "Escape") {
-              setOpen(false);
-              inputRef.current?.blur();
-            }
-          }}
-        >
-          <div
-            className={cn(
-              "flex h-9 items-center gap-2 rounded-md border border-input bg-background px-2.5 shadow-xs transition-colors focus-within:ring-2 focus-within:ring-ring",
-            )}
-          >
-            <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-            <CommandInput
-              ref={inputRef}
-              name="search"
-              value={query}
-              onValueChange={(value) => {
-                setQuery(value);
-                setOpen(true);
-              }}
-              onFocus={() => setOpen(true)}
-              onBlur={() => setOpen(false)}
-              onKeyDown={(event) => {
-                // Enter with nothing to pick: open the residents list filtered by the text.
-                if (event.key === "Enter" && !showResults && hasQuery) {
-                  event.preventDefault();
-                  const text = query.trim();
-                  setOpen(false);
-                  navigate(`/manage/residents?search=${encodeURIComponent(text)}`);
-                }
-              }}
-              placeholder="Search resident..."
-              className="h-8 min-w-0 flex-1 border-0 p-0 shadow-none"
-              data-testid="resident-search"
-            />
-            <Kbd className="hidden md:inline-flex" aria-hidden="true">
-              {isMac ? "⌘" : "Ctrl"} K
-            </Kbd>
-          </div>
-          <div
-            className={cn(
-              "absolute top-full left-0 z-40 mt-1.5 w-full min-w-72 overflow-hidden rounded-md border bg-popover text-popover-foreground shadow-lg",
-              !open && "hidden",
-            )}
-            data-testid="resident-search-panel"
-          >
-            {/* The listbox stays in the page (the input points at it) but only shows with results.
-                Mouse-down keeps the focus in the box while a result is clicked. */}
-            <CommandList aria-label="Residents found" hidden={!showResults} onMouseDown={(event) => event.preventDefault()}>
-              {showResults ? (
-                <CommandGroup heading="Residents">
-                  {results.map((result) => (
-                    <CommandItem key={result.id} value={String(result.id)} onSelect={() => select(result)}>
-                      {result.image || result.hex_color ? (
-                        <PersonAvatar
-                          person={{ id: Number(result.id), fullname: result.name, image: result.image, hex_color: result.hex_color }}
-                          className="size-7"
-                        />
-                      ) : (
-                        <UserRound aria-hidden="true" className="text-muted-foreground" />
-                      )}
-                      <span className="flex min-w-0 flex-col">
-                        <span className="truncate">{result.name}</span>
-                        {result.description ? <span className="truncate text-xs text-muted-foreground">{result.description}</span> : null}
-                      </span>
-                    </CommandItem>
-                  ))}
-                </CommandGroup>
-              ) : null}
-            </CommandList>
-            {!showResults ? (
+        {active ? (
+          <ResidentSearchBox
+            {...wired}
+            initialQuery={() => plainRef.current?.value ?? ""}
+            focusOnMount={() => !!plainRef.current && document.activeElement === plainRef.current}
+          />
+        ) : (
+          <div tabIndex={-1} data-slot="command" className={cn(COMMAND_CLASS, "overflow-visible bg-transparent")} onPointerEnter={preload}>
+            <label htmlFor={inputId} id={labelId} style={SR_ONLY}>
+              Search resident
+            </label>
+            <SearchField isMac={isMac}>
+              <input
+                ref={plainRef}
+                data-slot="command-input"
+                className={cn(COMMAND_INPUT_CLASS, SEARCH_INPUT_CLASS)}
+                placeholder={SEARCH_PLACEHOLDER}
+                data-testid="resident-search"
+                autoComplete="off"
+                autoCorrect="off"
+                spellCheck={false}
+                aria-autocomplete="list"
+                role="combobox"
+                aria-expanded={false}
+                aria-controls={listId}
+                aria-labelledby={labelId}
+                id={inputId}
+                type="text"
+                name="search"
+                defaultValue=""
+                onFocus={activate}
+              />
+            </SearchField>
+            <div className={cn(SEARCH_PANEL_CLASS, "hidden")} data-testid="resident-search-panel">
+              <div data-slot="command-list" aria-label="Suggestions" hidden role="listbox" tabIndex={-1} id={listId} />
               <p className="px-3 py-6 text-center text-sm text-muted-foreground" role="status" data-testid="resident-search-hint">
-                {loading
-                  ? "Searching..."
-                  : !hasQuery
-                    ? RESIDENT_SEARCH_EMPTY_TEXT
-                    : onSearch
-                      ? `No resident found for “${query.trim()}”.`
-                      : `Press Enter to look for “${query.trim()}” in the residents list.`}
+                {RESIDENT_SEARCH_EMPTY_TEXT}
               </p>
-            ) : null}
+            </div>
           </div>
-        </Command>
+        )}
       </form>
     </search>
   );

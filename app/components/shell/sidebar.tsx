@@ -163,7 +163,9 @@ function SidebarEntry({ entry, minimized, active }: { entry: MenuEntry; minimize
   );
 
   if (!minimized) return item;
-  return <EntryTooltip text={`${entry.title}${entry.isNew ? " (new)" : ""}${entry.disabled ? " (not available yet)" : ""}`}>{item}</EntryTooltip>;
+  return (
+    <EntryTooltip text={`${entry.title}${entry.isNew ? " (new)" : ""}${entry.disabled ? " (not available yet)" : ""}`}>{item}</EntryTooltip>
+  );
 }
 
 // A minimised entry's tooltip loads when the pointer or the focus first reaches it (decision 177).

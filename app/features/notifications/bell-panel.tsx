@@ -16,7 +16,12 @@ export function BellPanel({ open, setOpen, children }: { open: boolean; setOpen:
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>{children}</PopoverTrigger>
-      <PopoverContent align="end" className="w-[min(22rem,calc(100vw-1.5rem))] p-0" aria-label="Notifications" data-testid="notifications-panel">
+      <PopoverContent
+        align="end"
+        className="w-[min(22rem,calc(100vw-1.5rem))] p-0"
+        aria-label="Notifications"
+        data-testid="notifications-panel"
+      >
         <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
           <h2 className="text-sm font-semibold">Notifications</h2>
           {unread > 0 ? (
@@ -37,7 +42,10 @@ export function BellPanel({ open, setOpen, children }: { open: boolean; setOpen:
           ) : null}
         </div>
         {notifications.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 px-4 py-8 text-center text-sm text-muted-foreground" data-testid="notifications-empty">
+          <div
+            className="flex flex-col items-center gap-2 px-4 py-8 text-center text-sm text-muted-foreground"
+            data-testid="notifications-empty"
+          >
             <BellOff className="size-6" aria-hidden="true" />
             <p>No notifications</p>
           </div>
@@ -49,7 +57,11 @@ export function BellPanel({ open, setOpen, children }: { open: boolean; setOpen:
           </ul>
         )}
         <div className="border-t px-4 py-2 text-center">
-          <Link to="/notifications" className="text-xs font-medium text-primary underline-offset-4 hover:underline" onClick={() => setOpen(false)}>
+          <Link
+            to="/notifications"
+            className="text-xs font-medium text-primary underline-offset-4 hover:underline"
+            onClick={() => setOpen(false)}
+          >
             See all notifications
           </Link>
         </div>
@@ -74,7 +86,11 @@ function NotificationRow({ item, onOpen }: { item: NotificationView; onOpen: () 
   return (
     <li data-testid="notification-item" data-read={item.read ? "true" : "false"}>
       {item.link ? (
-        <Link to={item.link} className={cn(rowClass, "hover:bg-muted/60 focus-visible:bg-muted/60 focus-visible:outline-none")} onClick={onOpen}>
+        <Link
+          to={item.link}
+          className={cn(rowClass, "hover:bg-muted/60 focus-visible:bg-muted/60 focus-visible:outline-none")}
+          onClick={onOpen}
+        >
           {body}
         </Link>
       ) : (
