@@ -56,7 +56,16 @@ export default defineConfig({
           output: {
             codeSplitting: {
               groups: [
-                { name: "framework", test: FRAMEWORK, priority: 4 },
+                { name: "framework", test: FRAMEWORK, priority: 5 },
+                // An icon joins the icons of the same pages, not the app chunks: a public page that
+                // shows one of the menu's icons must not load the shell for it.
+                {
+                  name: "icons",
+                  test: /node_modules[\\/]lucide-react[\\/]/,
+                  entriesAware: true,
+                  entriesAwareMergeThreshold: Number(process.env.MERGE ?? 4000),
+                  priority: 4,
+                },
                 { name: "app-root", test: (id) => staticGraph.root.has(id), priority: 3 },
                 { name: "app-shell", test: (id) => staticGraph.shell.has(id), priority: 2 },
                 { name: "app-list", test: (id) => staticGraph.list.has(id), priority: 1 },
