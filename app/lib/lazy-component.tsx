@@ -46,8 +46,8 @@ export function lazyComponent<P extends object>(load: () => Promise<React.Compon
  * user asks for it, the page shows a plain look-alike; `intent` starts the fetch when a pointer
  * comes over it or it gets the focus, and `request()` (its click) swaps in the real one, open.
  */
-export function useOnDemand(lazy: { preload: () => Promise<unknown> }) {
-  const [requested, setRequested] = React.useState(false);
+export function useOnDemand(lazy: { preload: () => Promise<unknown> }, initiallyRequested = false) {
+  const [requested, setRequested] = React.useState(initiallyRequested);
   const preload = React.useCallback(() => void lazy.preload().catch(() => undefined), [lazy]);
   const request = React.useCallback(() => {
     preload();

@@ -124,13 +124,17 @@ test.describe("open a record from its row (issue 16 item 2)", () => {
 test.describe("open a record from its row without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the row's links sit in its disclosure", async ({ adminPage }) => {
+  test("the row's button opens the list with its links in a disclosure, and only that row's (issue 17)", async ({ adminPage }) => {
     const residents = new ResourceListPage(adminPage, resident, { javaScript: false });
     await residents.goto();
     const first = residents.rows.first();
     const id = await first.getAttribute("data-row-id");
-    await first.getByTestId("row-actions").locator("summary").click();
+    // Until a row's menu is asked for, the page holds no row's links (the server renders none).
+    await expect(adminPage.getByRole("link", { name: "View profile" })).toHaveCount(0);
+    await first.getByTestId("row-actions").click();
+    await expect(adminPage).toHaveURL(new RegExp(`[?&]menu=${id}(&|$)`));
     await expect(first.getByRole("link", { name: "View profile" })).toHaveAttribute("href", `/manage/residents/${id}/profile`);
+    await expect(adminPage.getByRole("link", { name: "View profile" })).toHaveCount(1);
   });
 });
 

@@ -1,14 +1,14 @@
 import { createColumnHelper, rowSelectionFeature, tableFeatures, useTable, type RowSelectionState } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import * as React from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Table, TableBody, TableCaption, TableCell, TableContainer, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
 import { rowLinkHref, type ColumnDef, type ListQuery, type ListDef } from "~/resources/types";
 import { CellValue, isNumericKind } from "./cells";
 import { displayText } from "./format";
-import { mainLinkOf, RowActionsMenu, rowActions, type Gates } from "./row-actions";
+import { mainLinkOf, RowActionsMenu, rowActions, rowMenuHref, type Gates } from "./row-actions";
 import { listHref } from "./urls";
 
 // The one DataTable of DESIGN §8 (TanStack Table 9): headless rows and selection from the library,
@@ -47,6 +47,8 @@ function nameOf(def: ListDef, row: ResourceRow): string {
 
 export function DataTable({ def, rows, query, gates, bulkFormId, rowSelection, onRowSelectionChange, empty, busy }: DataTableProps) {
   const selectable = !!bulkFormId;
+  // The row whose menu the address opens (`menu=<id>`, the way in without JavaScript).
+  const openMenu = useSearchParams()[0].get("menu");
   const columnsById = React.useMemo(() => new Map<string, ColumnDef>(def.columns.map((c) => [c.key, c])), [def]);
 
   const columns = React.useMemo(() => {
@@ -108,11 +110,18 @@ export function DataTable({ def, rows, query, gates, bulkFormId, rowSelection, o
       helper.display({
         id: "_actions",
         header: () => <span className="sr-only">Actions</span>,
-        cell: ({ row }) => <RowActionsMenu actions={rowActions(def, row.original, gates, query)} name={nameOf(def, row.original)} />,
+        cell: ({ row }) => (
+          <RowActionsMenu
+            actions={rowActions(def, row.original, gates, query)}
+            name={nameOf(def, row.original)}
+            menuHref={rowMenuHref(query, row.original.id)}
+            open={openMenu === String(row.original.id)}
+          />
+        ),
       }),
     );
     return list;
-  }, [def, gates, query, selectable, bulkFormId, rows.length]);
+  }, [def, gates, query, selectable, bulkFormId, rows.length, openMenu]);
 
   const table = useTable({
     features,

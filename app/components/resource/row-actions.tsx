@@ -95,21 +95,37 @@ export function rowActions(def: ListDef, row: Record<string, unknown>, gates: Ga
   return actions;
 }
 
+const MENU_BUTTON_CLASSES =
+  "flex size-8 cursor-pointer list-none items-center justify-center rounded-md hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&::-webkit-details-marker]:hidden";
+
+/** The list's address with one row's menu open (`menu=<id>`): how a page without JavaScript opens it. */
+export function rowMenuHref(query: ListQuery, rowId: number): string {
+  const href = listHref(query);
+  return `${href}${href === "?" ? "" : "&"}menu=${rowId}`;
+}
+
 /**
- * The menu of a row. With JavaScript it is a Radix dropdown (keyboard, focus return); without it
- * the same links sit in a <details> disclosure, so every action stays reachable.
+ * The menu of a row. With JavaScript it is a Radix dropdown (keyboard, focus return), loaded on the
+ * first click. The server renders no row's links but those of the row named by `menu=<id>` in the
+ * address (issue 17: the fifteen menus were 46 % of the residents page's elements and its
+ * rendering): without JavaScript the row's button is a link to the list with its menu open, a
+ * <details> disclosure holding the same links, so every action stays reachable.
  */
-export function RowActionsMenu({ actions, name }: { actions: RowAction[]; name: string }) {
+export function RowActionsMenu({ actions, name, menuHref, open = false }: { actions: RowAction[]; name: string; menuHref: string; open?: boolean }) {
   const hydrated = useHydrated();
   if (actions.length === 0) return null;
   const label = `Actions for ${name}`;
+  if (!hydrated && !open) {
+    return (
+      <a href={menuHref} aria-label={label} className={cn("inline-flex", MENU_BUTTON_CLASSES)} data-testid="row-actions">
+        <Ellipsis className="size-4" aria-hidden="true" />
+      </a>
+    );
+  }
   if (!hydrated) {
     return (
-      <details className="group relative inline-block text-left" data-testid="row-actions">
-        <summary
-          aria-label={label}
-          className="flex size-8 cursor-pointer list-none items-center justify-center rounded-md hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&::-webkit-details-marker]:hidden"
-        >
+      <details open className="group relative inline-block text-left" data-testid="row-actions">
+        <summary aria-label={label} className={MENU_BUTTON_CLASSES}>
           <Ellipsis className="size-4" aria-hidden="true" />
         </summary>
         {/* Opens sideways, inside the row, so the scrolling table never clips it. */}
@@ -135,12 +151,13 @@ export function RowActionsMenu({ actions, name }: { actions: RowAction[]; name: 
       </details>
     );
   }
-  return <RowActionsButton actions={actions} label={label} />;
+  return <RowActionsButton actions={actions} label={label} open={open} />;
 }
 
 /** After hydration: a plain button until the first click mounts the Radix menu, open (decision 177). */
-function RowActionsButton({ actions, label }: { actions: RowAction[]; label: string }) {
-  const { requested, request, intent } = useOnDemand(RowActionsDropdown);
+function RowActionsButton({ actions, label, open }: { actions: RowAction[]; label: string; open: boolean }) {
+  // A menu opened by its address (clicked before the page hydrated) stays open once it has.
+  const { requested, request, intent } = useOnDemand(RowActionsDropdown, open);
   const button = (
     <Button
       variant="ghost"
