@@ -1,5 +1,5 @@
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { DB } from "../../db/index.ts";
 import type { AuthUser, ServiceContext } from "../context.ts";
@@ -19,7 +19,8 @@ export function generateSessionToken(): string {
 }
 
 export function sessionIdFromToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  // Node's native hash: the JavaScript SHA-256 of @oslojs was 1 % of a request's CPU (issue 17).
+  return createHash("sha256").update(token, "utf8").digest("hex");
 }
 
 export interface SessionInfo {
