@@ -77,8 +77,10 @@ describe("cheque registers", () => {
     expect(section(res.body, "by_account").rows[0]).toMatchObject({ deposits: "100000.00", cheques: "28601.15", closing: "71398.85" });
     // A period starting after the first cheque opens with what came before it.
     const first = rows[0] as unknown as { date: string };
+    // The day after, by the calendar (a first cheque on the 31st opens the period on the 1st).
+    const dayAfter = new Date(Date.parse(`${first.date.slice(0, 10)}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     const later = await admin.get(
-      `/backend/api/reports/cheque-disbursements?filter[bank_account_id]=${accountId}&filter[period_from]=${first.date.slice(0, 8)}${String(Number(first.date.slice(8, 10)) + 1).padStart(2, "0")}`,
+      `/backend/api/reports/cheque-disbursements?filter[bank_account_id]=${accountId}&filter[period_from]=${dayAfter}`,
     );
     expect(section(later.body, "by_account").rows[0]).toMatchObject({ opening: "-4850.00", closing: "71398.85" });
   });
