@@ -25,10 +25,23 @@ export interface RegisteredRoute {
   path: string;
 }
 
+/**
+ * A middleware that hands some requests to a router of its own (server/rest/resources.ts: one per
+ * registry entry) names that router here, so its routes are listed in place.
+ */
+export function withNestedRouter<T extends object>(middleware: T, nested: Pick<Router, "stack">): T {
+  return Object.assign(middleware, { nestedRouter: nested });
+}
+
 /** Every route of an Express router, in registration order (HEAD and OPTIONS left out). */
 export function routesOf(router: Pick<Router, "stack">): RegisteredRoute[] {
   const out: RegisteredRoute[] = [];
   for (const layer of router.stack) {
+    const nested = (layer.handle as { nestedRouter?: Pick<Router, "stack"> } | undefined)?.nestedRouter;
+    if (nested) {
+      out.push(...routesOf(nested));
+      continue;
+    }
     const route = layer.route as { path: unknown; methods: Record<string, boolean> } | undefined;
     if (!route || typeof route.path !== "string") continue;
     for (const method of HTTP_METHODS) if (route.methods[method]) out.push({ method, path: route.path });

@@ -1,4 +1,5 @@
-import type { Request, Response, Router } from "express";
+import express, { type Request, type RequestHandler, type Response, type Router } from "express";
+import { withNestedRouter } from "./openapi.ts";
 import type { DB } from "../../db/index.ts";
 import { allResources, findResource, restBase } from "../../app/resources/index.ts";
 import { parseListQuery } from "../../app/resources/list-query.ts";
@@ -194,5 +195,21 @@ export function registerResourceRoutes(router: Router, db: DB): void {
   // Issue 4's extras first: they answer some of the generated paths (resident?search=, household?purok_id=).
   registerPeopleRoutes(router, db);
   registerCollectionRoutes(router, db);
-  for (const def of allResources()) resourceRoutes(router, db, def);
+  // Each entry's routes sit in a router of their own that a request enters only when its path is
+  // under the entry's base: Express tries every route in order, and a flat list made a call to the
+  // 20th entry walk 200 routes first (6 % of a count request's CPU, issue 17). The paths, their
+  // order and req.baseUrl are unchanged (the inner router is called as a plain middleware).
+  for (const def of allResources()) {
+    const base = restBase(def);
+    const entryRouter = express.Router();
+    resourceRoutes(entryRouter, db, def);
+    const lowerBase = base.toLowerCase();
+    const under = `${lowerBase}/`;
+    const enterEntry: RequestHandler = (req, res, next) => {
+      // Express matches paths without regard to case (its default), so this test does too.
+      const path = req.path.toLowerCase();
+      return path === lowerBase || path.startsWith(under) ? entryRouter(req, res, next) : next();
+    };
+    router.use(withNestedRouter(enterEntry, entryRouter));
+  }
 }
