@@ -12,7 +12,7 @@ import { attachRealtime, hub } from "./realtime/hub.ts";
 import { SessionCache } from "./auth/session-cache.ts";
 import { seed, type SeedResult } from "./seed.ts";
 import { setRuntimeInfo } from "./services/diagnostics.ts";
-import { setMaintenanceFromEnv } from "./services/settings.ts";
+import { cacheMaintenanceMode, setMaintenanceFromEnv } from "./services/settings.ts";
 import { startRetentionSchedule } from "./features/privacy/retention.ts";
 import { requestContext } from "./web/context.ts";
 import type { Server } from "node:http";
@@ -85,9 +85,14 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
 
   // Decision 173: sessions kept per process while the hub hears the database's `portal_auth`.
   const sessionCache = new SessionCache(() => hub.listening());
-  const stopClearing = hub.onAuthChanged(() => sessionCache.clear());
+  const maintenanceCache = cacheMaintenanceMode(db, () => hub.listening());
+  const stopClearing = hub.onAuthChanged(() => {
+    sessionCache.clear();
+    maintenanceCache.clear();
+  });
   const handler = createHttpApp({
     sessionCache,
+    otherCaches: [maintenanceCache],
     db,
     logger,
     secureCookies: env.SECURE_COOKIES,

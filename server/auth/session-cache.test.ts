@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from "../../tests/helpers/db.ts
 import { ApiClient, createUser } from "../../tests/helpers/server.ts";
 import { createHttpApp } from "../http/app.ts";
 import { hub } from "../realtime/hub.ts";
+import { cacheMaintenanceMode, isMaintenanceMode } from "../services/settings.ts";
 import { SessionCache } from "./session-cache.ts";
 import { createSession, sessionIdFromToken } from "./sessions.ts";
 
@@ -79,6 +80,37 @@ describe("SessionCache", () => {
   });
 });
 
+/** The maintenance switch as SQL typed by hand would set it, behind the portal's back. */
+async function switchMaintenanceBySql(on: boolean): Promise<void> {
+  await database.db
+    .insertInto("settings")
+    .values({ key: "maintenance_mode", value: JSON.stringify(on) })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(on) }))
+    .execute();
+}
+
+describe("the maintenance switch kept per process", () => {
+  it("is read once and answered from memory until it is cleared; not kept while inactive", async () => {
+    let listening = true;
+    const kept = cacheMaintenanceMode(database.db, () => listening);
+    await switchMaintenanceBySql(false);
+    expect(await isMaintenanceMode({ db: database.db })).toBe(false);
+    await switchMaintenanceBySql(true); // no listener in this test: nothing clears it…
+    expect(await isMaintenanceMode({ db: database.db })).toBe(false);
+    kept.clear(); // …until the notification's listener (or a write of this process) does
+    expect(await isMaintenanceMode({ db: database.db })).toBe(true);
+    listening = false;
+    await switchMaintenanceBySql(false);
+    expect(await isMaintenanceMode({ db: database.db })).toBe(false);
+    // A transaction's own handle is never answered from the cache of the database's.
+    await database.db.transaction().execute(async (trx) => {
+      await trx.updateTable("settings").set({ value: JSON.stringify(true) }).where("key", "=", "maintenance_mode").execute();
+      expect(await isMaintenanceMode({ db: trx })).toBe(true);
+    });
+    await switchMaintenanceBySql(false);
+  });
+});
+
 describe("over HTTP, with the hub listening", () => {
   let server: http.Server;
   let url: string;
@@ -87,8 +119,14 @@ describe("over HTTP, with the hub listening", () => {
   beforeAll(async () => {
     await hub.start(database.db, database.databaseUrl, database.pglite);
     cache = new SessionCache(() => hub.listening());
-    hub.onAuthChanged(() => cache.clear());
-    server = http.createServer(createHttpApp({ db: database.db, logger: pino({ level: "silent" }), secureCookies: false, sessionCache: cache }));
+    const maintenance = cacheMaintenanceMode(database.db, () => hub.listening());
+    hub.onAuthChanged(() => {
+      cache.clear();
+      maintenance.clear();
+    });
+    server = http.createServer(
+      createHttpApp({ db: database.db, logger: pino({ level: "silent" }), secureCookies: false, sessionCache: cache, otherCaches: [maintenance] }),
+    );
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }, 60_000);
@@ -135,6 +173,16 @@ describe("over HTTP, with the hub listening", () => {
     const replay = new ApiClient(url);
     replay.cookies.set("portal_session", token);
     expect((await replay.get("/backend/api/userme")).status).toBe(401);
+  });
+
+  it("maintenance switched on and off in SQL by hand reaches a secretary's requests after each commit", async () => {
+    const client = await signIn("sc-maintenance", ["Secretary"]);
+    expect((await client.get("/backend/api/resident")).status).toBe(200);
+    expect((await client.get("/backend/api/resident")).status).toBe(200);
+    await switchMaintenanceBySql(true);
+    await eventually(async () => (await client.get("/backend/api/resident")).status === 503);
+    await switchMaintenanceBySql(false);
+    await eventually(async () => (await client.get("/backend/api/resident")).status === 200);
   });
 
   it("a user blocked in SQL by hand is refused after its commit", async () => {

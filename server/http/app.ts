@@ -34,6 +34,8 @@ export interface HttpAppOptions {
   bodyLimits?: BodyLimits;
   /** Sessions kept per process (decision 173); absent: every request reads its session. */
   sessionCache?: SessionCache;
+  /** Whatever else the process keeps of the database (the maintenance switch), dropped with the sessions. */
+  otherCaches?: { clear(): void }[];
 }
 
 // Content-Security-Policy (issue 14 item 7): scripts from our origin, and inline scripts only with
@@ -149,6 +151,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
         const writeHead = res.writeHead;
         res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
           sessionCache.clear();
+          for (const cache of options.otherCaches ?? []) cache.clear();
           return writeHead.apply(this, args);
         } as typeof writeHead;
       }
