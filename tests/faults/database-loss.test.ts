@@ -175,11 +175,23 @@ describe.skipIf(!FAULTS_ENABLED)("start-up without the database", () => {
   test("a database that comes up during the wait is used", async () => {
     const database = await createFaultDatabase();
     await adminQuery(`alter database ${database.name} allow_connections false`);
-    setTimeout(() => void adminQuery(`alter database ${database.name} allow_connections true`), 1_500);
-    const portal = await startPortal({ env: { DATABASE_URL: database.url, DATABASE_WAIT_SECONDS: "30" } });
+    const portal = await startPortal({ env: { DATABASE_URL: database.url, DATABASE_WAIT_SECONDS: "30" }, waitReady: false });
+    /** Waits until the portal's output matches (a slow start-up on a loaded machine takes seconds). */
+    const outputMatching = async (pattern: RegExp): Promise<RegExpExecArray> => {
+      const until = Date.now() + 40_000;
+      for (;;) {
+        const match = pattern.exec(portal.output());
+        if (match) return match;
+        if (Date.now() > until) throw new Error(`no ${pattern} in the portal's output:\n${portal.output()}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
     try {
-      expect(portal.output()).toContain("not reachable yet");
-      expect((await tryFetch(`${portal.url}/backend/api/status`)).status).toBe(200);
+      // The database comes up only once the portal has found it unreachable and is waiting.
+      await outputMatching(/not reachable yet/);
+      await adminQuery(`alter database ${database.name} allow_connections true`);
+      const url = (await outputMatching(/Ready in \d+ ms: (http:\/\/\S+)/))[1];
+      expect((await tryFetch(`${url}/backend/api/status`)).status).toBe(200);
     } finally {
       await portal.stop();
       await database.drop();
