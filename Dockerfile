@@ -53,4 +53,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 STOPSIGNAL SIGTERM
 # The V8 heap sizes of decision 176 (issue 17 item 6): the young generation at 8 MiB a half instead
 # of 64, the old generation at most 384 MiB, so that it grows in smaller steps.
-CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=384", "server/index.ts"]
+CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=384", "--no-concurrent-recompilation", "server/index.ts"]

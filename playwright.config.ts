@@ -83,7 +83,7 @@ export default defineConfig({
   ],
   webServer: {
     // The V8 heap sizes `npm start` uses (decision 176).
-    command: "node_modules/.bin/node --max-semi-space-size=8 --max-old-space-size=384 server/index.ts",
+    command: "node_modules/.bin/node --max-semi-space-size=8 --max-old-space-size=384 --no-concurrent-recompilation server/index.ts",
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,7 +1,8 @@
 // `npm run bench` (issue 6): starts the production build against the benchmark database, loads it
 // with autocannon from a separate process, then runs the floor server (tests/bench/floor.ts) on the
 // same database, and writes bench/results.json and the plans of each case's main query.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { promisify } from "node:util";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -64,7 +65,7 @@ async function waitForHttp(url: string, timeoutMs = 120_000): Promise<void> {
 function startServer(env: Record<string, string>, port: number): { child: ChildProcess; startedAt: number } {
   const startedAt = performance.now();
   // The V8 heap sizes `npm start` and the Dockerfile use (decision 176): the RSS measured is production's.
-  const child = spawn(NODE, ["--max-semi-space-size=8", "--max-old-space-size=384", "server/index.ts"], {
+  const child = spawn(NODE, ["--max-semi-space-size=8", "--max-old-space-size=384", "--no-concurrent-recompilation", "server/index.ts"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", SEED_DEMO: "false", ...env },
     stdio: ["ignore", "ignore", "inherit"],
@@ -126,10 +127,20 @@ async function signIn(baseUrl: string): Promise<{ cookie: string; xsrf: string }
   return { cookie: `XSRF-TOKEN=${xsrf}; portal_session=${session}`, xsrf };
 }
 
-function load(baseUrl: string, c: LoadCase, connections: number, duration: number, headers: Record<string, string>) {
+const execFileAsync = promisify(execFile);
+
+/**
+ * One load run in its own process. Awaited, not run synchronously: the RSS sampler's timer keeps
+ * reading the server's memory during the case (a synchronous child blocked it, so the per-case
+ * figures were only read at each case's start and end).
+ */
+async function load(baseUrl: string, c: LoadCase, connections: number, duration: number, headers: Record<string, string>) {
   const spec = { baseUrl, connections, duration, paths: c.paths, method: c.method, body: c.body, headers };
-  const out = execFileSync(NODE, [path.join(root, "tests/bench/load.mjs"), JSON.stringify(spec)], { encoding: "utf8", maxBuffer: 1 << 26 });
-  return JSON.parse(out) as Omit<CaseResult, "name" | "concurrency">;
+  const { stdout } = await execFileAsync(NODE, [path.join(root, "tests/bench/load.mjs"), JSON.stringify(spec)], {
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+  });
+  return JSON.parse(stdout) as Omit<CaseResult, "name" | "concurrency">;
 }
 
 async function runCases(
@@ -145,9 +156,9 @@ async function runCases(
     if (c.auth !== false) headers.Cookie = auth.cookie;
     if (c.method === "POST")
       Object.assign(headers, { "Content-Type": "application/json", "X-XSRF-TOKEN": auth.xsrf, Cookie: `XSRF-TOKEN=${auth.xsrf}` });
-    if (WARMUP > 0) load(baseUrl, c, 8, WARMUP, headers);
+    if (WARMUP > 0) await load(baseUrl, c, 8, WARMUP, headers);
     for (const connections of c.connections ?? CONCURRENCY) {
-      const r = load(baseUrl, c, connections, DURATION, headers);
+      const r = await load(baseUrl, c, connections, DURATION, headers);
       results.set(`${c.name}@${connections}`, r);
       console.log(
         `  ${c.name.padEnd(14)} c=${String(connections).padEnd(3)} p50 ${r.p50_ms} ms  p95 ${r.p95_ms} ms  p99 ${r.p99_ms} ms  ${r.rps} req/s  errors ${r.errors}`,
@@ -299,9 +310,9 @@ async function embeddedSearch(terms: string[]): Promise<Map<string, Omit<CaseRes
     const auth = await signIn(baseUrl);
     const headers = { Accept: "application/json", Cookie: auth.cookie };
     const c: LoadCase = { name: "pglite_search", paths: terms.map((t) => `/backend/api/resident?search=${encodeURIComponent(t)}`) };
-    if (WARMUP > 0) load(baseUrl, c, 1, WARMUP, headers);
+    if (WARMUP > 0) await load(baseUrl, c, 1, WARMUP, headers);
     const results = new Map<string, Omit<CaseResult, "name" | "concurrency">>();
-    const r = load(baseUrl, c, 1, DURATION, headers);
+    const r = await load(baseUrl, c, 1, DURATION, headers);
     results.set(`${c.name}@1`, r);
     console.log(
       `  ${c.name.padEnd(14)} c=1   p50 ${r.p50_ms} ms  p95 ${r.p95_ms} ms  p99 ${r.p99_ms} ms  ${r.rps} req/s  errors ${r.errors}`,
@@ -394,7 +405,11 @@ async function main() {
     const memory = sampler.stop();
     rssPeak = memory.peak;
     rssByCase = memory.byCase;
-    console.log(`  RSS peak ${rssPeak} MB; largest RSS per case: ${Object.entries(rssByCase).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+    console.log(
+      `  RSS peak ${rssPeak} MB; largest RSS per case: ${Object.entries(rssByCase)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}`,
+    );
   } finally {
     await stop(server.child);
   }

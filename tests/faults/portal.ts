@@ -140,7 +140,12 @@ export function startPortal(options: StartOptions = {}): Promise<Portal> {
   };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
   // The heap sizes `npm start` gives the server (decision 176), so faults meet production's memory.
-  const entry = options.entry ?? ["--max-semi-space-size=8", "--max-old-space-size=384", "server/index.ts"];
+  const entry = options.entry ?? [
+    "--max-semi-space-size=8",
+    "--max-old-space-size=384",
+    "--no-concurrent-recompilation",
+    "server/index.ts",
+  ];
   const child = spawn(options.command ?? NODE, entry, {
     cwd: ROOT,
     env: env as NodeJS.ProcessEnv,
