@@ -833,13 +833,20 @@ export function paginate<T>(data: T[], total: number, page: number, perPage: num
   const from = data.length ? (page - 1) * perPage + 1 : null;
   const to = data.length ? (from ?? 0) + data.length - 1 : null;
   const links: Paginated<T>["meta"]["links"] = [{ url: page > 1 ? url(page - 1) : null, label: "&laquo; Previous", active: false }];
-  for (let p = 1; p <= lastPage; p++) {
-    // Laravel lists every page; on long lists keep the first, last and the pages around the current one.
-    if (lastPage > 12 && p > 2 && p < lastPage - 1 && Math.abs(p - page) > 2) {
-      if (links[links.length - 1].label !== "...") links.push({ url: null, label: "...", active: false });
-      continue;
-    }
+  // Laravel lists every page; on long lists keep the first two, the last two and the pages around
+  // the current one, with "..." for each gap. Only those pages are visited: a loop over every page
+  // was 3.6 % of the CPU of the collections list (66,667 pages, issue 17).
+  const shown =
+    lastPage > 12
+      ? [...new Set([1, 2, page - 2, page - 1, page, page + 1, page + 2, lastPage - 1, lastPage])]
+          .filter((p) => p >= 1 && p <= lastPage)
+          .sort((a, b) => a - b)
+      : Array.from({ length: lastPage }, (_, i) => i + 1);
+  let previous = 0;
+  for (const p of shown) {
+    if (p > previous + 1) links.push({ url: null, label: "...", active: false });
     links.push({ url: url(p), label: String(p), active: p === page });
+    previous = p;
   }
   links.push({ url: page < lastPage ? url(page + 1) : null, label: "Next &raquo;", active: false });
   return {
