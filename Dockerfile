@@ -52,5 +52,6 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM
 # The V8 heap sizes of decision 176 (issue 17 item 6): the young generation at 8 MiB a half instead
-# of 64, the old generation at most 384 MiB, so that it grows in smaller steps.
+# of 64, the old generation at most 384 MiB, so that it grows in smaller steps; optimised code
+# compiled on the main thread. The same list as tests/helpers/server-node-flags.ts and `npm start`.
 CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=384", "--no-concurrent-recompilation", "server/index.ts"]

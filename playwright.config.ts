@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { ADMIN, BASE_URL, PORT } from "./tests/e2e/env";
+import { SERVER_NODE_FLAGS } from "./tests/helpers/server-node-flags";
 
 // End-to-end tests (DESIGN §9): Debian's Chromium against the production build, on a fresh
 // embedded database (PGlite) per run, so e2e never touches the shared PostgreSQL. The build is made
@@ -82,8 +83,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The V8 heap sizes `npm start` uses (decision 176).
-    command: "node_modules/.bin/node --max-semi-space-size=8 --max-old-space-size=384 --no-concurrent-recompilation server/index.ts",
+    // The flags `npm start` uses (decision 176).
+    command: `node_modules/.bin/node ${SERVER_NODE_FLAGS.join(" ")} server/index.ts`,
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -12,6 +12,7 @@ import pg from "pg";
 import { searchTerms } from "./names.ts";
 import { BENCH_ADMIN, benchDatabaseUrl } from "./config.ts";
 import { savePlans } from "./plans.ts";
+import { SERVER_NODE_FLAGS } from "../helpers/server-node-flags.ts";
 
 const root = process.cwd();
 const BIN = path.join(root, "node_modules/.bin");
@@ -64,8 +65,8 @@ async function waitForHttp(url: string, timeoutMs = 120_000): Promise<void> {
 
 function startServer(env: Record<string, string>, port: number): { child: ChildProcess; startedAt: number } {
   const startedAt = performance.now();
-  // The V8 heap sizes `npm start` and the Dockerfile use (decision 176): the RSS measured is production's.
-  const child = spawn(NODE, ["--max-semi-space-size=8", "--max-old-space-size=384", "--no-concurrent-recompilation", "server/index.ts"], {
+  // The flags `npm start` and the Dockerfile use (decision 176): the RSS measured is production's.
+  const child = spawn(NODE, [...SERVER_NODE_FLAGS, "server/index.ts"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", SEED_DEMO: "false", ...env },
     stdio: ["ignore", "ignore", "inherit"],

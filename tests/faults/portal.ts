@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { ApiClient } from "../helpers/server.ts";
+import { SERVER_NODE_FLAGS } from "../helpers/server-node-flags.ts";
 
 // The fault suite (issue 14 item 9) runs real server processes: the production build started by
 // server/index.ts on Node 24, as `npm start` does, on 127.0.0.1 only.
@@ -139,13 +140,8 @@ export function startPortal(options: StartOptions = {}): Promise<Portal> {
     ...options.env,
   };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-  // The heap sizes `npm start` gives the server (decision 176), so faults meet production's memory.
-  const entry = options.entry ?? [
-    "--max-semi-space-size=8",
-    "--max-old-space-size=384",
-    "--no-concurrent-recompilation",
-    "server/index.ts",
-  ];
+  // The flags `npm start` gives the server (decision 176), so faults meet production's memory.
+  const entry = options.entry ?? [...SERVER_NODE_FLAGS, "server/index.ts"];
   const child = spawn(options.command ?? NODE, entry, {
     cwd: ROOT,
     env: env as NodeJS.ProcessEnv,
