@@ -289,6 +289,15 @@ describe("reports over REST", () => {
     const dob = listing.getRow(2).getCell(7);
     expect(dob.value).toBeInstanceOf(Date);
     expect(typeof listing.getRow(2).getCell(8).value).toBe("number");
+    // Formats and weights: dates as dates, headers and totals bold, the rows between them not
+    // (the export shares one style object per column; bold rows keep their own).
+    expect(dob.numFmt).toBe("yyyy-mm-dd");
+    expect(listing.getRow(3).getCell(7).numFmt).toBe("yyyy-mm-dd");
+    expect(listing.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(listing.getRow(2).getCell(1).font?.bold).toBeFalsy();
+    expect(byPurok.getRow(3).getCell(1).font?.bold).toBe(true);
+    expect(byPurok.getRow(3).getCell(2).font?.bold).toBe(true);
+    expect(byPurok.getRow(2).getCell(2).font?.bold).toBeFalsy();
   });
 
   it("exports a section as CSV", async () => {
