@@ -83,7 +83,12 @@ export async function exportReport(
   const listingSection = def.sections.find((s) => s.listing);
   const base = `${slug(def.title)}-report-${todayInManila()}`;
   // Issue 18: a report's file may list people (the RBI listing): every export is logged, on every transport.
-  await recordAccessBy(ctx, { entity: "report", record: `${def.title} report`, action: "export", detail: `${base}.${format}; ${params.toString()}` });
+  await recordAccessBy(ctx, {
+    entity: "report",
+    record: `${def.title} report`,
+    action: "export",
+    detail: `${base}.${format}; ${params.toString()}`,
+  });
 
   if (format === "csv") {
     const wanted = params.get("section") ?? listingSection?.key ?? def.sections[0]?.key;
