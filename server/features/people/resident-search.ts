@@ -167,18 +167,18 @@ interface MatchSpec {
   oneWord?: { whole: string[]; prefixes: string[] };
 }
 
-/** The known name words beginning with any of the prefixes, or null when there are too many. */
-async function wordsWithPrefixes(db: DB, prefixes: string[]): Promise<string[] | null> {
-  if (prefixes.length === 0) return [];
-  // [a-z0-9] words: the range [prefix, prefix with its last letter raised) holds exactly the words
-  // beginning with it, in "C" order (name_words_c_idx).
+/**
+ * The known name words beginning with any of the prefixes, as a statement to read them from
+ * (at most MAX_POSTED_WORDS + 1: more means too many to merge). [a-z0-9] words: the range
+ * [prefix, prefix with its last letter raised) holds exactly the words beginning with it, in "C"
+ * order (name_words_c_idx).
+ */
+function wordsWithPrefixes(prefixes: string[]): RawBuilder<unknown> {
+  if (prefixes.length === 0) return sql`select null::text as word where false`;
   const ranges = prefixes.map(
     (p) => sql`(word collate "C" >= ${p} and word collate "C" < ${p.slice(0, -1) + String.fromCharCode(p.charCodeAt(p.length - 1) + 1)})`,
   );
-  const { rows } = await sql<{ word: string }>`
-    select word from name_words where ${sql.join(ranges, sql` or `)} limit ${MAX_POSTED_WORDS + 1}
-  `.execute(db);
-  return rows.length > MAX_POSTED_WORDS ? null : rows.map((r) => r.word);
+  return sql`select word from name_words where ${sql.join(ranges, sql` or `)} limit ${MAX_POSTED_WORDS + 1}`;
 }
 
 /**
@@ -199,32 +199,41 @@ async function rankedMatches(
   exhausted: string[] = [],
 ): Promise<Candidate[]> {
   const notExcluded = (column: string) => (excludeIds.length ? sql`and ${sql.ref(column)} not in (${sql.join(excludeIds)})` : sql``);
-  // The first `limit` rows of each word that pass the filter, already in ranking order, merged.
-  const fromWords = async (words: string[], filter: RawBuilder<unknown>) => {
-    if (words.length === 0) return [];
-    const { rows } = await sql<CandidateRow>`
-      select m.user_id, min(m.words) as words, m.lastname, m.firstname from unnest(${sql.val(words)}::text[]) as q(word)
-      cross join lateral (
-        select r.user_id, r.search_length, r.lastname, r.firstname, r.search_tsv::text as words from resident_words r
-        where r.word = q.word ${filter} ${notExcluded("r.user_id")}
-        order by r.search_length, r.lastname, r.firstname, r.user_id
+  // The first `limit` rows of each word that pass the filter, already in ranking order, merged:
+  // the given words and the known words beginning with the prefixes, minus `exhausted`. One
+  // statement that also finds the prefixes' words (each statement's round trip — its writev to the
+  // socket — was a third of the server's CPU under a search at 32 clients, issue 17); null when a
+  // prefix begins more than MAX_POSTED_WORDS words, too many to merge.
+  const fromWords = async (words: string[], prefixes: string[], filter: RawBuilder<unknown>): Promise<Candidate[] | null> => {
+    const { rows } = await sql<CandidateRow & { too_many: boolean }>`
+      with prefixed as (${wordsWithPrefixes(prefixes)}),
+      posted as (select count(*) > ${MAX_POSTED_WORDS} as too_many from prefixed)
+      select posted.too_many, m.user_id, m.words, m.lastname, m.firstname from posted
+      left join lateral (
+        select m.user_id, min(m.words) as words, m.search_length, m.lastname, m.firstname from (
+          select word from unnest(${sql.val(words)}::text[]) as given(word) union select word from prefixed
+        ) as q
+        cross join lateral (
+          select r.user_id, r.search_length, r.lastname, r.firstname, r.search_tsv::text as words from resident_words r
+          where r.word = q.word ${filter} ${notExcluded("r.user_id")}
+          order by r.search_length, r.lastname, r.firstname, r.user_id
+          limit ${limit}
+        ) m
+        where not posted.too_many and q.word <> all(${sql.val(exhausted)}::text[])
+        group by m.user_id, m.search_length, m.lastname, m.firstname
+        order by m.search_length, m.lastname, m.firstname, m.user_id
         limit ${limit}
-      ) m
-      group by m.user_id, m.search_length, m.lastname, m.firstname
+      ) m on true
       order by m.search_length, m.lastname, m.firstname, m.user_id
-      limit ${limit}
     `.execute(db);
-    return rows.map(candidate);
+    if (rows[0]?.too_many) return null;
+    return rows.filter((r) => r.user_id != null).map(candidate);
   };
   if (spec.oneWord) {
-    const prefixed = await wordsWithPrefixes(db, spec.oneWord.prefixes);
     // The prefix itself too: name_words leaves out one-letter words.
     // A typo's own word, which no known word extends, was read whole already: no query for it.
-    if (prefixed)
-      return fromWords(
-        [...new Set([...spec.oneWord.whole, ...spec.oneWord.prefixes, ...prefixed])].filter((w) => !exhausted.includes(w)),
-        sql``,
-      );
+    const found = await fromWords([...spec.oneWord.whole, ...spec.oneWord.prefixes], spec.oneWord.prefixes, sql``);
+    if (found) return found;
   }
   // Several words, one of them a prefix: GIN would gather every resident holding any word that
   // begins with the prefix ("an:*", 18,000 of them: 27 ms inside the GIN scan) and sort the matches.
@@ -234,12 +243,12 @@ async function rankedMatches(
   // (docs/decisions/179-search-words-carry-the-name.md).
   if (!spec.oneWord && spec.groups?.some((group) => group.some((term) => term.prefixes.length > 0))) {
     const drivers = spec.groups.map((group) => group.reduce((best, term) => (narrowness(term) > narrowness(best) ? term : best)));
-    const prefixed = await wordsWithPrefixes(db, [...new Set(drivers.flatMap((term) => term.prefixes))]);
-    if (prefixed)
-      return fromWords(
-        [...new Set([...drivers.flatMap((term) => [...term.whole, ...term.prefixes]), ...prefixed])],
-        sql`and r.search_tsv @@ to_tsquery('simple'::regconfig, ${spec.tsquery})`,
-      );
+    const found = await fromWords(
+      drivers.flatMap((term) => [...term.whole, ...term.prefixes]),
+      [...new Set(drivers.flatMap((term) => term.prefixes))],
+      sql`and r.search_tsv @@ to_tsquery('simple'::regconfig, ${spec.tsquery})`,
+    );
+    if (found) return found;
   }
   // Several whole words: GIN intersects their posting lists cheaply, but when they go together
   // ("dela cruz": 5,000 residents) it fetches and sorts every match (3,700 buffers). Given groups
@@ -352,11 +361,12 @@ async function resultSelect(db: DB, match: MatchSpec, normalized: string, exact:
       : [];
   if (whole.length + prefix.length === 0) return [];
   const exactIds = new Set(whole.map((c) => c.id));
+  const typed = trigrams(normalized);
   // The candidates ranked: every word whole first, then the trigram similarity to the typed text
   // (pg_trgm's, computed here: on PGlite similarity() costs about half a millisecond a call), from
   // the words the candidate queries returned; only the residents shown are then read.
   const ranked = [...whole, ...prefix]
-    .map((c) => ({ ...c, exact: exactIds.has(c.id), similarity: trigramSimilarity(c.words, normalized) }))
+    .map((c) => ({ ...c, exact: exactIds.has(c.id), similarity: setSimilarity(trigrams(c.words), typed) }))
     .sort(
       (a, b) =>
         Number(b.exact) - Number(a.exact) ||
@@ -432,8 +442,11 @@ function trigrams(text: string): Set<string> {
 
 /** pg_trgm's similarity(): shared trigrams over all distinct trigrams of both, as a real (float4). */
 export function trigramSimilarity(a: string, b: string): number {
-  const ta = trigrams(a);
-  const tb = trigrams(b);
+  return setSimilarity(trigrams(a), trigrams(b));
+}
+
+/** trigramSimilarity of two texts' trigrams (the typed text's are found once for every candidate). */
+function setSimilarity(ta: Set<string>, tb: Set<string>): number {
   if (ta.size === 0 || tb.size === 0) return 0;
   let shared = 0;
   for (const t of ta) if (tb.has(t)) shared++;
