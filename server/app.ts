@@ -84,15 +84,15 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
   });
 
   // Decision 173: sessions kept per process while the hub hears the database's `portal_auth`.
+  // Every cache of the process, cleared by the notification and by each write the process answers.
   const sessionCache = new SessionCache(() => hub.listening());
-  const maintenanceCache = cacheMaintenanceMode(db, () => hub.listening());
+  const caches = [sessionCache, cacheMaintenanceMode(db, () => hub.listening())];
   const stopClearing = hub.onAuthChanged(() => {
-    sessionCache.clear();
-    maintenanceCache.clear();
+    for (const cache of caches) cache.clear();
   });
   const handler = createHttpApp({
     sessionCache,
-    otherCaches: [maintenanceCache],
+    caches,
     db,
     logger,
     secureCookies: env.SECURE_COOKIES,

@@ -125,7 +125,7 @@ describe("over HTTP, with the hub listening", () => {
       maintenance.clear();
     });
     server = http.createServer(
-      createHttpApp({ db: database.db, logger: pino({ level: "silent" }), secureCookies: false, sessionCache: cache, otherCaches: [maintenance] }),
+      createHttpApp({ db: database.db, logger: pino({ level: "silent" }), secureCookies: false, sessionCache: cache, caches: [cache, maintenance] }),
     );
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -34,8 +34,8 @@ export interface HttpAppOptions {
   bodyLimits?: BodyLimits;
   /** Sessions kept per process (decision 173); absent: every request reads its session. */
   sessionCache?: SessionCache;
-  /** Whatever else the process keeps of the database (the maintenance switch), dropped with the sessions. */
-  otherCaches?: { clear(): void }[];
+  /** Every cache the process keeps of the database (the sessions among them): each write clears them all. */
+  caches?: { clear(): void }[];
 }
 
 // Content-Security-Policy (issue 14 item 7): scripts from our origin, and inline scripts only with
@@ -141,8 +141,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
       .catch(next);
   });
 
-  const sessionCache = options.sessionCache;
-  if (sessionCache) {
+  const caches = options.caches ?? [];
+  if (caches.length) {
     // A request that may have changed data drops the cache before its answer leaves (decision
     // 173): whatever it revoked (its own logout, a block, a role) is never served from this
     // process's cache afterwards, even before the database's notification arrives.
@@ -150,15 +150,14 @@ export function createHttpApp(options: HttpAppOptions): Express {
       if (!isSafeMethod(req.method)) {
         const writeHead = res.writeHead;
         res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-          sessionCache.clear();
-          for (const cache of options.otherCaches ?? []) cache.clear();
+          for (const cache of caches) cache.clear();
           return writeHead.apply(this, args);
         } as typeof writeHead;
       }
       next();
     });
   }
-  app.use(authenticate(options.db, sessionCache));
+  app.use(authenticate(options.db, options.sessionCache));
   // 2. REST adapter, 3. tRPC, 4. pages
   // Issue 5's named paths (user/generate_username, admin/role/role_model_view, ...) come before the
   // registry's "{id}" routes.

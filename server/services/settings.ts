@@ -1,3 +1,4 @@
+import { KeptWhileListening } from "../auth/kept-while-listening.ts";
 import type { ServiceContext } from "../context.ts";
 import { forbidden } from "../errors.ts";
 import { can, SYSTEM_ADMIN_PERMISSION } from "../../app/lib/permissions.ts";
@@ -50,46 +51,25 @@ export function setMaintenanceFromEnv(on: boolean): void {
 // The maintenance switch is read by every request of a user who may not work through maintenance
 // (a page's guard, the REST adapter): one more statement per request for every secretary and
 // treasurer. A process that hears the database's `portal_auth` notifications keeps it as it keeps
-// the sessions (decision 173): the settings table notifies at the commit of any change (migration
-// 20261206000000), the process drops it then, when it answers a write of its own, when it stops or
-// starts listening, and after MAINTENANCE_TTL_MS in any case. A read overtaken by a drop is not kept.
+// the sessions (decision 173, server/auth/kept-while-listening.ts): the settings table notifies at
+// the commit of any change (migration 20261206000000).
 const MAINTENANCE_TTL_MS = 30_000;
 
-interface MaintenanceCache {
-  active: () => boolean;
-  value?: boolean;
-  storedAt: number;
-  generation: number;
-}
-
 /** Per database handle: a test process may run several portals side by side. */
-const maintenanceCaches = new WeakMap<object, MaintenanceCache>();
+const maintenanceCaches = new WeakMap<object, KeptWhileListening<"maintenance_mode", boolean>>();
 
 /** Keeps the maintenance switch of `db` in this process while `active()` (the hub is listening). */
 export function cacheMaintenanceMode(db: object, active: () => boolean): { clear(): void } {
-  const cache: MaintenanceCache = { active, storedAt: 0, generation: 0 };
+  const cache = new KeptWhileListening<"maintenance_mode", boolean>({ active, ttlMs: MAINTENANCE_TTL_MS });
   maintenanceCaches.set(db, cache);
-  return {
-    clear() {
-      cache.generation++;
-      cache.value = undefined;
-    },
-  };
+  return cache;
 }
 
 export async function isMaintenanceMode(ctx: Pick<ServiceContext, "db">): Promise<boolean> {
   if (maintenanceFromEnv) return true;
+  const read = () => getSetting(ctx, "maintenance_mode", false);
   const cache = maintenanceCaches.get(ctx.db);
-  if (!cache?.active()) return getSetting(ctx, "maintenance_mode", false);
-  const now = Date.now();
-  if (cache.value !== undefined && now - cache.storedAt < MAINTENANCE_TTL_MS) return cache.value;
-  const generation = cache.generation;
-  const value = await getSetting(ctx, "maintenance_mode", false);
-  if (generation === cache.generation && cache.active()) {
-    cache.value = value;
-    cache.storedAt = now;
-  }
-  return value;
+  return cache ? cache.get("maintenance_mode", read) : read();
 }
 
 /** System administrators may work through maintenance and switch it off (docs/decisions/005). */
