@@ -1,9 +1,4 @@
-import { PGlite } from "@electric-sql/pglite";
-import { citext } from "@electric-sql/pglite/contrib/citext";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
-import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
+import type { PGlite } from "@electric-sql/pglite";
 import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -94,6 +89,15 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
   const inMemory = dir.startsWith("memory://");
   const releaseLock = inMemory ? () => {} : lockDataFolder(dir);
   try {
+    // Loaded only for the embedded database: a server on PostgreSQL never holds it (issue 17 item 6).
+    const [{ PGlite }, { citext }, { pg_trgm }, { unaccent }, { fuzzystrmatch }, { btree_gin }] = await Promise.all([
+      import("@electric-sql/pglite"),
+      import("@electric-sql/pglite/contrib/citext"),
+      import("@electric-sql/pglite/contrib/pg_trgm"),
+      import("@electric-sql/pglite/contrib/unaccent"),
+      import("@electric-sql/pglite/contrib/fuzzystrmatch"),
+      import("@electric-sql/pglite/contrib/btree_gin"),
+    ]);
     const pglite = await PGlite.create(inMemory ? dir : path.resolve(dir), {
       extensions: { citext, pg_trgm, unaccent, fuzzystrmatch, btree_gin },
       loadDataDir: options.pgliteLoadDataDir,
