@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import { AGE_GROUPS } from "../../app/features/reports/registry.ts";
 import type { ReportFilters } from "./types.ts";
 
-// The §10 filter object of the people reports as SQL over `users u join user_profiles up`:
+// The §10 filter object of the people reports as SQL over RESIDENTS_FROM (`up`, and `u` for dates):
 // registered date range (Manila days), purok, sex, PSA age group, sector. Ages are whole years on
 // `today` (Asia/Manila), compared on date_of_birth so the index on it can serve.
 
@@ -54,9 +54,17 @@ export function sectorCondition(sector: string, today: string, up = "up"): RawBu
   }
 }
 
+/**
+ * What the people reports read: the profiles, each carrying its user's kind and state (user_kind,
+ * user_deleted, kept by triggers), with the user joined only for the registered dates. PostgreSQL
+ * drops a left join on users' key whose columns a query does not use: the inner join every report
+ * made was a third of the residents report's summary (200,000 residents: 155 → 112 ms; issue 17).
+ */
+export const RESIDENTS_FROM = sql`user_profiles up left join users u on u.id = up.user_id`;
+
 /** The residents a people report counts: active residents matching the filters. */
 export function residentsWhere(filters: ReportFilters, today: string): RawBuilder<boolean> {
-  const parts: RawBuilder<boolean>[] = [sql<boolean>`u.kind = 'resident'`, sql<boolean>`u.deleted_at is null`];
+  const parts: RawBuilder<boolean>[] = [sql<boolean>`up.user_kind = 'resident'`, sql<boolean>`not up.user_deleted`];
   parts.push(...registeredBetween(sql`u.created_at`, filters));
   if (filters.purok_id) parts.push(sql<boolean>`up.purok_id = ${Number(filters.purok_id)}`);
   if (filters.sex) parts.push(sql<boolean>`up.sex = ${filters.sex}`);

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { ReportColumn, ReportRow } from "../../app/features/reports/types.ts";
 import { defineReport } from "./registry.ts";
-import { residentsWhere } from "./people-filters.ts";
+import { residentsWhere, RESIDENTS_FROM } from "./people-filters.ts";
 import { purokOrder, puroksById } from "./residents.ts";
 import type { ReportQueryArgs } from "./types.ts";
 
@@ -15,7 +15,7 @@ async function summary(args: ReportQueryArgs) {
   const [groups, religions, puroks] = await Promise.all([
     sql<{ religion_id: number | null; purok_id: number | null; sex: string | null; n: number }>`
       select up.religion_id, up.purok_id, up.sex, count(*)::int as n
-      from users u join user_profiles up on up.user_id = u.id
+      from ${RESIDENTS_FROM}
       where ${residentsWhere(filters, today)}
       group by 1, 2, 3`
       .execute(ctx.db)

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { AGE_GROUPS, CIVIL_STATUSES, SECTORS } from "../../app/features/reports/registry.ts";
 import type { ReportRow } from "../../app/features/reports/types.ts";
 import { defineReport } from "./registry.ts";
-import { ageGroupIndex, ageOn, residentsWhere, yearsBefore } from "./people-filters.ts";
+import { ageGroupIndex, ageOn, residentsWhere, yearsBefore, RESIDENTS_FROM } from "./people-filters.ts";
 import type { ReportFilters, ReportQueryArgs } from "./types.ts";
 
 // The residents report (issue 13 item 2): population by purok, sex and PSA age group (the
@@ -71,7 +71,7 @@ async function summary(args: ReportQueryArgs) {
         count(*) filter (where up.is_ofw)::int as ofw,
         count(*) filter (where up.is_indigenous)::int as indigenous,
         count(*) filter (where up.is_voter)::int as voter
-      from users u join user_profiles up on up.user_id = u.id
+      from ${RESIDENTS_FROM}
       where ${residentsWhere(filters, today)}
       group by 1, 2, 3, 4`
       .execute(args.ctx.db)
@@ -165,7 +165,7 @@ function listingSelect(filters: ReportFilters, today: string, keys = false) {
         case when up.is_ofw then 'OFW' end,
         case when up.is_indigenous then 'IP' end,
         case when up.is_voter then 'Voter' end), '') as sectors
-    from users u join user_profiles up on up.user_id = u.id
+    from ${RESIDENTS_FROM}
     left join puroks p on p.id = up.purok_id
     left join occupations o on o.id = up.occupation_id
     where ${residentsWhere(filters, today)}`;
@@ -182,7 +182,7 @@ function purokCounts(args: ReportQueryArgs): Promise<{ id: number | null; n: num
         sql<{
           purok_id: number | null;
           n: number;
-        }>`select up.purok_id, count(*)::int as n from users u join user_profiles up on up.user_id = u.id
+        }>`select up.purok_id, count(*)::int as n from ${RESIDENTS_FROM}
           where ${residentsWhere(filters, today)} group by 1`.execute(ctx.db),
         puroksById(args),
       ]);
