@@ -57,11 +57,18 @@ async function householdCount(args: ReportQueryArgs): Promise<number> {
   return Number(row.rows[0]?.n ?? 0);
 }
 
-async function summary(args: ReportQueryArgs) {
-  const { filters, today } = args;
-  const seniorFrom = yearsBefore(today, 60);
-  const [groups, puroks, households] = await Promise.all([
-    sql<Group>`
+/**
+ * The matching residents counted by purok, sex, civil status and age group, with each sector's
+ * count: one read of the profiles per report run, shared by the summary and the listing's purok
+ * counts (a second grouped count beside it was a third more of the database's work; issue 17).
+ */
+const groupsCache = new WeakMap<ReportQueryArgs, Promise<Group[]>>();
+function groupsOf(args: ReportQueryArgs): Promise<Group[]> {
+  let found = groupsCache.get(args);
+  if (!found) {
+    const { filters, today } = args;
+    const seniorFrom = yearsBefore(today, 60);
+    found = sql<Group>`
       select up.purok_id, up.sex, up.civil_status, ${ageGroupIndex(today)} as age_group,
         count(*)::int as n,
         count(*) filter (where up.date_of_birth <= ${seniorFrom}::date)::int as senior,
@@ -75,10 +82,15 @@ async function summary(args: ReportQueryArgs) {
       where ${residentsWhere(filters, today)}
       group by 1, 2, 3, 4`
       .execute(args.ctx.db)
-      .then((r) => r.rows),
-    puroksById(args),
-    householdCount(args),
-  ]);
+      .then((r) => r.rows);
+    groupsCache.set(args, found);
+  }
+  return found;
+}
+
+async function summary(args: ReportQueryArgs) {
+  const { filters } = args;
+  const [groups, puroks, households] = await Promise.all([groupsOf(args), puroksById(args), householdCount(args)]);
 
   const byPurok = new Map<number | null, Counter>();
   const byAge = new Map<number | null, Counter>();
@@ -171,22 +183,18 @@ function listingSelect(filters: ReportFilters, today: string, keys = false) {
     where ${residentsWhere(filters, today)}`;
 }
 
-/** Matching residents per purok, in the listing's purok order; one grouped count, shared by count and page. */
+/** Matching residents per purok, in the listing's purok order: the groups summed, shared by count and page. */
 const purokCountsCache = new WeakMap<ReportQueryArgs, Promise<{ id: number | null; n: number }[]>>();
 function purokCounts(args: ReportQueryArgs): Promise<{ id: number | null; n: number }[]> {
   let found = purokCountsCache.get(args);
   if (!found) {
     found = (async () => {
-      const { ctx, filters, today } = args;
-      const [rows, puroks] = await Promise.all([
-        sql<{
-          purok_id: number | null;
-          n: number;
-        }>`select up.purok_id, count(*)::int as n from ${RESIDENTS_FROM}
-          where ${residentsWhere(filters, today)} group by 1`.execute(ctx.db),
-        puroksById(args),
-      ]);
-      const byId = new Map(rows.rows.map((r) => [r.purok_id == null ? null : Number(r.purok_id), Number(r.n)]));
+      const [groups, puroks] = await Promise.all([groupsOf(args), puroksById(args)]);
+      const byId = new Map<number | null, number>();
+      for (const g of groups) {
+        const id = g.purok_id == null ? null : Number(g.purok_id);
+        byId.set(id, (byId.get(id) ?? 0) + Number(g.n));
+      }
       return purokOrder(puroks, byId.keys()).map((id) => ({ id, n: byId.get(id)! }));
     })();
     purokCountsCache.set(args, found);
