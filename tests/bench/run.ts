@@ -361,6 +361,8 @@ async function main() {
     { name: "report_households", paths: ["/backend/api/reports/households"] },
     { name: "report_religions", paths: ["/backend/api/reports/religions"] },
     { name: "report_html", paths: ["/manage/reports/residents"] },
+    // The page every user lands on: each widget counts over every resident, household and receipt.
+    { name: "dashboard_html", paths: ["/dashboard"] },
     { name: "login", paths: ["/backend/api/login"], method: "POST", body: JSON.stringify(BENCH_ADMIN), auth: false },
     // Finance (issue 17 item 7): 1,000,000 official receipts. The list's first and 2,000th page,
     // the collections report over a month (RCD data: funds, deposits, form accountability), and
