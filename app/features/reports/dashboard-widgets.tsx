@@ -43,6 +43,9 @@ function Widget({
   );
 }
 
+/** "1 receipt", "25,000 receipts": counts grouped like the big figures. */
+const countOf = (n: number, thing: string) => `${n.toLocaleString("en-US")} ${thing}${n === 1 ? "" : "s"}`;
+
 function Big({ value, hint }: { value: string; hint?: string }) {
   return (
     <div className="flex flex-col gap-0.5">
@@ -131,12 +134,16 @@ export function DashboardWidgets({ data }: { data: DashboardData }) {
         ) : null}
         {data.collections ? (
           <Widget title="Collections" icon={<HandCoins className="size-4" />} href="/manage/collections" testId="widget-collections">
-            <div className="grid grid-cols-2 gap-2">
+            {/* Side by side while both amounts fit, else one under the other: a month of a large barangay (₱8,125,000.00) ran out of its card. */}
+            <div className="flex flex-wrap gap-x-6 gap-y-2">
               <Big
                 value={formatMoney(data.collections.today.amount)}
-                hint={`Today · ${data.collections.today.count} receipt${data.collections.today.count === 1 ? "" : "s"}`}
+                hint={`Today · ${countOf(data.collections.today.count, "receipt")}`}
               />
-              <Big value={formatMoney(data.collections.month.amount)} hint={`This month · ${data.collections.month.count} receipts`} />
+              <Big
+                value={formatMoney(data.collections.month.amount)}
+                hint={`This month · ${countOf(data.collections.month.count, "receipt")}`}
+              />
             </div>
             {data.collections.days.length ? (
               <div role="img" aria-label="Collections per day this month" className="h-14">
@@ -152,12 +159,16 @@ export function DashboardWidgets({ data }: { data: DashboardData }) {
         ) : null}
         {data.disbursements ? (
           <Widget title="Disbursements" icon={<Wallet className="size-4" />} href="/manage/disbursements" testId="widget-disbursements">
-            <div className="grid grid-cols-2 gap-2">
+            {/* Side by side while both amounts fit, else one under the other: a month of a large barangay (₱8,125,000.00) ran out of its card. */}
+            <div className="flex flex-wrap gap-x-6 gap-y-2">
               <Big
                 value={formatMoney(data.disbursements.today.amount)}
-                hint={`Today · ${data.disbursements.today.count} voucher${data.disbursements.today.count === 1 ? "" : "s"}`}
+                hint={`Today · ${countOf(data.disbursements.today.count, "voucher")}`}
               />
-              <Big value={formatMoney(data.disbursements.month.amount)} hint={`This month · ${data.disbursements.month.count} vouchers`} />
+              <Big
+                value={formatMoney(data.disbursements.month.amount)}
+                hint={`This month · ${countOf(data.disbursements.month.count, "voucher")}`}
+              />
             </div>
           </Widget>
         ) : null}
@@ -165,7 +176,7 @@ export function DashboardWidgets({ data }: { data: DashboardData }) {
           <Widget title="Pending remittances" icon={<Banknote className="size-4" />} href="/manage/remittances" testId="widget-remittances">
             <Big
               value={formatMoney(data.remittances.pending.amount)}
-              hint={`${data.remittances.pending.count} receipt${data.remittances.pending.count === 1 ? "" : "s"} not yet remitted, ${data.remittances.collectors} collector${data.remittances.collectors === 1 ? "" : "s"}`}
+              hint={`${countOf(data.remittances.pending.count, "receipt")} not yet remitted, ${countOf(data.remittances.collectors, "collector")}`}
             />
           </Widget>
         ) : null}
