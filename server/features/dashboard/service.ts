@@ -81,7 +81,7 @@ export async function dashboard(ctx: ServiceContext): Promise<DashboardData> {
   const tables = await existingTables(ctx, ["collections", "disbursements", "transactions", "remittances"]);
 
   // Every widget reads on its own connection at once: the page waits for the slowest, not the sum
-  // (200,000 residents: 140 ms of statements one after another; issue 17). The population counts
+  // (200,000 residents: 140 ms of statements one after another; decision 188). The population counts
   // the profiles alone (they carry the user's kind and state; the join with users cost half again),
   // and its trend reads users at the same time; households count and trend in one read.
   const population = async () => {
