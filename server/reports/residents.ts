@@ -57,36 +57,38 @@ async function householdCount(args: ReportQueryArgs): Promise<number> {
   return Number(row.rows[0]?.n ?? 0);
 }
 
+/** `read` done once per report run (its args object), whoever asks first: the summary or the listing. */
+function oncePerRun<T>(read: (args: ReportQueryArgs) => Promise<T>): (args: ReportQueryArgs) => Promise<T> {
+  const runs = new WeakMap<ReportQueryArgs, Promise<T>>();
+  return (args) => {
+    let found = runs.get(args);
+    if (!found) runs.set(args, (found = read(args)));
+    return found;
+  };
+}
+
 /**
  * The matching residents counted by purok, sex, civil status and age group, with each sector's
  * count: one read of the profiles per report run, shared by the summary and the listing's purok
  * counts (a second grouped count beside it was a third more of the database's work; issue 17).
  */
-const groupsCache = new WeakMap<ReportQueryArgs, Promise<Group[]>>();
-function groupsOf(args: ReportQueryArgs): Promise<Group[]> {
-  let found = groupsCache.get(args);
-  if (!found) {
-    const { filters, today } = args;
-    const seniorFrom = yearsBefore(today, 60);
-    found = sql<Group>`
-      select up.purok_id, up.sex, up.civil_status, ${ageGroupIndex(today)} as age_group,
-        count(*)::int as n,
-        count(*) filter (where up.date_of_birth <= ${seniorFrom}::date)::int as senior,
-        count(*) filter (where up.is_pwd)::int as pwd,
-        count(*) filter (where up.is_solo_parent)::int as solo_parent,
-        count(*) filter (where up.is_4ps)::int as four_ps,
-        count(*) filter (where up.is_ofw)::int as ofw,
-        count(*) filter (where up.is_indigenous)::int as indigenous,
-        count(*) filter (where up.is_voter)::int as voter
-      from ${RESIDENTS_FROM}
-      where ${residentsWhere(filters, today)}
-      group by 1, 2, 3, 4`
-      .execute(args.ctx.db)
-      .then((r) => r.rows);
-    groupsCache.set(args, found);
-  }
-  return found;
-}
+const groupsOf = oncePerRun(async ({ ctx, filters, today }) => {
+  const seniorFrom = yearsBefore(today, 60);
+  const { rows } = await sql<Group>`
+    select up.purok_id, up.sex, up.civil_status, ${ageGroupIndex(today)} as age_group,
+      count(*)::int as n,
+      count(*) filter (where up.date_of_birth <= ${seniorFrom}::date)::int as senior,
+      count(*) filter (where up.is_pwd)::int as pwd,
+      count(*) filter (where up.is_solo_parent)::int as solo_parent,
+      count(*) filter (where up.is_4ps)::int as four_ps,
+      count(*) filter (where up.is_ofw)::int as ofw,
+      count(*) filter (where up.is_indigenous)::int as indigenous,
+      count(*) filter (where up.is_voter)::int as voter
+    from ${RESIDENTS_FROM}
+    where ${residentsWhere(filters, today)}
+    group by 1, 2, 3, 4`.execute(ctx.db);
+  return rows;
+});
 
 async function summary(args: ReportQueryArgs) {
   const { filters } = args;
@@ -192,23 +194,15 @@ function listingSelect(filters: ReportFilters, today: string, keys = false) {
 const EXPORT_BATCH = 250;
 
 /** Matching residents per purok, in the listing's purok order: the groups summed, shared by count and page. */
-const purokCountsCache = new WeakMap<ReportQueryArgs, Promise<{ id: number | null; n: number }[]>>();
-function purokCounts(args: ReportQueryArgs): Promise<{ id: number | null; n: number }[]> {
-  let found = purokCountsCache.get(args);
-  if (!found) {
-    found = (async () => {
-      const [groups, puroks] = await Promise.all([groupsOf(args), puroksById(args)]);
-      const byId = new Map<number | null, number>();
-      for (const g of groups) {
-        const id = g.purok_id == null ? null : Number(g.purok_id);
-        byId.set(id, (byId.get(id) ?? 0) + Number(g.n));
-      }
-      return purokOrder(puroks, byId.keys()).map((id) => ({ id, n: byId.get(id)! }));
-    })();
-    purokCountsCache.set(args, found);
+const purokCounts = oncePerRun(async (args): Promise<{ id: number | null; n: number }[]> => {
+  const [groups, puroks] = await Promise.all([groupsOf(args), puroksById(args)]);
+  const byId = new Map<number | null, number>();
+  for (const g of groups) {
+    const id = g.purok_id == null ? null : Number(g.purok_id);
+    byId.set(id, (byId.get(id) ?? 0) + Number(g.n));
   }
-  return found;
-}
+  return purokOrder(puroks, byId.keys()).map((id) => ({ id, n: byId.get(id)! }));
+});
 
 /** One purok's matching residents in name order, from `offset` (the index on purok and sort name serves it). */
 async function purokRows(
