@@ -84,7 +84,7 @@ export async function dashboard(ctx: ServiceContext): Promise<DashboardData> {
   // (200,000 residents: 140 ms of statements one after another; decision 188). The population counts
   // the profiles alone (they carry the user's kind and state; the join with users cost half again),
   // and its trend reads users at the same time; households count and trend in one read.
-  const population = async () => {
+  const readPopulation = async () => {
     if (!may("manage-resident", "manage-report")) return null;
     const [counts, trend] = await Promise.all([
       sql<{ total: number; male: number; female: number }>`
@@ -98,14 +98,14 @@ export async function dashboard(ctx: ServiceContext): Promise<DashboardData> {
     return { total: Number(row.total), male: Number(row.male), female: Number(row.female), trend: trendOf(trend.rows, months) };
   };
 
-  const households = async () => {
+  const readHouseholds = async () => {
     if (!may("manage-household", "manage-report")) return null;
     const { rows } = await sql<{ month: string | null; n: number }>`
       select ${createdMonth(months)} as month, count(*)::int as n from households t where t.deleted_at is null group by 1`.execute(ctx.db);
     return { total: rows.reduce((sum, row) => sum + Number(row.n), 0), trend: trendOf(rows, months) };
   };
 
-  const collections = async () => {
+  const readCollections = async () => {
     if (!(may("manage-collection") && tables.has("collections"))) return null;
     const r = await sql<{ day: string; count: number; amount: string }>`
       select date_issued::text as day, count(*)::int as count, sum(amount_paid)::numeric(14,2)::text as amount
@@ -123,7 +123,7 @@ export async function dashboard(ctx: ServiceContext): Promise<DashboardData> {
     };
   };
 
-  const disbursements = async () => {
+  const readDisbursements = async () => {
     if (!(may("manage-disbursement") && tables.has("disbursements"))) return null;
     const r = await sql<{ today_count: number; today_amount: string; month_count: number; month_amount: string }>`
       select count(*) filter (where voucher_date = ${today}::date)::int as today_count,
@@ -137,7 +137,7 @@ export async function dashboard(ctx: ServiceContext): Promise<DashboardData> {
     };
   };
 
-  const remittances = async () => {
+  const readRemittances = async () => {
     if (!(may("manage-remittance") && tables.has("collections"))) return null;
     const r = await sql<{ count: number; amount: string; collectors: number }>`
       select count(*)::int as count, coalesce(sum(amount_paid), 0)::numeric(14,2)::text as amount, count(distinct collector_id)::int as collectors
@@ -146,7 +146,7 @@ export async function dashboard(ctx: ServiceContext): Promise<DashboardData> {
     return { pending: figure(row), collectors: Number(row.collectors) };
   };
 
-  const certificates = async () => {
+  const readCertificates = async () => {
     if (!(may("manage-transaction") && tables.has("transactions"))) return null;
     const r = await sql<{ month: number; today: number }>`
       select count(*)::int as month, count(*) filter (where date_issued = ${today}::date)::int as today
@@ -158,7 +158,7 @@ export async function dashboard(ctx: ServiceContext): Promise<DashboardData> {
   const entities = [
     ...new Set((user?.permissions ?? []).filter((p) => /^(manage|view)-/.test(p)).map((p) => p.replace(/^(manage|view)-/, ""))),
   ];
-  const activity = async () => {
+  const readActivity = async () => {
     if (!entities.length) return null;
     const rows = await ctx.db
       .selectFrom("audit_log as a")
@@ -178,15 +178,14 @@ export async function dashboard(ctx: ServiceContext): Promise<DashboardData> {
     }));
   };
 
-  const [populationData, householdsData, collectionsData, disbursementsData, remittancesData, certificatesData, activityData] =
-    await Promise.all([population(), households(), collections(), disbursements(), remittances(), certificates(), activity()]);
-  return {
-    population: populationData,
-    households: householdsData,
-    collections: collectionsData,
-    disbursements: disbursementsData,
-    remittances: remittancesData,
-    certificates: certificatesData,
-    activity: activityData,
-  };
+  const [population, households, collections, disbursements, remittances, certificates, activity] = await Promise.all([
+    readPopulation(),
+    readHouseholds(),
+    readCollections(),
+    readDisbursements(),
+    readRemittances(),
+    readCertificates(),
+    readActivity(),
+  ]);
+  return { population, households, collections, disbursements, remittances, certificates, activity };
 }
