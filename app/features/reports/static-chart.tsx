@@ -45,6 +45,48 @@ function Legend({ chart, x, y }: { chart: ReportChart; x: number; y: number }) {
   );
 }
 
+/** Category names under vertical bars are cut to what their band holds, but never below this. */
+const LABEL_CHARS = 14;
+/** About the width of one character of the 9-px axis font, with room between two labels. */
+const CHAR_WIDTH = 5.5;
+const LABEL_GAP = 8;
+
+/** How many characters of a category name are printed under a band this wide. */
+export const labelChars = (band: number) => Math.max(LABEL_CHARS, Math.floor((band - LABEL_GAP) / CHAR_WIDTH));
+
+/**
+ * Which categories get their name under the bars: all while the names fit side by side, else every
+ * k-th one from the first, and the last — as the screen's chart thins its axis (Recharts'
+ * preserveStartEnd). 120 puroks on an A4 page printed 120 names on
+ * top of each other.
+ */
+export function labelledCategories(names: readonly string[], band: number): Set<number> {
+  const widest = Math.max(0, ...names.map((n) => Math.min(n.length, labelChars(band)))) * CHAR_WIDTH + LABEL_GAP;
+  const step = Math.max(1, Math.ceil(widest / Math.max(band, 1e-6)));
+  const shown = new Set<number>();
+  for (let i = 0; i < names.length; i += step) shown.add(i);
+  // The last one too, in place of the one before it when the two would touch.
+  const last = names.length - 1;
+  const before = last - (last % step);
+  if (last > before) {
+    if ((last - before) * band < widest && before > 0) shown.delete(before);
+    if ((last - before) * band >= widest || before > 0) shown.add(last);
+  }
+  return shown;
+}
+
+/** A name centred under its bar, or held inside the chart at either end (the last purok's ran off the page). */
+function AxisLabel({ text, x, y, width }: { text: string; x: number; y: number; width: number }) {
+  const half = (text.length * CHAR_WIDTH) / 2;
+  const [at, anchor]: [number, "start" | "middle" | "end"] =
+    x + half > width ? [width - 1, "end"] : x - half < 0 ? [1, "start"] : [x, "middle"];
+  return (
+    <text x={at} y={y} fontSize={9} textAnchor={anchor}>
+      {text}
+    </text>
+  );
+}
+
 export function StaticChart({ chart, rows, width }: { chart: ReportChart; rows: readonly ReportRow[]; width: number }) {
   const value = (row: ReportRow, key: string) => Number(row[key] ?? 0) || 0;
   const label = (row: ReportRow) => String(row[chart.x] ?? "");
@@ -168,6 +210,7 @@ export function StaticChart({ chart, rows, width }: { chart: ReportChart; rows: 
   const top2 = scale[scale.length - 1];
   const band = plotW / Math.max(1, rows.length);
   const barW = Math.min(48, band * 0.7);
+  const shown = labelledCategories(rows.map(label), band);
   return (
     <svg width={width} height={height} role="img" aria-label={chart.title} className="text-stone-700">
       {series.length > 1 ? <Legend chart={chart} x={left} y={12} /> : null}
@@ -195,9 +238,7 @@ export function StaticChart({ chart, rows, width }: { chart: ReportChart; rows: 
               const y = chart.stacked ? top + plotH - below[j] - h : top + plotH - h;
               return <rect key={s.key} x={x} y={y} width={w} height={h} fill={PALETTE[j % PALETTE.length]} />;
             })}
-            <text x={cx} y={top + plotH + 14} fontSize={9} textAnchor="middle">
-              {label(r).slice(0, Math.max(6, Math.floor(band / 6)))}
-            </text>
+            {shown.has(i) ? <AxisLabel text={label(r).slice(0, labelChars(band))} x={cx} y={top + plotH + 14} width={width} /> : null}
           </g>
         );
       })}
