@@ -31,8 +31,13 @@ interface CaseResult {
   p99_ms: number | null;
   rps: number;
   errors: number;
+  /** Answers received during the case. */
+  requests?: number;
+  /** The server process's CPU time (user + system) per answered request during the case. */
+  cpu_ms_per_request?: number | null;
   floor_rps?: number;
   floor_p95_ms?: number | null;
+  floor_cpu_ms_per_request?: number | null;
 }
 
 interface LoadCase {
@@ -115,6 +120,31 @@ function rssSampler(pid: number) {
   };
 }
 
+const CLOCK_TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * CPU time a process has used so far (user + system, /proc/PID/stat), in ms: read before and after
+ * each case, it gives the server's own cost per request beside the floor's, which latency and
+ * throughput (shared with PostgreSQL and the load generator on the same cores) do not show.
+ */
+function cpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
 async function signIn(baseUrl: string): Promise<{ cookie: string; xsrf: string }> {
   const first = await fetch(`${baseUrl}/backend/sanctum/csrf-cookie`);
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.getSetCookie().join(";"))![1];
@@ -148,6 +178,7 @@ async function runCases(
   baseUrl: string,
   cases: LoadCase[],
   auth: { cookie: string; xsrf: string },
+  serverPid: number | undefined,
   onCase: (name: string) => void = () => {},
 ) {
   const results = new Map<string, Omit<CaseResult, "name" | "concurrency">>();
@@ -159,10 +190,15 @@ async function runCases(
       Object.assign(headers, { "Content-Type": "application/json", "X-XSRF-TOKEN": auth.xsrf, Cookie: `XSRF-TOKEN=${auth.xsrf}` });
     if (WARMUP > 0) await load(baseUrl, c, 8, WARMUP, headers);
     for (const connections of c.connections ?? CONCURRENCY) {
+      const cpuBefore = cpuMs(serverPid);
       const r = await load(baseUrl, c, connections, DURATION, headers);
-      results.set(`${c.name}@${connections}`, r);
+      const cpuAfter = cpuMs(serverPid);
+      const requests = r.requests ?? 0;
+      const cpu =
+        cpuBefore != null && cpuAfter != null && requests > 0 ? Math.round(((cpuAfter - cpuBefore) / requests) * 1000) / 1000 : null;
+      results.set(`${c.name}@${connections}`, { ...r, cpu_ms_per_request: cpu });
       console.log(
-        `  ${c.name.padEnd(14)} c=${String(connections).padEnd(3)} p50 ${r.p50_ms} ms  p95 ${r.p95_ms} ms  p99 ${r.p99_ms} ms  ${r.rps} req/s  errors ${r.errors}`,
+        `  ${c.name.padEnd(14)} c=${String(connections).padEnd(3)} p50 ${r.p50_ms} ms  p95 ${r.p95_ms} ms  p99 ${r.p99_ms} ms  ${r.rps} req/s  CPU ${cpu ?? "?"} ms/req  errors ${r.errors}`,
       );
     }
   }
@@ -398,7 +434,7 @@ async function main() {
     coldPostgres = Math.round(((performance.now() - server.startedAt) / 1000) * 100) / 100;
     const sampler = rssSampler(server.child.pid!);
     const auth = await signIn(baseUrl);
-    ours = await runCases(baseUrl, cases, auth, sampler.mark);
+    ours = await runCases(baseUrl, cases, auth, server.child.pid, sampler.mark);
     exports = await timeExports(baseUrl, auth, sampler.mark);
     sampler.mark("js");
     jsBytes = {
@@ -418,7 +454,8 @@ async function main() {
   }
 
   console.log("\nThe floor (node:http + pg, the same SQL):");
-  const floor = spawn(NODE, [path.join(BIN, "tsx"), "tests/bench/floor.ts"], {
+  // tsx as a loader in the one process (not its CLI, which runs the server in a child): the CPU read is the server's.
+  const floor = spawn(NODE, ["--import", "tsx", "tests/bench/floor.ts"], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(FLOOR_PORT) },
     stdio: ["ignore", "inherit", "inherit"],
@@ -430,6 +467,7 @@ async function main() {
       `http://127.0.0.1:${FLOOR_PORT}`,
       cases.filter((c) => c.floor),
       { cookie: "", xsrf: "" },
+      floor.pid,
     );
   } finally {
     await stop(floor);
@@ -458,7 +496,12 @@ async function main() {
     for (const concurrency of c.connections ?? CONCURRENCY) {
       const r = ours.get(`${c.name}@${concurrency}`)!;
       const f = floorResults.get(`${c.name}@${concurrency}`);
-      results.push({ name: c.name, concurrency, ...r, ...(f ? { floor_rps: f.rps, floor_p95_ms: f.p95_ms } : {}) });
+      results.push({
+        name: c.name,
+        concurrency,
+        ...r,
+        ...(f ? { floor_rps: f.rps, floor_p95_ms: f.p95_ms, floor_cpu_ms_per_request: f.cpu_ms_per_request } : {}),
+      });
     }
   }
 
@@ -482,13 +525,15 @@ async function main() {
   fs.mkdirSync(path.join(root, "bench"), { recursive: true });
   fs.writeFileSync(path.join(root, "bench/results.json"), JSON.stringify(output, null, 2) + "\n");
 
-  console.log("\n| case | c | p50 ms | p95 ms | p99 ms | req/s | errors | floor req/s | ours/floor | p95 ratio |");
-  console.log("|---|---|---|---|---|---|---|---|---|---|");
+  console.log(
+    "\n| case | c | p50 ms | p95 ms | p99 ms | req/s | errors | CPU ms/req | floor req/s | ours/floor | p95 ratio | floor CPU ms/req |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const r of results) {
     const share = r.floor_rps ? `${Math.round((r.rps / r.floor_rps) * 100)}%` : "";
     const ratio = r.floor_p95_ms && r.p95_ms ? `${(r.p95_ms / r.floor_p95_ms).toFixed(2)}×` : "";
     console.log(
-      `| ${r.name} | ${r.concurrency} | ${r.p50_ms} | ${r.p95_ms} | ${r.p99_ms} | ${r.rps} | ${r.errors} | ${r.floor_rps ?? ""} | ${share} | ${ratio} |`,
+      `| ${r.name} | ${r.concurrency} | ${r.p50_ms} | ${r.p95_ms} | ${r.p99_ms} | ${r.rps} | ${r.errors} | ${r.cpu_ms_per_request ?? ""} | ${r.floor_rps ?? ""} | ${share} | ${ratio} | ${r.floor_cpu_ms_per_request ?? ""} |`,
     );
   }
   console.log(
