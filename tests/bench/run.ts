@@ -388,7 +388,8 @@ async function main() {
     { name: "search", paths: terms.map((t) => `/backend/api/resident?search=${encodeURIComponent(t)}`), floor: true },
     { name: "list_page1", paths: ["/backend/api/resident?page=1&sort=name&order=asc"], floor: true },
     { name: "list_page2000", paths: ["/backend/api/resident?page=2000&sort=name&order=asc"], floor: true },
-    { name: "list_html", paths: ["/manage/residents?sort=name&order=asc"] },
+    // 8 clients as well: an office (decision 189 proposes its p95 as the page's target).
+    { name: "list_html", paths: ["/manage/residents?sort=name&order=asc"], connections: [1, 8, 32] },
     { name: "count", paths: ["/backend/api/resident/count"], floor: true },
     // Reports (issue 13): the residents report over every resident (one grouped scan + the first
     // listing page), filtered, the households and religions reports, and the page as HTML.
