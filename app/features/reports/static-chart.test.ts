@@ -2,22 +2,13 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { labelledCategories, StaticChart } from "./static-chart";
-import type { ReportChart } from "./types";
+import { residentsReport } from "./registry";
 
 // The printed report's bar chart (DESIGN §12, issue 13's print views): a category's name under
 // its bar only where the names do not run into each other.
 
-const byPurok: ReportChart = {
-  kind: "bar",
-  title: "Population by purok",
-  section: "by_purok",
-  x: "purok",
-  stacked: true,
-  series: [
-    { key: "male", label: "Male" },
-    { key: "female", label: "Female" },
-  ],
-};
+// The residents report's own chart, as the print view draws it.
+const byPurok = residentsReport.charts!.find((chart) => chart.section === "by_purok")!;
 
 const puroks = (n: number) => Array.from({ length: n }, (_, i) => ({ purok: `Purok ${i + 1}`, male: 800 + i, female: 820 }));
 
