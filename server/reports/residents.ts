@@ -36,10 +36,11 @@ function add(c: Counter, sex: string | null, n: number) {
   c.total += n;
 }
 
-export async function puroksById(args: ReportQueryArgs): Promise<Map<number, string>> {
+/** Every purok by id, in name order: read once per report run, whoever asks (the summary, the listing's counts). */
+export const puroksById = oncePerRun(async (args): Promise<Map<number, string>> => {
   const rows = await args.ctx.db.selectFrom("puroks").select(["id", "name"]).orderBy("name").execute();
   return new Map(rows.map((r) => [Number(r.id), r.name]));
-}
+});
 
 /** Puroks in name order (as the purok list sorts), with "No purok" last. */
 export function purokOrder(puroks: Map<number, string>, ids: Iterable<number | null>): (number | null)[] {

@@ -61,7 +61,8 @@ export const labelChars = (band: number) => Math.max(LABEL_CHARS, Math.floor((ba
  * top of each other.
  */
 export function labelledCategories(names: readonly string[], band: number): Set<number> {
-  const widest = Math.max(0, ...names.map((n) => Math.min(n.length, labelChars(band)))) * CHAR_WIDTH + LABEL_GAP;
+  const chars = labelChars(band);
+  const widest = Math.max(0, ...names.map((n) => Math.min(n.length, chars))) * CHAR_WIDTH + LABEL_GAP;
   const step = Math.max(1, Math.ceil(widest / Math.max(band, 1e-6)));
   const shown = new Set<number>();
   for (let i = 0; i < names.length; i += step) shown.add(i);
