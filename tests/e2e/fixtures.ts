@@ -83,6 +83,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   expectAccessible: async ({ javaScriptEnabled }, use, testInfo) => {
     await use(async (page, label) => {
       if (javaScriptEnabled !== false) await waitForHydration(page);
+      // Colours are measured as they settle: a toast that arrives just before (a notification from
+      // another test's work) is half transparent while it fades in, and axe read its text at 3.75:1
+      // (#838383 for sonner's #3f3f3f). Endless animations (spinners) are not waited for.
+      await page
+        .waitForFunction(
+          () =>
+            document
+              .getAnimations()
+              .every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().iterations === Infinity),
+          undefined,
+          { timeout: 3_000 },
+        )
+        .catch(() => {});
       // Legacy mode runs axe in the page itself: no cross-origin frames here, and it spares the
       // extra blank page the default mode opens to merge frame results (twice as fast).
       const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true).analyze();
