@@ -92,7 +92,7 @@ export const formPad: ResourceDef = {
   multiBody: "records",
   columns: [
     { key: "pad_code", label: "Pad code", kind: "text", sortable: true },
-    { key: "series_joint", label: "Series", kind: "text" },
+    { key: "series_joint", label: "Series", kind: "range" },
     { key: "quanty_generated", label: "Quantity generated", kind: "number", sortable: true, hideOnMobile: true },
     { key: "form_type", label: "Form type", kind: "reference", sortable: true },
     { key: "collector_names", label: "Collectors", kind: "list", hideOnMobile: true },

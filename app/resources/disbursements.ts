@@ -56,7 +56,7 @@ export const chequeBook: ResourceDef = {
     { key: "cheque_book_code", label: "Cheque book code", kind: "text", sortable: true },
     { key: "bank", label: "Bank", kind: "text", hideOnMobile: true },
     { key: "account_number", label: "Account number", kind: "text", hideOnMobile: true },
-    { key: "series_joint", label: "Series", kind: "text" },
+    { key: "series_joint", label: "Series", kind: "range" },
     { key: "quanty_generated", label: "Quantity", kind: "number", sortable: true, hideOnMobile: true },
     { key: "cheque_numbers_count", label: "Available", kind: "number", hideOnMobile: true },
     CREATED_AT,

@@ -14,6 +14,7 @@ export type ColumnKind =
   | "reference" // another entity; value {id, name}
   | "enum"
   | "list" // array of strings shown as badges
+  | "range" // "first–last" of a pad's or book's serial numbers: each end stays whole
   | "number";
 
 export interface ColumnDef {

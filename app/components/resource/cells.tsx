@@ -64,6 +64,27 @@ export function PersonCell({ value, inLink = false }: { value: unknown; inLink?:
   );
 }
 
+/** Longer than this, a word (an id, a code, an e-mail address) may break anywhere in a cell. */
+const LONG_WORD = 14;
+
+/**
+ * A cell's text whose long words may break anywhere: a table sizes its columns by their longest
+ * unbreakable word, so a few codes or e-mail addresses in a row would push it out of its card. Words
+ * of ordinary length stay whole (`overflow-wrap: anywhere` on the whole text would cut them too).
+ */
+function BreakableText({ text }: { text: string }) {
+  if (!text.split(/\s+/).some((word) => word.length > LONG_WORD)) return text;
+  return text.split(/(\s+)/).map((part, i) =>
+    part.length > LONG_WORD && !/\s/.test(part) ? (
+      <span key={i} className="wrap-anywhere">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
 /** Longer than this, a cell's text may be cut: it gets the title and a tab stop to read it whole. */
 const LONG_TEXT = 24;
 
@@ -89,7 +110,7 @@ export function ClampedText({ text, inLink = false }: { text: string; inLink?: b
       tabIndex={focusable ? 0 : undefined}
       data-testid={long ? "clamped-text" : undefined}
     >
-      {text}
+      <BreakableText text={text} />
     </span>
   );
 }
@@ -108,9 +129,22 @@ export function CellValue({ column, value, inLink = false }: { column: ColumnDef
         <span className="flex flex-wrap gap-1">
           {items.map((item, i) => (
             <Badge key={i} variant="secondary" className="whitespace-normal">
-              {referenceName(item)}
+              <BreakableText text={referenceName(item)} />
             </Badge>
           ))}
+        </span>
+      );
+    }
+    case "range": {
+      // "4364301 T–4364350 T": a serial is never cut; on two lines the break comes after the dash.
+      const text = String(value);
+      const cut = text.indexOf("–");
+      if (cut < 0) return <ClampedText text={text} />;
+      return (
+        <span>
+          <span className="whitespace-nowrap">{text.slice(0, cut + 1)}</span>
+          <wbr />
+          <span className="whitespace-nowrap">{text.slice(cut + 1)}</span>
         </span>
       );
     }
