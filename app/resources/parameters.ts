@@ -17,7 +17,7 @@ import { ELIGIBILITY, PAPER_SIZES } from "./certificates";
 const STATUS: ColumnDef = { key: "status", label: "Status", kind: "status", sortable: true };
 const CREATED_AT: ColumnDef = { key: "created_at", label: "Created at", kind: "datetime", sortable: true, hideOnMobile: true };
 const CREATED_BY: ColumnDef = { key: "created_by", label: "Created by", kind: "person", sortable: true, hideOnMobile: true };
-const NAME: ColumnDef = { key: "name", label: "Name", kind: "text", sortable: true };
+const NAME: ColumnDef = { key: "name", label: "Name", kind: "text", sortable: true, order: "natural" };
 const CRUD = ["create", "update", "delete", "restore"] as const;
 const fundTypeFilter = { key: "fund_type", label: "Fund type", options: FUND_TYPES.map((v) => ({ value: v, label: v })) };
 

@@ -24,6 +24,11 @@ export interface ColumnDef {
   kind: ColumnKind;
   /** Sortable columns can be clicked; the server maps the key to its SQL (never raw input). */
   sortable?: boolean;
+  /**
+   * "natural": numbers in the text sort as counted ("Purok 2" before "Purok 10"), in the list and
+   * in the selects of this resource. For names of small tables: the key is worked out per row.
+   */
+  order?: "natural";
   /** Hidden below this width on narrow screens, to keep the table readable on phones. */
   hideOnMobile?: boolean;
 }

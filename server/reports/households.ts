@@ -142,10 +142,12 @@ defineReport("households", {
       }>`select coalesce(sum(${sizeOf}), 0)::int as members from households h where ${householdsWhere(filters)}`.execute(ctx.db);
       return { members: Number(r.rows[0]?.members ?? 0) };
     },
-    async page({ ctx, filters }, offset, limit) {
-      const r =
-        await sql<ReportRow>`${listingSelect(filters)} order by p.name nulls last, h.purok_id, lower(coalesce(nullif(h.head_name, ''), hp.lastname, '')), h.id
-        limit ${limit} offset ${offset}`.execute(ctx.db);
+    async page(args, offset, limit) {
+      // Puroks in the summary's order (by name as counted, "No purok" last): their ids in that order.
+      const purokIds = [...(await puroksById(args)).keys()];
+      const r = await sql<ReportRow>`${listingSelect(args.filters)}
+        order by array_position(${purokIds}::int[], h.purok_id) nulls last, h.purok_id, lower(coalesce(nullif(h.head_name, ''), hp.lastname, '')), h.id
+        limit ${limit} offset ${offset}`.execute(args.ctx.db);
       return r.rows.map((row) => ({ ...row, id: Number(row.id), members: Number(row.members) }));
     },
   },

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { naturalKey } from "../services/natural-order.ts";
 import { AGE_GROUPS, CIVIL_STATUSES, SECTORS } from "../../app/features/reports/registry.ts";
 import type { ReportRow } from "../../app/features/reports/types.ts";
 import { defineReport } from "./registry.ts";
@@ -38,7 +39,13 @@ function add(c: Counter, sex: string | null, n: number) {
 
 /** Every purok by id, in name order: read once per report run, whoever asks (the summary, the listing's counts). */
 export const puroksById = oncePerRun(async (args): Promise<Map<number, string>> => {
-  const rows = await args.ctx.db.selectFrom("puroks").select(["id", "name"]).orderBy("name").execute();
+  // As the purok list sorts its names: "Purok 2" before "Purok 10".
+  const rows = await args.ctx.db
+    .selectFrom("puroks")
+    .select(["id", "name"])
+    .orderBy(naturalKey(sql.ref("name")))
+    .orderBy("id")
+    .execute();
   return new Map(rows.map((r) => [Number(r.id), r.name]));
 });
 

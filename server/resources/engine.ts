@@ -11,6 +11,7 @@ import { hooksFor, type ResourceHooks } from "./hooks.ts";
 import { searchCondition } from "./search-strategies.ts";
 import { CommandRecorder, commandHandlerFor, lastUnreversedRun, type CommandRun } from "./commands.ts";
 import { fullNameOf, personJson } from "../services/people-sql.ts";
+import { naturalKey } from "../services/natural-order.ts";
 import { counterTotal, peopleByNameIds } from "./list-shortcuts.ts";
 import type { Database } from "../../db/schema.ts";
 
@@ -152,7 +153,9 @@ export class ResourceEngine {
     // Surname first, accents folded (migration 20261121050000): an index serves the sort.
     if (def.storage.kind === "user" && key === "name") return sql.ref("p.sort_name");
     if (def.storage.kind === "user" && ["firstname", "middlename", "lastname"].includes(key)) return sql`lower(${sql.ref(`p.${key}`)})`;
-    const kind = def.columns.find((c) => c.key === key)?.kind;
+    const column = def.columns.find((c) => c.key === key);
+    if (column?.order === "natural") return naturalKey(sql.ref(`t.${key}`));
+    const kind = column?.kind;
     if (kind === "text" || kind === "enum") return sql`lower(${sql.ref(`t.${key}`)})`;
     return sql.ref(`t.${key}`);
   }
@@ -261,8 +264,9 @@ export class ResourceEngine {
     const label = this.def.storage.kind === "user" ? fullNameOf("p") : sql.ref(`t.${this.def.displayField}`);
     let optionsQuery = countBase(engineDb(ctx), this.def).select(["t.id", sql<string>`${label}`.as("label")]);
     if (!this.hard) optionsQuery = optionsQuery.where("t.deleted_at", "is", null);
+    const natural = this.def.columns.some((c) => c.key === this.def.displayField && c.order === "natural");
     const rows = (await optionsQuery
-      .orderBy(sql`2`)
+      .orderBy(natural ? naturalKey(sql<string>`${label}`) : sql`2`)
       .limit(1000)
       .execute()) as { id: number; label: string }[];
     return rows.map((r) => ({ value: String(r.id), label: r.label }));

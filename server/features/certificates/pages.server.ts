@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { naturalKey } from "../../services/natural-order.ts";
 import { data } from "react-router";
 import type { CustomField } from "../../../app/resources/fields.ts";
 import type { TransactionRecord, TransactionRow } from "../../../app/features/certificates/transaction-row.tsx";
@@ -42,7 +43,7 @@ export async function issueTypes(ctx: ServiceContext): Promise<IssueType[]> {
     .selectFrom("transaction_types")
     .select(["id", "name", "custom_forms", "custom_payment_form", "eligibility"])
     .where("deleted_at", "is", null)
-    .orderBy("name")
+    .orderBy(naturalKey(sql.ref("name")))
     .execute();
   return rows.map((r) => {
     const fees = r.custom_payment_form.map((l) => ({ label: feeLabel(l, r.name), amount: l.amount }));

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { naturalKey } from "../../services/natural-order.ts";
 import { data } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import * as messages from "../../../app/resources/messages.ts";
@@ -74,7 +75,7 @@ export async function collectionFormData(
     .selectFrom("collection_types")
     .select(["id", "name", "fund_type", "custom_forms"])
     .where("deleted_at", "is", null)
-    .orderBy("name")
+    .orderBy(naturalKey(sql.ref("name")))
     .execute();
   let payors: { value: string; label: string }[] = [];
   const kind = payorKind !== "name" && (PAYOR_KINDS as readonly string[]).includes(payorKind) ? (payorKind as "resident") : null;

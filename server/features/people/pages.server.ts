@@ -31,6 +31,7 @@ import {
 import { resourceAction } from "../../web/resource-page.server.ts";
 import { correctionRequestOf, parseCorrectionRequest, recordCorrectionRequest } from "../privacy/corrections.ts";
 import type { CorrectionRequestInput } from "../../../app/features/privacy/schemas.ts";
+import { naturalKey } from "../../services/natural-order.ts";
 
 // Page actions and loaders of the people screens (issue 4), beside the registry's generic ones
 // (server/web/resource-page.server.ts): the resident form with its duplicate warning and photo, the
@@ -221,7 +222,7 @@ export async function purokSummary(ctx: ServiceContext) {
     from puroks pk
     left join disaster_prone_areas d on d.purok_id = pk.id and d.deleted_at is null
     where pk.deleted_at is null
-    order by pk.name
+    order by ${naturalKey(sql.ref("pk.name"))}, pk.id
   `.execute(ctx.db);
   return rows.rows.map((r) => ({
     ...r,
