@@ -103,7 +103,7 @@ function cardValue(card: ReportCard): string {
 
 export function SummaryCards({ cards, print = false }: { cards: readonly ReportCard[]; print?: boolean }) {
   return (
-    <dl className={cn("grid gap-3", print ? "grid-cols-4" : "grid-cols-2 lg:grid-cols-4")} data-testid="report-cards">
+    <dl className={cn("grid gap-3", print ? "grid-cols-2 sm:grid-cols-4" : "grid-cols-2 lg:grid-cols-4")} data-testid="report-cards">
       {cards.map((card) => (
         <div
           key={card.key}

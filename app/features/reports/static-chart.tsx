@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { PALETTE } from "./report-chart";
 import type { ReportChart, ReportRow } from "./types";
 
@@ -88,6 +89,25 @@ function AxisLabel({ text, x, y, width }: { text: string; x: number; y: number; 
   );
 }
 
+/**
+ * A chart drawn for its sheet's width; on a screen narrower than the sheet (a phone showing the
+ * print view) it scales down whole instead of running off the page. On paper it is never scaled.
+ */
+function ChartSvg({ width, height, title, children }: { width: number; height: number; title: string; children: ReactNode }) {
+  return (
+    <svg
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label={title}
+      className="h-auto max-w-full text-stone-700"
+    >
+      {children}
+    </svg>
+  );
+}
+
 export function StaticChart({ chart, rows, width }: { chart: ReportChart; rows: readonly ReportRow[]; width: number }) {
   const value = (row: ReportRow, key: string) => Number(row[key] ?? 0) || 0;
   const label = (row: ReportRow) => String(row[chart.x] ?? "");
@@ -109,7 +129,7 @@ export function StaticChart({ chart, rows, width }: { chart: ReportChart; rows: 
       const half = plot / 2;
       const centre = labelWidth + half;
       return (
-        <svg width={width} height={height} role="img" aria-label={chart.title} className="text-stone-700">
+        <ChartSvg width={width} height={height} title={chart.title}>
           <Legend chart={chart} x={labelWidth} y={12} />
           {scale.map((t) => (
             <g key={t}>
@@ -143,7 +163,7 @@ export function StaticChart({ chart, rows, width }: { chart: ReportChart; rows: 
               </g>
             );
           })}
-        </svg>
+        </ChartSvg>
       );
     }
     const max = Math.max(
@@ -155,7 +175,7 @@ export function StaticChart({ chart, rows, width }: { chart: ReportChart; rows: 
     const scale = ticks(max);
     const top2 = scale[scale.length - 1];
     return (
-      <svg width={width} height={height} role="img" aria-label={chart.title} className="text-stone-700">
+      <ChartSvg width={width} height={height} title={chart.title}>
         {chart.series.length > 1 ? <Legend chart={chart} x={labelWidth} y={12} /> : null}
         {scale.map((t) => (
           <g key={t}>
@@ -191,7 +211,7 @@ export function StaticChart({ chart, rows, width }: { chart: ReportChart; rows: 
             </g>
           );
         })}
-      </svg>
+      </ChartSvg>
     );
   }
 
@@ -213,7 +233,7 @@ export function StaticChart({ chart, rows, width }: { chart: ReportChart; rows: 
   const barW = Math.min(48, band * 0.7);
   const shown = labelledCategories(rows.map(label), band);
   return (
-    <svg width={width} height={height} role="img" aria-label={chart.title} className="text-stone-700">
+    <ChartSvg width={width} height={height} title={chart.title}>
       {series.length > 1 ? <Legend chart={chart} x={left} y={12} /> : null}
       {scale.map((t) => {
         const y = top + plotH - (t * plotH) / top2;
@@ -243,6 +263,6 @@ export function StaticChart({ chart, rows, width }: { chart: ReportChart; rows: 
           </g>
         );
       })}
-    </svg>
+    </ChartSvg>
   );
 }
