@@ -137,7 +137,7 @@ export default function ReportPrint({ loaderData, params }: Route.ComponentProps
           </>
         )}
 
-        <footer className="mt-6 grid grid-cols-2 gap-10 text-[9pt]">
+        <footer className="mt-6 grid break-inside-avoid grid-cols-2 gap-10 text-[9pt]">
           <div>
             <p>Prepared by:</p>
             <p className="mt-8 border-t border-stone-900 pt-1 text-center font-semibold uppercase">{printedBy || "\u00a0"}</p>

@@ -157,6 +157,14 @@ for (const width of WIDTHS) {
       });
     }
 
+    // A report's print view on a screen narrower than its paper (a phone): the charts scale down
+    // and a wide table scrolls inside the sheet; nothing runs off the page.
+    for (const report of REPORTS) {
+      test(`the ${report.name} report's print view fits`, async ({ adminPage }) => {
+        await expectFits(adminPage, `/manage/reports/${report.name}/print`, width, `print-${report.name}`);
+      });
+    }
+
     // The areas of the menu that are not registry lists (dashboard, maps, remittances, reports,
     // application, settings) and every report.
     const listPaths = new Set(LISTS.map((d) => d.path.toLowerCase()));

@@ -91,15 +91,15 @@ export function ReportTable({
       ) : null}
     </Table>
   );
-  // A wide table scrolls inside its card; the region takes focus so the keyboard can scroll it.
-  return print ? (
-    body
-  ) : (
+  // A wide table scrolls inside its card, and inside a print view's sheet on a screen narrower than
+  // the paper (a phone); on paper it is laid out whole. The region takes focus so the keyboard can
+  // scroll it.
+  return (
     <TableContainer
       tabIndex={0}
       role="region"
       aria-label={caption}
-      className="focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      className={cn("focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none", print && "print:overflow-visible")}
     >
       {body}
     </TableContainer>
