@@ -312,8 +312,9 @@ test.describe("bulk delete blocked by rows (issue 16 item 5)", () => {
 
 test.describe("words (issue 16 item 8)", () => {
   test("a required field's error names it by its label", async ({ adminPage }) => {
-    const residents = new ResourceListPage(adminPage, resident);
-    await residents.goto("?modal=create");
+    // Opened straight into the dialog: the list's heading is hidden behind a modal that opens as the
+    // page hydrates, so wait for the page, not for the list (ResourceListPage.goto waits for it).
+    await adminPage.goto(`${resident.path}?modal=create`);
     await waitForHydration(adminPage);
     const dialog = adminPage.getByRole("dialog");
     await dialog.getByRole("button", { name: /^Save/ }).click();
