@@ -73,9 +73,12 @@ const LONG_WORD = 14;
  * of ordinary length stay whole (`overflow-wrap: anywhere` on the whole text would cut them too).
  */
 function BreakableText({ text }: { text: string }) {
-  if (!text.split(/\s+/).some((word) => word.length > LONG_WORD)) return text;
-  return text.split(/(\s+)/).map((part, i) =>
-    part.length > LONG_WORD && !/\s/.test(part) ? (
+  // Words and the whitespace between them, kept so the text reads the same.
+  const parts = text.split(/(\s+)/);
+  const isLong = (part: string) => part.length > LONG_WORD && !/\s/.test(part);
+  if (!parts.some(isLong)) return text;
+  return parts.map((part, i) =>
+    isLong(part) ? (
       <span key={i} className="wrap-anywhere">
         {part}
       </span>
