@@ -97,12 +97,14 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
     (posted.lines as { nature?: string; account_code?: string; amount?: string; transaction_id?: string }[] | undefined) ?? [];
   // The payor's unpaid certificates first (their fee lines, "Default Amount" read as the type's name), then the type's lines.
   const unpaidLines = form.unpaid.flatMap((t) =>
-    t.custom_payment_form.map((l) => ({
-      nature: `${l.label} (${t.reference_number})`,
-      account_code: "",
-      amount: l.amount,
-      transaction_id: String(t.id),
-    })),
+    t.custom_payment_form
+      .filter((l) => Number(l.amount) > 0)
+      .map((l) => ({
+        nature: `${l.label} (${t.reference_number})`,
+        account_code: "",
+        amount: l.amount,
+        transaction_id: String(t.id),
+      })),
   );
   const suggested: { nature?: string; account_code?: string; amount?: string; transaction_id?: string }[] = postedLines.length
     ? postedLines
@@ -136,9 +138,9 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
         <input type="hidden" name="_form" value="collection" />
         <input type="hidden" name="_return" value="/manage/collections" />
         <div className="flex max-h-[70vh] flex-col gap-4 overflow-y-auto px-5 py-4">
-          {errors[""]?.length ? (
+          {errors[""]?.length || errors.transactions?.length ? (
             <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
-              {errors[""].join(" ")}
+              {[...(errors[""] ?? []), ...(errors.transactions ?? [])].join(" ")}
             </p>
           ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
@@ -295,10 +297,14 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
             </div>
             {Array.from({ length: MAX_RECEIPT_LINES }, (_, i) => (
               <div
-                key={`${params.collection_type_id}-${i}`}
+                key={`${linesKey}-${i}`}
                 className="grid grid-cols-[1fr_7rem] gap-2 sm:grid-cols-[1fr_8rem_8rem]"
                 data-testid="receipt-line"
               >
+                {/* The certificate a line pays travels with it: saving the receipt marks it paid. */}
+                {suggested[i]?.transaction_id ? (
+                  <input type="hidden" name={`lines[${i}].transaction_id`} value={suggested[i].transaction_id} />
+                ) : null}
                 <Input
                   name={`lines[${i}].nature`}
                   aria-label={`Line ${i + 1}: nature of collection`}

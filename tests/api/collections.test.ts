@@ -490,3 +490,113 @@ describe("paying transactions", () => {
     expect(Number(stored.collection_id)).toBe(paid.body.data.id);
   });
 });
+
+// Issue 26 item 1: a certificate paid at the window is paid — on every transport — and only once.
+describe("a receipt pays a certificate once, and cancelling it unpays it", () => {
+  let admin: ApiClient;
+  let payorId: number;
+  let typeId: number;
+  let padId: number;
+  const issueCertificate = async () => {
+    const t = await admin.post("/backend/api/transaction", {
+      transaction_type_id: typeId,
+      issued_to_user_id: payorId,
+      date_issued: "2026-11-13",
+    });
+    expect(t.status, t.text).toBe(201);
+    return t.body.data as { id: number; reference_number: string };
+  };
+  const paying = (transactionId: number, amount = "40") =>
+    receipt(padId, {
+      payor_kind: "resident",
+      issued_to_user_id: payorId,
+      issued_to: null,
+      date_issued: "2026-11-13",
+      lines: [
+        { nature: "Certificate of Residency", amount, transaction_id: transactionId },
+        { nature: "Documentary stamp", amount: "5" },
+      ],
+    });
+  const paymentOf = async (id: number) => (await admin.get(`/backend/api/transaction/${id}`)).body.data.payment_status as string;
+
+  beforeAll(async () => {
+    admin = await signedIn(server, server.admin);
+    const type = await admin.post("/backend/api/transaction_type", {
+      name: "Certificate of Residency 26",
+      custom_payment_form: [{ fieldId: "custom_field_default_amount", label: "Default Amount", amount: "40.00" }],
+    });
+    expect(type.status, type.text).toBe(201);
+    typeId = type.body.data.id;
+    payorId = (await createUser(server.db, { username: "payor26", kind: "resident", firstname: "Carla", lastname: "Santos" })).id;
+    padId = (await pad("OR-26", "0700001", "0700020")).id;
+  });
+
+  it("REST: the second receipt for a paid certificate is refused naming it, and takes no number", async () => {
+    const cert = await issueCertificate();
+    expect(await paymentOf(cert.id)).toBe("Unpaid");
+    const first = await treasurer.post("/backend/api/collection", paying(cert.id));
+    expect(first.status, first.text).toBe(201);
+    expect(await paymentOf(cert.id)).toBe("Paid");
+    const again = await treasurer.post("/backend/api/collection", paying(cert.id));
+    expect(again.status).toBe(422);
+    expect(again.body.errors.transactions).toEqual([`${cert.reference_number} is already paid.`]);
+    // The refused receipt rolled back whole: the next one takes the number after the first.
+    const next = await treasurer.post("/backend/api/collection", receipt(padId, { date_issued: "2026-11-13" }));
+    expect(next.status, next.text).toBe(201);
+    expect(Number(next.body.data.or_number)).toBe(Number(first.body.data.or_number) + 1);
+  });
+
+  it("REST: a fee is paid in full: lines that add up to another amount are refused", async () => {
+    const cert = await issueCertificate();
+    const short = await treasurer.post("/backend/api/collection", paying(cert.id, "30"));
+    expect(short.status).toBe(422);
+    expect(short.body.errors.transactions).toEqual([`The lines paying ${cert.reference_number} add up to ₱30.00; its fee is ₱40.00.`]);
+    expect(await paymentOf(cert.id)).toBe("Unpaid");
+  });
+
+  it("REST: a cancelled certificate cannot be paid", async () => {
+    const cert = await issueCertificate();
+    expect((await admin.delete(`/backend/api/transaction/${cert.id}`)).status).toBe(200);
+    const res = await treasurer.post("/backend/api/collection", paying(cert.id));
+    expect(res.status).toBe(422);
+    expect(res.body.errors.transactions).toEqual([`${cert.reference_number} is cancelled; it cannot be paid.`]);
+  });
+
+  it("cancelling the receipt returns the certificate to unpaid; restoring it is refused once another receipt paid it", async () => {
+    const cert = await issueCertificate();
+    const first = await treasurer.post("/backend/api/collection", paying(cert.id));
+    expect(first.status, first.text).toBe(201);
+    expect((await treasurer.delete(`/backend/api/collection/${first.body.data.id}`)).status).toBe(200);
+    expect(await paymentOf(cert.id)).toBe("Unpaid");
+    const history = await server.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("entity", "=", "transaction")
+      .where("entity_id", "=", String(cert.id))
+      .orderBy("id")
+      .execute();
+    expect(history.map((h) => h.action)).toContain("unpaid");
+    const second = await treasurer.post("/backend/api/collection", paying(cert.id));
+    expect(second.status, second.text).toBe(201);
+    const restore = await treasurer.post("/backend/api/collection/restore", { id: first.body.data.id });
+    expect(restore.status).toBe(422);
+    expect(restore.body.errors.transactions).toEqual([`${cert.reference_number} is already paid.`]);
+    // Cancelling the second and restoring the first: the first pays it again.
+    expect((await treasurer.delete(`/backend/api/collection/${second.body.data.id}`)).status).toBe(200);
+    const restored = await treasurer.post("/backend/api/collection/restore", { id: first.body.data.id });
+    expect(restored.status, restored.text).toBe(200);
+    expect(await paymentOf(cert.id)).toBe("Paid");
+  });
+
+  it("tRPC: a line's transaction is carried and marks it paid; a second payment is refused the same way", async () => {
+    const cert = await issueCertificate();
+    const create = (data: unknown) => treasurer.post("/trpc/resource.create", { resource: "collection", data });
+    const paid = await create(paying(cert.id));
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.body.result.data.transactions.map((t: { id: number }) => t.id)).toEqual([cert.id]);
+    expect(await paymentOf(cert.id)).toBe("Paid");
+    const again = await create(paying(cert.id));
+    expect(again.status).toBe(422);
+    expect(JSON.stringify(again.body.error)).toContain(`${cert.reference_number} is already paid.`);
+  });
+});

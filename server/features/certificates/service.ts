@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { allowedPlaceholders, feeLabel, placeholdersIn } from "../../../app/resources/certificates.ts";
 import type { CustomField } from "../../../app/resources/fields.ts";
 import { can } from "../../../app/lib/permissions.ts";
-import { formatMoney, sumCentavos, toMoneyString } from "../../../app/lib/money.ts";
+import { formatMoney, sumCentavos, toCentavos, toMoneyString } from "../../../app/lib/money.ts";
 import { todayInManila } from "../../../app/lib/dates.ts";
 import type { ServiceContext } from "../../context.ts";
 import type { StoredPaymentLine } from "../../../db/schema.ts";
@@ -313,6 +313,8 @@ export async function markTransactionsPaid(
   ids: readonly number[],
   collectionId: number,
   payorId?: number,
+  /** What the receipt's lines pay towards each transaction: a certificate is paid in full or not at all. */
+  linesTotal?: ReadonlyMap<number, string>,
 ): Promise<string> {
   if (!ctx.db.isTransaction) throw new Error("markPaid must run inside the collection's transaction");
   const unique = [...new Set(ids)];
@@ -327,13 +329,19 @@ export async function markTransactionsPaid(
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   for (const id of unique) {
     const row = byId.get(id);
-    if (!row || row.deleted_at)
-      throw ValidationError.field("transactions", `Transaction #${id} cannot be paid: it does not exist or is deleted.`);
+    if (!row) throw ValidationError.field("transactions", `Transaction #${id} cannot be paid: it does not exist.`);
+    if (row.deleted_at) throw ValidationError.field("transactions", `${row.reference_number} is cancelled; it cannot be paid.`);
     if (row.collection_id != null && Number(row.collection_id) !== collectionId)
       throw ValidationError.field("transactions", `${row.reference_number} is already paid.`);
     if (Number(row.amount) === 0) throw ValidationError.field("transactions", `${row.reference_number} is free; it needs no payment.`);
     if (payorId != null && Number(row.issued_to_user_id) !== payorId)
       throw ValidationError.field("transactions", `${row.reference_number} is issued to another person.`);
+    const paying = linesTotal?.get(id);
+    if (paying != null && toCentavos(paying) !== toCentavos(row.amount))
+      throw ValidationError.field(
+        "transactions",
+        `The lines paying ${row.reference_number} add up to ${formatMoney(paying)}; its fee is ${formatMoney(row.amount)}.`,
+      );
   }
   await ctx.db
     .updateTable("transactions")
@@ -343,7 +351,11 @@ export async function markTransactionsPaid(
   for (const id of unique)
     await audit(ctx, { entity: "transaction", entityId: id, action: "paid", after: { collection_id: collectionId } });
   // Only the ones this receipt newly pays: an edit of the receipt passes its transactions again.
-  await certificatesPaid(ctx, unique.filter((id) => byId.get(id)?.collection_id == null), collectionId);
+  await certificatesPaid(
+    ctx,
+    unique.filter((id) => byId.get(id)?.collection_id == null),
+    collectionId,
+  );
   return money(rows);
 }
 

@@ -13,7 +13,7 @@ import type { ResourceDef } from "../../../app/resources/types.ts";
 import { newVerificationCode } from "../../resources/documents.ts";
 import { bookletHooks, type SerialRange } from "../../resources/booklet.ts";
 import { fullNameOf, personJson } from "../../services/people-sql.ts";
-import { markTransactionsPaid } from "../certificates/service.ts";
+import { markTransactionsPaid, releaseTransactionsOf } from "../certificates/service.ts";
 import { receiptsCancelled } from "../notifications/events.ts";
 
 // Behaviour of the accountable forms and official receipts (issue 10, DESIGN §11) on the engine's
@@ -56,7 +56,12 @@ const pad = bookletHooks({
   readRange(values) {
     // The entry's schema has checked both are serials as printed.
     const start = parseSerial(String(values.series_start))!;
-    const range: SerialRange = { from: start.value, to: parseSerial(String(values.series_end))!.value, width: start.width, suffix: start.suffix };
+    const range: SerialRange = {
+      from: start.value,
+      to: parseSerial(String(values.series_end))!.value,
+      width: start.width,
+      suffix: start.suffix,
+    };
     Object.assign(values, { serial_from: range.from, serial_to: range.to, serial_width: range.width, suffix: range.suffix });
     values.series_start = formatSerial(range.from, range.width, range.suffix);
     values.series_end = formatSerial(range.to, range.width, range.suffix);
@@ -320,17 +325,49 @@ registerHooks("collection", {
     }
   },
   async afterWrite(ctx, id, raw) {
-    // Lines that pay a transaction (certificate) mark it paid by this receipt (issue 11's call).
+    // Lines that pay a transaction (a certificate's fee) mark it paid by this receipt, in its
+    // transaction: a certificate paid at the window can be printed at once.
     const values = raw as CollectionValues;
-    const ids = values.lines.map((l) => l.transaction_id).filter((t): t is number => t != null);
-    if (ids.length) await markTransactionsPaid(ctx, ids, id, values.issued_to_user_id ?? undefined);
+    await payTransactionsOf(ctx, id, values.lines, values.issued_to_user_id);
   },
   async beforeDelete(ctx, ids) {
     await assertNotRemitted(ctx, ids, "cancelled");
-    // Issue 15: the staff who see receipts hear of it, in this transaction.
+    // A cancelled receipt paid nothing: its certificates are unpaid again, to be paid anew.
+    for (const id of ids) await releaseTransactionsOf(ctx, id);
     await receiptsCancelled(ctx, ids);
   },
   async beforeRestore(ctx, ids) {
     await assertNotRemitted(ctx, ids, "restored");
+    // Restored, the receipt pays its certificates again — unless another receipt paid them meanwhile.
+    const receipts = await ctx.db
+      .selectFrom("collections")
+      .select(["id", "issued_to_user_id"])
+      .where("id", "in", ids)
+      .orderBy("id")
+      .execute();
+    for (const receipt of receipts) {
+      const lines = await ctx.db
+        .selectFrom("collection_lines")
+        .select(["transaction_id", sql<string>`amount::text`.as("amount")])
+        .where("collection_id", "=", receipt.id)
+        .execute();
+      await payTransactionsOf(ctx, Number(receipt.id), lines, receipt.issued_to_user_id);
+    }
   },
 });
+
+/** Marks the transactions that a receipt's lines pay as paid by it; each must be paid in full. */
+async function payTransactionsOf(
+  ctx: ServiceContext,
+  collectionId: number,
+  lines: readonly { transaction_id: number | null; amount: string }[],
+  payorId: number | null,
+): Promise<void> {
+  const paying = new Map<number, string[]>();
+  for (const line of lines)
+    if (line.transaction_id != null)
+      paying.set(Number(line.transaction_id), [...(paying.get(Number(line.transaction_id)) ?? []), line.amount]);
+  if (paying.size === 0) return;
+  const totals = new Map([...paying].map(([id, amounts]) => [id, toMoneyString(sumCentavos(amounts))]));
+  await markTransactionsPaid(ctx, [...paying.keys()], collectionId, payorId ?? undefined, totals);
+}
