@@ -2,11 +2,10 @@ import { ArrowLeft, Printer } from "lucide-react";
 import * as React from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/collections.preview";
-import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { formatDate } from "~/lib/dates";
 import { cn } from "~/lib/utils";
-import { pageUrl, serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { pageUrl, rethrowForPage, serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { COPY_LABELS, receiptDocument, type CopyLabel, type ReceiptDocument } from "../../server/features/collections/pages.server.ts";
 import { logRecordPrint } from "../../server/features/audit/pages.server.ts";
 
@@ -21,13 +20,18 @@ export async function loader(args: Route.LoaderArgs) {
   if (!Number.isSafeInteger(id) || id < 1) throw data("Not found", { status: 404 });
   const url = pageUrl(args);
   const ctx = serviceContextOf(args.context);
-  const receipt = await receiptDocument(ctx, id, url.origin);
   const mode = url.searchParams.get("mode") === "overlay" ? "overlay" : "full";
   const copy = url.searchParams.get("copy")?.toUpperCase();
   const copies: CopyLabel[] = COPY_LABELS.includes(copy as CopyLabel) ? [copy as CopyLabel] : [...COPY_LABELS];
-  // Issue 18: a receipt names its payor; its print view is logged, with the copies shown.
-  await logRecordPrint(ctx, "collection", id, `${mode}; ${copies.join(", ")}`);
-  return { receipt, mode, copies } as const;
+  try {
+    const receipt = await receiptDocument(ctx, id, url.origin);
+    // A receipt names its payor: its print view is logged, with the copies shown.
+    await logRecordPrint(ctx, "collection", id, `${mode}; ${copies.join(", ")}`);
+    return { receipt, mode, copies } as const;
+  } catch (error) {
+    // The service's refusal is the receipt page's own 403 (or 404), with the same message.
+    rethrowForPage(error, null);
+  }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -324,4 +328,5 @@ export default function ReceiptPreview({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const ErrorBoundary = ShellErrorBoundary;
+// No ErrorBoundary of its own: a refusal or an unknown receipt fails in the print layout's, inside the
+// staff shell, the same 403 (or 404) page the receipt's own page gives.

@@ -12,3 +12,10 @@ export default function PrintLayout() {
     </main>
   );
 }
+
+/**
+ * A print view that fails without a boundary of its own (the receipt preview refused with 403, or an
+ * unknown record's 404) fails inside the staff shell, as the page it is printed from does: the
+ * sidebar and the top bar stay, so the refusal is never a dead end.
+ */
+export { LayoutErrorBoundary as ErrorBoundary } from "~/components/shell/shell-error";
