@@ -14,6 +14,7 @@ import type { SessionCache } from "../auth/session-cache.ts";
 import { authenticate, isSafeMethod } from "./auth-middleware.ts";
 import { requestIsSecure } from "./cookies.ts";
 import { finalErrorHandler, methodNotAllowed, pageBodyGuard, type BodyLimits } from "./pages.ts";
+import { trustedProxies } from "./trust-proxy.ts";
 
 declare module "express-serve-static-core" {
   interface Request {
@@ -26,7 +27,7 @@ export interface HttpAppOptions {
   logger: Logger;
   /** Secure cookies and HSTS: always, never, or "auto" (when the request came over HTTPS). */
   secureCookies: boolean | "auto";
-  /** Express "trust proxy": false, or the proxy addresses whose X-Forwarded-For is believed. */
+  /** TRUST_PROXY: false, true or "loopback" (the proxy on this machine), or the proxies' addresses and ranges (server/http/trust-proxy.ts). */
   trustProxy?: boolean | string;
   /** React Router's request handler; absent in API-only tests. */
   pageHandler?: RequestHandler;
@@ -107,7 +108,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // would hash each JSON body to make one (SHA-1 of a list page on every request, issue 17).
   app.set("etag", false);
   app.locals.secureCookies = options.secureCookies;
-  if (options.trustProxy) app.set("trust proxy", options.trustProxy);
+  if (options.trustProxy) app.set("trust proxy", trustedProxies(options.trustProxy));
 
   // 1. request id, one log line per request, compression, security headers
   app.use((req, res, next) => {
