@@ -407,7 +407,7 @@ export interface FormNumbersTable extends SoftDeleted {
   void_reason: string | null;
 }
 
-/** Issue 10: one collector's day remitted, with its deposit. */
+/** A remittance of a collector's receipts not yet remitted on one day, with its deposit (several a day). */
 export interface RemittancesTable extends SoftDeleted {
   id: Id;
   collector_id: number;
@@ -417,6 +417,10 @@ export interface RemittancesTable extends SoftDeleted {
   deposit_date: CalendarDate;
   bank_account_id: number;
   deposit_reference: string;
+  /** "YYYY-MM-NNN": the RCD's report number, a serial through the year per collector. */
+  rcd_number: string;
+  /** Why the remittance was undone (it is then deleted). */
+  undo_reason: string | null;
 }
 
 export type PayorKind = "name" | "resident" | "non_resident" | "organization";

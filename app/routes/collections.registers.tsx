@@ -11,7 +11,8 @@ import { pageUrl, rethrowForPage, serviceContextOf } from "../../server/web/page
 import { raafData, rcdData, type FormAccountability } from "../../server/features/collections/pages.server.ts";
 
 // The COA registers of collections as printed (issue 10 item 5; research notes §2a, §3):
-// /manage/reports/collections/rcd?collector_id=&date_from=&date_to= — the barangay RCD (header,
+// /manage/reports/collections/rcd?collector_id=&date_from=&date_to= (or ?remittance_id=, one
+// remittance's RCD under its number) — the barangay RCD (header,
 // A. Collections with cancelled receipts, totals per fund, B. Deposits, C. Accountability for
 // accountable forms, D. Certification, E. Accounting entries) — and
 // /manage/reports/collections/raaf?month=YYYY-MM — the RAAF. Long bond, portrait; print=now prints.
@@ -27,7 +28,9 @@ export async function loader(args: Route.LoaderArgs) {
     }
     const today = todayInManila();
     const collector = Number(url.searchParams.get("collector_id"));
+    const remittance = Number(url.searchParams.get("remittance_id"));
     const rcd = await rcdData(ctx, {
+      remittance_id: Number.isSafeInteger(remittance) && remittance > 0 ? remittance : null,
       collector_id: Number.isSafeInteger(collector) && collector > 0 ? collector : null,
       from: url.searchParams.get("date_from") || today,
       to: url.searchParams.get("date_to") || url.searchParams.get("date_from") || today,
@@ -202,7 +205,7 @@ export default function Registers({ loaderData }: Route.ComponentProps) {
           <p>Name of Barangay Treasurer: {r.collector ?? "All collectors"}</p>
           <p>Date: {period}</p>
           <p>Barangay: {b?.name}</p>
-          <p>RCD No.: {`${r.from.replace(/-/g, "")}${r.collector ? "" : "-ALL"}`}</p>
+          <p data-testid="rcd-number">RCD No.: {r.rcd_number ?? `${r.from.replace(/-/g, "")}${r.collector ? "" : "-ALL"}`}</p>
           <p>City/Municipality: {b?.municipality.replace(/^Municipality of /, "")}</p>
           <p>Province: {b?.province}</p>
         </div>

@@ -359,7 +359,13 @@ describe("remittances", () => {
     expect(remitted.body.data).toMatchObject({
       status: "Remitted",
       amount_collected: "175.50",
-      remittance: { deposit_date: "2026-11-11", deposit_reference: "DS-0001", amount: "175.50", bank_account: { id: account } },
+      remittance: {
+        rcd_number: "2026-11-001",
+        deposit_date: "2026-11-11",
+        deposit_reference: "DS-0001",
+        amount: "175.50",
+        bank_account: { id: account },
+      },
     });
     const again = await treasurer.post("/backend/api/remittance/collection/remit", {
       collector_id: treasurerId,
@@ -369,7 +375,8 @@ describe("remittances", () => {
       deposit_reference: "DS-0002",
     });
     expect(again.status).toBe(422);
-    // Locked: processed, no cancel, restore, edit, and no new receipt on that day.
+    expect(again.body.message).toMatch(/already remitted/);
+    // Locked: processed, no cancel, restore or edit.
     expect((await treasurer.get(`/backend/api/collection/${a.id}`)).body.data).toMatchObject({
       processed: true,
       processed_label: "Processed",
@@ -377,8 +384,6 @@ describe("remittances", () => {
     expect((await treasurer.delete(`/backend/api/collection/${b.id}`)).status).toBe(422);
     expect((await treasurer.post("/backend/api/collection/restore", { id: c.id })).status).toBe(422);
     expect((await treasurer.put(`/backend/api/collection/${a.id}`, receipt(p.id))).status).toBe(422);
-    const late = await treasurer.post("/backend/api/collection", receipt(p.id, { date_issued: "2026-11-10" }));
-    expect(late.body.errors.date_issued[0]).toMatch(/already remitted/);
     const filtered = await treasurer.get("/backend/api/remittance/collection/day?filter[status]=Remitted");
     expect(filtered.body.data.map((d: { date: string }) => d.date)).toEqual(["2026-11-10"]);
   });
@@ -598,5 +603,95 @@ describe("a receipt pays a certificate once, and cancelling it unpays it", () =>
     const again = await create(paying(cert.id));
     expect(again.status).toBe(422);
     expect(JSON.stringify(again.body.error)).toContain(`${cert.reference_number} is already paid.`);
+  });
+});
+
+// Issue 26 item 2: remitting does not end the collector's day; the latest remittance can be undone.
+describe("several remittances a day, and undoing the latest", () => {
+  it("a receipt issued after a remittance waits for the next one, with its own RCD number; undo needs a reason and only the latest", async () => {
+    const admin = await signedIn(server, server.admin);
+    const bank = (await admin.post("/backend/api/bank", { code: "LBP26", name: "Land Bank 26" })).body.data.id;
+    const account = (
+      await admin.post("/backend/api/bank_account", {
+        bank_id: bank,
+        account_name: "Barangay General Fund 26",
+        account_number: "0012-3456-26",
+        fund_type: "General Fund",
+      })
+    ).body.data.id;
+    const p = await pad("OR-M", "0800001", "0800020");
+    const day = "2026-11-16";
+    const issue = async (amount: string) => {
+      const res = await treasurer.post("/backend/api/collection", receipt(p.id, { date_issued: day, lines: [{ nature: "Fee", amount }] }));
+      expect(res.status, res.text).toBe(201);
+      return res.body.data as { id: number; or_number: string };
+    };
+    const remit = (reference: string) =>
+      treasurer.post("/backend/api/remittance/collection/remit", {
+        collector_id: treasurerId,
+        date: day,
+        deposit_date: day,
+        bank_account_id: account,
+        deposit_reference: reference,
+      });
+    const dayOf = async () => (await treasurer.get(`/backend/api/remittance/collection/day/${treasurerId}/${day}`)).body.data;
+
+    await issue("100");
+    await issue("50");
+    const morning = await remit("DS-AM");
+    expect(morning.status, morning.text).toBe(201);
+    const first = morning.body.data.remittance;
+    expect(first).toMatchObject({ amount: "150.00", receipt_count: 2, undoable: true });
+    expect(first.rcd_number).toMatch(/^2026-11-\d{3}$/);
+    expect(morning.body.data).toMatchObject({ status: "Remitted", pending_count: 0 });
+
+    // The day goes on: the next receipt is issued, and the day is pending again.
+    const afternoon = await issue("30");
+    expect(await dayOf()).toMatchObject({
+      day: { status: "Pending", pending_count: 1, pending_amount: "30.00", amount_collected: "180.00" },
+    });
+    const pendingList = await treasurer.get(`/backend/api/remittance/collection/day?filter[status]=Pending&filter[date_from]=${day}`);
+    expect(pendingList.body.data.map((d: { date: string }) => d.date)).toEqual([day]);
+    const second = await remit("DS-PM");
+    expect(second.status, second.text).toBe(201);
+    const serial = (n: string) => Number(n.split("-")[2]);
+    expect(second.body.data.remittances.map((r: { rcd_number: string; amount: string }) => [serial(r.rcd_number), r.amount])).toEqual([
+      [serial(first.rcd_number), "150.00"],
+      [serial(first.rcd_number) + 1, "30.00"],
+    ]);
+    expect(second.body.data.remittances.map((r: { undoable: boolean }) => r.undoable)).toEqual([false, true]);
+    const secondId = second.body.data.remittance.id;
+
+    // Undo: a reason is required, only the latest can be undone, and its receipts are pending again.
+    const noReason = await treasurer.post(`/backend/api/remittance/collection/undo/${secondId}`, {});
+    expect(noReason.status).toBe(422);
+    expect(noReason.body.errors.reason).toEqual(["The reason field is required."]);
+    expect((await clerk.post(`/backend/api/remittance/collection/undo/${secondId}`, { reason: "x" })).status).toBe(403);
+    const notLatest = await treasurer.post(`/backend/api/remittance/collection/undo/${first.id}`, { reason: "Wrong deposit slip" });
+    expect(notLatest.status).toBe(422);
+    expect(notLatest.body.message).toMatch(/Only the collector's latest remittance/);
+    const undone = await treasurer.post(`/backend/api/remittance/collection/undo/${secondId}`, { reason: "Wrong deposit slip" });
+    expect(undone.status, undone.text).toBe(200);
+    expect(undone.body.data).toMatchObject({ status: "Pending", pending_count: 1, pending_amount: "30.00" });
+    expect(undone.body.data.remittances.map((r: { id: number; undoable: boolean }) => [r.id, r.undoable])).toEqual([[first.id, true]]);
+    // The afternoon receipt is unlocked again: it can be cancelled.
+    expect((await treasurer.get(`/backend/api/collection/${afternoon.id}`)).body.data.processed).toBe(false);
+    const log = await server.db
+      .selectFrom("audit_log")
+      .select(["action", "after"])
+      .where("entity", "=", "remittance")
+      .where("entity_id", "=", String(secondId))
+      .orderBy("id")
+      .execute();
+    expect(log.map((l) => l.action)).toEqual(["remit", "undo-remit"]);
+    expect(log[1].after).toMatchObject({ reason: "Wrong deposit slip" });
+    const twice = await treasurer.post(`/backend/api/remittance/collection/undo/${secondId}`, { reason: "again" });
+    expect(twice.status).toBe(422);
+
+    // The next remittance takes the undone one's RCD number.
+    const redo = await remit("DS-PM-2");
+    expect(redo.status, redo.text).toBe(201);
+    expect(serial(redo.body.data.remittance.rcd_number)).toBe(serial(first.rcd_number) + 1);
+    expect(redo.body.data.status).toBe("Remitted");
   });
 });

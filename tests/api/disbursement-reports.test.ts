@@ -36,6 +36,7 @@ beforeAll(async () => {
       deposit_date: day,
       bank_account_id: accountId,
       deposit_reference: "DS-0001",
+      rcd_number: `${day.slice(0, 7)}-001`,
     })
     .execute();
 });

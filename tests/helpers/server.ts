@@ -21,7 +21,7 @@ export interface TestServer {
 
 export async function startTestServer(options: TestDatabaseOptions = {}): Promise<TestServer> {
   const database = await createTestDatabase({ seed: options.seed ?? true });
-  const app = createHttpApp({ db: database.db, logger: pino({ level: "silent" }), secureCookies: false });
+  const app = createHttpApp({ db: database.db, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }), secureCookies: false });
   const server = http.createServer(app);
   try {
     await new Promise<void>((resolve, reject) => {

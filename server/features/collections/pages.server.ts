@@ -19,7 +19,17 @@ import { unpaidTransactionsOf, type UnpaidTransaction } from "../certificates/se
 
 // The collections services that route modules call directly, named here so routes import only `.server` modules.
 export { raafData, rcdData, type FormAccountability } from "./registers.ts";
-export { collectorOptions, depositAccounts, parseDayQuery, remitDay, remittanceDay, remittanceDays } from "./remittances.ts";
+export {
+  collectorOptions,
+  depositAccounts,
+  parseDayQuery,
+  remitDay,
+  remittanceDay,
+  remittanceDays,
+  remittedMessage,
+  undoneMessage,
+  undoRemittance,
+} from "./remittances.ts";
 export { verifyByCode, verifyByNumber, verifyWait } from "./verify.ts";
 export { COPY_LABELS, receiptDocument, type CopyLabel, type ReceiptDocument } from "./print-model.ts";
 

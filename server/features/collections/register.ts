@@ -293,17 +293,7 @@ registerHooks("collection", {
     if (values.date_issued > todayInManila()) throw ValidationError.field("date_issued", "The date issued must not be in the future.");
     await settleDerived(ctx, values);
     if (id == null) {
-      const remitted = await ctx.db
-        .selectFrom("remittances")
-        .select("id")
-        .where("collector_id", "=", ctx.user?.id ?? 0)
-        .where("remit_date", "=", values.date_issued)
-        .executeTakeFirst();
-      if (remitted)
-        throw ValidationError.field(
-          "date_issued",
-          `Your collections of ${values.date_issued} are already remitted; issue it on another day.`,
-        );
+      // A remitted day goes on: a receipt issued after a remittance waits for the next one.
       const taken = await takeLowestNumber(ctx, values.form_pad_id, values.date_issued);
       Object.assign(values, {
         form_number_id: taken.id,

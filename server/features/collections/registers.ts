@@ -1,8 +1,9 @@
 import { sql } from "kysely";
 import { can } from "../../../app/lib/permissions.ts";
 import { sumCentavos, toMoneyString } from "../../../app/lib/money.ts";
+import { isCalendarDate } from "../../../app/resources/fields.ts";
 import type { ServiceContext } from "../../context.ts";
-import { forbidden, ValidationError } from "../../errors.ts";
+import { AppError, forbidden, notFound, ValidationError } from "../../errors.ts";
 import { fullNameById } from "../../services/people-sql.ts";
 
 // The COA registers of collections (issue 10 item 5; research notes §2, §3): the Report of
@@ -15,6 +16,8 @@ export interface RcdQuery {
   collector_id?: number | null;
   from: string;
   to: string;
+  /** One remittance's RCD: its receipts and deposit under its number (collector and dates follow from it). */
+  remittance_id?: number | null;
 }
 
 export interface RcdCollection {
@@ -43,6 +46,8 @@ export interface FormAccountability {
 }
 
 export interface RcdData {
+  /** The remittance's RCD number; null for an RCD over a period. */
+  rcd_number: string | null;
   collector: string | null;
   from: string;
   to: string;
@@ -54,15 +59,13 @@ export interface RcdData {
   forms: FormAccountability[];
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 function assertCanRead(ctx: ServiceContext): void {
   if (!can(ctx.user, "manage-report") && !can(ctx.user, "manage-remittance") && !can(ctx.user, "manage-collection")) throw forbidden();
 }
 
 export function checkPeriod(from: string, to: string): void {
-  if (!DATE.test(from)) throw ValidationError.field("date_from", "The date from must be a date.");
-  if (!DATE.test(to)) throw ValidationError.field("date_to", "The date to must be a date.");
+  if (!isCalendarDate(from)) throw ValidationError.field("date_from", "The date from is not a valid date.");
+  if (!isCalendarDate(to)) throw ValidationError.field("date_to", "The date to is not a valid date.");
   if (to < from) throw ValidationError.field("date_to", "The date to must not be before the date from.");
 }
 
@@ -199,6 +202,17 @@ export async function formAccountability(
 
 export async function rcdData(ctx: ServiceContext, query: RcdQuery): Promise<RcdData> {
   assertCanRead(ctx);
+  const remittance = query.remittance_id
+    ? await ctx.db
+        .selectFrom("remittances")
+        .select(["id", "collector_id", sql<string>`remit_date::text`.as("date"), "rcd_number", "deleted_at", "undo_reason"])
+        .where("id", "=", query.remittance_id)
+        .executeTakeFirst()
+    : null;
+  if (query.remittance_id && !remittance) throw notFound("remittance");
+  if (remittance?.deleted_at)
+    throw new AppError(422, `RCD ${remittance.rcd_number} was undone (${remittance.undo_reason}); it is not a report.`);
+  if (remittance) query = { collector_id: Number(remittance.collector_id), from: remittance.date, to: remittance.date };
   checkPeriod(query.from, query.to);
   const collectorId = query.collector_id ?? null;
   let q = ctx.db
@@ -220,6 +234,7 @@ export async function rcdData(ctx: ServiceContext, query: RcdQuery): Promise<Rcd
     .orderBy("c.form_pad_id")
     .orderBy("c.or_number");
   if (collectorId) q = q.where("c.collector_id", "=", collectorId);
+  if (remittance) q = q.where("c.remittance_id", "=", remittance.id);
   const collections = (await q.execute()).map((r) => ({
     ...r,
     nature: r.nature ?? "",
@@ -239,12 +254,15 @@ export async function rcdData(ctx: ServiceContext, query: RcdQuery): Promise<Rcd
     ])
     .where("r.remit_date", ">=", query.from)
     .where("r.remit_date", "<=", query.to)
+    .where("r.deleted_at", "is", null)
     .orderBy("r.deposit_date")
     .orderBy("r.id");
   if (collectorId) d = d.where("r.collector_id", "=", collectorId);
+  if (remittance) d = d.where("r.id", "=", remittance.id);
   const deposits = (await d.execute()).map((r) => ({ ...r, amount: toMoneyString(r.amount) }));
   const collector = collectorId ? await fullNameById(ctx.db, collectorId) : null;
   return {
+    rcd_number: remittance?.rcd_number ?? null,
     collector,
     from: query.from,
     to: query.to,

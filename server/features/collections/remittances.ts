@@ -8,14 +8,33 @@ import { AppError, forbidden, notFound, ValidationError } from "../../errors.ts"
 import { audit } from "../../services/audit.ts";
 import { inTransaction } from "../../resources/transaction.ts";
 import { engineDb, paginate, type Row } from "../../resources/engine.ts";
+import { sumCentavos, toMoneyString } from "../../../app/lib/money.ts";
 import { serviceFor } from "../../resources/services.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
 import { dayRemitted } from "../notifications/events.ts";
 
-// Remittances (issue 10 item 5, DESIGN §11, spec §7.3 `GET remittance/collection/day`): one row
-// per collector and day with the day's receipts, their total and whether the day is remitted.
-// Remitting records the deposit (date, bank account, reference), marks the day's receipts
-// processed and locks them: no cancel, restore or edit afterwards, and no new receipt that day.
+// Remittances (DESIGN §11, spec §7.3 `GET remittance/collection/day`): one row per collector and
+// day with the day's receipts, their total and whether any still waits to be remitted. A day may
+// have several remittances (decision 191): each records a deposit (date, bank account, reference),
+// takes the RCD number that comes next in the collector's year, and covers the receipts issued and
+// not yet remitted when it is made, which it locks (no cancel, restore or edit). Receipts issued
+// afterwards wait for the next. The collector's latest remittance can be undone, with a reason,
+// until the next is made: its receipts are unlocked and its RCD number is given to the next one.
+
+/** A remittance as a day lists it. */
+export interface RemittanceSummary {
+  id: number;
+  rcd_number: string;
+  deposit_date: string;
+  bank_account: { id: number; name: string; account_number: string; bank: string };
+  deposit_reference: string;
+  amount: string;
+  receipt_count: number;
+  remitted_at: string;
+  remitted_by: string | null;
+  /** Whether it is its collector's latest remittance, the only one that can be undone. */
+  undoable: boolean;
+}
 
 export interface RemittanceDay {
   /** "collector_id:YYYY-MM-DD": the day's key in addresses. */
@@ -27,16 +46,15 @@ export interface RemittanceDay {
   cancelled_count: number;
   /** Pesos of the valid receipts, "1500.00". */
   amount_collected: string;
+  /** Receipts of the day not yet remitted (cancelled ones included: the RCD lists them) and their valid amount. */
+  pending_count: number;
+  pending_amount: string;
+  /** Pending while a receipt of the day waits to be remitted. */
   status: "Pending" | "Remitted";
-  remittance: {
-    id: number;
-    deposit_date: string;
-    bank_account: { id: number; name: string; account_number: string; bank: string };
-    deposit_reference: string;
-    amount: string;
-    remitted_at: string;
-    remitted_by: string | null;
-  } | null;
+  /** The day's latest remittance (null before the first). */
+  remittance: RemittanceSummary | null;
+  /** Every remittance of the day not undone, oldest first. */
+  remittances: RemittanceSummary[];
 }
 
 export interface DayQuery {
@@ -81,14 +99,11 @@ interface DayKey {
 }
 
 /**
- * The days of the list, each a collector and a date (issue 17 item 7, decision 178): a remitted
- * day is its `remittances` row (one per collector and day), a pending day one with a receipt not
- * yet remitted (`remittance_id is null`, the partial index `collections_unremitted_day_idx`) and
- * no remittance. Neither side groups every receipt: the remittances are one row a day, the
- * unremitted receipts the last days'. This relies on what remitting keeps true (DESIGN §11): it
- * needs a receipt that day and marks every receipt of the day, receipts are never deleted and keep
- * their collector and date, and a remitted day takes no new receipt — so a remittance's day has a
- * receipt, and a receipt with a remittance lies on a remitted day.
+ * The days of the list, each a collector and a date: a day with a remittance (not undone), or with
+ * a receipt not yet remitted (`remittance_id is null`, the partial index
+ * `collections_unremitted_day_idx`). Neither side groups every receipt: the remittances are a few
+ * rows a day, the unremitted receipts the last days'. A remittance always covers a receipt of its
+ * day and receipts are never deleted, so every such day has receipts.
  */
 function dayKeys(filter: DayQuery["filter"]): RawBuilder<unknown> {
   /** The filter on a collector column and a date column. */
@@ -103,21 +118,33 @@ function dayKeys(filter: DayQuery["filter"]): RawBuilder<unknown> {
       sql` and `,
     );
   const remitted = sql`
-    select r.collector_id, r.remit_date as date_issued from remittances r where ${within("r.collector_id", "r.remit_date")}`;
+    select distinct r.collector_id, r.remit_date as date_issued from remittances r
+    where r.deleted_at is null and ${within("r.collector_id", "r.remit_date")}`;
   const pending = sql`
-    select d.collector_id, d.date_issued from (
-      select distinct c.collector_id, c.date_issued from collections c
-      where c.remittance_id is null and ${within("c.collector_id", "c.date_issued")}
-    ) d
-    where not exists (select 1 from remittances r where r.collector_id = d.collector_id and r.remit_date = d.date_issued)`;
-  return filter.status === "Remitted" ? remitted : filter.status === "Pending" ? pending : sql`${remitted} union all ${pending}`;
+    select distinct c.collector_id, c.date_issued from collections c
+    where c.remittance_id is null and ${within("c.collector_id", "c.date_issued")}`;
+  if (filter.status === "Pending") return pending;
+  if (filter.status === "Remitted") return sql`${remitted} except ${pending}`;
+  return sql`${remitted} union ${pending}`;
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- one query shared by the list's page, one day and the remit answer */
+/** The remittances of a day (alias `d`: collector_id, date_issued) as JSON, oldest first. */
+const remittancesOfDay = sql<RemittanceSummary[]>`(
+  select coalesce(jsonb_agg(jsonb_build_object(
+    'id', r.id, 'rcd_number', r.rcd_number, 'deposit_date', r.deposit_date::text, 'deposit_reference', r.deposit_reference,
+    'amount', r.amount::text, 'receipt_count', r.receipt_count, 'remitted_at', r.created_at, 'remitted_by', ${fullNameOf("rp")},
+    'bank_account', jsonb_build_object('id', ba.id, 'name', ba.account_name, 'account_number', ba.account_number, 'bank', b.name),
+    'undoable', r.id = (select max(l.id) from remittances l where l.collector_id = r.collector_id and l.deleted_at is null)
+  ) order by r.id), '[]'::jsonb)
+  from remittances r
+  join bank_accounts ba on ba.id = r.bank_account_id
+  join banks b on b.id = ba.bank_id
+  left join user_profiles rp on rp.user_id = r.created_by
+  where r.collector_id = d.collector_id and r.remit_date = d.date_issued and r.deleted_at is null)`;
+
 /**
  * The figures of the given days, or of the days of one collector and date range: the receipts are
- * counted per day first, then each day meets its remittance (at most one, the unique
- * collector-and-day index), its deposit account and its remitter once.
+ * counted per day first, then each day gathers its remittances.
  */
 function daysQuery(ctx: ServiceContext, filter: Pick<DayQuery["filter"], "collector_id" | "date_from" | "date_to">, days?: DayKey[]) {
   let counted = ctx.db
@@ -128,6 +155,10 @@ function daysQuery(ctx: ServiceContext, filter: Pick<DayQuery["filter"], "collec
       sql<number>`count(*)::int`.as("total_collection"),
       sql<number>`(count(*) filter (where c.deleted_at is not null))::int`.as("cancelled_count"),
       sql<string>`coalesce(sum(c.amount_paid) filter (where c.deleted_at is null), 0)::numeric(14,2)::text`.as("amount_collected"),
+      sql<number>`(count(*) filter (where c.remittance_id is null))::int`.as("pending_count"),
+      sql<string>`coalesce(sum(c.amount_paid) filter (where c.deleted_at is null and c.remittance_id is null), 0)::numeric(14,2)::text`.as(
+        "pending_amount",
+      ),
     ])
     .groupBy(["c.collector_id", "c.date_issued"]);
   if (days)
@@ -140,10 +171,6 @@ function daysQuery(ctx: ServiceContext, filter: Pick<DayQuery["filter"], "collec
   return ctx.db
     .selectFrom(counted.as("d"))
     .innerJoin("user_profiles as cp", "cp.user_id", "d.collector_id")
-    .leftJoin("remittances as r", (j) => j.onRef("r.collector_id", "=", "d.collector_id").onRef("r.remit_date", "=", "d.date_issued"))
-    .leftJoin("bank_accounts as ba", "ba.id", "r.bank_account_id")
-    .leftJoin("banks as b", "b.id", "ba.bank_id")
-    .leftJoin("user_profiles as rp", "rp.user_id", "r.created_by")
     .select([
       "d.collector_id",
       sql<string>`d.date_issued::text`.as("date"),
@@ -151,15 +178,20 @@ function daysQuery(ctx: ServiceContext, filter: Pick<DayQuery["filter"], "collec
       "d.total_collection",
       "d.cancelled_count",
       "d.amount_collected",
-      sql<unknown>`case when r.id is null then null else jsonb_build_object(
-        'id', r.id, 'deposit_date', r.deposit_date::text, 'deposit_reference', r.deposit_reference,
-        'amount', r.amount::text, 'remitted_at', r.created_at, 'remitted_by', ${fullNameOf("rp")},
-        'bank_account', jsonb_build_object('id', ba.id, 'name', ba.account_name, 'account_number', ba.account_number, 'bank', b.name)
-      ) end`.as("remittance"),
+      "d.pending_count",
+      "d.pending_amount",
+      remittancesOfDay.as("remittances"),
     ]);
 }
 
-function toDay(row: any): RemittanceDay {
+type DayRow = Awaited<ReturnType<ReturnType<typeof daysQuery>["executeTakeFirstOrThrow"]>>;
+
+function toDay(row: DayRow): RemittanceDay {
+  const remittances = row.remittances.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    bank_account: { ...r.bank_account, id: Number(r.bank_account.id) },
+  }));
   return {
     id: `${row.collector_id}:${row.date}`,
     date: row.date,
@@ -167,14 +199,11 @@ function toDay(row: any): RemittanceDay {
     total_collection: row.total_collection,
     cancelled_count: row.cancelled_count,
     amount_collected: row.amount_collected,
-    status: row.remittance ? "Remitted" : "Pending",
-    remittance: row.remittance
-      ? {
-          ...row.remittance,
-          id: Number(row.remittance.id),
-          bank_account: { ...row.remittance.bank_account, id: Number(row.remittance.bank_account.id) },
-        }
-      : null,
+    pending_count: row.pending_count,
+    pending_amount: row.pending_amount,
+    status: row.pending_count > 0 || remittances.length === 0 ? "Pending" : "Remitted",
+    remittance: remittances.at(-1) ?? null,
+    remittances,
   };
 }
 
@@ -242,9 +271,58 @@ export const remitSchema = z.object({
   deposit_reference: requiredText("deposit_reference", 100),
 });
 
-/** Remits one collector's day: records the deposit and locks the day's receipts. */
-export async function remitDay(ctx: ServiceContext, input: unknown): Promise<RemittanceDay> {
+export const undoRemittanceSchema = z.object({ reason: requiredText("reason", 500) });
+
+function assertCanRemit(ctx: ServiceContext): void {
   if (!can(ctx.user, "manage-remittance") || !can(ctx.user, "update-collection")) throw forbidden();
+}
+
+/**
+ * Serialises a collector's remittances (numbering, "the latest" for undo) for the rest of the
+ * transaction. Two remittances of one day already meet on the day's receipts' row locks; this one
+ * also orders those of different days.
+ */
+async function lockCollectorRemittances(tx: ServiceContext, collectorId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${REMITTANCE_LOCK_SPACE}, ${collectorId}::int)`.execute(tx.db);
+}
+/** The advisory lock space of the collectors' remittances (any fixed number no other lock uses). */
+const REMITTANCE_LOCK_SPACE = 26_02;
+
+/**
+ * The next RCD number of a collector for a day: "YYYY-MM-NNN", NNN counting the collector's
+ * remittances of the year (not undone) — the LGU RCD's "Report No." (research notes §2b). Call
+ * under lockCollectorRemittances.
+ */
+async function nextRcdNumber(tx: ServiceContext, collectorId: number, date: string): Promise<string> {
+  const year = date.slice(0, 4);
+  const row = await sql<{ last: number | null }>`
+    select max(split_part(rcd_number, '-', 3)::int) as last from remittances
+    where collector_id = ${collectorId} and deleted_at is null and rcd_number like ${`${year}-%`}`.execute(tx.db);
+  return `${date.slice(0, 7)}-${String(Number(row.rows[0]?.last ?? 0) + 1).padStart(3, "0")}`;
+}
+
+/** What a remittance answers, on every transport: "Successfully remitted 2 receipts of 2026-11-16 (RCD 2026-11-004)." */
+export function remittedMessage(day: RemittanceDay): string {
+  const count = day.remittance?.receipt_count ?? 0;
+  return `Successfully remitted ${count} receipt${count === 1 ? "" : "s"} of ${day.date} (RCD ${day.remittance?.rcd_number}).`;
+}
+
+/** What undoing a remittance answers: its receipts wait to be remitted again. */
+export function undoneMessage(day: RemittanceDay): string {
+  return `Remittance undone: ${day.pending_count} receipt${day.pending_count === 1 ? "" : "s"} of ${day.date} wait to be remitted again.`;
+}
+
+/** The day of a collector as the list shows it, inside the caller's transaction. */
+async function dayOf(tx: ServiceContext, collectorId: number, date: string): Promise<RemittanceDay> {
+  return toDay(await daysQuery(tx, { collector_id: String(collectorId), date_from: date, date_to: date }).executeTakeFirstOrThrow());
+}
+
+/**
+ * Remits a collector's receipts of one day that are not yet remitted: records the deposit under
+ * the next RCD number and locks them. Receipts issued later that day wait for the next remittance.
+ */
+export async function remitDay(ctx: ServiceContext, input: unknown): Promise<RemittanceDay> {
+  assertCanRemit(ctx);
   const parsed = remitSchema.safeParse(input ?? {});
   if (!parsed.success) throw ValidationError.fromZod(parsed.error);
   const v = parsed.data;
@@ -257,21 +335,30 @@ export async function remitDay(ctx: ServiceContext, input: unknown): Promise<Rem
       .where("deleted_at", "is", null)
       .executeTakeFirst();
     if (!account) throw ValidationError.field("bank_account_id", "The selected bank account is invalid.");
-    // Lock the day's receipts: a cancel or restore waiting on them sees the day remitted after.
+    await lockCollectorRemittances(tx, v.collector_id);
+    // Lock the receipts it covers: a cancel or restore waiting on them sees them remitted after.
     const receipts = await tx.db
       .selectFrom("collections")
-      .select(["id", "amount_paid", "deleted_at", "remittance_id"])
+      .select(["id", sql<string>`amount_paid::text`.as("amount_paid"), "deleted_at"])
       .where("collector_id", "=", v.collector_id)
       .where("date_issued", "=", v.date)
+      .where("remittance_id", "is", null)
+      .orderBy("id")
       .forUpdate()
       .execute();
-    if (receipts.length === 0) throw ValidationError.field("date", "The collector issued no receipt that day.");
-    if (receipts.some((r) => r.remittance_id != null)) throw new AppError(422, `The collections of ${v.date} are already remitted.`);
+    if (receipts.length === 0) {
+      const any = await tx.db
+        .selectFrom("collections")
+        .select("id")
+        .where("collector_id", "=", v.collector_id)
+        .where("date_issued", "=", v.date)
+        .executeTakeFirst();
+      if (!any) throw ValidationError.field("date", "The collector issued no receipt that day.");
+      throw new AppError(422, `The collections of ${v.date} are already remitted; receipts issued later wait for the next remittance.`);
+    }
     const valid = receipts.filter((r) => !r.deleted_at);
-    const amount = (
-      await sql<{ total: string }>`select coalesce(sum(amount_paid), 0)::numeric(14,2)::text as total from collections
-        where collector_id = ${v.collector_id} and date_issued = ${v.date} and deleted_at is null`.execute(tx.db)
-    ).rows[0].total;
+    const amount = toMoneyString(sumCentavos(valid.map((r) => r.amount_paid)));
+    const rcdNumber = await nextRcdNumber(tx, v.collector_id, v.date);
     const actor = tx.user?.id ?? null;
     const remittance = await tx.db
       .insertInto("remittances")
@@ -283,6 +370,7 @@ export async function remitDay(ctx: ServiceContext, input: unknown): Promise<Rem
         deposit_date: v.deposit_date,
         bank_account_id: v.bank_account_id,
         deposit_reference: v.deposit_reference,
+        rcd_number: rcdNumber,
         created_by: actor,
         updated_by: actor,
       })
@@ -301,25 +389,72 @@ export async function remitDay(ctx: ServiceContext, input: unknown): Promise<Rem
       entity: "remittance",
       entityId: remittance.id,
       action: "remit",
-      after: { ...v, amount, receipt_count: valid.length },
+      after: { ...v, amount, receipt_count: valid.length, rcd_number: rcdNumber },
     });
     for (const r of receipts)
       await audit(tx, { entity: "collection", entityId: r.id, action: "remit", after: { remittance_id: remittance.id } });
     await dayRemitted(tx, { remittanceId: remittance.id, collectorId: v.collector_id, date: v.date, amount, receipts: valid.length });
-    const day = await daysQuery(tx, { collector_id: String(v.collector_id), date_from: v.date, date_to: v.date }).executeTakeFirstOrThrow();
-    return toDay(day);
+    return dayOf(tx, v.collector_id, v.date);
   });
 }
 
-/** Whether a collector's day is remitted (no new receipt is issued on it). */
-export async function isDayRemitted(ctx: ServiceContext, collectorId: number, date: string): Promise<boolean> {
-  const row = await ctx.db
-    .selectFrom("remittances")
-    .select("id")
-    .where("collector_id", "=", collectorId)
-    .where("remit_date", "=", date)
-    .executeTakeFirst();
-  return !!row;
+/**
+ * Undoes a remittance, the reverse of remitDay: only the collector's latest, only before the next
+ * is made, with a reason. Its receipts are unlocked (pending again); the remittance stays, deleted,
+ * with the reason, and its RCD number goes to the next remittance.
+ */
+export async function undoRemittance(ctx: ServiceContext, id: number, input: unknown): Promise<RemittanceDay> {
+  assertCanRemit(ctx);
+  const parsed = undoRemittanceSchema.safeParse(input ?? {});
+  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+  const { reason } = parsed.data;
+  return inTransaction(ctx, async (tx) => {
+    const found = await tx.db.selectFrom("remittances").select("collector_id").where("id", "=", id).executeTakeFirst();
+    if (!found) throw notFound("remittance");
+    await lockCollectorRemittances(tx, Number(found.collector_id));
+    const remittance = await tx.db
+      .selectFrom("remittances")
+      .select(["id", "collector_id", sql<string>`remit_date::text`.as("remit_date"), "rcd_number", "deleted_at", "amount", "receipt_count"])
+      .where("id", "=", id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (remittance.deleted_at) throw new AppError(422, `Remittance RCD ${remittance.rcd_number} is already undone.`);
+    const latest = await tx.db
+      .selectFrom("remittances")
+      .select(["id", "rcd_number"])
+      .where("collector_id", "=", remittance.collector_id)
+      .where("deleted_at", "is", null)
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    if (Number(latest.id) !== id)
+      throw new AppError(
+        422,
+        `Only the collector's latest remittance (RCD ${latest.rcd_number}) can be undone; RCD ${remittance.rcd_number} is followed by it.`,
+      );
+    const actor = tx.user?.id ?? null;
+    await tx.db
+      .updateTable("remittances")
+      .set({ deleted_at: sql`now()`, deleted_by: actor, undo_reason: reason, updated_at: sql`now()`, updated_by: actor })
+      .where("id", "=", id)
+      .execute();
+    const released = await tx.db
+      .updateTable("collections")
+      .set({ remittance_id: null, updated_at: sql`now()`, updated_by: actor })
+      .where("remittance_id", "=", id)
+      .returning("id")
+      .execute();
+    await audit(tx, {
+      entity: "remittance",
+      entityId: id,
+      action: "undo-remit",
+      before: { rcd_number: remittance.rcd_number, amount: remittance.amount, receipt_count: remittance.receipt_count },
+      after: { reason },
+    });
+    for (const r of released)
+      await audit(tx, { entity: "collection", entityId: r.id, action: "undo-remit", before: { remittance_id: id }, after: { reason } });
+    return dayOf(tx, Number(remittance.collector_id), remittance.remit_date);
+  });
 }
 
 /** The staff who issued receipts, for the collector filter. */

@@ -32,7 +32,7 @@ defineReport("collections", {
     const deposits = await sql<{ date: string; bank: string; reference: string; amount: string }>`
       select r.deposit_date::text as date, b.name || ' ' || a.account_number as bank, r.deposit_reference as reference, r.amount::text as amount
       from remittances r join bank_accounts a on a.id = r.bank_account_id join banks b on b.id = a.bank_id
-      where r.remit_date between ${from}::date and ${to}::date
+      where r.remit_date between ${from}::date and ${to}::date and r.deleted_at is null
         ${filters.collector_id ? sql`and r.collector_id = ${Number(filters.collector_id)}` : sql``}
       order by r.deposit_date, r.id`.execute(ctx.db);
     const forms = await formAccountability(ctx, from, to, filters.collector_id ? Number(filters.collector_id) : null);

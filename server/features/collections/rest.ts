@@ -3,10 +3,11 @@ import type { DB } from "../../../db/index.ts";
 import { handle, requireUser, serviceContext } from "../../rest/index.ts";
 import { parseId } from "../../rest/resources.ts";
 import { notFound } from "../../errors.ts";
-import { parseDayQuery, remitDay, remittanceDay, remittanceDays } from "./remittances.ts";
+import { parseDayQuery, remitDay, remittanceDay, remittanceDays, remittedMessage, undoneMessage, undoRemittance } from "./remittances.ts";
 
 // The REST extras of issue 10 (spec §7.3): GET remittance/collection/day with its query, the
-// `search` child (one collector's day and its receipts), and remitting a day with its deposit.
+// `search` child (one collector's day and its receipts), remitting a day's pending receipts with
+// their deposit, and undoing the collector's latest remittance.
 
 export function registerCollectionRoutes(router: Router, db: DB): void {
   const ctxOf = (req: Parameters<typeof requireUser>[0]) => {
@@ -37,7 +38,14 @@ export function registerCollectionRoutes(router: Router, db: DB): void {
     "/api/remittance/collection/remit",
     handle(async (req, res) => {
       const data = await remitDay(ctxOf(req), req.body);
-      res.status(201).json({ data, message: `Successfully remitted ${data.total_collection} receipts of ${data.date}.` });
+      res.status(201).json({ data, message: remittedMessage(data) });
+    }),
+  );
+  router.post(
+    "/api/remittance/collection/undo/:id",
+    handle(async (req, res) => {
+      const data = await undoRemittance(ctxOf(req), parseId(req.params.id), req.body);
+      res.json({ data, message: undoneMessage(data) });
     }),
   );
 }

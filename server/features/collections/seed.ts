@@ -186,7 +186,12 @@ export async function seedCollections(db: Tx): Promise<void> {
   }
   if (!account) return;
   let ref = 1;
-  for (const day of remitted.values()) {
+  // RCD numbers run through each collector's year, in the order of the days remitted.
+  const rcdSerials = new Map<string, number>();
+  for (const day of [...remitted.values()].sort((a, b) => a.date.localeCompare(b.date) || a.collector - b.collector)) {
+    const serialKey = `${day.collector}:${day.date.slice(0, 4)}`;
+    const serial = (rcdSerials.get(serialKey) ?? 0) + 1;
+    rcdSerials.set(serialKey, serial);
     const r = await db
       .insertInto("remittances")
       .values({
@@ -197,6 +202,7 @@ export async function seedCollections(db: Tx): Promise<void> {
         deposit_date: addDays(day.date, 1),
         bank_account_id: account.id,
         deposit_reference: `DS-${day.date.replace(/-/g, "")}-${String(ref++).padStart(2, "0")}`,
+        rcd_number: `${day.date.slice(0, 7)}-${String(serial).padStart(3, "0")}`,
         created_by: admin.id,
         updated_by: admin.id,
       })
