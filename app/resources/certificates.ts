@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ColumnDef, ResourceDef } from "./types";
-import { requiredId } from "./fields";
+import { optionalCalendarDate, requiredId } from "./fields";
 
 // Transactions: the certificates and other services issued to a person (issue 11, DESIGN §11).
 // The transaction type (app/resources/parameters.ts) carries the template; this entry is the
@@ -86,8 +86,6 @@ export const PAPER_LABELS: Record<PaperSize, string> = {
 /** Eligibility rules a type may carry where the law sets them; "none" is stored as null. */
 export const ELIGIBILITY = ["none", "first_time_jobseeker"] as const;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The type's custom field values by field id, as text (HTML forms post text; so must JSON). */
 const customValues = z
   .record(
@@ -102,12 +100,8 @@ const customValues = z
 const schema = z.object({
   transaction_type_id: requiredId("transaction_type_id"),
   issued_to_user_id: requiredId("issued_to_user_id"),
-  date_issued: z
-    .string({ error: "The date issued must be a date." })
-    .trim()
-    .regex(DATE, "The date issued must be a date (YYYY-MM-DD).")
-    .nullish()
-    .transform((v) => v || undefined),
+  // Today when left out (the service fills it in).
+  date_issued: optionalCalendarDate("date_issued").transform((v) => v ?? undefined),
   custom_values: customValues,
 });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ColumnDef, ResourceDef } from "./types";
-import { money, optionalId, optionalText, requiredEnum, requiredId, requiredText } from "./fields";
+import { calendarDate, money, optionalCalendarDate, optionalId, optionalText, requiredEnum, requiredId, requiredText } from "./fields";
 
 // Accountable forms and official receipts (issue 10, DESIGN §11): form pads generating their form
 // numbers, form numbers (void with a reason, restore), and collections (AF 51 receipts) with their
@@ -216,13 +216,6 @@ export const PAYOR_KIND_LABELS: Record<(typeof PAYOR_KINDS)[number], string> = {
 export const PAYMENT_MODES = ["Cash", "Cheque", "Money Order"] as const;
 export const MAX_RECEIPT_LINES = 8;
 
-const isoDate = (name: string) =>
-  z
-    .string({ error: `The ${name} field is required.` })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${name} must be a date.`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `The ${name} must be a date.`);
-
 export const collectionLineSchema = z.object({
   nature: requiredText("nature of collection", 150),
   account_code: optionalText("account code", 30),
@@ -233,7 +226,7 @@ export const collectionLineSchema = z.object({
 const collectionSchema = z
   .object({
     form_pad_id: requiredId("form_pad_id"),
-    date_issued: isoDate("date issued"),
+    date_issued: calendarDate("date_issued"),
     payor_kind: requiredEnum("payor_kind", PAYOR_KINDS).default("name"),
     issued_to_user_id: optionalId("payor"),
     issued_to: optionalText("payor", 200),
@@ -241,12 +234,7 @@ const collectionSchema = z
     payment_mode: requiredEnum("payment_mode", PAYMENT_MODES).default("Cash"),
     drawee_bank: optionalText("drawee bank", 100),
     cheque_number: optionalText("cheque number", 40),
-    cheque_date: z
-      .string()
-      .trim()
-      .nullish()
-      .transform((v) => v || null)
-      .refine((v) => v == null || /^\d{4}-\d{2}-\d{2}$/.test(v), "The cheque date must be a date."),
+    cheque_date: optionalCalendarDate("cheque_date"),
     lines: z
       .array(collectionLineSchema, { error: "The lines must be a list." })
       .min(1, "A receipt needs at least one line.")

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ColumnDef, ResourceDef } from "./types";
-import { FUND_TYPES, money, optionalId, optionalText, requiredEnum, requiredId, requiredText } from "./fields";
+import { calendarDate, FUND_TYPES, money, optionalId, optionalText, requiredEnum, requiredId, requiredText } from "./fields";
 
 // Disbursements and cheques (issue 12, DESIGN §11): cheque books generating their cheque numbers,
 // disbursement vouchers with payment nature lines, and cheque issuances paying a voucher from the
@@ -9,20 +9,6 @@ import { FUND_TYPES, money, optionalId, optionalText, requiredEnum, requiredId, 
 
 const STATUS: ColumnDef = { key: "status", label: "Status", kind: "status", sortable: true };
 const CREATED_AT: ColumnDef = { key: "created_at", label: "Created at", kind: "datetime", sortable: true, hideOnMobile: true };
-
-/** A calendar date "YYYY-MM-DD". */
-export function requiredDate(name: string) {
-  const label = name.replace(/_/g, " ");
-  return z
-    .string({ error: `The ${label} field is required.` })
-    .trim()
-    .min(1, `The ${label} field is required.`)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${label} is not a valid date.`)
-    .refine(
-      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-      `The ${label} is not a valid date.`,
-    );
-}
 
 /** Serial digits as printed on the leaf ("0001001"): leading zeros kept. */
 const serial = (name: string) =>
@@ -176,7 +162,7 @@ const lineSchema = z.object({
 });
 
 const disbursementSchema = z.object({
-  voucher_date: requiredDate("voucher_date"),
+  voucher_date: calendarDate("voucher_date"),
   payee_kind: requiredEnum("payee_kind", PAYEE_KINDS).default("Other"),
   payee_id: optionalId("payee_id"),
   payee: optionalText("payee", 200),
@@ -277,7 +263,7 @@ export const disbursement: ResourceDef = {
 const issuanceSchema = z.object({
   disbursement_id: requiredId("disbursement_id"),
   bank_account_id: requiredId("bank_account_id"),
-  cheque_date: requiredDate("cheque_date"),
+  cheque_date: calendarDate("cheque_date"),
   payee: requiredText("payee", 200),
   amount: positiveMoney("amount"),
   description_with_nature_of_payment: optionalText("description_with_nature_of_payment", 1000),

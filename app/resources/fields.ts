@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { isCalendarDate, todayInManila } from "../lib/dates";
+
+export { isCalendarDate };
 
 // Field schemas shared by registry entries. Messages follow Laravel's wording, which existing
 // clients and staff already know ("The name field is required.").
@@ -83,6 +86,56 @@ export function optionalId(name: string) {
         return n;
       }),
   );
+}
+
+export interface CalendarDateOptions {
+  /** The words of the messages when they are not the field's ("date of birth"). */
+  label?: string;
+  /** Refuse a day after today in Manila ("The date of birth must not be in the future."). */
+  notInFuture?: boolean;
+  /** Refuse a day before this one ("YYYY-MM-DD"), e.g. birth dates before 1890. */
+  min?: { date: string; message: string };
+}
+
+/**
+ * A calendar date "YYYY-MM-DD" that exists: the one date rule of every date field and date query
+ * (DESIGN §5). The day is the office's (Asia/Manila) and is never shifted by a time zone; a text
+ * that names no day (30 February, month 13, "tomorrow") is a 422 on its field and never reaches
+ * the database, which refuses it with an error of its own. Required: empty is "field is required".
+ */
+export function calendarDate(name: string, options: CalendarDateOptions = {}) {
+  const label = options.label ?? attr(name);
+  const required = `The ${label} field is required.`;
+  return z
+    .string({ error: (issue) => (issue.input == null ? required : `The ${label} is not a valid date.`) })
+    .trim()
+    .min(1, required)
+    .superRefine((value, ctx) => {
+      const problem = calendarDateProblem(value, label, options);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
+}
+
+/** The same rule for a date that may be left out: empty, null or missing is null. */
+export function optionalCalendarDate(name: string, options: CalendarDateOptions = {}) {
+  const label = options.label ?? attr(name);
+  return z
+    .string({ error: `The ${label} is not a valid date.` })
+    .trim()
+    .nullish()
+    .transform((v) => v || null)
+    .superRefine((value, ctx) => {
+      const problem = value == null ? null : calendarDateProblem(value, label, options);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
+}
+
+/** Why a text is not an acceptable date of a field, or null when it is one. */
+export function calendarDateProblem(value: string, label: string, options: CalendarDateOptions = {}): string | null {
+  if (!isCalendarDate(value)) return `The ${label} is not a valid date.`;
+  if (options.notInFuture && value > todayInManila()) return `The ${label} must not be in the future.`;
+  if (options.min && value < options.min.date) return options.min.message;
+  return null;
 }
 
 const MONEY_PATTERN = /^\d{1,9}(\.\d{1,2})?$/;

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { isCalendarDate } from "../lib/dates";
 import type { ColumnDef, ResourceDef } from "./types";
-import { idOfObject, optionalId, optionalText, requiredEnum, requiredId, requiredText } from "./fields";
+import { calendarDate, idOfObject, optionalCalendarDate, optionalId, optionalText, requiredEnum, requiredId, requiredText } from "./fields";
 
 // People and places (issue 4): residents (the DILG Record of Barangay Inhabitants), households,
 // disaster-prone areas and businesses, each one registry entry (DESIGN §4). Columns follow §2.4.
@@ -66,27 +65,14 @@ export function manilaToday(now = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
+/** Births and acquisitions of this world: after 1890 (a typo of the century is caught). */
+const PAST_MIN = { date: "1890-01-01" };
+
 /** A calendar date, not in the future (birth dates, SSS membership, date acquired). */
 function pastDate(name: string, options: { required: boolean; label?: string }) {
   const label = options.label ?? attr(name);
-  const base = z
-    .string({ error: (issue) => (issue.input == null ? `The ${label} field is required.` : `The ${label} must be a date.`) })
-    .trim()
-    .refine((v) => v === "" || isCalendarDate(v), `The ${label} must be a valid date (YYYY-MM-DD).`)
-    .refine((v) => v === "" || v <= manilaToday(), `The ${label} must not be in the future.`)
-    .refine((v) => v === "" || v >= "1890-01-01", `The ${label} must be after 1890.`);
-  if (options.required) return base.refine((v) => v !== "", `The ${label} field is required.`);
-  return base.nullish().transform((v) => (v ? v : null));
-}
-
-/** Any calendar date (SSS retirement may be planned ahead). */
-function optionalDate(name: string) {
-  return z
-    .string({ error: `The ${attr(name)} must be a date.` })
-    .trim()
-    .refine((v) => v === "" || isCalendarDate(v), `The ${attr(name)} must be a valid date (YYYY-MM-DD).`)
-    .nullish()
-    .transform((v) => (v ? v : null));
+  const rule = { label, notInFuture: true, min: { ...PAST_MIN, message: `The ${label} must be after 1890.` } };
+  return options.required ? calendarDate(name, rule) : optionalCalendarDate(name, rule);
 }
 
 /** A resident picked by id (household head, member, owner): "The household head field is required." */
@@ -171,7 +157,8 @@ export const residentProfileSchema = z.object({
   father_fullname: optionalText("father_fullname", 150),
   sss_number: sssNumber,
   sss_membership_date: pastDate("sss_membership_date", { required: false, label: "SSS membership date" }),
-  sss_retirement_date: optionalDate("sss_retirement_date"),
+  // Any calendar date: a retirement may be planned ahead.
+  sss_retirement_date: optionalCalendarDate("sss_retirement_date"),
   sss_job: optionalText("sss_job", 100),
   is_voter: flag(),
   precinct_number: optionalText("precinct_number", 20),

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { allowedPlaceholders, feeLabel, placeholdersIn } from "../../../app/resources/certificates.ts";
-import type { CustomField } from "../../../app/resources/fields.ts";
+import { isCalendarDate, type CustomField } from "../../../app/resources/fields.ts";
 import { can } from "../../../app/lib/permissions.ts";
 import { formatMoney, sumCentavos, toCentavos, toMoneyString } from "../../../app/lib/money.ts";
 import { todayInManila } from "../../../app/lib/dates.ts";
@@ -83,8 +83,7 @@ export function checkCustomValues(fields: readonly CustomField[], input: Record<
     else if (value.includes("\u0000")) errors[key] = [`The ${field.label.toLowerCase()} must not contain a NUL character.`];
     else if (field.type === "number" && !/^-?\d+(\.\d+)?$/.test(value))
       errors[key] = [`The ${field.label.toLowerCase()} must be a number.`];
-    else if (field.type === "date" && !/^\d{4}-\d{2}-\d{2}$/.test(value))
-      errors[key] = [`The ${field.label.toLowerCase()} must be a date.`];
+    else if (field.type === "date" && !isCalendarDate(value)) errors[key] = [`The ${field.label.toLowerCase()} is not a valid date.`];
     else if (field.type === "select" && !field.options.includes(value))
       errors[key] = [`The selected ${field.label.toLowerCase()} is invalid.`];
     out[field.fieldId] = value;

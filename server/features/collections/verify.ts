@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { parseCentavos, toMoneyString } from "../../../app/lib/money.ts";
+import { isCalendarDate } from "../../../app/resources/fields.ts";
 import type { ServiceContext } from "../../context.ts";
 import { isVerificationCode, maskName } from "../../resources/documents.ts";
 
@@ -89,7 +90,8 @@ export async function verifyByNumber(
   input: { number: string; date: string; amount: string },
 ): Promise<VerifiedReceipt | null> {
   const number = input.number.trim().replace(/\s+/g, " ");
-  if (!number || !/^\d{4}-\d{2}-\d{2}$/.test(input.date)) return null;
+  // A day that does not exist matches no receipt: the page says so, as for any other miss.
+  if (!number || !isCalendarDate(input.date)) return null;
   let amount: string;
   try {
     amount = toMoneyString(parseCentavos(input.amount.replace(/[₱,\s]/g, "")));

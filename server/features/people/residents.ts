@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { can } from "../../../app/lib/permissions.ts";
 import { PHOTO_MAX_BYTES } from "../../../app/resources/people.ts";
+import { isCalendarDate } from "../../../app/resources/fields.ts";
 import type { CivilStatus, Sex } from "../../../db/schema.ts";
 import type { ServiceContext } from "../../context.ts";
 import { AppError, forbidden, notFound, ValidationError } from "../../errors.ts";
@@ -93,7 +94,7 @@ export async function findDuplicates(
   exceptId: number | null = null,
 ): Promise<DuplicateResident[]> {
   const { firstname, lastname, date_of_birth } = person;
-  if (!firstname?.trim() || !lastname?.trim() || !date_of_birth || !/^\d{4}-\d{2}-\d{2}$/.test(date_of_birth)) return [];
+  if (!firstname?.trim() || !lastname?.trim() || !date_of_birth || !isCalendarDate(date_of_birth)) return [];
   let q = ctx.db
     .selectFrom("users as u")
     .innerJoin("user_profiles as p", "p.user_id", "u.id")
