@@ -22,10 +22,27 @@ function read(params: Params, key: string): string | undefined {
   return value == null ? undefined : String(value);
 }
 
-function positiveInt(value: string | undefined, fallback: number): number {
-  if (!value || !/^\d{1,9}$/.test(value)) return fallback;
-  const n = Number(value);
-  return n >= 1 ? n : fallback;
+/**
+ * The highest page any list, history or report serves. A page past the last answers empty (a
+ * page address redirects to the last page); the bound keeps the offset, (page - 1) × per page,
+ * an exact integer well inside the database's bigint, where 10^20 was an overflow error.
+ */
+export const MAX_PAGE = 999_999_999;
+
+/**
+ * A count from a query or a caller (`page`, `per_page`): a whole number of at least 1, at most
+ * `max`; anything else (text, fractions, "1e3", zero, negatives, a repeated key) is the fallback.
+ * The one reading of paging for every list, history and report, so no value out of range reaches SQL.
+ */
+export function boundedCount(raw: unknown, fallback: number, max: number): number {
+  const n = typeof raw === "number" ? raw : typeof raw === "string" && /^\s*\d+\s*$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(n) || n < 1) return fallback;
+  return Math.min(n, max);
+}
+
+/** A page number (from 1), bounded by MAX_PAGE. */
+export function pageNumber(raw: unknown): number {
+  return boundedCount(raw, 1, MAX_PAGE);
 }
 
 /** Parses and bounds a list query; unknown sort columns and filters are dropped, never trusted. */
@@ -39,8 +56,8 @@ export function parseListQuery(params: Params, def?: Pick<ResourceDef, "columns"
   const status = statusRaw === "active" || statusRaw === "trashed" ? statusRaw : "all";
   const filter = parseFilters(params, def?.filters);
   return {
-    page: positiveInt(read(params, "page"), 1),
-    per_page: Math.min(MAX_PER_PAGE, positiveInt(read(params, "per_page"), DEFAULT_PER_PAGE)),
+    page: pageNumber(read(params, "page")),
+    per_page: boundedCount(read(params, "per_page"), DEFAULT_PER_PAGE, MAX_PER_PAGE),
     search: (read(params, "search") ?? "").trim().slice(0, 200),
     sort,
     order,

@@ -1,7 +1,7 @@
 import { can } from "../../app/lib/permissions.ts";
 import { todayInManila } from "../../app/lib/dates.ts";
 import { toCentavos, toMoneyString } from "../../app/lib/money.ts";
-import { parseFilters } from "../../app/resources/list-query.ts";
+import { boundedCount, pageNumber, parseFilters } from "../../app/resources/list-query.ts";
 import { findReport, REPORTS } from "../../app/features/reports/registry.ts";
 import {
   LISTING_PER_PAGE,
@@ -85,10 +85,11 @@ async function listingPage(open: OpenReport, listing: ReportListingQuery, page: 
 }
 
 function readPage(params: Params): number {
-  const raw = params instanceof URLSearchParams ? params.get("page") : params.page;
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 && n < 1e9 ? n : 1;
+  return pageNumber(params instanceof URLSearchParams ? params.get("page") : params.page);
 }
+
+/** The most listing rows one page of a report holds (the REST `per_page`). */
+export const REPORT_MAX_PER_PAGE = 500;
 
 /**
  * Identical report queries in flight at the same moment share one run (per database handle): a
@@ -112,14 +113,15 @@ export async function runReport(
   ctx: ServiceContext,
   name: string,
   params: Params,
-  options: { perPage?: number; listing?: boolean } = {},
+  /** perPage: rows of the listing's page, as a number or a query's text; bounded here. */
+  options: { perPage?: number | string | null; listing?: boolean } = {},
 ): Promise<ReportResult> {
   const open = openReport(ctx, name, params);
   const { def, query, args } = open;
   // The aggregates and the listing's page are independent: run them side by side.
   const listingQuery = options.listing === false ? undefined : query.listing;
   const page = readPage(params);
-  const perPage = options.perPage ?? LISTING_PER_PAGE;
+  const perPage = boundedCount(options.perPage, LISTING_PER_PAGE, REPORT_MAX_PER_PAGE);
   const [summary, listing] = await Promise.all([
     shared(open, "summary", () => query.summary(args)),
     listingQuery ? shared(open, `listing:${page}:${perPage}`, () => listingPage(open, listingQuery, page, perPage)) : Promise.resolve(null),

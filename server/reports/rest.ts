@@ -56,8 +56,7 @@ export function registerReportRoutes(router: Router, db: DB): void {
     handle(async (req: Request, res: Response) => {
       const ctx = ctxOf(req);
       const params = queryParams(req);
-      const perPage = Math.min(500, Math.max(1, Number(params.get("per_page")) || 50));
-      res.json({ data: await runReport(ctx, String(req.params.name), params, { perPage }) });
+      res.json({ data: await runReport(ctx, String(req.params.name), params, { perPage: params.get("per_page") }) });
     }),
   );
 }

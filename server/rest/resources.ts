@@ -64,7 +64,7 @@ function resourceRoutes(router: Router, db: DB, def: ResourceDef): void {
     router.get(
       `${base}/:id/history`,
       handle(async (req, res) => {
-        res.json({ data: await recordHistory(ctxOf(req), def.name, parseId(req.params.id), Number(req.query.page ?? 1)) });
+        res.json({ data: await recordHistory(ctxOf(req), def.name, parseId(req.params.id), req.query.page) });
       }),
     );
   }

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { ACCESS_ACTIONS, PERSONAL_DATA_ENTRIES } from "../../../app/resources/audit.ts";
 import type { ColumnDef } from "../../../app/resources/types.ts";
+import { pageNumber } from "../../../app/resources/list-query.ts";
 import { isCalendarDate, todayInManila } from "../../../app/lib/dates.ts";
 import { can } from "../../../app/lib/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
@@ -72,12 +73,11 @@ export function parseBreachQuery(params: URLSearchParams): BreachQuery {
   if (!errors.from && !errors.to && from > to) errors.to = ["The to field must be a date after or equal to from."];
   if (Object.keys(errors).length) throw new ValidationError(errors);
   const user = Number(params.get("user"));
-  const page = Number(params.get("page"));
   return {
     from,
     to,
     userId: Number.isSafeInteger(user) && user > 0 ? user : null,
-    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+    page: pageNumber(params.get("page")),
   };
 }
 

@@ -1,4 +1,5 @@
 import { findResource } from "../../../app/resources/index.ts";
+import { pageNumber } from "../../../app/resources/list-query.ts";
 import type { ResourceDef } from "../../../app/resources/types.ts";
 import { can } from "../../../app/lib/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
@@ -222,11 +223,12 @@ export function canViewHistory(ctx: Pick<ServiceContext, "user">): boolean {
  * The history of one record of a registry entry, newest first, a page of HISTORY_PAGE_SIZE at a
  * time. Needs `view-audit`; a name that is no entry is a 404.
  */
-export async function recordHistory(ctx: ServiceContext, entity: string, id: number, page = 1): Promise<RecordHistory> {
+export async function recordHistory(ctx: ServiceContext, entity: string, id: number, page: unknown = 1): Promise<RecordHistory> {
   const def = findResource(entity);
   if (!def || def.readOnly) throw notFound("record");
   if (!canViewHistory(ctx)) throw forbidden();
-  const current = Math.max(1, Math.floor(page) || 1);
+  // The page as asked (a query's text or a number), bounded before it becomes an offset.
+  const current = pageNumber(page);
   const rows = await ctx.db
     .selectFrom("audit_log as a")
     .leftJoin("user_profiles as p", "p.user_id", "a.user_id")

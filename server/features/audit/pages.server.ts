@@ -28,7 +28,7 @@ export function recordIdOf(raw: string | undefined): number {
 export async function historyPage(ctx: ServiceContext, entity: string, id: number, url: URL) {
   const def = findResource(entity);
   if (!def || def.readOnly) throw data("This page could not be found.", { status: 404 });
-  const history = await recordHistory(ctx, def.name, id, Number(url.searchParams.get("page") ?? 1)).catch((error) =>
+  const history = await recordHistory(ctx, def.name, id, url.searchParams.get("page")).catch((error) =>
     rethrowForPage(error),
   );
   // The record's name, for the heading; a record removed for good keeps its history without one.
