@@ -208,6 +208,21 @@ function IssueDialog({
                 </div>
               );
             })}
+            {type.custom_forms.some((f) => f.fieldId === "purpose") ? null : (
+              // Every certificate prints its purpose (spec §3 placeholder), whatever fields its type asks.
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor="cv-purpose">Purpose</Label>
+                <textarea
+                  id="cv-purpose"
+                  name="custom_values.purpose"
+                  defaultValue={values.purpose ?? ""}
+                  maxLength={1000}
+                  className="min-h-16 rounded-md border bg-background px-2 py-1 text-sm"
+                  aria-invalid={errors["custom_values.purpose"] ? true : undefined}
+                />
+                {err("custom_values.purpose")}
+              </div>
+            )}
             <div className="flex flex-col gap-1.5">
               <Label htmlFor="issue-date">Date issued</Label>
               <Input

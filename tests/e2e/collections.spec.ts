@@ -135,7 +135,7 @@ test("the treasurer's day: pad, four receipts (one by cheque, one without JavaSc
   await expectAccessible(page, "remittance day");
   await page.getByLabel("Deposit slip reference").fill(`DS-${id}`);
   await page.getByTestId("remit").click();
-  await expect(page.getByTestId("deposit")).toContainText(`DS-${id}`);
+  await expect(page.getByTestId("remittance")).toContainText(`DS-${id}`);
   await page.goto("/manage/remittances");
   await expectAccessible(page, "remittances");
 
