@@ -37,6 +37,30 @@ export function restoredManyMessage(def: Pick<ResourceDef, "labels" | "voidWordi
   return def.voidWording ? `Successfully unvoided ${n} ${noun}.` : `Successfully restored ${n} ${noun}.`;
 }
 
+/**
+ * A bulk delete or restore that has nothing to act on: every id selected is unknown, or already in
+ * the state the call would bring it to. Names the ids (the first ten), as a 422 on `ids`.
+ */
+export function nothingToActOnMessage(
+  def: Pick<ResourceDef, "labels" | "voidWording" | "deletion">,
+  ids: readonly number[],
+  deleted: boolean,
+): string {
+  const shown = ids
+    .slice(0, 10)
+    .map((id) => `#${id}`)
+    .join(", ");
+  const more = ids.length > 10 ? ` and ${ids.length - 10} more` : "";
+  const noun = ids.length === 1 ? def.labels.singular : def.labels.plural;
+  const state = def.voidWording ? "void" : "deleted";
+  const verb = deleted ? (def.voidWording ? "voided" : "deleted") : def.voidWording ? "unvoided" : "restored";
+  const why = def.deletion === "hard" ? "not found" : deleted ? `not found or already ${state}` : `not found or not ${state}`;
+  return `Nothing was ${verb}: ${noun} ${shown}${more} ${ids.length === 1 ? "is" : "are"} ${why}.`;
+}
+
+/** A bulk call without any record selected. */
+export const MSG_SELECT_RECORDS = "Select at least one record.";
+
 export function deleteConfirmation(def: Pick<ResourceDef, "name" | "voidWording">, name: string): string {
   if (def.voidWording) return `Are you sure you want to void ${name}? It can be unvoided later.`;
   const base = `Are you sure you want to remove ${name}? All of the data associated with this will be permanently removed.`;

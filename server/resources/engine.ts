@@ -13,6 +13,7 @@ import { CommandRecorder, commandHandlerFor, lastUnreversedRun, type CommandRun 
 import { fullNameOf, personJson } from "../services/people-sql.ts";
 import { naturalKey } from "../services/natural-order.ts";
 import { counterTotal, peopleByNameIds } from "./list-shortcuts.ts";
+import { MSG_SELECT_RECORDS, nothingToActOnMessage } from "../../app/resources/messages.ts";
 import type { Database } from "../../db/schema.ts";
 
 // The generic engine (DESIGN §4): from a registry entry it derives list, read, create, update,
@@ -517,19 +518,22 @@ export class ResourceEngine {
     return this.setManyDeleted(ctx, ids, false);
   }
 
+  /**
+   * Acts only on the rows the call can change: active ones to delete, trashed ones to restore.
+   * When there are none (ids unknown, already deleted, or never deleted) the call is a 422 naming
+   * the ids, so no rule and no statement ever runs over an empty list (`in ()` is a syntax error).
+   */
   private async setManyDeleted(ctx: ServiceContext, ids: number[], deleted: boolean): Promise<number> {
     const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
-    if (unique.length === 0) return 0;
+    if (unique.length === 0) throw ValidationError.field("ids", MSG_SELECT_RECORDS);
     return inTransaction(ctx, async (tx) => {
-      if (this.hard) return (await this.hardDelete(tx, unique)).length;
-      if (deleted) await this.checkDeletable(tx, unique);
-      if (deleted) await this.assertRestorable(tx, unique);
-      if (!deleted) {
-        const trashed = await this.trashedAmong(tx, unique);
-        await this.assertRestorable(tx, trashed);
-        await this.hooks.beforeRestore?.(tx, trashed);
-      }
-      const changed = await this.setDeleted(tx, unique, deleted);
+      const actionable = await this.idsAmong(tx, unique, this.hard ? "any" : deleted ? "active" : "trashed");
+      if (actionable.length === 0) throw ValidationError.field("ids", nothingToActOnMessage(this.def, unique, deleted));
+      if (this.hard) return (await this.hardDelete(tx, actionable)).length;
+      if (deleted) await this.checkDeletable(tx, actionable);
+      await this.assertRestorable(tx, actionable);
+      if (!deleted) await this.hooks.beforeRestore?.(tx, actionable);
+      const changed = await this.setDeleted(tx, actionable, deleted);
       for (const id of changed)
         await audit(tx, { entity: this.def.name, entityId: id, action: deleted ? (this.def.voidWording ? "void" : "delete") : "restore" });
       return changed.length;
@@ -602,16 +606,14 @@ export class ResourceEngine {
     return rows.map((r) => r.id);
   }
 
-  /** Of the given ids, those of rows in the trash. */
-  private async trashedAmong(ctx: ServiceContext, ids: number[]): Promise<number[]> {
+  /** Of the given ids, in their order, those of this entry's rows: any, the active ones, or those in the trash. */
+  private async idsAmong(ctx: ServiceContext, ids: number[], which: "any" | "active" | "trashed"): Promise<number[]> {
     if (ids.length === 0) return [];
-    const rows = await engineDb(ctx)
-      .selectFrom(this.tableName())
-      .select("id")
-      .where("id", "in", ids)
-      .where("deleted_at", "is not", null)
-      .execute();
-    return rows.map((r) => Number(r.id));
+    let q = engineDb(ctx).selectFrom(this.tableName()).select("id").where("id", "in", ids);
+    if (which !== "any") q = q.where("deleted_at", which === "active" ? "is" : "is not", null);
+    if (this.def.storage.kind === "user") q = q.where("kind", "=", this.def.storage.userKind);
+    const found = new Set((await q.execute()).map((r) => Number(r.id)));
+    return ids.filter((id) => found.has(id));
   }
 
   /**

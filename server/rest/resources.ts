@@ -1,13 +1,14 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from "express";
 import { withNestedRouter } from "./openapi.ts";
 import type { DB } from "../../db/index.ts";
-import { allResources, findResource, restBase } from "../../app/resources/index.ts";
+import { allResources, findResource, getResource, restBase } from "../../app/resources/index.ts";
 import { parseListQuery } from "../../app/resources/list-query.ts";
 import * as messages from "../../app/resources/messages.ts";
 import type { ResourceDef } from "../../app/resources/types.ts";
 import type { ResourceEngine } from "../resources/engine.ts";
 import { serviceByName } from "../resources/services.ts";
-import { AppError, notFound, ValidationError } from "../errors.ts";
+import { AppError, forbidden, notFound, ValidationError } from "../errors.ts";
+import { can } from "../../app/lib/permissions.ts";
 import { handle, requireUser, serviceContext } from "./index.ts";
 import { registerPeopleRoutes } from "../features/people/rest.ts";
 import { registerCollectionRoutes } from "../features/collections/rest.ts";
@@ -164,16 +165,22 @@ function userCalls(router: Router, db: DB): void {
     router.post(
       `/api/user/${op}`,
       handle(async (req, res) => {
-        requireUser(req);
-        const ids = idsFromBody(req.body);
-        // Group the selection by kind so each group is checked against its own permission.
-        const rows = await db
-          .selectFrom("users")
-          .select(["id", "kind"])
-          .where("id", "in", ids.length ? ids : [0])
-          .execute();
+        const user = requireUser(req);
+        const ids = [...new Set(idsFromBody(req.body))];
+        if (ids.length === 0) throw ValidationError.field("ids", messages.MSG_SELECT_RECORDS);
+        // Group the selection by kind so each group is checked against its own permission, all of
+        // them before anything changes. Only the rows the call can change go on (active ones to
+        // remove, trashed ones to restore); a selection with none is the 422 that names the ids,
+        // as every multi-call answers.
+        const rows = await db.selectFrom("users").select(["id", "kind", "deleted_at"]).where("id", "in", ids).execute();
         const groups = new Map<string, number[]>();
-        for (const row of rows) groups.set(row.kind, [...(groups.get(row.kind) ?? []), row.id]);
+        for (const row of rows) {
+          const def = findResource(RESOURCE_FOR_USER_KIND[row.kind]);
+          if (!def) throw new AppError(404, "The user could not be found.");
+          if (!can(user, `${deleted ? "delete" : "restore"}-${def.name}`)) throw forbidden();
+          if ((row.deleted_at == null) === deleted) groups.set(row.kind, [...(groups.get(row.kind) ?? []), row.id]);
+        }
+        if (groups.size === 0) throw ValidationError.field("ids", messages.nothingToActOnMessage(getResource("user"), ids, deleted));
         const ctx = serviceContext(req, db);
         let n = 0;
         await db.transaction().execute(async (trx) => {

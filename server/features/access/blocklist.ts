@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import { blocklist as blocklistDef } from "../../../app/resources/access.ts";
+import { MSG_SELECT_RECORDS } from "../../../app/resources/messages.ts";
 import { can } from "../../../app/lib/permissions.ts";
 import type { ListQuery, Paginated } from "../../../app/resources/types.ts";
 import type { UserKind } from "../../../db/schema.ts";
@@ -135,6 +136,15 @@ async function unblock(ctx: ServiceContext, userIds: number[]): Promise<{ id: nu
   });
 }
 
+/** A bulk call that changed no entry: 422 naming the ids, as every multi-call of the engine answers. */
+function nothingToActOn(ids: number[], removing: boolean): ValidationError {
+  if (ids.length === 0) return ValidationError.field("ids", MSG_SELECT_RECORDS);
+  const shown = ids.slice(0, 10).map((id) => `#${id}`).join(", ");
+  const noun = ids.length === 1 ? "user" : "users";
+  const why = removing ? "not on the blocklist" : "unknown or already on the blocklist";
+  return ValidationError.field("ids", `Nothing was ${removing ? "removed" : "restored"}: ${noun} ${shown}${ids.length > 10 ? ` and ${ids.length - 10} more` : ""} ${ids.length === 1 ? "is" : "are"} ${why}.`);
+}
+
 /** POST blocklist: puts a user on the blocklist ({id} or {user_id}, optional reason). */
 export async function addToBlocklist(ctx: ServiceContext, raw: unknown) {
   authorize(ctx, "create-blocklist");
@@ -162,6 +172,7 @@ export async function restoreManyToBlocklist(ctx: ServiceContext, ids: number[])
   const unique = [...new Set(ids)];
   const existing = unique.length ? await ctx.db.selectFrom("users").select("id").where("id", "in", unique).execute() : [];
   const blocked = existing.length ? await block(ctx, existing.map((r) => Number(r.id)), null) : [];
+  if (blocked.length === 0) throw nothingToActOn(unique, false);
   return { data: blocked.length, message: MSG_RESTORED_MANY(blocked.length) };
 }
 
@@ -194,6 +205,7 @@ export async function removeManyFromBlocklist(ctx: ServiceContext, ids: number[]
   authorize(ctx, "delete-blocklist");
   const unique = [...new Set(ids)];
   const removed = unique.length ? await unblock(ctx, unique) : [];
+  if (removed.length === 0) throw nothingToActOn(unique, true);
   return { data: removed.length, message: MSG_REMOVED_MANY(removed.length) };
 }
 
