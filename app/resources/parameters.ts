@@ -11,6 +11,7 @@ import {
   requiredText,
 } from "./fields";
 import { ELIGIBILITY, PAPER_SIZES } from "./certificates";
+import { templateBoundsError } from "./template-bounds";
 
 // The system parameters of issue 3, each one registry entry (DESIGN §4). Columns follow spec §2.4.
 
@@ -226,7 +227,14 @@ const margin = (name: string) =>
 
 /** The certificate fields of a transaction type (issue 11); the server sanitises the template. */
 const certificateShape = {
-  template: z.string({ error: "The template must be text." }).max(2_000_000, "The template is too large (images included, at most 2 MB).").optional(),
+  // Bounded before the server's sanitiser runs (app/resources/template-bounds.ts).
+  template: z
+    .string({ error: "The template must be text." })
+    .superRefine((html, ctx) => {
+      const error = templateBoundsError(html);
+      if (error) ctx.addIssue({ code: "custom", message: error });
+    })
+    .optional(),
   paper_size: z.enum(PAPER_SIZES, { error: "The selected paper size is invalid." }).optional(),
   margin_top: margin("top"),
   margin_right: margin("right"),

@@ -6,7 +6,7 @@ import type { ServiceContext } from "../../context.ts";
 import { forbidden, notFound } from "../../errors.ts";
 import { can } from "../../../app/lib/permissions.ts";
 import { getBarangayInfo } from "../../services/settings.ts";
-import { qrSvg } from "../../resources/documents.ts";
+import { formatVerificationCode, qrSvg } from "../../resources/documents.ts";
 import { certificateValues, longDate, renderTemplate, validUntil, type CertificatePerson } from "./render.ts";
 import { feeLabel, payingCollectionSql, transactionForPrint } from "./service.ts";
 
@@ -38,6 +38,8 @@ export interface CertificateDocument {
   footer: CertificateFooter;
   qrSvg: string;
   verifyUrl: string;
+  /** The code printed under the QR code for typing: "7KQ2M-9XD4T". */
+  verificationCode: string;
   print_count: number;
 }
 
@@ -154,7 +156,7 @@ export async function certificateDocument(
       css: PAPER_CSS[t.paper_size],
       margins: { top: t.margin_top, right: t.margin_right, bottom: t.margin_bottom, left: t.margin_left },
     },
-    bodyHtml: renderTemplate(t.template, values),
+    bodyHtml: await renderTemplate(t.template, values),
     footer: {
       fee: formatMoney(t.amount),
       fee_lines: lines.filter((l) => Number(l.amount) > 0).map((l) => ({ label: feeLabel(l, t.name), amount: formatMoney(l.amount) })),
@@ -170,6 +172,7 @@ export async function certificateDocument(
     },
     qrSvg: await qrSvg(verifyUrl),
     verifyUrl,
+    verificationCode: formatVerificationCode(t.verification_code),
     print_count: Number(row.print_count ?? 0),
   };
 }

@@ -5,7 +5,7 @@ import { escapeHtml, sanitizeTemplate } from "./sanitize.ts";
 
 // Rendering a certificate (issue 11 item 2, DESIGN §11): every placeholder of spec §3 and of the
 // type's custom fields filled from the data, every value escaped, dates the way certificates print
-// them. Pure functions: the print model (print-model.ts) gathers the data.
+// them. No database: the print model (print-model.ts) gathers the data.
 
 /** The person a certificate is issued to, as its placeholders read it. */
 export interface CertificatePerson {
@@ -149,7 +149,7 @@ const CHIP = /<span\b[^>]*\bdata-placeholder="([^"]*)"[^>]*>[\s\S]*?<\/span>/g;
  * twice), its placeholder chips and `{{tokens}}` replaced in one pass by their escaped values. A
  * value that itself looks like a placeholder or markup is printed as the text it is.
  */
-export function renderTemplate(template: string, values: Record<string, string>): string {
-  const html = sanitizeTemplate(template).replace(CHIP, (_m, key: string) => `{{${key}}}`);
+export async function renderTemplate(template: string, values: Record<string, string>): Promise<string> {
+  const html = (await sanitizeTemplate(template)).replace(CHIP, (_m, key: string) => `{{${key}}}`);
   return html.replace(PLACEHOLDER_PATTERN, (_m, key: string) => escapeHtml(Object.hasOwn(values, key) ? values[key] : ""));
 }

@@ -12,7 +12,7 @@ import { registerHooks } from "../../resources/hooks.ts";
 import { serviceFor } from "../../resources/services.ts";
 import type { Row } from "../../resources/engine.ts";
 import { inTransaction } from "../../resources/transaction.ts";
-import { isVerificationCode, maskName, newVerificationCode, nextMonthlyNumber } from "../../resources/documents.ts";
+import { maskName, newVerificationCode, nextMonthlyNumber, normalizeVerificationCode } from "../../resources/documents.ts";
 import { fullNameOf, personJson } from "../../services/people-sql.ts";
 import { sanitizeTemplate } from "./sanitize.ts";
 import { validUntil } from "./render.ts";
@@ -227,7 +227,7 @@ registerHooks("transaction_type", {
       id == null
         ? null
         : await ctx.db.selectFrom("transaction_types").select(["template", "eligibility"]).where("id", "=", id).executeTakeFirstOrThrow();
-    if (typeof values.template === "string") values.template = sanitizeTemplate(values.template);
+    if (typeof values.template === "string") values.template = await sanitizeTemplate(values.template);
     const template = (values.template as string | undefined) ?? stored?.template ?? "";
     const allowed = allowedPlaceholders((values.custom_forms as CustomField[] | undefined) ?? []);
     const unknown = placeholdersIn(template).filter((key) => !allowed.has(key));
@@ -412,8 +412,9 @@ export async function transactionForPrint(
 
 /** The public answer for a verification code (no permission; the code is the secret). */
 export async function verifyTransaction(ctx: Pick<ServiceContext, "db">, code: string): Promise<TransactionVerification | null> {
-  const normalized = code.trim().toUpperCase();
-  if (!isVerificationCode(normalized)) return null;
+  // As typed off the paper: with or without the dashes, O for 0, I or L for 1.
+  const normalized = normalizeVerificationCode(code);
+  if (!normalized) return null;
   const row = await ctx.db
     .selectFrom("transactions as t")
     .innerJoin("transaction_types as tt", "tt.id", "t.transaction_type_id")

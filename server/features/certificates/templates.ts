@@ -168,7 +168,7 @@ export async function seedCertificateTemplates(db: DB): Promise<void> {
   for (const seed of SEED_TEMPLATES) {
     const values = {
       title: seed.title,
-      template: sanitizeTemplate(seed.template),
+      template: await sanitizeTemplate(seed.template),
       paper_size: seed.paper_size,
       validity_days: seed.validity_days,
       eligibility: seed.eligibility,
