@@ -203,6 +203,9 @@ function FullReceipt({ r, copy }: { r: ReceiptDocument; copy: CopyLabel }) {
         <div className="flex flex-col items-center gap-0.5">
           <div className="size-[20mm] [&>svg]:size-full" data-testid="receipt-qr" dangerouslySetInnerHTML={{ __html: r.qrSvg }} />
           <span className="text-[5pt]">Scan to verify</span>
+          <span className="font-mono text-[6pt] font-semibold" data-testid="verification-code">
+            {r.verificationCode}
+          </span>
         </div>
         <div className="flex flex-col items-center">
           <span className="font-semibold uppercase">{r.collector}</span>

@@ -103,7 +103,7 @@ export default function VerifyCollection({ loaderData }: Route.ComponentProps) {
             autoComplete="off"
             spellCheck={false}
             defaultValue={code ?? ""}
-            placeholder="26 letters and digits"
+            placeholder="e.g. 7KQ2M-9XD4T"
           />
           <Button type="submit">
             <Search aria-hidden="true" />

@@ -12,7 +12,8 @@ import { verifyLookupWait, verifyTransaction } from "../../server/features/certi
 // /verify/transaction/{code?} (spec §2.1, DESIGN §11, issue 11 item 6): public. With a code it shows
 // the certificate's type, reference number, issue date, validity, the holder's masked name and its
 // status; without one, a form to type the code; an unknown code says so plainly. A numeric id is
-// never accepted: only the 128-bit verification code printed in the QR code.
+// never accepted: only the verification code printed under the QR code (typed with or without
+// its dash, small letters, O for 0 or I for 1 are all read as printed).
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -92,7 +93,7 @@ export default function VerifyTransaction({ loaderData }: Route.ComponentProps) 
             id="verify-code"
             name="code"
             defaultValue={code ?? ""}
-            placeholder="26 letters and digits"
+            placeholder="e.g. 7KQ2M-9XD4T"
             autoComplete="off"
             spellCheck={false}
             className="font-mono uppercase"

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/db.ts";
-import { isVerificationCode, maskName, newVerificationCode, nextMonthlyNumber, qrSvg } from "./documents.ts";
+import {
+  formatVerificationCode,
+  isVerificationCode,
+  maskName,
+  newVerificationCode,
+  nextMonthlyNumber,
+  normalizeVerificationCode,
+  qrSvg,
+} from "./documents.ts";
 
 // Shared parts of printed documents (DESIGN §5, §11).
 
@@ -41,12 +49,28 @@ describe("nextMonthlyNumber", () => {
 });
 
 describe("verification codes, QR and masked names", () => {
-  it("makes 26-character base32 codes that differ", () => {
+  it("makes 10-character codes a person can type: no I, L, O or U, all different", () => {
     const codes = new Set(Array.from({ length: 200 }, () => newVerificationCode()));
     expect(codes.size).toBe(200);
-    for (const code of codes) expect(isVerificationCode(code)).toBe(true);
+    for (const code of codes) {
+      expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
+      expect(isVerificationCode(code)).toBe(true);
+    }
     expect(isVerificationCode("12345")).toBe(false);
     expect(isVerificationCode("abcdefghijklmnopqrstuvwxyz")).toBe(false);
+  });
+
+  it("reads a typed code with or without spaces and dashes, O as 0 and I or L as 1; older 26-character codes still verify", () => {
+    expect(formatVerificationCode("7KQ2M9XD4T")).toBe("7KQ2M-9XD4T");
+    expect(normalizeVerificationCode("7kq2m-9xd4t")).toBe("7KQ2M9XD4T");
+    expect(normalizeVerificationCode(" 7KQ2M 9XD4T ")).toBe("7KQ2M9XD4T");
+    expect(normalizeVerificationCode("O1IL2-3456A")).toBe("01112-3456A".replace("-", ""));
+    expect(normalizeVerificationCode("7KQ2M-9XD4")).toBeNull();
+    expect(normalizeVerificationCode("7KQ2M-9XD4U")).toBeNull();
+    const legacy = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    expect(normalizeVerificationCode(legacy.toLowerCase())).toBe(legacy);
+    expect(formatVerificationCode(legacy)).toBe("ABCD-EFGH-IJKL-MNOP-QRST-UVWX-YZ");
+    expect(normalizeVerificationCode("42")).toBeNull();
   });
 
   it("draws an SVG QR code and masks every word of a name", async () => {

@@ -4,7 +4,7 @@ import QRCode from "qrcode";
 import type { ServiceContext } from "../context.ts";
 
 // What every printed document shares (DESIGN §5, §11): a gapless YYYY-MM-NNNN number, a random
-// verification code for its QR code and public verify page, the QR code itself drawn on the
+// verification code a person can type (printed under the QR code) for its public verify page, the QR code itself drawn on the
 // server (a print needs no JavaScript), and the payor's name masked on public pages.
 
 /**
@@ -23,29 +23,49 @@ export async function nextMonthlyNumber(ctx: Pick<ServiceContext, "db">, series:
   return `${period}-${String(row.rows[0].last_number).padStart(4, "0")}`;
 }
 
-const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+/**
+ * Crockford's base32: digits and capitals without I, L, O and U, so a code read off paper is typed
+ * without guessing (0 or O? 1 or I?) — and a mistyped O, I or L is read as the digit it looks like.
+ */
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+/** A new code's length: 50 random bits, printed in two groups of five ("7KQ2M-9XD4T"). */
+const CODE_LENGTH = 10;
+/** Codes issued before the short ones: 128 bits in RFC 4648 base32, still verified. */
+const LEGACY_CODE = /^[A-Z2-7]{26}$/;
+const SHORT_CODE = new RegExp(`^[${CROCKFORD}]{${CODE_LENGTH}}$`);
 
-/** A new verification code: 128 random bits in RFC 4648 base32 without padding (26 characters). */
+/**
+ * A new verification code: 10 characters of Crockford base32 (50 random bits). The verify pages
+ * are rate-limited per address, so guessing one of a barangay's codes takes longer than the
+ * documents live; the unique index on each document's code turns a collision into a retry-free 422.
+ */
 export function newVerificationCode(): string {
-  const bytes = randomBytes(16);
-  let bits = 0;
-  let value = 0;
+  const bytes = randomBytes(CODE_LENGTH);
   let out = "";
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
+  for (const byte of bytes) out += CROCKFORD[byte & 31];
   return out;
 }
 
-/** Whether a text can be a verification code (checked before any lookup). */
+/**
+ * The code a person typed, as stored: spaces and dashes dropped, capitals, and for a short code
+ * O read as 0 and I or L as 1. Null when it cannot be a code (checked before any lookup).
+ */
+export function normalizeVerificationCode(text: string): string | null {
+  const compact = text.replace(/[\s-]+/g, "").toUpperCase();
+  if (LEGACY_CODE.test(compact)) return compact;
+  const short = compact.replace(/O/g, "0").replace(/[IL]/g, "1");
+  return SHORT_CODE.test(short) ? short : null;
+}
+
+/** Whether a text is a stored verification code, as issued (no normalising). */
 export function isVerificationCode(text: string): boolean {
-  return /^[A-Z2-7]{26}$/.test(text);
+  return LEGACY_CODE.test(text) || SHORT_CODE.test(text);
+}
+
+/** A code as printed for typing: "7KQ2M-9XD4T"; an older 26-character code in groups of four. */
+export function formatVerificationCode(code: string): string {
+  const size = code.length === CODE_LENGTH ? 5 : 4;
+  return code.match(new RegExp(`.{1,${size}}`, "g"))?.join("-") ?? code;
 }
 
 /** The QR code of a text (a verify address) as an SVG string, for print views. */

@@ -206,7 +206,7 @@ describe("issuing receipts", () => {
       { nature: "Barangay clearance", account_code: "4-01-02-010", amount: "50.00", transaction_id: null },
       { nature: "Certification fee", account_code: null, amount: "25.50", transaction_id: null },
     ]);
-    expect(first.body.data.verification_code).toMatch(/^[A-Z2-7]{26}$/);
+    expect(first.body.data.verification_code).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
     const numbers = await numbersOf(p.id);
     expect((await treasurer.put(`/backend/api/form_number/void/${numbers[1].id}`, { reason: "Spoiled" })).status).toBe(200);
     const second = await treasurer.post("/backend/api/collection", receipt(p.id, { date_issued: "2026-11-03" }));
@@ -403,6 +403,10 @@ describe("public verification", () => {
       payor: "J*** D*** C***",
       fund: "General Fund",
     });
+    // Typed off the paper: in small letters, with the printed dash or a space, O for 0, I or L for 1.
+    const printed = `${r.verification_code.slice(0, 5)}-${r.verification_code.slice(5)}`;
+    expect((await verifyByCode(ctx, printed.toLowerCase()))?.number).toBe("0500001");
+    expect((await verifyByCode(ctx, printed.replace("-", " ").replace(/0/g, "O").replace(/1/g, "l")))?.number).toBe("0500001");
     expect(await verifyByCode(ctx, String(r.id))).toBeNull();
     expect(await verifyByCode(ctx, "A".repeat(26))).toBeNull();
     expect((await verifyByNumber(ctx, { number: "0500001", date: "2026-11-12", amount: "₱75.50" }))?.number).toBe("0500001");

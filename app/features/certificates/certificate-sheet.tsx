@@ -55,7 +55,12 @@ export function CertificateSheet({ doc }: { doc: CertificateDocument }) {
       {/* On a phone the sheet narrows to the screen (max-width) and long words wrap; print sets its own width. */}
       <article
         className="certificate-sheet mx-auto box-border flex flex-col bg-white text-black shadow-lg"
-        style={{ width, maxWidth: "100%", minHeight: height, padding: `${margins.top}mm ${margins.right}mm ${margins.bottom}mm ${margins.left}mm` }}
+        style={{
+          width,
+          maxWidth: "100%",
+          minHeight: height,
+          padding: `${margins.top}mm ${margins.right}mm ${margins.bottom}mm ${margins.left}mm`,
+        }}
         data-testid="certificate"
         data-paper={doc.paper.size}
         aria-label={`${doc.type} ${doc.reference_number}`}
@@ -79,12 +84,15 @@ export function CertificateSheet({ doc }: { doc: CertificateDocument }) {
               role="img"
               dangerouslySetInnerHTML={{ __html: doc.qrSvg }}
             />
-            <span className="text-[7pt]">Scan to verify</span>
+            <span className="text-[7pt]">Scan to verify, or type</span>
+            <span className="font-mono text-[8pt] font-semibold tracking-wide" data-testid="verification-code">
+              {doc.verificationCode}
+            </span>
           </div>
         </footer>
         <p className="mt-1 font-serif text-[8pt] italic [overflow-wrap:anywhere]">
           {f.valid_until ? `Valid until ${f.valid_until}. ` : ""}Not valid without the dry seal of the barangay. Verify at{" "}
-          {doc.verifyUrl.replace(/^https?:\/\//, "")}
+          {doc.verifyUrl.replace(/^https?:\/\//, "").replace(/\/[^/]+$/, "")} with the code above.
         </p>
       </article>
     </>

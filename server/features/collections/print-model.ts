@@ -1,7 +1,7 @@
 import { amountInWords } from "../../../app/lib/amount-in-words.ts";
 import { formatAmount } from "../../../app/lib/money.ts";
 import type { ServiceContext } from "../../context.ts";
-import { qrSvg } from "../../resources/documents.ts";
+import { formatVerificationCode, qrSvg } from "../../resources/documents.ts";
 import { serviceFor } from "../../resources/services.ts";
 import { getBarangayInfo } from "../../services/settings.ts";
 
@@ -29,6 +29,8 @@ export interface ReceiptDocument {
   collector: string;
   cancelled: boolean;
   verifyUrl: string;
+  /** The code printed under the QR code for typing: "7KQ2M-9XD4T". */
+  verificationCode: string;
   qrSvg: string;
   offsets: { x: number; y: number };
 }
@@ -77,6 +79,7 @@ export async function receiptDocument(ctx: ServiceContext, id: number, origin: s
     collector: row.user?.fullname ?? "",
     cancelled: row.status !== "Active",
     verifyUrl,
+    verificationCode: formatVerificationCode(row.verification_code),
     qrSvg: await qrSvg(verifyUrl),
     offsets: { x: Number(pad?.print_offset_x ?? 0), y: Number(pad?.print_offset_y ?? 0) },
   };

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { parseCentavos, toMoneyString } from "../../../app/lib/money.ts";
 import { isCalendarDate } from "../../../app/resources/fields.ts";
 import type { ServiceContext } from "../../context.ts";
-import { isVerificationCode, maskName } from "../../resources/documents.ts";
+import { maskName, normalizeVerificationCode } from "../../resources/documents.ts";
 
 // Public verification of an official receipt (issue 10 item 6, DESIGN §11): by the verification
 // code of its QR link, or — for someone without a QR reader — by its number, date and amount
@@ -78,8 +78,9 @@ function present(row: Found): VerifiedReceipt {
 
 /** By the code of the QR link; null when no receipt has it (or it is not a code at all). */
 export async function verifyByCode(ctx: Pick<ServiceContext, "db">, code: string): Promise<VerifiedReceipt | null> {
-  const normalized = code.trim().toUpperCase();
-  if (!isVerificationCode(normalized)) return null;
+  // As typed off the paper: with or without the dashes, O for 0, I or L for 1.
+  const normalized = normalizeVerificationCode(code);
+  if (!normalized) return null;
   const row = await select(ctx).where("c.verification_code", "=", normalized).executeTakeFirst();
   return row ? present(row as Found) : null;
 }
