@@ -318,7 +318,8 @@ export const collection: ResourceDef = {
     { key: "payment_mode", label: "Payment mode", options: PAYMENT_MODES.map((m) => ({ value: m, label: m })) },
   ],
   schema: { create: collectionSchema, update: collectionSchema },
-  modals: ["create", "update", "delete", "restore", "print"],
+  // No "update": every field of an issued receipt is printed; it is cancelled and issued anew.
+  modals: ["create", "delete", "restore", "print"],
   defaultSort: { key: "or_number", order: "desc" },
   rowLinks: [
     // The receipt's own page (spec §2.1 /manage/collections/{collection_id}), from the row's main column.

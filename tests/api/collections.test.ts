@@ -265,7 +265,7 @@ describe("issuing receipts", () => {
     expect(wrongKind.body.errors.issued_to_user_id).toEqual(["The selected organization is invalid."]);
   });
 
-  it("cancel keeps the number used and shows Cancelled; restore brings it back; update keeps the number", async () => {
+  it("cancel keeps the number used and shows Cancelled; restore brings it back; an issued receipt is never edited", async () => {
     const p = await pad("OR-F", "0300001", "0300005");
     const r = (await treasurer.post("/backend/api/collection", receipt(p.id))).body.data;
     const cancelled = await treasurer.delete(`/backend/api/collection/${r.id}`);
@@ -277,12 +277,23 @@ describe("issuing receipts", () => {
     expect((await treasurer.put(`/backend/api/collection/${r.id}`, receipt(p.id))).status).toBe(422);
     const restored = await treasurer.post("/backend/api/collection/restore", { id: r.id });
     expect(restored.body.data.status).toBe("Active");
+    // Every field of a receipt is printed: it is cancelled and issued anew, never edited (issue 26 item 4).
     const updated = await treasurer.put(
       `/backend/api/collection/${r.id}`,
       receipt(p.id, { issued_to: "Juana Dela Cruz", lines: [{ nature: "Fee", amount: "10" }] }),
     );
-    expect(updated.status, updated.text).toBe(200);
-    expect(updated.body.data).toMatchObject({ or_number: "0300001", issued_to: "Juana Dela Cruz", amount_paid: "10.00" });
+    expect(updated.status).toBe(422);
+    expect(updated.body.message).toBe("An issued receipt cannot be changed; cancel it and issue a new one.");
+    const trpcUpdate = await treasurer.post("/trpc/resource.update", {
+      resource: "collection",
+      id: r.id,
+      data: receipt(p.id, { issued_to: "Juana Dela Cruz" }),
+    });
+    expect(trpcUpdate.status).toBe(422);
+    expect((await treasurer.get(`/backend/api/collection/${r.id}`)).body.data).toMatchObject({
+      issued_to: "Juan Dela Cruz",
+      amount_paid: "75.50",
+    });
     // A pad with issued receipts is not deleted.
     expect((await treasurer.delete(`/backend/api/form_pad/${p.id}`)).status).toBe(422);
   });

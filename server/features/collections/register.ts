@@ -216,6 +216,8 @@ async function settleDerived(ctx: ServiceContext, values: CollectionValues): Pro
   }
 }
 
+export const RECEIPT_UNCHANGEABLE = "An issued receipt cannot be changed; cancel it and issue a new one.";
+
 /** Refuses a change to a receipt whose day is remitted (DESIGN §11: remitting locks it). */
 async function assertNotRemitted(ctx: ServiceContext, ids: number[], doing: string): Promise<void> {
   if (ids.length === 0) return;
@@ -289,30 +291,20 @@ registerHooks("collection", {
     return sql<string>`case when t.deleted_at is null then 'Active' else 'Cancelled' end`;
   },
   async beforeWrite(ctx, raw, id) {
+    // Every field of an issued receipt is printed on it and in the registers: it is never edited,
+    // only cancelled and issued again (decision 192).
+    if (id != null) throw new AppError(422, RECEIPT_UNCHANGEABLE);
     const values = raw as CollectionValues;
     if (values.date_issued > todayInManila()) throw ValidationError.field("date_issued", "The date issued must not be in the future.");
     await settleDerived(ctx, values);
-    if (id == null) {
-      // A remitted day goes on: a receipt issued after a remittance waits for the next one.
-      const taken = await takeLowestNumber(ctx, values.form_pad_id, values.date_issued);
-      Object.assign(values, {
-        form_number_id: taken.id,
-        or_number: taken.number,
-        collector_id: ctx.user!.id,
-        verification_code: newVerificationCode(),
-      });
-    } else {
-      const stored = await ctx.db
-        .selectFrom("collections")
-        .select(["form_pad_id", "date_issued", "deleted_at"])
-        .where("id", "=", id)
-        .executeTakeFirstOrThrow();
-      if (stored.deleted_at) throw new AppError(422, "A cancelled receipt cannot be edited; restore it first.");
-      await assertNotRemitted(ctx, [id], "edited");
-      // The number, its pad and the date stay as issued.
-      values.form_pad_id = Number(stored.form_pad_id);
-      values.date_issued = stored.date_issued;
-    }
+    // A remitted day goes on: a receipt issued after a remittance waits for the next one.
+    const taken = await takeLowestNumber(ctx, values.form_pad_id, values.date_issued);
+    Object.assign(values, {
+      form_number_id: taken.id,
+      or_number: taken.number,
+      collector_id: ctx.user!.id,
+      verification_code: newVerificationCode(),
+    });
   },
   async afterWrite(ctx, id, raw) {
     // Lines that pay a transaction (a certificate's fee) mark it paid by this receipt, in its
