@@ -401,6 +401,8 @@ export type FormNumberState = "available" | "issued" | "void";
 export interface FormNumbersTable extends SoftDeleted {
   id: Id;
   form_pad_id: number;
+  /** The pad's form type, copied by a trigger (migration 20261208200000) for the serial's unique key. */
+  form_type_id: ColumnType<number, number | undefined, number | undefined>;
   position: number;
   number: string;
   state: ColumnType<FormNumberState, FormNumberState | undefined, FormNumberState>;

@@ -74,6 +74,10 @@ const UNIQUE_KEYS: Record<string, { field: string; message: string }> = {
   },
   household_members_pk: { field: "members", message: "A resident is listed twice in this household." },
   user_roles_pk: { field: "roles", message: "A role is listed twice." },
+  // The serial keys of the booklets' leaves (migration 20261208200000): the overlap rule of
+  // server/resources/booklet.ts, held by the database when two writes raced past its check.
+  form_numbers_serial_unique: { field: "series_start", message: "The series overlaps another form pad of the same form type." },
+  cheque_numbers_serial_unique: { field: "number", message: "The number has already been taken." },
   role_permissions_pk: { field: "permissions", message: "A permission is listed twice." },
 };
 

@@ -116,10 +116,23 @@ export function bookletHooks(spec: Booklet): BookletHooks {
       if (op === "update") await sql`delete from ${leaves} where ${bookKey} = ${id}`.execute(ctx.db);
       const actor = ctx.user?.id ?? null;
       const extra = spec.leafColumn(id, values, range);
-      await sql`
-        insert into ${leaves} (${bookKey}, ${sql.ref(extra.name)}, number, created_by, updated_by)
-        select ${id}, ${extra.value}, lpad(g::text, ${range.width}, '0') || ${range.suffix}, ${actor}, ${actor}
-        from generate_series(${range.from}::bigint, ${range.to}::bigint) g`.execute(ctx.db);
+      // The leaves' unique serial keys (migration 20261208200000) hold the overlap rule when two
+      // writes checked it at the same moment: the later insert waits for the earlier write's
+      // transaction and skips every serial it took. Fewer leaves than serials means the range was
+      // taken meanwhile; the booklet that took it is committed by then, so the check names it.
+      const { rows } = await sql<{ n: number }>`
+        with added as (
+          insert into ${leaves} (${bookKey}, ${sql.ref(extra.name)}, number, created_by, updated_by)
+          select ${id}, ${extra.value}, lpad(g::text, ${range.width}, '0') || ${range.suffix}, ${actor}, ${actor}
+          from generate_series(${range.from}::bigint, ${range.to}::bigint) g
+          on conflict do nothing
+          returning 1)
+        select count(*)::int as n from added`.execute(ctx.db);
+      if (Number(rows[0]?.n) !== range.to - range.from + 1) {
+        await assertNoOverlap(ctx, values, range, id);
+        const other = spec.books === "form_pads" ? "another form pad of the same form type" : "another cheque book of this account";
+        throw ValidationError.field(spec.rangeField, `Some serials of this range are already in ${other}.`);
+      }
       await sql`update ${books} set quanty_generated = ${range.to - range.from + 1} where id = ${id}`.execute(ctx.db);
     },
     async beforeDelete(ctx, ids) {
