@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { maintenance } from "./errors.ts";
+import { bypassesMaintenance, isMaintenanceMode } from "./services/settings.ts";
 
 /** The signed-in user as every layer sees it. Never carries the password hash. */
 export interface AuthUser {
@@ -29,4 +31,19 @@ export interface ServiceContext {
   ip?: string | null;
   /** The session the request came with, for calls that act on it (logout, password change). */
   sessionId?: string | null;
+}
+
+/**
+ * The service context of one request, as each transport makes it before any service runs: the REST
+ * adapter (server/rest/index.ts), tRPC's createContext (server/trpc/express.ts) and the pages' `auth`
+ * guard (server/web/guards.server.ts), and so every loader, action and export behind them.
+ *
+ * While maintenance mode is on, only a user who may work through it (docs/decisions/005) gets one;
+ * anyone else, signed in or not, is refused here with 503. The rule lives in this one place so that
+ * no transport can leave it out. `open` is for the few calls that must answer during maintenance:
+ * the status check, signing in and out, and who is signed in.
+ */
+export async function serviceContextFor(request: ServiceContext, options: { open?: boolean } = {}): Promise<ServiceContext> {
+  if (!options.open && !bypassesMaintenance(request.user) && (await isMaintenanceMode(request))) throw maintenance();
+  return { db: request.db, user: request.user, ip: request.ip ?? null, sessionId: request.sessionId ?? null };
 }

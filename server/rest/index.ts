@@ -1,20 +1,32 @@
 import { isUtf8 } from "node:buffer";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import type { DB } from "../../db/index.ts";
-import type { ServiceContext } from "../context.ts";
+import { serviceContextFor, type ServiceContext } from "../context.ts";
 import { AppError, csrfMismatch, isAppError, maintenance, nulFieldErrors, toAppError, unauthenticated, ValidationError } from "../errors.ts";
 import { csrfHeaderMatches, isSafeMethod, rotateXsrfToken } from "../http/auth-middleware.ts";
 import { clearSessionCookie, setSessionCookie } from "../http/cookies.ts";
 import { login, logout } from "../services/auth.ts";
 import { absolutePagination, asLoginError, loginInput, referenceObjectsAsIds } from "./compat.ts";
 import { registerOpenApiRoutes } from "./openapi.ts";
-import { bypassesMaintenance, isMaintenanceMode } from "../services/settings.ts";
+import { isMaintenanceMode } from "../services/settings.ts";
 
 // The REST compatibility adapter of spec §7 under /backend (DESIGN §7). Thin: parse, call the
 // service, shape the answer the way the Laravel back-end did.
 
-export function serviceContext(req: Request, db: DB): ServiceContext {
-  return { db, user: req.user, ip: req.clientIp, sessionId: req.sessionId };
+declare module "express-serve-static-core" {
+  interface Request {
+    /** The request's service context, made (and admitted) by the adapter's gate below. */
+    serviceContext?: ServiceContext;
+  }
+}
+
+/**
+ * The service context the adapter's gate made for this request (serviceContextFor). The adapters
+ * pass their database too; the context already holds it.
+ */
+export function serviceContext(req: Request, _db?: DB): ServiceContext {
+  if (!req.serviceContext) throw new Error(`No service context for ${req.method} ${req.originalUrl}: the REST gate did not run`);
+  return req.serviceContext;
 }
 
 /** Wraps an async handler so thrown errors reach the error handler. */
@@ -44,9 +56,12 @@ export function restRouter(db: DB, extensions: ((router: Router, db: DB) => void
     if (!isSafeMethod(req.method) && !csrfHeaderMatches(req)) return next(csrfMismatch());
     // Signed out, every other call is a 401 before any record is looked up: no 403 or 404 tells
     // what exists (issue 14 item 6). Maintenance (a setting, not a record) still answers 503 first.
-    const signedOutRefused = !req.user && !ALWAYS_OPEN.has(req.path) && !PUBLIC_DOCS.has(req.path);
-    if (ALWAYS_OPEN.has(req.path) || bypassesMaintenance(req.user)) return next();
-    isMaintenanceMode({ db }).then((on) => next(on ? maintenance() : signedOutRefused ? unauthenticated() : undefined), next);
+    const open = ALWAYS_OPEN.has(req.path);
+    const signedOutRefused = !req.user && !open && !PUBLIC_DOCS.has(req.path);
+    serviceContextFor({ db, user: req.user, ip: req.clientIp, sessionId: req.sessionId }, { open }).then((ctx) => {
+      req.serviceContext = ctx;
+      next(signedOutRefused ? unauthenticated() : undefined);
+    }, next);
   });
 
   // A NUL byte anywhere in the query or the JSON body is a 422 on its field (issue 9 item 6):

@@ -1,6 +1,7 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
 import { can } from "../../app/lib/permissions.ts";
-import { bypassesMaintenance, isMaintenanceMode } from "../services/settings.ts";
+import { serviceContextFor } from "../context.ts";
+import { isAppError } from "../errors.ts";
 import { getRequestContext } from "./context.ts";
 import { pageUrl } from "./page-kit.server.ts";
 import { CSRF_FIELD, XSRF_HEADER } from "../http/cookies.ts";
@@ -18,7 +19,11 @@ const auth: Middleware = async ({ request, context }) => {
     const back = url.pathname + url.search;
     throw redirect(back && back !== "/" ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login");
   }
-  if (!bypassesMaintenance(rc.user) && (await isMaintenanceMode(rc))) throw data("Maintenance", { status: 503 });
+  // The service context's admission (server/context.ts) for every loader, action and export behind
+  // this guard: during maintenance only those who may work through it get past.
+  await serviceContextFor(rc).catch((error: unknown) => {
+    throw isAppError(error) && error.status === 503 ? data("Maintenance", { status: 503 }) : error;
+  });
 };
 
 const guest: Middleware = ({ context }) => {
