@@ -22,7 +22,7 @@ import { MAX_RECEIPT_LINES, PAYMENT_MODES, PAYOR_KIND_LABELS, PAYOR_KINDS } from
 import { getResource } from "~/resources/index";
 import { ResidentPicker, type PickedResident } from "~/features/people/resident-picker";
 import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
-import { collectionFormData, issueFromForm } from "../../server/features/collections/pages.server.ts";
+import { collectionFormData, issueFromForm, reissueOf } from "../../server/features/collections/pages.server.ts";
 import { serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { SelectOptions } from "~/components/resource/select-options";
 
@@ -35,21 +35,21 @@ export async function loader(args: Route.LoaderArgs) {
   const result = await resourceLoader(args);
   const url = new URL(args.request.url);
   const modal = result.data.modal;
+  const ctx = serviceContextOf(args.context);
+  // "Cancel and reissue": the cancelled receipt's details fill the new one (its number and date do not).
+  const reissueId = Number(url.searchParams.get("reissue"));
+  const reissue = modal === "create" && Number.isSafeInteger(reissueId) && reissueId > 0 ? await reissueOf(ctx, reissueId) : null;
   const chosen = {
-    payor_kind: url.searchParams.get("payor_kind") ?? "name",
-    collection_type_id: url.searchParams.get("collection_type_id") ?? "",
+    payor_kind: url.searchParams.get("payor_kind") ?? reissue?.payor_kind ?? "name",
+    collection_type_id: url.searchParams.get("collection_type_id") ?? reissue?.collection_type_id ?? "",
     form_pad_id: url.searchParams.get("form_pad_id") ?? "",
-    issued_to_user_id: url.searchParams.get("issued_to_user_id") ?? "",
+    issued_to_user_id: url.searchParams.get("issued_to_user_id") ?? reissue?.issued_to_user_id ?? "",
   };
   const payorId = Number(chosen.issued_to_user_id);
   const form =
     modal === "create"
       ? {
-          ...(await collectionFormData(
-            serviceContextOf(args.context),
-            chosen.payor_kind,
-            Number.isSafeInteger(payorId) && payorId > 0 ? payorId : null,
-          )),
+          ...(await collectionFormData(ctx, chosen.payor_kind, Number.isSafeInteger(payorId) && payorId > 0 ? payorId : null, reissue)),
           chosen,
         }
       : null;
@@ -73,7 +73,8 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   const errors: Record<string, string[] | null | undefined> = lastResult?.error ?? {};
-  const posted = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
+  // What was typed (after a refused save), else the cancelled receipt being issued again.
+  const posted = (lastResult?.initialValue ?? form.reissue ?? {}) as Record<string, unknown>;
   const [params, setParams] = React.useState<{
     payor_kind: string;
     collection_type_id: string;
@@ -138,6 +139,12 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
         <input type="hidden" name="_form" value="collection" />
         <input type="hidden" name="_return" value="/manage/collections" />
         <div className="flex max-h-[70vh] flex-col gap-4 overflow-y-auto px-5 py-4">
+          {form.reissue && !lastResult ? (
+            <p className="rounded-md border bg-muted/50 px-3 py-2 text-sm" data-testid="reissue-note">
+              Issuing again cancelled receipt No. {form.reissue.or_number}: its details are filled in. Check them; the new receipt takes the
+              pad&apos;s next number.
+            </p>
+          ) : null}
           {errors[""]?.length || errors.transactions?.length ? (
             <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
               {[...(errors[""] ?? []), ...(errors.transactions ?? [])].join(" ")}

@@ -51,6 +51,57 @@ export interface CollectionFormData {
   payor: { id: number; fullname: string } | null;
   /** The chosen payor's unpaid transactions (certificates), whose fee lines the receipt can pay. */
   unpaid: UnpaidTransaction[];
+  /** "Cancel and reissue": the cancelled receipt whose details fill the new one. */
+  reissue: ReissuedReceipt | null;
+}
+
+/** What a new receipt takes from the cancelled one it replaces: everything but its number and date. */
+export interface ReissuedReceipt {
+  or_number: string;
+  payor_kind: string;
+  issued_to: string;
+  issued_to_user_id: string;
+  collection_type_id: string;
+  payment_mode: string;
+  drawee_bank: string;
+  cheque_number: string;
+  cheque_date: string;
+  lines: { nature: string; account_code: string; amount: string; transaction_id: string }[];
+}
+
+/**
+ * The cancelled receipt to issue again, read through the collection's service (its permission and
+ * shape); null for an unknown or active one — a receipt is cancelled before it is reissued.
+ */
+export async function reissueOf(ctx: ServiceContext, id: number): Promise<ReissuedReceipt | null> {
+  const row = await serviceFor("collection")
+    .get(ctx, id)
+    .catch(() => null);
+  if (!row || row.status !== "Cancelled") return null;
+  const text = (v: unknown) => (v == null ? "" : String(v));
+  const lines = (Array.isArray(row.lines) ? row.lines : []) as {
+    nature: string;
+    account_code: string | null;
+    amount: string;
+    transaction_id: number | null;
+  }[];
+  return {
+    or_number: text(row.or_number),
+    payor_kind: text(row.payor_kind),
+    issued_to: text(row.issued_to),
+    issued_to_user_id: text(row.issued_to_user_id),
+    collection_type_id: text(row.collection_type_id),
+    payment_mode: text(row.payment_mode),
+    drawee_bank: text(row.drawee_bank),
+    cheque_number: text(row.cheque_number),
+    cheque_date: text(row.cheque_date),
+    lines: lines.map((l) => ({
+      nature: l.nature,
+      account_code: text(l.account_code),
+      amount: l.amount,
+      transaction_id: text(l.transaction_id),
+    })),
+  };
 }
 
 /** The active pads the acting user collects from, each with its lowest available number. */
@@ -80,6 +131,7 @@ export async function collectionFormData(
   ctx: ServiceContext,
   payorKind: string,
   payorId: number | null = null,
+  reissue: ReissuedReceipt | null = null,
 ): Promise<CollectionFormData> {
   const types = await ctx.db
     .selectFrom("collection_types")
@@ -124,6 +176,7 @@ export async function collectionFormData(
     payors,
     payor: chosen ? { id: chosen.id, fullname: chosen.fullname } : null,
     unpaid: chosen ? await unpaidTransactionsOf(ctx, chosen.id) : [],
+    reissue,
   };
 }
 
