@@ -127,10 +127,28 @@ export function fromDatabaseError(error: unknown): ValidationError | null {
   return null;
 }
 
+// --- Transactions that lost to another ------------------------------------------------------------
+// Postgres aborts one of two transactions that wait on each other's locks (40P01 deadlock detected)
+// or that cannot both be serialised (40001). Nothing of the aborted one was written, so running it
+// again is safe (server/resources/transaction.ts does, once); if it loses again the client is told
+// to try again (409), never a 500.
+
+const RETRYABLE_CODES = new Set(["40P01", "40001"]);
+
+/** A deadlock or serialisation failure: the whole transaction may be run again. */
+export function isRetryableConflict(error: unknown): boolean {
+  if (typeof error !== "object" || error === null || error instanceof AppError) return false;
+  return RETRYABLE_CODES.has(String((error as DriverError).code));
+}
+
+export const concurrentChange = () =>
+  new AppError(409, "Someone else was changing the same records at the same moment; nothing was saved. Please try again.");
+
 /** The AppError an error stands for: itself, or the 422 of a database error; anything else as it is. */
 export function toAppError(error: unknown): unknown {
   // A lost database connection is a 503 on every transport (issue 14 item 1), never a 500.
   if (!(error instanceof AppError) && isDatabaseUnavailable(error)) return databaseUnavailable();
+  if (isRetryableConflict(error)) return concurrentChange();
   return fromDatabaseError(error) ?? error;
 }
 

@@ -409,6 +409,7 @@ export class ResourceEngine {
     this.authorize(ctx, "update");
     const values = this.parse(this.def.schema.update, input);
     return inTransaction(ctx, async (tx) => {
+      await this.hooks.lockFirst?.(tx, [id]);
       await this.lock(tx, id);
       const before = await this.read(tx, id);
       await this.checkUnique(tx, values, id);
@@ -474,6 +475,7 @@ export class ResourceEngine {
   async remove(ctx: ServiceContext, id: number): Promise<Row> {
     this.authorize(ctx, "delete");
     return inTransaction(ctx, async (tx) => {
+      await this.hooks.lockFirst?.(tx, [id]);
       if (this.hard) {
         await this.lock(tx, id);
         const before = await this.read(tx, id);
@@ -495,6 +497,7 @@ export class ResourceEngine {
     this.authorize(ctx, "restore");
     if (this.hard) throw new AppError(422, `A deleted ${this.def.labels.singular} cannot be restored.`);
     return inTransaction(ctx, async (tx) => {
+      await this.hooks.lockFirst?.(tx, [id]);
       const row = await this.lock(tx, id);
       if (row.deleted_at) {
         await this.assertRestorable(tx, [id]);
@@ -527,6 +530,7 @@ export class ResourceEngine {
     const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
     if (unique.length === 0) throw ValidationError.field("ids", MSG_SELECT_RECORDS);
     return inTransaction(ctx, async (tx) => {
+      await this.hooks.lockFirst?.(tx, unique);
       const actionable = await this.idsAmong(tx, unique, this.hard ? "any" : deleted ? "active" : "trashed");
       if (actionable.length === 0) throw ValidationError.field("ids", nothingToActOnMessage(this.def, unique, deleted));
       if (this.hard) return (await this.hardDelete(tx, actionable)).length;
@@ -682,6 +686,7 @@ export class ResourceEngine {
     if (reasonText.includes("\u0000")) throw ValidationError.field("reason", "The reason must not contain a NUL character.");
     const reason = reasonText || null;
     return inTransaction(ctx, async (tx) => {
+      await this.hooks.lockFirst?.(tx, [id]);
       const locked = await this.lock(tx, id);
       const row = await this.read(tx, id);
       const state = this.def.stateColumn ? String(locked.state ?? "") : null;

@@ -22,6 +22,13 @@ export interface ResourceHooks {
   userProfile?(): RawBuilder<unknown>;
   /** Replaces the status column's SQL (users: Blocked). */
   status?(): RawBuilder<string>;
+  /**
+   * Takes, before the engine locks the rows `ids` themselves, the locks a write to them may need
+   * beyond those rows (a parent record, the siblings a cascade reaches), in one fixed order. Every
+   * update, delete, restore and command of the entry then waits in the same queue instead of two
+   * of them holding one row each and waiting for the other's (a deadlock).
+   */
+  lockFirst?(ctx: ServiceContext, ids: readonly number[]): Promise<void>;
   /** Checks before create (id null) or update; throw an AppError to refuse. */
   beforeWrite?(ctx: ServiceContext, values: Record<string, unknown>, id: number | null): Promise<void>;
   /** Stores the entry's virtual fields after the row is written. */

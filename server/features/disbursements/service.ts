@@ -317,6 +317,21 @@ registerHooks("cheque_issuance", {
   status() {
     return sql<string>`case when t.deleted_at is not null then 'Trashed' when t.state = 'void' then 'Void' else 'Active' end`;
   },
+  // A void cascades over every cheque of the voucher, and an unvoid replays it backwards: two such
+  // commands on cheques A and B of one voucher, each starting from its own cheque, would hold one
+  // and wait for the other. Every write to a cheque takes the voucher first, then the voucher's
+  // cheques by id, so they queue on the voucher instead.
+  async lockFirst(ctx, ids) {
+    if (ids.length === 0) return;
+    const vouchers = (
+      await sql<{ id: number }>`
+      select id from disbursements
+      where id in (select disbursement_id from cheque_issuances where id in (${sql.join([...ids])}))
+      order by id for update`.execute(ctx.db)
+    ).rows.map((r) => Number(r.id));
+    if (vouchers.length === 0) return;
+    await sql`select id from cheque_issuances where disbursement_id in (${sql.join(vouchers)}) order by id for update`.execute(ctx.db);
+  },
   async beforeWrite(ctx, values, id) {
     const disbursementId = Number(values.disbursement_id);
     if (id != null) {
