@@ -3,8 +3,8 @@ import type { Route } from "./+types/cheque-issuances.print";
 import { PrintErrorBoundary } from "~/components/print/print-bar";
 import { pageTitle } from "~/lib/titles";
 import { ChequeSheet } from "~/features/disbursements/cheque-sheet";
-import { redirectWithFlash, rethrowForPage, serviceContextOf, isAppError } from "../../server/web/page-kit.server.ts";
-import { chequeForPrint, setChequeOffsets } from "../../server/features/disbursements/print.server.ts";
+import { redirectWithFlash, rethrowForPage, serviceContextOf, serviceFor, isAppError } from "../../server/web/page-kit.server.ts";
+import { chequeForPrint } from "../../server/features/disbursements/print.server.ts";
 import { logRecordPrint } from "../../server/features/audit/pages.server.ts";
 
 // /manage/cheque_issuances/{id}/print (spec §2.4: opens no modal; §6: needs view-cheque_issuance):
@@ -30,7 +30,7 @@ export async function action(args: Route.ActionArgs) {
   const cheque = await chequeForPrint(ctx, idOf(args.params.cheque_issuance_id));
   const form = await args.request.formData();
   try {
-    await setChequeOffsets(ctx, cheque.account.id, { x: form.get("offset_x"), y: form.get("offset_y") });
+    await serviceFor("bank_account").setChequeOffsets(ctx, cheque.account.id, { x: form.get("offset_x"), y: form.get("offset_y") });
   } catch (error) {
     if (isAppError(error) && error.status === 422) return data({ error: error.message }, { status: 422 });
     rethrowForPage(error);

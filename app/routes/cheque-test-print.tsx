@@ -3,8 +3,8 @@ import type { Route } from "./+types/cheque-test-print";
 import { PrintErrorBoundary } from "~/components/print/print-bar";
 import { pageTitle } from "~/lib/titles";
 import { ChequeSheet } from "~/features/disbursements/cheque-sheet";
-import { redirectWithFlash, rethrowForPage, serviceContextOf, isAppError } from "../../server/web/page-kit.server.ts";
-import { chequeTestPrint, setChequeOffsets } from "../../server/features/disbursements/print.server.ts";
+import { redirectWithFlash, rethrowForPage, serviceContextOf, serviceFor, isAppError } from "../../server/web/page-kit.server.ts";
+import { chequeTestPrint } from "../../server/features/disbursements/print.server.ts";
 
 // /system/parameters/bank_accounts/{id}/cheque-test: the test print of an account's cheque stock
 // (research notes §6): sample values at the calibrated positions, and the offsets to save.
@@ -24,7 +24,7 @@ export async function action(args: Route.ActionArgs) {
   const accountId = idOf(args.params.bank_account_id);
   const form = await args.request.formData();
   try {
-    await setChequeOffsets(ctx, accountId, { x: form.get("offset_x"), y: form.get("offset_y") });
+    await serviceFor("bank_account").setChequeOffsets(ctx, accountId, { x: form.get("offset_x"), y: form.get("offset_y") });
   } catch (error) {
     if (isAppError(error) && error.status === 422) return data({ error: error.message }, { status: 422 });
     rethrowForPage(error);

@@ -450,6 +450,31 @@ export class ResourceEngine {
     });
   }
 
+  /**
+   * Sets some stored columns of one record outside its edit form (a setting kept on the record, such
+   * as a bank account's cheque offsets), the same way update writes: `${permission}-{entry}`
+   * checked, one transaction with the row locked, updated_at and updated_by moved, audited as an
+   * update with what changed. `values` are already validated by the caller's service.
+   */
+  protected async updateColumns(ctx: ServiceContext, id: number, permission: string, values: Record<string, unknown>): Promise<Row> {
+    this.authorize(ctx, permission);
+    if (this.def.storage.kind !== "table") throw new Error("updateColumns writes a table entry's own columns");
+    const table = this.def.storage.table;
+    return inTransaction(ctx, async (tx) => {
+      await this.hooks.lockFirst?.(tx, [id]);
+      await this.lock(tx, id);
+      const before = await this.read(tx, id);
+      await engineDb(tx)
+        .updateTable(table)
+        .set({ ...values, updated_at: sql`now()`, updated_by: tx.user?.id ?? null })
+        .where("id", "=", id)
+        .execute();
+      const after = await this.read(tx, id);
+      await audit(tx, { entity: this.def.name, entityId: id, action: "update", ...changedFields(before, after) });
+      return after;
+    });
+  }
+
   private tableName(): string {
     return this.def.storage.kind === "user" ? "users" : this.def.storage.table;
   }

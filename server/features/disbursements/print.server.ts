@@ -3,9 +3,8 @@ import { amountInWords } from "../../../app/lib/amount-in-words.ts";
 import { formatAmount } from "../../../app/lib/money.ts";
 import { can } from "../../../app/lib/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
-import { AppError, forbidden, isAppError, ValidationError } from "../../errors.ts";
+import { isAppError } from "../../errors.ts";
 import { serviceFor } from "../../resources/services.ts";
-import { audit } from "../../services/audit.ts";
 import { getBarangayInfo, getSetting, type BarangayInfo } from "../../services/settings.ts";
 
 // Print models of issue 12 (DESIGN §12, research notes §4 and §6): the COA barangay disbursement
@@ -201,35 +200,4 @@ export async function chequeTestPrint(ctx: ServiceContext, accountId: number) {
     account: await accountOf(ctx, accountId),
     canCalibrate: can(ctx.user, "update-bank_account"),
   };
-}
-
-/** Stores an account's cheque offsets in millimetres (update-bank_account), audited. */
-export async function setChequeOffsets(ctx: ServiceContext, accountId: number, input: { x: unknown; y: unknown }) {
-  if (!can(ctx.user, "update-bank_account")) throw forbidden();
-  const parse = (v: unknown, field: string) => {
-    const n = Number(String(v ?? "").trim() || "0");
-    if (!Number.isFinite(n) || Math.abs(n) > 50)
-      throw ValidationError.field(field, "The offset must be a number of millimetres between -50 and 50.");
-    return Math.round(n * 10) / 10;
-  };
-  const x = parse(input.x, "offset_x");
-  const y = parse(input.y, "offset_y");
-  const before = await ctx.db
-    .selectFrom("bank_accounts")
-    .select(["cheque_offset_x", "cheque_offset_y"])
-    .where("id", "=", accountId)
-    .executeTakeFirst();
-  if (!before) throw new AppError(404, "The bank account could not be found.");
-  await ctx.db
-    .updateTable("bank_accounts")
-    .set({ cheque_offset_x: String(x), cheque_offset_y: String(y), updated_by: ctx.user?.id ?? null })
-    .where("id", "=", accountId)
-    .execute();
-  await audit(ctx, {
-    entity: "bank_account",
-    entityId: accountId,
-    action: "update",
-    before,
-    after: { cheque_offset_x: x.toFixed(1), cheque_offset_y: y.toFixed(1) },
-  });
 }

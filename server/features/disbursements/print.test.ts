@@ -4,7 +4,8 @@ import type { ServiceContext } from "../../context.ts";
 import { createUser, startTestServer, type TestServer } from "../../../tests/helpers/server.ts";
 import { seedParameters } from "../../seed-parameters.ts";
 import { seedDisbursements } from "./seed.ts";
-import { chequeForPrint, chequeTestPrint, pchcDate, pchcFigures, pchcWords, setChequeOffsets, voucherForPrint } from "./print.server.ts";
+import { serviceFor } from "../../resources/services.ts";
+import { chequeForPrint, chequeTestPrint, pchcDate, pchcFigures, pchcWords, voucherForPrint } from "./print.server.ts";
 
 // Print models of issue 12: the PCHC cheque values (research notes §6), the DV's data (§4), the
 // view- gate of spec §6, and the seeded month (item 6) printing as it should.
@@ -70,9 +71,11 @@ describe("print models on the seeded month", () => {
     const model = await chequeForPrint(admin, live.id);
     expect(model.face.words).toMatch(/^\*\*\*.+ Only\*\*\*$/);
     expect(model.face.figures).not.toMatch(/[₱*]/);
-    await setChequeOffsets(admin, model.account.id, { x: "1.5", y: "-2" });
+    await serviceFor("bank_account").setChequeOffsets(admin, model.account.id, { x: "1.5", y: "-2" });
     expect((await chequeTestPrint(admin, model.account.id)).account).toMatchObject({ offset_x: 1.5, offset_y: -2 });
-    await expect(setChequeOffsets(admin, model.account.id, { x: "90", y: "0" })).rejects.toMatchObject({ status: 422 });
+    await expect(serviceFor("bank_account").setChequeOffsets(admin, model.account.id, { x: "90", y: "0" })).rejects.toMatchObject({
+      status: 422,
+    });
     const voided = await server.db.selectFrom("cheque_issuances").select("id").where("state", "=", "void").executeTakeFirstOrThrow();
     await expect(chequeForPrint(admin, voided.id)).rejects.toMatchObject({ init: { status: 422 } });
     await expect(chequeForPrint(nobody, live.id)).rejects.toMatchObject({ init: { status: 403 } });

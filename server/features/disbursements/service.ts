@@ -5,11 +5,14 @@ import { AppError, ValidationError } from "../../errors.ts";
 import { registerCommand } from "../../resources/commands.ts";
 import { newVerificationCode, nextMonthlyNumber } from "../../resources/documents.ts";
 import { registerHooks } from "../../resources/hooks.ts";
+import { defineService } from "../../resources/service-registry.ts";
+import { ResourceEngine, type Row } from "../../resources/engine.ts";
+import type { ResourceDef } from "../../../app/resources/types.ts";
 import { bookletHooks } from "../../resources/booklet.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
 import { chequeVoided } from "../notifications/events.ts";
 
-// Disbursements and cheques (issue 12, DESIGN §11). Every rule of the four entries lives here, as
+// Disbursements and cheques (issue 12, DESIGN §11). Every rule of these entries lives here, as
 // engine hooks, command handlers and one service class, so REST, tRPC, pages and exports all
 // reach it through serviceFor (DESIGN §10).
 
@@ -396,3 +399,43 @@ registerCommand("cheque_issuance", "void", async (run) => {
   const voided = { number: String(run.row.number), payee: String(run.row.payee), amount: String(run.row.amount) };
   await chequeVoided(run.ctx, { id: Number(run.row.id), ...voided, reason: run.reason ?? null });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Bank accounts: the cheque print's calibration (research notes §6) is a setting of the account,
+// written like any other change of it: update-bank_account, one transaction, updated_at, audit.
+
+/** An offset of the printed cheque in millimetres, to a tenth; the stock is never moved more than 5 cm. */
+function chequeOffset(value: unknown, field: string): string {
+  const n = Number(String(value ?? "").trim() || "0");
+  if (!Number.isFinite(n) || Math.abs(n) > 50)
+    throw ValidationError.field(field, "The offset must be a number of millimetres between -50 and 50.");
+  return (Math.round(n * 10) / 10).toFixed(1);
+}
+
+/** The bank account's calls beyond the engine's. */
+export interface BankAccountService extends ResourceEngine {
+  /** Stores where the account's cheque stock prints, as moved by the test print (offset_x, offset_y). */
+  setChequeOffsets(ctx: Ctx, id: number, input: { x: unknown; y: unknown }): Promise<Row>;
+}
+
+declare module "../../resources/services.ts" {
+  interface EntityServices {
+    bank_account: BankAccountService;
+  }
+}
+
+function bankAccountService(def: ResourceDef): BankAccountService {
+  // Defined on first use: this module loads while the engine's graph is still loading.
+  return new (class extends ResourceEngine implements BankAccountService {
+    async setChequeOffsets(ctx: Ctx, id: number, input: { x: unknown; y: unknown }): Promise<Row> {
+      const values = { cheque_offset_x: chequeOffset(input.x, "offset_x"), cheque_offset_y: chequeOffset(input.y, "offset_y") };
+      return this.updateColumns(ctx, id, "update", values);
+    }
+  })(def);
+}
+try {
+  defineService("bank_account", bankAccountService);
+} catch (error) {
+  // A development server re-runs this module on a hot reload after the service was built: keep it.
+  if (process.env.NODE_ENV === "production") throw error;
+}
