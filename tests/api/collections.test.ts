@@ -710,3 +710,24 @@ describe("several remittances a day, and undoing the latest", () => {
     expect(redo.body.data.status).toBe("Remitted");
   });
 });
+
+describe("remittances refuse impossible dates and pages (hardening III items 3, 4)", () => {
+  it("a day that does not exist is a 422 on its field or the day's 404, never a 500; any page is served", async () => {
+    const remit = await treasurer.post("/backend/api/remittance/collection/remit", {
+      collector_id: treasurerId,
+      date: "2026-02-31",
+      deposit_date: "2026-13-45",
+      bank_account_id: 1,
+      deposit_reference: "DS-X",
+    });
+    expect(remit.status).toBe(422);
+    expect(remit.body.errors.date).toEqual(["The date is not a valid date."]);
+    expect(remit.body.errors.deposit_date).toEqual(["The deposit date is not a valid date."]);
+    expect((await treasurer.get(`/backend/api/remittance/collection/day/${treasurerId}/2026-99-99`)).status).toBe(404);
+    const far = await treasurer.get("/backend/api/remittance/collection/day?page=100000000000000000000&per_page=1e9");
+    expect(far.status, far.text).toBe(200);
+    expect(far.body.data).toEqual([]);
+    const filtered = await treasurer.get("/backend/api/remittance/collection/day?filter[date_from]=2026-02-30");
+    expect(filtered.status).toBe(200);
+  });
+});

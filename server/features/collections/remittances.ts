@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from "kysely";
 import { z } from "zod";
 import { can } from "../../../app/lib/permissions.ts";
-import { requiredId, requiredText } from "../../../app/resources/fields.ts";
+import { calendarDate, isCalendarDate, requiredId, requiredText } from "../../../app/resources/fields.ts";
+import { boundedCount, pageNumber } from "../../../app/resources/list-query.ts";
 import type { Paginated } from "../../../app/resources/types.ts";
 import type { ServiceContext } from "../../context.ts";
 import { AppError, forbidden, notFound, ValidationError } from "../../errors.ts";
@@ -63,8 +64,6 @@ export interface DayQuery {
   filter: { collector_id?: string; date_from?: string; date_to?: string; status?: string };
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The day-list query from an address or REST query (`filter[date_from]`, `filter[collector_id]`…). */
 export function parseDayQuery(query: Record<string, unknown>): DayQuery {
   // `filter[key]` arrives nested (qs) or as a flat key (Express 5's simple parser, URLSearchParams).
@@ -74,15 +73,15 @@ export function parseDayQuery(query: Record<string, unknown>): DayQuery {
     if (m) filter[m[1]] = value;
   }
   const text = (v: unknown) => (typeof v === "string" ? v : undefined);
-  const page = Math.max(1, Number.parseInt(String(query.page ?? "1"), 10) || 1);
-  const perPage = Math.min(100, Math.max(1, Number.parseInt(String(query.per_page ?? "15"), 10) || 15));
+  const page = pageNumber(query.page);
+  const perPage = boundedCount(query.per_page, 15, 100);
   const out: DayQuery["filter"] = {};
   const collector = text(filter.collector_id ?? query.collector_id);
   if (collector && /^\d{1,15}$/.test(collector)) out.collector_id = collector;
   const from = text(filter.date_from ?? filter.date_issued_from);
   const to = text(filter.date_to ?? filter.date_issued_to);
-  if (from && DATE.test(from)) out.date_from = from;
-  if (to && DATE.test(to)) out.date_to = to;
+  if (from && isCalendarDate(from)) out.date_from = from;
+  if (to && isCalendarDate(to)) out.date_to = to;
   const status = text(filter.status);
   if (status === "Pending" || status === "Remitted") out.status = status;
   return { page, per_page: perPage, filter: out };
@@ -249,7 +248,7 @@ export async function remittanceDay(
   date: string,
 ): Promise<{ day: RemittanceDay; receipts: Row[] }> {
   assertCanRead(ctx);
-  if (!DATE.test(date)) throw notFound("day");
+  if (!isCalendarDate(date)) throw notFound("day");
   const row = await daysQuery(ctx, { collector_id: String(collectorId), date_from: date, date_to: date }).executeTakeFirst();
   if (!row) throw notFound("day");
   const engine = serviceFor("collection");
@@ -265,8 +264,8 @@ export async function remittanceDay(
 
 export const remitSchema = z.object({
   collector_id: requiredId("collector_id"),
-  date: z.string({ error: "The date field is required." }).regex(DATE, "The date must be a date."),
-  deposit_date: z.string({ error: "The deposit date field is required." }).regex(DATE, "The deposit date must be a date."),
+  date: calendarDate("date"),
+  deposit_date: calendarDate("deposit_date"),
   bank_account_id: requiredId("bank_account_id"),
   deposit_reference: requiredText("deposit_reference", 100),
 });

@@ -3,6 +3,7 @@ import type { DB } from "../../../db/index.ts";
 import { handle, requireUser, serviceContext } from "../../rest/index.ts";
 import { parseId } from "../../rest/resources.ts";
 import { notFound } from "../../errors.ts";
+import { isCalendarDate } from "../../../app/resources/fields.ts";
 import { parseDayQuery, remitDay, remittanceDay, remittanceDays, remittedMessage, undoneMessage, undoRemittance } from "./remittances.ts";
 
 // The REST extras of issue 10 (spec §7.3): GET remittance/collection/day with its query, the
@@ -30,7 +31,7 @@ export function registerCollectionRoutes(router: Router, db: DB): void {
     "/api/remittance/collection/day/:collector_id/:date",
     handle(async (req, res) => {
       const date = String(req.params.date);
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw notFound("day");
+      if (!isCalendarDate(date)) throw notFound("day");
       res.json({ data: await remittanceDay(ctxOf(req), parseId(req.params.collector_id), date) });
     }),
   );
