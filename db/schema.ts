@@ -240,6 +240,16 @@ export interface CollectionTypesTable extends TypedParameter {
   fund_type: FundType;
 }
 
+/** A collection type's fee schedule: the lines its receipts start with. */
+export interface CollectionTypeFeesTable {
+  collection_type_id: number;
+  position: number;
+  nature: string;
+  account_code: string | null;
+  /** The usual amount; null where it varies. */
+  amount: string | null;
+}
+
 export interface DisbursementTypesTable extends TypedParameter {
   description: string | null;
 }
@@ -641,6 +651,7 @@ export interface Database {
   bank_accounts: BankAccountsTable;
   form_types: FormTypesTable;
   collection_types: CollectionTypesTable;
+  collection_type_fees: CollectionTypeFeesTable;
   disbursement_types: DisbursementTypesTable;
   payment_natures: PaymentNaturesTable;
   transaction_types: TransactionTypesTable;

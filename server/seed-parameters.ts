@@ -22,13 +22,23 @@ type ParameterTable =
 
 async function fillIfEmpty<T extends ParameterTable>(db: DB, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
   // Widened to the union: Kysely cannot resolve the columns of a generic table name.
-  const existing = await db.selectFrom(table as ParameterTable).select("id").limit(1).executeTakeFirst();
+  const existing = await db
+    .selectFrom(table as ParameterTable)
+    .select("id")
+    .limit(1)
+    .executeTakeFirst();
   if (existing || rows.length === 0) return;
   await db.insertInto(table).values(rows).execute();
 }
 
 const names = (list: string[]) => list.map((name) => ({ name }));
-const fee = (label: string, amount: string, fieldId = "custom_field_default_amount") => ({ id: 1, fieldId, label, isPending: false, amount });
+const fee = (label: string, amount: string, fieldId = "custom_field_default_amount") => ({
+  id: 1,
+  fieldId,
+  label,
+  isPending: false,
+  amount,
+});
 
 export async function seedParameters(db: DB): Promise<void> {
   await fillIfEmpty(db, "banks", [
@@ -95,12 +105,27 @@ export async function seedParameters(db: DB): Promise<void> {
   await fillIfEmpty(
     db,
     "business_lines",
-    names(["Sari-sari Store", "Carinderia", "Rice Retail", "Hardware", "Vulcanizing Shop", "Barber Shop", "Bakery", "Water Refilling Station", "Pharmacy", "Internet Café"]),
+    names([
+      "Sari-sari Store",
+      "Carinderia",
+      "Rice Retail",
+      "Hardware",
+      "Vulcanizing Shop",
+      "Barber Shop",
+      "Bakery",
+      "Water Refilling Station",
+      "Pharmacy",
+      "Internet Café",
+    ]),
   );
   await fillIfEmpty(db, "form_types", [
     { name: "Accountable Form No. 51", title: "Official Receipt", description: "Official receipt for all collections (COA)." },
     { name: "Accountable Form No. 56", title: "Real Property Tax Receipt", description: "Receipt for real property tax shares." },
-    { name: "Community Tax Certificate", title: "Community Tax Certificate (Cedula)", description: "Individual community tax certificate." },
+    {
+      name: "Community Tax Certificate",
+      title: "Community Tax Certificate (Cedula)",
+      description: "Individual community tax certificate.",
+    },
   ]);
   await fillIfEmpty(db, "collection_types", [
     { name: "Barangay Clearance Fee", title: "Barangay Clearance", fund_type: "General Fund" },
@@ -108,9 +133,31 @@ export async function seedParameters(db: DB): Promise<void> {
     { name: "Rental of Barangay Facilities", title: "Rental", fund_type: "General Fund" },
     { name: "SK Event Contribution", title: "SK Contribution", fund_type: "SK Fund" },
   ]);
+  // Their fee schedules: the lines a receipt of each type starts with (account codes of the
+  // barangay chart of accounts; no amount where it varies).
+  const feeSchedules: Record<string, { nature: string; account_code: string; amount: string | null }[]> = {
+    "Barangay Clearance Fee": [{ nature: "Barangay clearance fee", account_code: "4-01-02-010", amount: "50.00" }],
+    "Business Clearance Fee": [
+      { nature: "Barangay business clearance fee", account_code: "4-01-02-010", amount: "300.00" },
+      { nature: "Garbage fee", account_code: "4-02-01-990", amount: "100.00" },
+    ],
+    "Rental of Barangay Facilities": [{ nature: "Rent income, barangay hall and facilities", account_code: "4-02-02-050", amount: null }],
+    "SK Event Contribution": [{ nature: "Contribution to SK event", account_code: "4-02-01-990", amount: null }],
+  };
+  if (!(await db.selectFrom("collection_type_fees").select("collection_type_id").limit(1).executeTakeFirst())) {
+    const collectionTypes = await db.selectFrom("collection_types").select(["id", "name"]).execute();
+    const fees = collectionTypes.flatMap((t) =>
+      (feeSchedules[t.name] ?? []).map((f, position) => ({ collection_type_id: t.id, position, ...f })),
+    );
+    if (fees.length) await db.insertInto("collection_type_fees").values(fees).execute();
+  }
   await fillIfEmpty(db, "disbursement_types", [
     { name: "Personnel Services", title: "PS", description: "Honoraria and salaries of barangay officials and staff." },
-    { name: "Maintenance and Other Operating Expenses", title: "MOOE", description: "Supplies, utilities, travel and other running costs." },
+    {
+      name: "Maintenance and Other Operating Expenses",
+      title: "MOOE",
+      description: "Supplies, utilities, travel and other running costs.",
+    },
     { name: "Capital Outlay", title: "CO", description: "Equipment, infrastructure and other assets." },
   ]);
   const types = new Map((await db.selectFrom("disbursement_types").select(["id", "title"]).execute()).map((r) => [r.title, r.id]));
@@ -128,9 +175,24 @@ export async function seedParameters(db: DB): Promise<void> {
   }
   const purpose = JSON.stringify([{ label: "Purpose", fieldId: "purpose", type: "text", required: true, options: [] }]);
   await fillIfEmpty(db, "transaction_types", [
-    { name: "Barangay Clearance", title: "Barangay Clearance", custom_forms: purpose, custom_payment_form: JSON.stringify([fee("Default Amount", "50.00")]) },
-    { name: "Certificate of Residency", title: "Certificate of Residency", custom_forms: purpose, custom_payment_form: JSON.stringify([fee("Default Amount", "30.00")]) },
-    { name: "Certificate of Indigency", title: "Certificate of Indigency", custom_forms: purpose, custom_payment_form: JSON.stringify([DEFAULT_PAYMENT_LINE]) },
+    {
+      name: "Barangay Clearance",
+      title: "Barangay Clearance",
+      custom_forms: purpose,
+      custom_payment_form: JSON.stringify([fee("Default Amount", "50.00")]),
+    },
+    {
+      name: "Certificate of Residency",
+      title: "Certificate of Residency",
+      custom_forms: purpose,
+      custom_payment_form: JSON.stringify([fee("Default Amount", "30.00")]),
+    },
+    {
+      name: "Certificate of Indigency",
+      title: "Certificate of Indigency",
+      custom_forms: purpose,
+      custom_payment_form: JSON.stringify([DEFAULT_PAYMENT_LINE]),
+    },
     {
       name: "Barangay Business Clearance",
       title: "Barangay Business Clearance",
@@ -143,14 +205,30 @@ export async function seedParameters(db: DB): Promise<void> {
 /** A few user-based parameter rows: non-residents and organizations. */
 export async function seedPeopleParameters(db: DB): Promise<void> {
   for (const [kind, people] of [
-    ["organization", [{ firstname: "Senior Citizens Association of San Isidro" }, { firstname: "San Isidro Farmers Cooperative" }, { firstname: "Barangay Tanod Brigade" }]],
-    ["non_resident", [{ firstname: "Ramon", middlename: "Dizon", lastname: "Villanueva" }, { firstname: "Maricel", middlename: "Santos", lastname: "Ocampo" }]],
+    [
+      "organization",
+      [
+        { firstname: "Senior Citizens Association of San Isidro" },
+        { firstname: "San Isidro Farmers Cooperative" },
+        { firstname: "Barangay Tanod Brigade" },
+      ],
+    ],
+    [
+      "non_resident",
+      [
+        { firstname: "Ramon", middlename: "Dizon", lastname: "Villanueva" },
+        { firstname: "Maricel", middlename: "Santos", lastname: "Ocampo" },
+      ],
+    ],
   ] as const) {
     const existing = await db.selectFrom("users").select("id").where("kind", "=", kind).limit(1).executeTakeFirst();
     if (existing) continue;
     for (const profile of people) {
       const { id } = await db.insertInto("users").values({ kind }).returning("id").executeTakeFirstOrThrow();
-      await db.insertInto("user_profiles").values({ user_id: id, ...profile }).execute();
+      await db
+        .insertInto("user_profiles")
+        .values({ user_id: id, ...profile })
+        .execute();
     }
   }
 }

@@ -47,7 +47,10 @@ export function optionalText(name: string, max = 255) {
 }
 
 export function requiredEnum<T extends readonly [string, ...string[]]>(name: string, values: T) {
-  return z.enum(values, { error: (issue) => (issue.input == null || issue.input === "" ? `The ${attr(name)} field is required.` : `The selected ${attr(name)} is invalid.`) });
+  return z.enum(values, {
+    error: (issue) =>
+      issue.input == null || issue.input === "" ? `The ${attr(name)} field is required.` : `The selected ${attr(name)} is invalid.`,
+  });
 }
 
 /**
@@ -146,11 +149,24 @@ export function money(name: string) {
     .union([z.string(), z.number()], { error: `The ${attr(name)} field is required.` })
     .transform((v) => String(v).trim().replace(/,/g, ""))
     .refine((v) => !v.startsWith("-"), `The ${attr(name)} must not be negative.`)
-    .refine((v) => v.startsWith("-") || MONEY_PATTERN.test(v), `The ${attr(name)} must be an amount with at most 2 decimals, up to 999,999,999.99.`)
+    .refine(
+      (v) => v.startsWith("-") || MONEY_PATTERN.test(v),
+      `The ${attr(name)} must be an amount with at most 2 decimals, up to 999,999,999.99.`,
+    )
     .transform((v) => {
       const [whole, fraction = ""] = v.split(".");
       return `${String(Number(whole))}.${fraction.padEnd(2, "0")}`;
     });
+}
+
+/** An amount that may be left empty (null), else as `money` and above zero. */
+export function optionalMoney(name: string) {
+  return z.preprocess(
+    (v) => (v == null || (typeof v === "string" && v.trim() === "") ? null : v),
+    money(name)
+      .refine((v) => Number(v) > 0, `The ${attr(name)} must be greater than 0.`)
+      .nullable(),
+  );
 }
 
 export const FUND_TYPES = ["General Fund", "SK Fund", "Trust Fund"] as const;
@@ -161,13 +177,23 @@ const FIELD_ID = /^[a-z][a-z0-9_]{0,62}$/;
 
 export const customFieldSchema = z.object({
   label: requiredText("label", 100),
-  fieldId: z.string().trim().regex(FIELD_ID, "The field id must start with a letter and use only lower-case letters, digits and underscores."),
+  fieldId: z
+    .string()
+    .trim()
+    .regex(FIELD_ID, "The field id must start with a letter and use only lower-case letters, digits and underscores."),
   type: z.enum(CUSTOM_FIELD_TYPES, { error: "The selected field type is invalid." }).default("text"),
   required: z.coerce.boolean().default(false),
   options: z
     .union([z.array(z.string().trim().min(1).max(100)), z.string()])
     .optional()
-    .transform((v) => (typeof v === "string" ? v.split(/\r?\n|,/).map((s) => s.trim()).filter(Boolean) : (v ?? []))),
+    .transform((v) =>
+      typeof v === "string"
+        ? v
+            .split(/\r?\n|,/)
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : (v ?? []),
+    ),
 });
 export type CustomField = z.output<typeof customFieldSchema>;
 
@@ -186,14 +212,18 @@ export const customFormsSchema = z
   .superRefine((items, ctx) => {
     uniqueFieldIds(items, ctx);
     items.forEach((item, index) => {
-      if (item.type === "select" && item.options.length === 0) ctx.addIssue({ code: "custom", path: [index, "options"], message: "A select field needs at least one option." });
+      if (item.type === "select" && item.options.length === 0)
+        ctx.addIssue({ code: "custom", path: [index, "options"], message: "A select field needs at least one option." });
     });
   });
 
 /** Fee lines of a transaction type (spec §3): "Default Amount" means the type's name is used. */
 export const paymentLineSchema = z.object({
   id: z.coerce.number().int().nonnegative().optional(),
-  fieldId: z.string().trim().regex(FIELD_ID, "The field id must start with a letter and use only lower-case letters, digits and underscores."),
+  fieldId: z
+    .string()
+    .trim()
+    .regex(FIELD_ID, "The field id must start with a letter and use only lower-case letters, digits and underscores."),
   label: requiredText("label", 100),
   isPending: z.coerce.boolean().optional().default(false),
   amount: money("amount"),
@@ -205,7 +235,13 @@ export const customPaymentFormSchema = z
   .superRefine(uniqueFieldIds);
 
 /** A new transaction type starts with one "Default Amount" line of 0 (spec §3). */
-export const DEFAULT_PAYMENT_LINE = { id: 1, fieldId: "custom_field_default_amount", label: "Default Amount", isPending: false, amount: "0.00" };
+export const DEFAULT_PAYMENT_LINE = {
+  id: 1,
+  fieldId: "custom_field_default_amount",
+  label: "Default Amount",
+  isPending: false,
+  amount: "0.00",
+};
 
 /** The field id derived from a label: "Purpose of request" → "purpose_of_request". */
 export function fieldIdFromLabel(label: string, taken: Iterable<string> = []): string {

@@ -5,12 +5,14 @@ import {
   customPaymentFormSchema,
   DEFAULT_PAYMENT_LINE,
   FUND_TYPES,
+  optionalMoney,
   optionalText,
   requiredEnum,
   requiredId,
   requiredText,
 } from "./fields";
 import { ELIGIBILITY, PAPER_SIZES } from "./certificates";
+import { MAX_RECEIPT_LINES } from "./collections";
 import { templateBoundsError } from "./template-bounds";
 
 // The system parameters of issue 3, each one registry entry (DESIGN §4). Columns follow spec §2.4.
@@ -23,7 +25,15 @@ const CRUD = ["create", "update", "delete", "restore"] as const;
 const fundTypeFilter = { key: "fund_type", label: "Fund type", options: FUND_TYPES.map((v) => ({ value: v, label: v })) };
 
 /** An entity that is only a unique name (occupations, puroks, religions, business lines). */
-function namedEntity(o: { name: string; table: string; singular: string; plural: string; title: string; path: string; modals?: ResourceDef["modals"] }): ResourceDef {
+function namedEntity(o: {
+  name: string;
+  table: string;
+  singular: string;
+  plural: string;
+  title: string;
+  path: string;
+  modals?: ResourceDef["modals"];
+}): ResourceDef {
   const schema = z.object({ name: requiredText("name", 150) });
   return {
     name: o.name,
@@ -76,7 +86,10 @@ export const bankAccount: ResourceDef = (() => {
   const schema = z.object({
     bank_id: requiredId("bank_id"),
     account_name: requiredText("account_name", 150),
-    account_number: requiredText("account_number", 40).regex(/^[0-9][0-9 -]*$/, "The account number may contain only digits, spaces and dashes."),
+    account_number: requiredText("account_number", 40).regex(
+      /^[0-9][0-9 -]*$/,
+      "The account number may contain only digits, spaces and dashes.",
+    ),
     fund_type: requiredEnum("fund_type", FUND_TYPES),
   });
   return {
@@ -109,15 +122,54 @@ export const bankAccount: ResourceDef = (() => {
     modals: [...CRUD, "reset_password"],
     defaultSort: { key: "account_name", order: "asc" },
     // Issue 12: the test print that calibrates the account's cheque stock (its offsets).
-    rowLinks: [{ key: "cheque-test", label: "Cheque test print", href: "/system/parameters/bank_accounts/{id}/cheque-test", permission: "view-bank_account", newTab: true }],
+    rowLinks: [
+      {
+        key: "cheque-test",
+        label: "Cheque test print",
+        href: "/system/parameters/bank_accounts/{id}/cheque-test",
+        permission: "view-bank_account",
+        newTab: true,
+      },
+    ],
     parameter: true,
   };
 })();
 
-export const businessLine = { ...namedEntity({ name: "business_line", table: "business_lines", singular: "business line", plural: "business lines", title: "Business Lines", path: `${P}/business_lines` }), modals: [...CRUD, "reset_password"] } satisfies ResourceDef;
-export const occupation = namedEntity({ name: "occupation", table: "occupations", singular: "occupation", plural: "occupations", title: "Occupations", path: `${P}/occupations` });
-export const purok = namedEntity({ name: "purok", table: "puroks", singular: "purok", plural: "puroks", title: "Puroks", path: `${P}/puroks` });
-export const religion = namedEntity({ name: "religion", table: "religions", singular: "religion", plural: "religions", title: "Religions", path: `${P}/religions` });
+export const businessLine = {
+  ...namedEntity({
+    name: "business_line",
+    table: "business_lines",
+    singular: "business line",
+    plural: "business lines",
+    title: "Business Lines",
+    path: `${P}/business_lines`,
+  }),
+  modals: [...CRUD, "reset_password"],
+} satisfies ResourceDef;
+export const occupation = namedEntity({
+  name: "occupation",
+  table: "occupations",
+  singular: "occupation",
+  plural: "occupations",
+  title: "Occupations",
+  path: `${P}/occupations`,
+});
+export const purok = namedEntity({
+  name: "purok",
+  table: "puroks",
+  singular: "purok",
+  plural: "puroks",
+  title: "Puroks",
+  path: `${P}/puroks`,
+});
+export const religion = namedEntity({
+  name: "religion",
+  table: "religions",
+  singular: "religion",
+  plural: "religions",
+  title: "Religions",
+  path: `${P}/religions`,
+});
 
 /** Types that carry a printed title and custom form fields. */
 function typeEntity(o: {
@@ -132,6 +184,7 @@ function typeEntity(o: {
   columns: ColumnDef[];
   references?: ResourceDef["references"];
   filters?: ResourceDef["filters"];
+  children?: ResourceDef["children"];
   withDescription?: boolean;
 }): ResourceDef {
   const schema = z.object({
@@ -160,6 +213,7 @@ function typeEntity(o: {
     ],
     references: o.references,
     filters: o.filters,
+    children: o.children,
     searchable: o.withDescription ? ["name", "description"] : ["name"],
     unique: ["name"],
     schema: { create: schema, update: schema },
@@ -180,6 +234,13 @@ export const formType = typeEntity({
   columns: [NAME, { key: "description", label: "Description", kind: "text", hideOnMobile: true }, STATUS],
 });
 
+/** One line of a collection type's fee schedule. */
+const collectionFeeSchema = z.object({
+  nature: requiredText("nature of collection", 150),
+  account_code: optionalText("account code", 30),
+  amount: optionalMoney("usual amount"),
+});
+
 export const collectionType = typeEntity({
   name: "collection_type",
   table: "collection_types",
@@ -187,10 +248,30 @@ export const collectionType = typeEntity({
   plural: "collection types",
   title: "Collection Types",
   path: `${P}/collection_types`,
-  extraShape: { fund_type: requiredEnum("fund_type", FUND_TYPES) },
+  extraShape: {
+    fund_type: requiredEnum("fund_type", FUND_TYPES),
+    fees: z.array(collectionFeeSchema).max(MAX_RECEIPT_LINES, `A collection type has at most ${MAX_RECEIPT_LINES} fees.`).default([]),
+  },
   extraFields: [{ name: "fund_type", label: "Fund type", kind: "enum", options: FUND_TYPES, required: true }],
   columns: [NAME, { key: "fund_type", label: "Fund type", kind: "enum", sortable: true }, STATUS],
   filters: [fundTypeFilter],
+  // The fee schedule: the lines a receipt of this type starts with (nature, account code, usual amount).
+  children: [
+    {
+      key: "fees",
+      table: "collection_type_fees",
+      parentKey: "collection_type_id",
+      columns: ["nature", "account_code", "amount"],
+      orderColumn: "position",
+      fields: [
+        { name: "nature", label: "Nature of collection", kind: "text", required: true, maxLength: 150 },
+        { name: "account_code", label: "Account code", kind: "text", maxLength: 30 },
+        { name: "amount", label: "Usual amount", kind: "money" },
+      ],
+      labels: { singular: "fee", plural: "fees" },
+      max: MAX_RECEIPT_LINES,
+    },
+  ],
 });
 
 export const disbursementType = typeEntity({
@@ -212,7 +293,9 @@ export const paymentNature = typeEntity({
   title: "Payment Natures",
   path: `${P}/payment_natures`,
   extraShape: { disbursement_type_id: requiredId("disbursement_type_id") },
-  extraFields: [{ name: "disbursement_type_id", label: "Disbursement type", kind: "reference", reference: "disbursement_type", required: true }],
+  extraFields: [
+    { name: "disbursement_type_id", label: "Disbursement type", kind: "reference", reference: "disbursement_type", required: true },
+  ],
   columns: [NAME, { key: "disbursement_type", label: "Disbursement type", kind: "reference", sortable: true }, STATUS],
   references: [{ key: "disbursement_type", foreignKey: "disbursement_type_id", resource: "disbursement_type" }],
 });
@@ -241,7 +324,15 @@ const certificateShape = {
   margin_bottom: margin("bottom"),
   margin_left: margin("left"),
   validity_days: z
-    .union([z.literal(""), z.null(), z.coerce.number().int("The validity must be a whole number of days.").min(1, "The validity must be at least 1 day.").max(3660, "The validity must not be greater than 3660 days.")])
+    .union([
+      z.literal(""),
+      z.null(),
+      z.coerce
+        .number()
+        .int("The validity must be a whole number of days.")
+        .min(1, "The validity must be at least 1 day.")
+        .max(3660, "The validity must not be greater than 3660 days."),
+    ])
     .optional()
     .transform((v) => (v === "" ? null : v)),
   eligibility: z
@@ -260,7 +351,15 @@ export const transactionType: ResourceDef = (() => {
     ...certificateShape,
   });
   return {
-    ...typeEntity({ name: "transaction_type", table: "transaction_types", singular: "transaction type", plural: "transaction types", title: "Transaction Types", path: `${P}/transaction_types`, columns: [NAME, STATUS] }),
+    ...typeEntity({
+      name: "transaction_type",
+      table: "transaction_types",
+      singular: "transaction type",
+      plural: "transaction types",
+      title: "Transaction Types",
+      path: `${P}/transaction_types`,
+      columns: [NAME, STATUS],
+    }),
     fields: [
       { name: "name", label: "Name", kind: "text", required: true, maxLength: 150, placeholder: "Barangay Clearance" },
       { name: "title", label: "Printed title", kind: "text", maxLength: 200, description: "The heading printed on the certificate." },
@@ -268,21 +367,46 @@ export const transactionType: ResourceDef = (() => {
       { name: "custom_payment_form", label: "Fees", kind: "custom-payment-form" },
       { name: "paper_size", label: "Paper size", kind: "enum", options: PAPER_SIZES },
       { name: "validity_days", label: "Valid for (days)", kind: "number", description: "Empty: no expiry printed." },
-      { name: "eligibility", label: "Eligibility rule", kind: "enum", options: ELIGIBILITY, description: "first_time_jobseeker: free, once per person, 6 months' residency (RA 11261)." },
+      {
+        name: "eligibility",
+        label: "Eligibility rule",
+        kind: "enum",
+        options: ELIGIBILITY,
+        description: "first_time_jobseeker: free, once per person, 6 months' residency (RA 11261).",
+      },
     ],
     schema: { create: schema, update: schema },
     // The certificate template has its own editor (issue 11), reached from the list's row links.
     listModule: "routes/certificates.transaction-types.tsx",
-    rowLinks: [{ key: "template", label: "Edit template", href: "/system/parameters/transaction_types/{id}/template", permission: "update-transaction_type" }],
+    rowLinks: [
+      {
+        key: "template",
+        label: "Edit template",
+        href: "/system/parameters/transaction_types/{id}/template",
+        permission: "update-transaction_type",
+      },
+    ],
   };
 })();
 
 /** Non-residents and organizations are users (spec §3); deleted and restored through the user calls (§7.3). */
-function userEntity(o: { name: "non_resident" | "organization"; singular: string; plural: string; title: string; path: string }): ResourceDef {
+function userEntity(o: {
+  name: "non_resident" | "organization";
+  singular: string;
+  plural: string;
+  title: string;
+  path: string;
+}): ResourceDef {
   const isOrganization = o.name === "organization";
   const account = {
-    username: optionalText("username", 50).refine((v) => v == null || /^[a-zA-Z0-9._-]{3,50}$/.test(v), "The username may contain only letters, digits, dots, dashes and underscores (3 to 50)."),
-    email: optionalText("email", 255).refine((v) => v == null || z.email().safeParse(v).success, "The email must be a valid email address."),
+    username: optionalText("username", 50).refine(
+      (v) => v == null || /^[a-zA-Z0-9._-]{3,50}$/.test(v),
+      "The username may contain only letters, digits, dots, dashes and underscores (3 to 50).",
+    ),
+    email: optionalText("email", 255).refine(
+      (v) => v == null || z.email().safeParse(v).success,
+      "The email must be a valid email address.",
+    ),
   };
   const profile = z.object({
     firstname: requiredText(isOrganization ? "name" : "firstname", 150),
@@ -324,5 +448,17 @@ function userEntity(o: { name: "non_resident" | "organization"; singular: string
   };
 }
 
-export const nonResident = userEntity({ name: "non_resident", singular: "non-resident", plural: "non-residents", title: "Non-Residents", path: `${P}/non_residents` });
-export const organization = userEntity({ name: "organization", singular: "organization", plural: "organizations", title: "Organizations", path: `${P}/organizations` });
+export const nonResident = userEntity({
+  name: "non_resident",
+  singular: "non-resident",
+  plural: "non-residents",
+  title: "Non-Residents",
+  path: `${P}/non_residents`,
+});
+export const organization = userEntity({
+  name: "organization",
+  singular: "organization",
+  plural: "organizations",
+  title: "Organizations",
+  path: `${P}/organizations`,
+});

@@ -109,7 +109,7 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
   );
   const suggested: { nature?: string; account_code?: string; amount?: string; transaction_id?: string }[] = postedLines.length
     ? postedLines
-    : [...unpaidLines, ...(type?.lines ?? []).map((nature) => ({ nature, account_code: "", amount: "" }))];
+    : [...unpaidLines, ...(type?.lines ?? [])];
   const [amounts, setAmounts] = React.useState<string[]>(() =>
     Array.from({ length: MAX_RECEIPT_LINES }, (_, i) => String(suggested[i]?.amount ?? "")),
   );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 import { rcdData, raafData } from "../../server/features/collections/registers.ts";
+import { collectionFormData } from "../../server/features/collections/pages.server.ts";
 import { loadAuthUser } from "../../server/auth/sessions.ts";
 import { verifyByCode, verifyByNumber, verifyWait, VERIFY_LOOKUPS_PER_MINUTE } from "../../server/features/collections/verify.ts";
 
@@ -729,5 +730,37 @@ describe("remittances refuse impossible dates and pages (hardening III items 3, 
     expect(far.body.data).toEqual([]);
     const filtered = await treasurer.get("/backend/api/remittance/collection/day?filter[date_from]=2026-02-30");
     expect(filtered.status).toBe(200);
+  });
+});
+
+describe("collection types carry their fee schedule (issue 26 item 9)", () => {
+  it("stores nature, account code and usual amount per line, refuses bad ones, and the receipt form starts from them", async () => {
+    const admin = await signedIn(server, server.admin);
+    const bad = await admin.post("/backend/api/collection_type", {
+      name: "Business Clearance 26",
+      fund_type: "General Fund",
+      fees: [{ nature: "", amount: "-5" }],
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(["fees.0.amount", "fees.0.nature"]);
+    const created = await admin.post("/backend/api/collection_type", {
+      name: "Business Clearance 26",
+      fund_type: "General Fund",
+      fees: [
+        { nature: "Business clearance fee", account_code: "4-01-02-010", amount: "300" },
+        { nature: "Garbage fee", account_code: "4-02-01-990", amount: "" },
+      ],
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.data.fees).toEqual([
+      { nature: "Business clearance fee", account_code: "4-01-02-010", amount: "300.00" },
+      { nature: "Garbage fee", account_code: "4-02-01-990", amount: null },
+    ]);
+    const ctx = { db: server.db, user: await loadAuthUser(server.db, treasurerId) };
+    const form = await collectionFormData(ctx, "name");
+    expect(form.types.find((t) => t.value === String(created.body.data.id))?.lines).toEqual([
+      { nature: "Business clearance fee", account_code: "4-01-02-010", amount: "300.00" },
+      { nature: "Garbage fee", account_code: "4-02-01-990", amount: "" },
+    ]);
   });
 });

@@ -41,7 +41,8 @@ export interface PadChoice {
 
 export interface CollectionFormData {
   pads: PadChoice[];
-  types: { value: string; label: string; fund: string; lines: string[] }[];
+  /** The collection types, each with its fee schedule: the lines a receipt of the type starts with. */
+  types: { value: string; label: string; fund: string; lines: { nature: string; account_code: string; amount: string }[] }[];
   /**
    * Non-residents and organizations: every one of the kind (a complete list, never capped).
    * Residents (up to 200,000) are not listed: the form searches them with the resident picker.
@@ -135,10 +136,23 @@ export async function collectionFormData(
 ): Promise<CollectionFormData> {
   const types = await ctx.db
     .selectFrom("collection_types")
-    .select(["id", "name", "fund_type", "custom_forms"])
+    .select(["id", "name", "fund_type"])
     .where("deleted_at", "is", null)
     .orderBy(naturalKey(sql.ref("name")))
     .execute();
+  const fees = types.length
+    ? await ctx.db
+        .selectFrom("collection_type_fees")
+        .select(["collection_type_id", "nature", "account_code", sql<string | null>`amount::text`.as("amount")])
+        .where(
+          "collection_type_id",
+          "in",
+          types.map((t) => t.id),
+        )
+        .orderBy("collection_type_id")
+        .orderBy("position")
+        .execute()
+    : [];
   let payors: { value: string; label: string }[] = [];
   const kind = payorKind !== "name" && (PAYOR_KINDS as readonly string[]).includes(payorKind) ? (payorKind as "resident") : null;
   if (kind && kind !== "resident") {
@@ -169,9 +183,9 @@ export async function collectionFormData(
       value: String(t.id),
       label: t.name,
       fund: t.fund_type,
-      lines: (Array.isArray(t.custom_forms) ? (t.custom_forms as { label?: string }[]) : [])
-        .map((f) => String(f.label ?? ""))
-        .filter(Boolean),
+      lines: fees
+        .filter((f) => Number(f.collection_type_id) === Number(t.id))
+        .map((f) => ({ nature: f.nature, account_code: f.account_code ?? "", amount: f.amount ?? "" })),
     })),
     payors,
     payor: chosen ? { id: chosen.id, fullname: chosen.fullname } : null,
