@@ -10,6 +10,7 @@ import type { FieldDef } from "~/resources/types";
 import { CustomFormsEditor } from "./custom-forms-editor";
 import { PaymentFormEditor } from "./payment-form-editor";
 import { useHydrated } from "./use-hydrated";
+import { selectPlaceholder } from "./format";
 
 // The form renderer of DESIGN §4: one control per field kind, with its label, description and
 // errors tied together (aria-describedby), for every registry entry.
@@ -135,7 +136,7 @@ export function FormField({ field, options, intent }: { field: FieldDef; options
       const [key, props] = split(getSelectProps(meta, aria));
       control = (
         <NativeSelect key={key} {...props}>
-          <option value="">{field.kind === "reference" ? `Select a ${field.label.toLowerCase()}` : `Select…`}</option>
+          <option value="">{field.kind === "reference" ? selectPlaceholder(field.label) : `Select…`}</option>
           {choices.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ColumnDef } from "~/resources/types";
-import { csvField, csvHeader, csvRow, displayText, exportText, manilaTimestamp } from "./format";
+import { csvField, csvHeader, csvRow, displayText, exportText, manilaTimestamp, selectPlaceholder, withArticle } from "./format";
 
 describe("csvField (RFC 4180)", () => {
   it("leaves plain text alone and quotes commas, quotes and line breaks", () => {
@@ -50,5 +50,21 @@ describe("csvRow", () => {
     ];
     expect(csvHeader(columns)).toBe('Bank,"Account, name",Amount\r\n');
     expect(csvRow(columns, { bank: { id: 1, name: "BDO" }, name: "Fund ñ", amount: "12.5" })).toBe("BDO,Fund ñ,12.50\r\n");
+  });
+});
+
+describe("selectPlaceholder (issue 26 item 10)", () => {
+  it("says an before a vowel sound and a before a consonant sound", () => {
+    expect(selectPlaceholder("Occupation")).toBe("Select an occupation");
+    expect(selectPlaceholder("Account")).toBe("Select an account");
+    expect(selectPlaceholder("Purok")).toBe("Select a purok");
+    expect(selectPlaceholder("Bank")).toBe("Select a bank");
+    expect(selectPlaceholder("User")).toBe("Select a user");
+    expect(selectPlaceholder("Unit")).toBe("Select a unit");
+  });
+  it("reads a silent h as a vowel", () => {
+    expect(withArticle("hour")).toBe("an hour");
+    expect(withArticle("household")).toBe("a household");
+    expect(withArticle("ethnicity")).toBe("an ethnicity");
   });
 });

@@ -106,3 +106,20 @@ export function csvRow(columns: readonly ColumnDef[], row: Record<string, unknow
 export function csvHeader(columns: readonly ColumnDef[]): string {
   return columns.map((c) => csvField(c.label)).join(",") + "\r\n";
 }
+
+// Words that start with a vowel letter but a consonant sound ("a unit", "a user", "a one-time fee"),
+// and with a silent h ("an hour").
+const CONSONANT_SOUND = /^(uni|use|usu|uti|ure|euro?|eu|one\b|once\b|ubi)/;
+const SILENT_H = /^(hour|honou?r|honest|heir)/;
+
+/** "a purok", "an occupation", "a user", "an hour": the indefinite article by the word's sound. */
+export function withArticle(noun: string): string {
+  const word = noun.trim().toLowerCase();
+  const vowelSound = SILENT_H.test(word) || (/^[aeiou]/.test(word) && !CONSONANT_SOUND.test(word));
+  return `${vowelSound ? "an" : "a"} ${noun.trim()}`;
+}
+
+/** The empty choice of a reference select: "Select an occupation", "Select a purok". */
+export function selectPlaceholder(label: string): string {
+  return `Select ${withArticle(label.toLowerCase())}`;
+}
