@@ -1,5 +1,6 @@
 import * as React from "react";
 import { PrintBar, usePrintNow } from "~/components/print/print-bar";
+import { SheetTableScroll } from "~/components/print/sheet-scroll";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/collections.registers";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
@@ -54,6 +55,10 @@ const PRINT_CSS = `
 }
 `;
 
+// The sheet: the paper's width and margins, narrower margins on a phone (its wide tables scroll inside).
+const SHEET =
+  "register-sheet mx-auto flex w-[8.5in] max-w-full flex-col gap-3 bg-white p-4 text-[9pt] text-stone-900 shadow-lg sm:p-[10mm] print:p-[10mm]";
+
 const th = "border border-stone-900 px-1 py-0.5 text-center font-semibold";
 const td = "border border-stone-900 px-1 py-0.5";
 
@@ -61,74 +66,76 @@ function AccountabilityTable({ forms, title }: { forms: FormAccountability[]; ti
   const groups = ["Beginning Balance", "Receipt", "Issued", "Ending Balance"] as const;
   const keys = ["beginning", "receipt", "issued", "ending"] as const;
   return (
-    <table className="w-full border-collapse text-[8pt]" data-testid="accountability">
-      {title ? <caption className="mb-1 text-left text-[9pt] font-bold">{title}</caption> : null}
-      <thead>
-        <tr>
-          <th rowSpan={3} className={th}>
-            Name of Form and No.
-          </th>
-          {groups.map((g) => (
-            <th key={g} colSpan={3} className={th}>
-              {g}
-            </th>
-          ))}
-        </tr>
-        <tr>
-          {groups.map((g) => (
-            <React.Fragment key={g}>
-              <th rowSpan={2} className={th}>
-                Qty
-              </th>
-              <th colSpan={2} className={th}>
-                Inclusive Serial No.
-              </th>
-            </React.Fragment>
-          ))}
-        </tr>
-        <tr>
-          {groups.map((g) => (
-            <React.Fragment key={g}>
-              <th className={th}>From</th>
-              <th className={th}>To</th>
-            </React.Fragment>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        <tr>
-          <td colSpan={13} className={`${td} font-semibold`}>
-            With Money Value: <span className="font-normal">(Cash Tickets) none</span>
-          </td>
-        </tr>
-        <tr>
-          <td colSpan={13} className={`${td} font-semibold`}>
-            Without Money Value:
-          </td>
-        </tr>
-        {forms.length === 0 ? (
+    <SheetTableScroll label={title ?? "Accountability for accountable forms"}>
+      <table className="w-full border-collapse text-[8pt]" data-testid="accountability">
+        {title ? <caption className="mb-1 text-left text-[9pt] font-bold">{title}</caption> : null}
+        <thead>
           <tr>
-            <td colSpan={13} className={`${td} text-center`}>
-              No accountable form in the period.
-            </td>
+            <th rowSpan={3} className={th}>
+              Name of Form and No.
+            </th>
+            {groups.map((g) => (
+              <th key={g} colSpan={3} className={th}>
+                {g}
+              </th>
+            ))}
           </tr>
-        ) : null}
-        {forms.map((f) => (
-          <tr key={f.pad}>
-            <td className={td}>
-              {f.form} ({f.pad})
-            </td>
-            {keys.map((k) => (
-              <React.Fragment key={k}>
-                <td className={`${td} text-right tabular-nums`}>{f[k].qty || ""}</td>
-                <td className={`${td} whitespace-nowrap`}>{f[k].from ?? ""}</td>
-                <td className={`${td} whitespace-nowrap`}>{f[k].to ?? ""}</td>
+          <tr>
+            {groups.map((g) => (
+              <React.Fragment key={g}>
+                <th rowSpan={2} className={th}>
+                  Qty
+                </th>
+                <th colSpan={2} className={th}>
+                  Inclusive Serial No.
+                </th>
               </React.Fragment>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+          <tr>
+            {groups.map((g) => (
+              <React.Fragment key={g}>
+                <th className={th}>From</th>
+                <th className={th}>To</th>
+              </React.Fragment>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td colSpan={13} className={`${td} font-semibold`}>
+              With Money Value: <span className="font-normal">(Cash Tickets) none</span>
+            </td>
+          </tr>
+          <tr>
+            <td colSpan={13} className={`${td} font-semibold`}>
+              Without Money Value:
+            </td>
+          </tr>
+          {forms.length === 0 ? (
+            <tr>
+              <td colSpan={13} className={`${td} text-center`}>
+                No accountable form in the period.
+              </td>
+            </tr>
+          ) : null}
+          {forms.map((f) => (
+            <tr key={f.pad}>
+              <td className={td}>
+                {f.form} ({f.pad})
+              </td>
+              {keys.map((k) => (
+                <React.Fragment key={k}>
+                  <td className={`${td} text-right tabular-nums`}>{f[k].qty || ""}</td>
+                  <td className={`${td} whitespace-nowrap`}>{f[k].from ?? ""}</td>
+                  <td className={`${td} whitespace-nowrap`}>{f[k].to ?? ""}</td>
+                </React.Fragment>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </SheetTableScroll>
   );
 }
 
@@ -149,10 +156,7 @@ export default function Registers({ loaderData }: Route.ComponentProps) {
       <>
         <style>{PRINT_CSS}</style>
         <Toolbar back="/manage/reports/collections" />
-        <article
-          className="register-sheet mx-auto flex w-[8.5in] max-w-full flex-col gap-3 bg-white p-[10mm] text-[9pt] text-stone-900 shadow-lg"
-          data-testid="raaf"
-        >
+        <article className={SHEET} data-testid="raaf">
           <header className="text-center">
             <h1 className="text-[12pt] font-bold uppercase">Report of Accountability for Accountable Forms</h1>
             <p>
@@ -194,10 +198,7 @@ export default function Registers({ loaderData }: Route.ComponentProps) {
     <>
       <style>{PRINT_CSS}</style>
       <Toolbar back="/manage/remittances" />
-      <article
-        className="register-sheet mx-auto flex w-[8.5in] max-w-full flex-col gap-3 bg-white p-[10mm] text-[9pt] text-stone-900 shadow-lg"
-        data-testid="rcd"
-      >
+      <article className={SHEET} data-testid="rcd">
         <header className="text-center">
           <h1 className="text-[12pt] font-bold uppercase">Report of Collections and Deposits</h1>
         </header>
@@ -213,55 +214,57 @@ export default function Registers({ loaderData }: Route.ComponentProps) {
           <h2 id="rcd-a" className="mb-1 font-bold">
             A. COLLECTIONS
           </h2>
-          <table className="w-full border-collapse text-[8pt]" data-testid="rcd-collections">
-            <thead>
-              <tr>
-                <th colSpan={2} className={th}>
-                  Official Receipt/RCR
-                </th>
-                <th rowSpan={2} className={th}>
-                  Payor
-                </th>
-                <th rowSpan={2} className={th}>
-                  Nature of Collection
-                </th>
-                <th rowSpan={2} className={th}>
-                  Amount
-                </th>
-              </tr>
-              <tr>
-                <th className={th}>Date</th>
-                <th className={th}>Number</th>
-              </tr>
-            </thead>
-            <tbody>
-              {r.collections.map((c) => (
-                <tr key={c.number}>
-                  <td className={`${td} whitespace-nowrap`}>{formatDate(c.date, "short")}</td>
-                  <td className={`${td} whitespace-nowrap`}>{c.number}</td>
-                  <td className={td}>{c.cancelled ? "CANCELLED" : c.payor}</td>
-                  <td className={td}>{c.cancelled ? "" : c.nature}</td>
-                  <td className={`${td} text-right tabular-nums`}>{c.cancelled ? "—" : formatAmount(c.amount)}</td>
+          <SheetTableScroll label="A. Collections">
+            <table className="w-full border-collapse text-[8pt]" data-testid="rcd-collections">
+              <thead>
+                <tr>
+                  <th colSpan={2} className={th}>
+                    Official Receipt/RCR
+                  </th>
+                  <th rowSpan={2} className={th}>
+                    Payor
+                  </th>
+                  <th rowSpan={2} className={th}>
+                    Nature of Collection
+                  </th>
+                  <th rowSpan={2} className={th}>
+                    Amount
+                  </th>
                 </tr>
-              ))}
-              <tr className="font-bold">
-                <td colSpan={4} className={`${td} text-right`}>
-                  TOTAL
-                </td>
-                <td className={`${td} text-right tabular-nums`} data-testid="rcd-total">
-                  {formatAmount(r.total)}
-                </td>
-              </tr>
-              {r.funds.map((f) => (
-                <tr key={f.fund}>
+                <tr>
+                  <th className={th}>Date</th>
+                  <th className={th}>Number</th>
+                </tr>
+              </thead>
+              <tbody>
+                {r.collections.map((c) => (
+                  <tr key={c.number}>
+                    <td className={`${td} whitespace-nowrap`}>{formatDate(c.date, "short")}</td>
+                    <td className={`${td} whitespace-nowrap`}>{c.number}</td>
+                    <td className={td}>{c.cancelled ? "CANCELLED" : c.payor}</td>
+                    <td className={td}>{c.cancelled ? "" : c.nature}</td>
+                    <td className={`${td} text-right tabular-nums`}>{c.cancelled ? "—" : formatAmount(c.amount)}</td>
+                  </tr>
+                ))}
+                <tr className="font-bold">
                   <td colSpan={4} className={`${td} text-right`}>
-                    Total, {f.fund}
+                    TOTAL
                   </td>
-                  <td className={`${td} text-right tabular-nums`}>{formatAmount(f.amount)}</td>
+                  <td className={`${td} text-right tabular-nums`} data-testid="rcd-total">
+                    {formatAmount(r.total)}
+                  </td>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+                {r.funds.map((f) => (
+                  <tr key={f.fund}>
+                    <td colSpan={4} className={`${td} text-right`}>
+                      Total, {f.fund}
+                    </td>
+                    <td className={`${td} text-right tabular-nums`}>{formatAmount(f.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </SheetTableScroll>
         </section>
         <section aria-labelledby="rcd-b">
           <h2 id="rcd-b" className="mb-1 font-bold">

@@ -1,4 +1,5 @@
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { SheetTableScroll } from "~/components/print/sheet-scroll";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
 import { formatCell, isNumeric } from "./format";
 import type { ReportColumn, ReportRow } from "./types";
@@ -91,17 +92,7 @@ export function ReportTable({
       ) : null}
     </Table>
   );
-  // A wide table scrolls inside its card, and inside a print view's sheet on a screen narrower than
-  // the paper (a phone); on paper it is laid out whole. The region takes focus so the keyboard can
-  // scroll it.
-  return (
-    <TableContainer
-      tabIndex={0}
-      role="region"
-      aria-label={caption}
-      className={cn("focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none", print && "print:overflow-visible")}
-    >
-      {body}
-    </TableContainer>
-  );
+  // A wide table scrolls inside its card (and inside a print view's sheet on a phone); on paper it
+  // is laid out whole.
+  return <SheetTableScroll label={caption}>{body}</SheetTableScroll>;
 }
