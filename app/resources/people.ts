@@ -330,7 +330,8 @@ export const household: ResourceDef = {
   path: "/manage/households",
   listModule: "routes/people.households.tsx",
   labels: { singular: "household", plural: "households", title: "Households" },
-  displayField: "name",
+  // A household reads as its head's name (kept in step by the people hooks), never "household #150".
+  displayField: "head_name",
   undo: false,
   multiBody: "ids",
   countable: true,

@@ -10,6 +10,7 @@ import { assertId, householdForPrint } from "../../server/features/people/pages.
 import { logRecordPrint } from "../../server/features/audit/pages.server.ts";
 import type { HouseholdRecord } from "../../server/features/people/households.ts";
 import { PrintLetterhead } from "~/components/print/letterhead";
+import { householdName } from "~/features/people/household-name";
 
 // /manage/households/{id}/print (spec §2.4: a household's print opens no modal; §6: needs
 // view-household): a one-page household record with its members' table, A4, print stylesheet.
@@ -26,7 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `Household #${String(loaderData.household.id)} | Portal` : pageTitle("print") }];
+  return [{ title: loaderData ? `${householdName(loaderData.household.household_head)} | Portal` : pageTitle("print") }];
 }
 
 const PRINT_CSS = `
@@ -76,7 +77,7 @@ export default function HouseholdPrint({ loaderData }: Route.ComponentProps) {
       <article
         className="household-sheet mx-auto flex w-[210mm] max-w-full flex-col gap-4 bg-white p-[12mm] text-[10pt] leading-snug text-stone-900 shadow-lg"
         data-testid="household-record"
-        aria-label={`Household record #${household.id}`}
+        aria-label={`Household record: ${householdName(head)}`}
       >
         <PrintLetterhead barangay={barangay} title="Household Record">
           <p className="text-[8pt] text-stone-600">Record of Barangay Inhabitants by Household</p>

@@ -5,6 +5,7 @@ import { escapeHtml, LeafletMap } from "~/components/maps/leaflet-map";
 import { buttonVariants } from "~/components/ui/button";
 import { pageTitle } from "~/lib/titles";
 import { hazardColour } from "~/components/maps/legend";
+import { householdName } from "~/features/people/household-name";
 
 // /manage/residents/{id}/location (spec §2.1): a map pin at the household's coordinates.
 
@@ -39,9 +40,7 @@ export default function ResidentLocation() {
   return (
     <section aria-label="Location" className="flex flex-col gap-3" data-testid="resident-location">
       <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1 text-sm">
-        <span className="font-medium">
-          Household #{household.id} of {head?.fullname ?? "—"}
-        </span>
+        <span className="font-medium">{householdName(head)}</span>
         <span className="text-muted-foreground">
           {household.address}
           {household.purok ? `, ${household.purok}` : ""}
@@ -63,7 +62,7 @@ export default function ResidentLocation() {
       {hasPoint ? (
         <LeafletMap
           className="h-[60svh] min-h-72"
-          label={`Map of household #${household.id}`}
+          label={`Map: ${householdName(head)}`}
           center={[household.latitude!, household.longitude!]}
           zoom={17}
           markers={[
@@ -72,7 +71,7 @@ export default function ResidentLocation() {
               lat: household.latitude!,
               lng: household.longitude!,
               color: hazardColour(household.disaster_types),
-              title: `Household of ${head?.fullname ?? ""}`,
+              title: householdName(head),
               popupHtml: `<strong>${escapeHtml(head?.fullname)}</strong><br>${escapeHtml(household.address)}`,
             },
           ]}

@@ -13,6 +13,7 @@ import { EXPORT_PERSONAL_DATA_PERMISSION } from "~/features/privacy/schemas";
 import { useRootData } from "~/lib/root-data";
 import { cn } from "~/lib/utils";
 import { isAppError, serviceContextOf, serviceFor } from "../../server/web/page-kit.server.ts";
+import { householdRole } from "~/features/people/household-name";
 import { readFlash } from "../../server/web/flash.server.ts";
 import { assertId, householdOfResident, type ResidentRecord } from "../../server/features/people/pages.server.ts";
 import { logRecordAccess } from "../../server/features/audit/pages.server.ts";
@@ -91,9 +92,7 @@ export default function ResidentLayout({ loaderData }: Route.ComponentProps) {
             <StatusBadge status={String(resident.status)} />
             {profile.age != null ? <span>{profile.age} years old</span> : null}
             {resident.zone ? <span>· {String(resident.zone)}</span> : null}
-            {household ? (
-              <span>· {household.role === "Head" ? "Household head" : `${household.role} in household #${household.id}`}</span>
-            ) : null}
+            {household ? <span>· {householdRole(household.role, household.head)}</span> : null}
           </div>
           {flags.length ? (
             <div className="flex flex-wrap gap-1 pt-1">

@@ -306,7 +306,7 @@ test.describe("bulk delete blocked by rows (issue 16 item 5)", () => {
     await postFormAsBrowser(adminPage, "/manage/residents", { intent: "delete-many", confirmed: "1", ids: picked.join(",") });
     const message = adminPage.locator("[data-sonner-toast], [data-testid=flash-message]").first();
     await expect(message).toContainText("Nothing was deleted: 2 of the 2 residents selected cannot be.");
-    for (const head of heads) await expect(message).toContainText(`${head} heads household #`);
+    for (const head of heads) await expect(message).toContainText(`${head} heads a household`);
   });
 });
 

@@ -5,6 +5,7 @@ import { formatMoney } from "~/lib/money";
 import { ACCESS_ACTIONS } from "~/resources/audit";
 import { resident as residentDef } from "~/resources/people";
 import type { PersonDataExport } from "../../../server/features/privacy/data-export";
+import { householdName } from "~/features/people/household-name";
 
 // The printed form of a person's data export (issue 18 item 3, decision 185): the same object as
 // the JSON file, laid out to read — every section, "None." where the portal holds nothing. The
@@ -89,7 +90,9 @@ function Pairs({ pairs }: { pairs: [string, unknown][] }) {
 
 export function PersonalDataSheet({ data }: { data: PersonDataExport }) {
   const { person } = data;
-  const profile = Object.entries(person.profile).map(([key, value]) => [PROFILE_LABELS.get(key) ?? key.replace(/_/g, " "), value] as [string, unknown]);
+  const profile = Object.entries(person.profile).map(
+    ([key, value]) => [PROFILE_LABELS.get(key) ?? key.replace(/_/g, " "), value] as [string, unknown],
+  );
   return (
     <article
       className="personal-data-sheet mx-auto flex w-[210mm] max-w-full flex-col gap-4 bg-white p-[12mm] text-[10pt] leading-snug text-stone-900 shadow-lg"
@@ -141,7 +144,10 @@ export function PersonalDataSheet({ data }: { data: PersonDataExport }) {
             ["Registered", formatDateTime(person.registered_at)],
             ["Last updated", formatDateTime(person.updated_at)],
             ["In the trash since", person.trashed_at ? formatDateTime(person.trashed_at) : null],
-            ["Blocked", person.blocked ? `${formatDateTime(person.blocked.at)}${person.blocked.reason ? `: ${person.blocked.reason}` : ""}` : null],
+            [
+              "Blocked",
+              person.blocked ? `${formatDateTime(person.blocked.at)}${person.blocked.reason ? `: ${person.blocked.reason}` : ""}` : null,
+            ],
             ["Username", person.account.username],
             ["E-mail", person.account.email],
             ["Roles", person.account.roles.join(", ")],
@@ -153,12 +159,11 @@ export function PersonalDataSheet({ data }: { data: PersonDataExport }) {
 
       <Section title="Households" count={data.households.length}>
         <Table
-          head={["Household", "Role", "Relation to head", "Head", "Address", "Purok", "Status"]}
+          head={["Household", "Role", "Relation to head", "Address", "Purok", "Status"]}
           rows={data.households.map((h) => [
-            `#${h.household_id}`,
+            householdName(h.head_name),
             h.role,
             text(h.relation_to_head),
-            text(h.head_name),
             h.address,
             text(h.purok),
             h.trashed_at ? "Trashed" : "Active",
@@ -169,7 +174,13 @@ export function PersonalDataSheet({ data }: { data: PersonDataExport }) {
       <Section title="Businesses owned" count={data.businesses.length}>
         <Table
           head={["Name", "Line of business", "Location", "Acquired", "Status"]}
-          rows={data.businesses.map((b) => [b.name, text(b.business_line), b.location, text(b.date_acquired), b.trashed_at ? "Trashed" : "Active"])}
+          rows={data.businesses.map((b) => [
+            b.name,
+            text(b.business_line),
+            b.location,
+            text(b.date_acquired),
+            b.trashed_at ? "Trashed" : "Active",
+          ])}
         />
       </Section>
 
@@ -209,7 +220,14 @@ export function PersonalDataSheet({ data }: { data: PersonDataExport }) {
       <Section title="Disbursement vouchers naming the person as payee" count={data.disbursements.length}>
         <Table
           head={["DV no.", "Date", "Payee as written", "Particulars", "Amount", "Status"]}
-          rows={data.disbursements.map((d) => [d.disbursement_number, formatDate(d.voucher_date), d.payee, d.particulars, formatMoney(d.amount), d.status])}
+          rows={data.disbursements.map((d) => [
+            d.disbursement_number,
+            formatDate(d.voucher_date),
+            d.payee,
+            d.particulars,
+            formatMoney(d.amount),
+            d.status,
+          ])}
         />
       </Section>
 
@@ -230,19 +248,19 @@ export function PersonalDataSheet({ data }: { data: PersonDataExport }) {
       <Section title="History of the record" count={data.record_history.length}>
         <Table
           head={["When", "What", "By", "Changes"]}
-          rows={data.record_history.map((h) => [
-            formatDateTime(h.at),
-            h.action,
-            text(h.by),
-            changesText(h.changes),
-          ])}
+          rows={data.record_history.map((h) => [formatDateTime(h.at), h.action, text(h.by), changesText(h.changes)])}
         />
       </Section>
 
       <Section title="Sign-in sessions" count={data.sign_in_sessions.length}>
         <Table
           head={["Started", "Last seen", "Address", "Browser"]}
-          rows={data.sign_in_sessions.map((s) => [formatDateTime(s.started_at), formatDateTime(s.last_seen_at), text(s.ip), text(s.user_agent)])}
+          rows={data.sign_in_sessions.map((s) => [
+            formatDateTime(s.started_at),
+            formatDateTime(s.last_seen_at),
+            text(s.ip),
+            text(s.user_agent),
+          ])}
         />
       </Section>
 
@@ -250,13 +268,20 @@ export function PersonalDataSheet({ data }: { data: PersonDataExport }) {
         <Table
           testId="sheet-access-log"
           head={["When", "Who", "Action", "Record", "Why", "Detail"]}
-          rows={data.access_log.map((a) => [formatDateTime(a.at), text(a.by), ACCESS_ACTION_LABELS.get(a.action) ?? a.action, a.record, text(a.reason), text(a.detail)])}
+          rows={data.access_log.map((a) => [
+            formatDateTime(a.at),
+            text(a.by),
+            ACCESS_ACTION_LABELS.get(a.action) ?? a.action,
+            a.record,
+            text(a.reason),
+            text(a.detail),
+          ])}
         />
       </Section>
 
       <footer className="mt-2 border-t border-stone-400 pt-2 text-[8pt] text-stone-600">
-        This is everything the barangay's portal holds on the person as of the time above. The same data is available as a
-        machine-readable JSON file. Ask the barangay's Data Protection Officer to correct anything that is wrong.
+        This is everything the barangay's portal holds on the person as of the time above. The same data is available as a machine-readable
+        JSON file. Ask the barangay's Data Protection Officer to correct anything that is wrong.
       </footer>
     </article>
   );

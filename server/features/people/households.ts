@@ -71,12 +71,12 @@ export interface HouseholdConflict {
   as_head: boolean;
 }
 
-/** "Juan Dela Cruz already belongs to the household of Pedro Santos (Purok 2, household #12)." */
+/** "Juan Dela Cruz already belongs to the household of Pedro Santos (Purok 2)." A household is named by its head, never its number. */
 export function conflictMessage(c: HouseholdConflict): string {
-  const where = [c.purok, `household #${c.household_id}`].filter(Boolean).join(", ");
+  const where = c.purok ? ` (${c.purok})` : "";
   return c.as_head
-    ? `${c.fullname} already heads another household (${where}).`
-    : `${c.fullname} already belongs to the household of ${c.head_name} (${where}).`;
+    ? `${c.fullname} already heads another household${where}.`
+    : `${c.fullname} already belongs to the household of ${c.head_name}${where}.`;
 }
 
 /** People of the given ids who are in an active household other than `exceptId`. */
@@ -215,7 +215,7 @@ export async function assertNotHeads(ctx: Pick<ServiceContext, "db">, userIds: n
   if (head) {
     throw new ValidationError({
       ids: [
-        `${head.fullname} heads household #${head.id}${head.purok ? ` (${head.purok})` : ""}. Choose another head or delete that household first.`,
+        `${head.fullname} heads a household${head.purok ? ` (${head.purok})` : ""}. Choose another head or delete that household first.`,
       ],
     });
   }
