@@ -11,6 +11,9 @@ import { reportPage } from "../../server/reports/pages.server.ts";
 // /manage/reports/{report} (spec §2.1's seven children): one page for every report of
 // app/features/reports/registry.ts; the filters live in the address.
 
+// Reports are wide tables: the page takes the whole window (app-shell.tsx).
+export const handle = { fullWidth: true };
+
 export const middleware: Route.MiddlewareFunction[] = [requirePermission(REPORT_PERMISSION)];
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { TriangleAlert } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useMatches } from "react-router";
 import { useClientState } from "~/lib/client-state";
 import { can, SYSTEM_ADMIN_PERMISSION } from "~/lib/permissions";
 import type { PublicUser } from "~/lib/session-user";
@@ -70,6 +70,8 @@ function ShellFrame({
 }) {
   const { open } = useSidebar();
   const { pathname } = useLocation();
+  // A page of wide tables (a report) takes the whole window: `export const handle = { fullWidth: true }`.
+  const fullWidth = useMatches().some((m) => (m.handle as { fullWidth?: boolean } | undefined)?.fullWidth);
   const maintenance = useClientState((s) => s.maintenance);
   // System administrators work through maintenance on the server too (server/web/guards.server.ts); they get a notice.
   const bypasses = can(user, SYSTEM_ADMIN_PERMISSION);
@@ -102,7 +104,7 @@ function ShellFrame({
           ) : null}
         </div>
         <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-5 outline-none sm:px-6 lg:px-8 lg:py-6">
-          <div key={pathname} className="page-enter mx-auto w-full max-w-7xl">
+          <div key={pathname} className={fullWidth ? "page-enter w-full" : "page-enter mx-auto w-full max-w-7xl"}>
             {maintenance && !bypasses ? <MaintenanceContent /> : children}
           </div>
         </main>

@@ -67,7 +67,7 @@ export const collectionsReport: ReportDef = {
         { key: "number", label: "Number", kind: "text" },
         { key: "date", label: "Date", kind: "date" },
         { key: "payor", label: "Payor", kind: "text" },
-        { key: "nature", label: "Nature of collection", kind: "text", hideOnMobile: true },
+        { key: "nature", label: "Nature of collection", kind: "text", hideOnMobile: true, wrap: true },
         { key: "fund", label: "Fund", kind: "text", hideOnMobile: true },
         { key: "status", label: "Status", kind: "text" },
         { key: "amount", label: "Amount", kind: "money", total: true },

@@ -29,3 +29,14 @@ export function reportHref(name: string, filters: Record<string, string>, extra:
   const query = params.toString();
   return `/manage/reports/${name}${suffix}${query ? `?${query}` : ""}`;
 }
+
+/**
+ * A section too wide for half the page (issue 26 item 10): its table takes the whole row of the
+ * report's grid. A text column counts three, a number or date one; more than seven is wide (the
+ * collections' accountability for forms, deposits with their bank names, every listing).
+ */
+export function isWideSection(columns: readonly ReportColumn[], listing = false): boolean {
+  if (listing) return true;
+  const weight = columns.reduce((sum, c) => sum + (c.kind === "text" ? 3 : 1), 0);
+  return weight > 7;
+}

@@ -10,7 +10,7 @@ import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { filterKeys } from "~/resources/types";
-import { reportHref } from "./format";
+import { isWideSection, reportHref } from "./format";
 import { ReportChartView } from "./report-chart";
 import { ReportTable } from "./report-table";
 import {
@@ -242,7 +242,10 @@ function SectionCard({
   children?: React.ReactNode;
 }) {
   return (
-    <Card className="min-w-0 gap-3 pb-3" data-section={section.key}>
+    <Card
+      className={cn("min-w-0 gap-3 pb-3", isWideSection(sectionColumns(def, data), section.listing) && "xl:col-span-2")}
+      data-section={section.key}
+    >
       <CardHeader className="flex-row items-start justify-between gap-3">
         <div className="flex flex-col gap-1">
           <CardTitle>{section.title}</CardTitle>
