@@ -146,104 +146,110 @@ function Toolbar({ editor, placeholders }: { editor: Editor; placeholders: Place
   const [imageError, setImageError] = React.useState<string | null>(null);
   const chain = () => editor.chain().focus();
   return (
-    <div className="flex flex-wrap items-center gap-1 border-b bg-muted/40 p-2" role="toolbar" aria-label="Template formatting">
-      <ToolButton label="Paragraph" onClick={() => chain().setParagraph().run()}>
-        <Pilcrow className="size-4" />
-      </ToolButton>
-      <ToolButton label="Heading 1" active={state.h1} onClick={() => chain().toggleHeading({ level: 1 }).run()}>
-        <Heading1 className="size-4" />
-      </ToolButton>
-      <ToolButton label="Heading 2" active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
-        <Heading2 className="size-4" />
-      </ToolButton>
-      <ToolButton label="Heading 3" active={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
-        <Heading3 className="size-4" />
-      </ToolButton>
-      <span className="mx-1 h-6 w-px bg-border" aria-hidden="true" />
-      <ToolButton label="Bold" active={state.bold} onClick={() => chain().toggleBold().run()}>
-        <Bold className="size-4" />
-      </ToolButton>
-      <ToolButton label="Italic" active={state.italic} onClick={() => chain().toggleItalic().run()}>
-        <Italic className="size-4" />
-      </ToolButton>
-      <ToolButton label="Underline" active={state.underline} onClick={() => chain().toggleUnderline().run()}>
-        <Underline className="size-4" />
-      </ToolButton>
-      <span className="mx-1 h-6 w-px bg-border" aria-hidden="true" />
-      <ToolButton label="Align left" active={state.left} onClick={() => chain().setTextAlign("left").run()}>
-        <AlignLeft className="size-4" />
-      </ToolButton>
-      <ToolButton label="Align center" active={state.center} onClick={() => chain().setTextAlign("center").run()}>
-        <AlignCenter className="size-4" />
-      </ToolButton>
-      <ToolButton label="Align right" active={state.right} onClick={() => chain().setTextAlign("right").run()}>
-        <AlignRight className="size-4" />
-      </ToolButton>
-      <ToolButton label="Justify" active={state.justify} onClick={() => chain().setTextAlign("justify").run()}>
-        <AlignJustify className="size-4" />
-      </ToolButton>
-      <span className="mx-1 h-6 w-px bg-border" aria-hidden="true" />
-      <ToolButton label="Bulleted list" active={state.bullet} onClick={() => chain().toggleBulletList().run()}>
-        <List className="size-4" />
-      </ToolButton>
-      <ToolButton label="Numbered list" active={state.ordered} onClick={() => chain().toggleOrderedList().run()}>
-        <ListOrdered className="size-4" />
-      </ToolButton>
-      <ToolButton label="Insert table" onClick={() => chain().insertTable({ rows: 2, cols: 2, withHeaderRow: false }).run()}>
-        <Sheet className="size-4" />
-      </ToolButton>
-      <ToolButton label="Insert image (seal, signature)" onClick={() => fileRef.current?.click()}>
-        <ImagePlus className="size-4" />
-      </ToolButton>
-      <input
-        ref={fileRef}
-        type="file"
-        accept="image/png,image/jpeg,image/gif,image/webp"
-        className="hidden"
-        aria-label="Image file"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = "";
-          if (!file) return;
-          if (file.size > MAX_IMAGE_BYTES) {
-            setImageError(`The image is too large (${Math.round(file.size / 1024)} KB); at most ${MAX_IMAGE_BYTES / 1000} KB.`);
-            return;
-          }
-          setImageError(null);
-          const reader = new FileReader();
-          reader.onload = () =>
-            chain()
-              .setImage({ src: String(reader.result), alt: file.name })
-              .run();
-          reader.readAsDataURL(file);
-        }}
-      />
-      <ToolButton label="Undo" onClick={() => chain().undo().run()}>
-        <Undo2 className="size-4" />
-      </ToolButton>
-      <ToolButton label="Redo" onClick={() => chain().redo().run()}>
-        <Redo2 className="size-4" />
-      </ToolButton>
-      <span className="mx-1 h-6 w-px bg-border" aria-hidden="true" />
-      <label className="flex items-center gap-1 text-sm">
-        <span className="sr-only">Insert a placeholder</span>
-        <select
-          className="h-8 rounded-md border bg-background px-2 text-sm"
-          value=""
-          data-testid="placeholder-menu"
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5 border-b bg-muted/40 p-2" role="toolbar" aria-label="Template formatting">
+      <div role="group" aria-label="Paragraph style" className="flex items-center gap-1">
+        <ToolButton label="Paragraph" onClick={() => chain().setParagraph().run()}>
+          <Pilcrow className="size-4" />
+        </ToolButton>
+        <ToolButton label="Heading 1" active={state.h1} onClick={() => chain().toggleHeading({ level: 1 }).run()}>
+          <Heading1 className="size-4" />
+        </ToolButton>
+        <ToolButton label="Heading 2" active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+          <Heading2 className="size-4" />
+        </ToolButton>
+        <ToolButton label="Heading 3" active={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+          <Heading3 className="size-4" />
+        </ToolButton>
+      </div>
+      <div role="group" aria-label="Text style" className="flex items-center gap-1">
+        <ToolButton label="Bold" active={state.bold} onClick={() => chain().toggleBold().run()}>
+          <Bold className="size-4" />
+        </ToolButton>
+        <ToolButton label="Italic" active={state.italic} onClick={() => chain().toggleItalic().run()}>
+          <Italic className="size-4" />
+        </ToolButton>
+        <ToolButton label="Underline" active={state.underline} onClick={() => chain().toggleUnderline().run()}>
+          <Underline className="size-4" />
+        </ToolButton>
+      </div>
+      <div role="group" aria-label="Alignment" className="flex items-center gap-1">
+        <ToolButton label="Align left" active={state.left} onClick={() => chain().setTextAlign("left").run()}>
+          <AlignLeft className="size-4" />
+        </ToolButton>
+        <ToolButton label="Align center" active={state.center} onClick={() => chain().setTextAlign("center").run()}>
+          <AlignCenter className="size-4" />
+        </ToolButton>
+        <ToolButton label="Align right" active={state.right} onClick={() => chain().setTextAlign("right").run()}>
+          <AlignRight className="size-4" />
+        </ToolButton>
+        <ToolButton label="Justify" active={state.justify} onClick={() => chain().setTextAlign("justify").run()}>
+          <AlignJustify className="size-4" />
+        </ToolButton>
+      </div>
+      <div role="group" aria-label="Insert and history" className="flex items-center gap-1">
+        <ToolButton label="Bulleted list" active={state.bullet} onClick={() => chain().toggleBulletList().run()}>
+          <List className="size-4" />
+        </ToolButton>
+        <ToolButton label="Numbered list" active={state.ordered} onClick={() => chain().toggleOrderedList().run()}>
+          <ListOrdered className="size-4" />
+        </ToolButton>
+        <ToolButton label="Insert table" onClick={() => chain().insertTable({ rows: 2, cols: 2, withHeaderRow: false }).run()}>
+          <Sheet className="size-4" />
+        </ToolButton>
+        <ToolButton label="Insert image (seal, signature)" onClick={() => fileRef.current?.click()}>
+          <ImagePlus className="size-4" />
+        </ToolButton>
+        <input
+          ref={fileRef}
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          className="hidden"
+          aria-label="Image file"
           onChange={(event) => {
-            const key = event.target.value;
-            if (key) chain().insertContent({ type: "placeholderChip", attrs: { key } }).insertContent(" ").run();
+            const file = event.target.files?.[0];
+            event.target.value = "";
+            if (!file) return;
+            if (file.size > MAX_IMAGE_BYTES) {
+              setImageError(`The image is too large (${Math.round(file.size / 1024)} KB); at most ${MAX_IMAGE_BYTES / 1000} KB.`);
+              return;
+            }
+            setImageError(null);
+            const reader = new FileReader();
+            reader.onload = () =>
+              chain()
+                .setImage({ src: String(reader.result), alt: file.name })
+                .run();
+            reader.readAsDataURL(file);
           }}
-        >
-          <option value="">Insert placeholder…</option>
-          {placeholders.map((p) => (
-            <option key={p.key} value={p.key}>
-              {p.label} — {`{{${p.key}}}`}
-            </option>
-          ))}
-        </select>
-      </label>
+        />
+        <ToolButton label="Undo" onClick={() => chain().undo().run()}>
+          <Undo2 className="size-4" />
+        </ToolButton>
+        <ToolButton label="Redo" onClick={() => chain().redo().run()}>
+          <Redo2 className="size-4" />
+        </ToolButton>
+      </div>
+      <div className="w-full sm:w-auto">
+        <label className="flex w-full items-center gap-1 text-sm">
+          <span className="sr-only">Insert a placeholder</span>
+          <select
+            className="h-8 w-full rounded-md border bg-background px-2 text-sm sm:w-auto"
+            value=""
+            data-testid="placeholder-menu"
+            onChange={(event) => {
+              const key = event.target.value;
+              if (key) chain().insertContent({ type: "placeholderChip", attrs: { key } }).insertContent(" ").run();
+            }}
+          >
+            <option value="">Insert placeholder…</option>
+            {placeholders.map((p) => (
+              <option key={p.key} value={p.key}>
+                {p.label} — {`{{${p.key}}}`}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       {imageError ? (
         <p role="alert" className="w-full text-sm text-destructive">
           {imageError}
