@@ -23,12 +23,14 @@ import { getResource } from "~/resources/index";
 import { ResidentPicker, type PickedResident } from "~/features/people/resident-picker";
 import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
 import { collectionFormData, issueFromForm, reissueOf } from "../../server/features/collections/pages.server.ts";
+import { RELOAD_FIELD } from "~/lib/form-steps";
 import { serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { SelectOptions } from "~/components/resource/select-options";
 
-// /manage/collections (spec §2.1, §2.4; issue 10 items 2-4): the registry's list of receipts with
-// the collection form (works without JavaScript: choosing the payor kind or the collection type
-// reloads the form through a GET, JavaScript does the same on change) and the print slide-over
+// /manage/collections (spec §2.1, §2.4): the registry's list of receipts with the collection form
+// (works without JavaScript: choosing the payor kind or the collection type reloads the form by
+// posting it whole — never a GET, so no token or typed value reaches an address — and JavaScript
+// reloads the choices on change) and the print slide-over
 // panel of a receipt (?modal=print&id=), which links the preview route in its modes and copies.
 
 export async function loader(args: Route.LoaderArgs) {
@@ -209,7 +211,7 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
                   ))}
                 </NativeSelect>
                 <noscript>
-                  <Button type="submit" variant="outline" formMethod="get" name="modal" value="create">
+                  <Button type="submit" variant="outline" name={RELOAD_FIELD} value="1" formNoValidate>
                     Load
                   </Button>
                 </noscript>
@@ -242,7 +244,7 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
                   errors={errors.issued_to_user_id ?? undefined}
                 />
                 <noscript>
-                  <Button type="submit" variant="outline" formMethod="get" name="modal" value="create">
+                  <Button type="submit" variant="outline" name={RELOAD_FIELD} value="1" formNoValidate>
                     Load unpaid
                   </Button>
                 </noscript>
@@ -263,7 +265,7 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
                   <SelectOptions placeholder="Select…" options={form.payors} />
                 </NativeSelect>
                 <noscript>
-                  <Button type="submit" variant="outline" formMethod="get" name="modal" value="create">
+                  <Button type="submit" variant="outline" name={RELOAD_FIELD} value="1" formNoValidate>
                     Load unpaid
                   </Button>
                 </noscript>
@@ -288,7 +290,7 @@ function CollectionForm({ form, closeHref, lastResult }: { form: FormData_; clos
                 <SelectOptions placeholder="Select a collection type" options={form.types} />
               </NativeSelect>
               <noscript>
-                <Button type="submit" variant="outline" formMethod="get" name="modal" value="create">
+                <Button type="submit" variant="outline" name={RELOAD_FIELD} value="1" formNoValidate>
                   Load lines
                 </Button>
               </noscript>
@@ -472,7 +474,7 @@ function PrintPanel({ record, closeHref }: { record: Record<string, unknown>; cl
 export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
   const def = getResource("collection");
   const root = useRootData();
-  const actionData = useActionData() as { result?: SubmissionResult<string[]> } | undefined;
+  const actionData = useActionData() as { result?: SubmissionResult<string[]>; reloaded?: FormData_ } | undefined;
   const { modal, page, closeHref, record } = useOwnModals(loaderData, OWN_MODALS, { recordRequired: true });
   const canCreate = can(root?.user, "create-collection");
   const canPrint = can(root?.user, "view-collection") || can(root?.user, "manage-collection");
@@ -495,7 +497,7 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
           wide="xl"
           testId="collection-modal"
         >
-          <CollectionForm form={loaderData.form} closeHref={closeHref} lastResult={actionData?.result} />
+          <CollectionForm form={actionData?.reloaded ?? loaderData.form} closeHref={closeHref} lastResult={actionData?.result} />
         </ModalShell>
       ) : null}
       {modal === "print" && record && canPrint ? <PrintPanel record={record as Record<string, unknown>} closeHref={closeHref} /> : null}

@@ -1,3 +1,4 @@
+import { residentFindStep } from "./picker.server.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { resourceByPath, findResource } from "../../app/resources/index.ts";
@@ -7,7 +8,16 @@ import { listDefOf, type ResourceDef } from "../../app/resources/types.ts";
 import { serviceByName } from "../resources/services.ts";
 import { serviceContextOf } from "./context.ts";
 import { readFlash } from "./flash.server.ts";
-import { fieldErrorsReply, idsOf, isAppError, pageUrl, redirectWithFlash, rethrowForPage, returnAddress, type PageArgs } from "./page-kit.server.ts";
+import {
+  fieldErrorsReply,
+  idsOf,
+  isAppError,
+  pageUrl,
+  redirectWithFlash,
+  rethrowForPage,
+  returnAddress,
+  type PageArgs,
+} from "./page-kit.server.ts";
 
 // The page adapter of the registry (DESIGN §4, §8): one loader and one action serve every list
 // page. They parse the address or the posted form, call the engine, and shape the answer.
@@ -77,7 +87,10 @@ export async function resourceLoader(args: Args) {
 
   const { flash, clear } = readFlash(request);
   // `def`: the entry's list part, so the page's first load needs neither the registry nor zod (decision 177).
-  return data({ resource: def.name, def: listDefOf(def), query, page, modal, record, options, flash }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  return data(
+    { resource: def.name, def: listDefOf(def), query, page, modal, record, options, flash },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
 }
 
 export type ResourceLoaderData = Awaited<ReturnType<typeof resourceLoader>>["data"];
@@ -96,6 +109,9 @@ export async function resourceAction(args: Args) {
     switch (intent) {
       case "create":
       case "update": {
+        // A resident picker's "Find" step without JavaScript: the same form, with the residents found.
+        const found = await residentFindStep(ctx, form);
+        if (found) return data(found);
         const schema = intent === "create" ? def.schema.create : def.schema.update;
         const submission = parseWithZod(form, { schema });
         if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
@@ -113,7 +129,8 @@ export async function resourceAction(args: Args) {
         }
       }
       case "delete": {
-        const row = await engine.remove(ctx, id);
+        // A cancel's reason (an issued receipt's) comes with the confirmation.
+        const row = await engine.remove(ctx, id, { reason: form.get("reason") ?? undefined });
         return redirectWithFlash(args, form, {
           message: messages.deletedMessage(def, engine.displayName(row)),
           type: "delete",

@@ -6,31 +6,19 @@ import { trpc } from "~/lib/trpc-client";
 import { cn } from "~/lib/utils";
 import { PersonAvatar } from "./person-avatar";
 import { RequiredMark } from "~/components/resource/form-field";
+import { useActionData } from "react-router";
+import { Button } from "~/components/ui/button";
+import { toPicked, type PickedResident, type PickerFound } from "./picked-resident";
+import { FIND_FIELD, findTextName } from "~/lib/form-steps";
 
-// Picks a resident by name (household head and members, business owner): search-as-you-type over
-// the resident search (tRPC resident.search), arrow keys and Enter to pick. Posts the id in a
-// hidden field. Without JavaScript it is a number field for the resident's id.
+// Picks a resident by name (household head and members, business owner, a receipt's payor):
+// search-as-you-type over the resident search (tRPC resident.search), arrow keys and Enter to pick.
+// Posts the id in a hidden field. Without JavaScript it is a search-then-choose step: type a name,
+// "Find" posts the whole form (server/web/picker.server.ts), and the page comes back with what was
+// typed and the residents found as choices.
 
-export interface PickedResident {
-  id: number;
-  fullname: string;
-  image?: string | null;
-  hex_color?: string | null;
-  description?: string | null;
-}
-
-type SearchResult = Awaited<ReturnType<typeof trpc.resident.search.query>>["data"][number];
-
-export function toPicked(result: SearchResult): PickedResident {
-  const p = result.user_profile;
-  return {
-    id: result.id,
-    fullname: p.fullname_with_middle,
-    image: p.image,
-    hex_color: p.hex_color,
-    description: [p.age != null ? `${p.age} yrs` : null, p.complete_address ?? p.purok].filter(Boolean).join(" · "),
-  };
-}
+export type { PickedResident };
+export { toPicked };
 
 export function ResidentPicker({
   id,
@@ -54,6 +42,8 @@ export function ResidentPicker({
   hideLabel?: boolean;
 }) {
   const hydrated = useHydrated();
+  // Without JavaScript: the residents a "Find" step found (the server's answer to the form).
+  const findStep = (useActionData() as { picker?: PickerFound } | undefined)?.picker;
   const [text, setText] = React.useState("");
   const [found, setFound] = React.useState<{ query: string; results: PickedResident[] }>({ query: "", results: [] });
   const results = text.trim() && found.query === text.trim() ? found.results : [];
@@ -99,21 +89,47 @@ export function ResidentPicker({
   ) : null;
 
   if (!hydrated) {
+    const matches = findStep?.field === name ? findStep : null;
+    const choices = matches ? matches.matches.filter((r) => !exclude.includes(r.id)) : [];
+    // The one chosen stays a choice while others are listed, so nothing chosen is lost.
+    const listed = value && !choices.some((r) => r.id === value.id) ? [value, ...choices] : choices;
     return (
-      <div className="flex flex-col gap-1.5" data-field={name}>
+      <div className="flex flex-col gap-1.5" data-field={name} data-testid={`${id}-find`}>
         {labelEl}
-        <Input
-          id={id}
-          name={name}
-          type="number"
-          min={1}
-          defaultValue={value?.id ?? ""}
-          placeholder="Resident number (ID)"
-          aria-invalid={errors?.length ? true : undefined}
-        />
-        <p className="text-xs text-muted-foreground">
-          The resident's number, shown on their profile.{value ? ` Now: ${value.fullname}.` : ""}
-        </p>
+        {listed.length ? (
+          <fieldset className="flex flex-col gap-1 rounded-md border p-2" aria-label={`Choose the ${label.toLowerCase()}`}>
+            {listed.map((r, i) => (
+              <label key={r.id} className="flex items-center gap-2 text-sm">
+                <input type="radio" name={name} value={r.id} defaultChecked={value ? r.id === value.id : i === 0} />
+                <span>
+                  {r.fullname}
+                  {r.description ? <span className="text-muted-foreground"> · {r.description}</span> : null}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        ) : value ? (
+          <p className="text-sm">
+            <input type="hidden" name={name} value={value.id} />
+            Chosen: <strong>{value.fullname}</strong>
+          </p>
+        ) : null}
+        {matches && matches.query && choices.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No resident found for “{matches.query}”.</p>
+        ) : null}
+        <div className="flex gap-2">
+          <Input
+            id={id}
+            name={findTextName(name)}
+            defaultValue={matches?.query ?? ""}
+            placeholder="Type a name, then Find"
+            aria-invalid={errors?.length ? true : undefined}
+            aria-describedby={errors?.length ? errorId : undefined}
+          />
+          <Button type="submit" variant="outline" name={FIND_FIELD} value={name} formNoValidate>
+            Find
+          </Button>
+        </div>
         {errorEl}
       </div>
     );

@@ -11,6 +11,8 @@ import { fieldErrorsReply, redirectWithFlash, rethrowForPage, type PageArgs } fr
 import { serviceContextOf } from "../../web/context.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
 import { unpaidTransactionsOf, type UnpaidTransaction } from "../certificates/service.ts";
+import { postedValues, residentFindStep } from "../../web/picker.server.ts";
+import { FIND_FIELD, RELOAD_FIELD } from "../../../app/lib/form-steps.ts";
 
 // The page adapter of the collection form (issue 10 item 2): what the form needs to issue a
 // receipt — the collector's pads with the number the receipt will get, the collection types and
@@ -227,6 +229,25 @@ export async function issueFromForm(args: PageArgs, fallback: (args: PageArgs) =
   const def = getResource("collection");
   const ctx = serviceContextOf(args.context);
   const cleaned = withoutEmptyLines(form);
+  // Without JavaScript the form's choices reload by posting it whole ("Load", "Load unpaid", "Load
+  // lines", a resident's "Find"): the same form comes back with what was typed and the new choices.
+  if (form.has(RELOAD_FIELD) || form.has(FIND_FIELD)) {
+    const values = postedValues(cleaned);
+    const found = await residentFindStep(ctx, cleaned);
+    const text = (key: string) => (typeof values[key] === "string" ? (values[key] as string) : "");
+    const chosen = {
+      payor_kind: text("payor_kind") || "name",
+      collection_type_id: text("collection_type_id"),
+      form_pad_id: text("form_pad_id"),
+      issued_to_user_id: text("issued_to_user_id"),
+    };
+    const payorId = Number(chosen.issued_to_user_id);
+    const reloaded = {
+      ...(await collectionFormData(ctx, chosen.payor_kind, Number.isSafeInteger(payorId) && payorId > 0 ? payorId : null)),
+      chosen,
+    };
+    return data({ result: { initialValue: values, error: {} }, reloaded, picker: found?.picker });
+  }
   const submission = parseWithZod(cleaned, { schema: def.schema.create });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
   try {

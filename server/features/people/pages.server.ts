@@ -1,3 +1,4 @@
+import { residentFindStep } from "../../web/picker.server.ts";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { sql } from "kysely";
@@ -179,8 +180,11 @@ async function quietAction(args: Args, name: "household" | "disaster_prone_area"
   const engine = serviceFor(name);
 
   if (intent === "create" || intent === "update") {
-    const submission = parseWithZod(form, { schema: def.schema.create });
     const names = name === "household" ? await postedNames(ctx, form) : {};
+    // A member's or the head's "Find" step without JavaScript: the same form, with the residents found.
+    const found = await residentFindStep(ctx, form);
+    if (found) return data({ ...found, names });
+    const submission = parseWithZod(form, { schema: def.schema.create });
     if (submission.status !== "success") return data({ result: submission.reply(), names }, { status: 422 });
     try {
       if (intent === "create") await engine.create(ctx, submission.value);

@@ -37,7 +37,8 @@ export class ReceiptForm {
 
   /**
    * A resident payor: with JavaScript searched by name in the picker; without it, the kind is
-   * loaded and the resident's number typed, then their unpaid certificates loaded.
+   * loaded, the name typed and found, the resident chosen, then their unpaid certificates loaded —
+   * each step posts the form, and none puts the form's token or what was typed in the address.
    */
   async chooseResident(resident: { id: number; name: string }): Promise<void> {
     await this.form.getByLabel("Payor is").selectOption("resident");
@@ -47,8 +48,11 @@ export class ReceiptForm {
       await expect(this.page).toHaveURL(new RegExp(`issued_to_user_id=${resident.id}`));
     } else {
       await this.form.getByRole("button", { name: "Load", exact: true }).click();
-      await this.form.getByLabel(/^Resident/).fill(String(resident.id));
+      await this.form.getByLabel(/^Resident/).fill(resident.name);
+      await this.form.getByRole("button", { name: "Find", exact: true }).click();
+      await this.form.getByRole("radio", { name: new RegExp(resident.name, "i") }).check();
       await this.form.getByRole("button", { name: "Load unpaid" }).click();
+      expect(this.page.url()).not.toMatch(/csrf|token|issued_to|payor/i);
     }
   }
 

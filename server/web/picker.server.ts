@@ -1,0 +1,39 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import { toPicked, type PickerFound } from "../../app/features/people/picked-resident.ts";
+import { FIND_FIELD, findTextName } from "../../app/lib/form-steps.ts";
+import type { ServiceContext } from "../context.ts";
+import { searchResidents } from "../features/people/resident-search.ts";
+
+// The "Find" step of a resident picker without JavaScript (search, then choose): the form is posted
+// whole — never as a GET, so neither the CSRF token nor what was typed reaches an address — with
+// the button `_find=<field>`; the page answers the same form, everything typed kept, and the
+// residents found for that field to choose from. Every action whose form has a picker calls this
+// first.
+
+/** How many residents a "Find" step lists. */
+const FIND_LIMIT = 10;
+
+/** The posted form as Conform reads it (lines[0].nature → lines: [{nature}]), for the form's defaults. */
+export function postedValues(form: FormData): Record<string, unknown> {
+  const submission = parseWithZod(form, { schema: z.object({}).passthrough() });
+  return (submission.payload ?? {}) as Record<string, unknown>;
+}
+
+/**
+ * Null unless the form was posted by a picker's Find button; else the residents found and a
+ * Conform reply that re-renders the form with what was typed and no error.
+ */
+export async function residentFindStep(
+  ctx: ServiceContext,
+  form: FormData,
+): Promise<{ picker: PickerFound; result: { initialValue: Record<string, unknown>; error: Record<string, never> } } | null> {
+  const field = form.get(FIND_FIELD);
+  if (typeof field !== "string" || !field) return null;
+  const query = String(form.get(findTextName(field)) ?? "").trim();
+  const found = query ? await searchResidents(ctx, query, { limit: FIND_LIMIT }) : { data: [] };
+  return {
+    picker: { field, query, matches: found.data.map(toPicked) },
+    result: { initialValue: postedValues(form), error: {} },
+  };
+}
