@@ -203,6 +203,9 @@ export interface BankAccountsTable extends SoftDeleted {
   /** Cheque print offsets in millimetres (issue 12), calibrated by a test print. */
   cheque_offset_x: Generated<string>;
   cheque_offset_y: Generated<string>;
+  /** The cash in bank before the portal's first deposit or cheque, as of opening_date (0 and null: none). */
+  opening_balance: Generated<string>;
+  opening_date: CalendarDate | null;
 }
 
 /** A custom form field as stored in custom_forms (app/resources/fields.ts customFieldSchema). */
@@ -458,6 +461,8 @@ export interface CollectionsTable extends SoftDeleted {
   collector_id: number;
   remittance_id: number | null;
   verification_code: string;
+  /** Why it was cancelled (decision 192); null while it stands. */
+  cancel_reason: string | null;
 }
 
 /** Issue 10: the nature-of-collection lines of a receipt. */
@@ -628,6 +633,28 @@ export interface ScheduledJobRunsTable {
   error: string | null;
 }
 
+/** A signing official's term in a position (decision 194); term_end null: still in office. */
+export interface OfficialsTable extends SoftDeleted {
+  id: Id;
+  position: OfficialPosition;
+  name: string;
+  term_start: CalendarDate;
+  term_end: CalendarDate | null;
+}
+
+export type OfficialPosition = "punong_barangay" | "secretary" | "treasurer" | "appropriations_chairman" | "bookkeeper" | "accountant";
+
+/** The barangay seal and the municipal logo that print in the documents' headers (decision 194). */
+export interface BarangayImagesTable {
+  kind: "seal" | "logo";
+  content: Bytes;
+  mime: string;
+  width: number;
+  height: number;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
 export interface Database {
   // issue 2
   users: UsersTable;
@@ -692,6 +719,9 @@ export interface Database {
   correction_requests: CorrectionRequestsTable;
   privacy_anonymisations: PrivacyAnonymisationsTable;
   scheduled_job_runs: ScheduledJobRunsTable;
+  // the signing officials with their terms; the seal and the logo (decision 194)
+  officials: OfficialsTable;
+  barangay_images: BarangayImagesTable;
 }
 
 export type User = Selectable<UsersTable>;

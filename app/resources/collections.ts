@@ -265,6 +265,11 @@ export const collection: ResourceDef = {
   labels: { singular: "collection", plural: "collections", title: "Collections" },
   displayField: "or_number",
   trashedLabel: "Cancelled",
+  cancel: {
+    label: "Cancel receipt",
+    confirm:
+      "Cancel official receipt No. {name}? Its number stays used: it will be listed as cancelled in the RCD, and cannot be issued again.",
+  },
   undo: false,
   multiBody: "records",
   countable: true,

@@ -17,8 +17,9 @@ export function endingWith(text: string, name: string): string {
 /** Spec §8 words transactions without their name: 'Successfully deleted transaction.' */
 const UNNAMED_MESSAGES = new Set(["transaction"]);
 
-export function deletedMessage(def: Pick<ResourceDef, "voidWording"> & { name?: string }, name: string): string {
+export function deletedMessage(def: Pick<ResourceDef, "voidWording" | "cancel"> & { name?: string }, name: string): string {
   if (def.name && UNNAMED_MESSAGES.has(def.name)) return `Successfully deleted ${def.name}.`;
+  if (def.cancel) return endingWith("Successfully cancelled ", name);
   return endingWith(def.voidWording ? "Successfully voided " : "Successfully deleted ", name);
 }
 
@@ -58,10 +59,14 @@ export function nothingToActOnMessage(
   return `Nothing was ${verb}: ${noun} ${shown}${more} ${ids.length === 1 ? "is" : "are"} ${why}.`;
 }
 
+/** What a cancel called over REST without a reason records (the spec's DELETE has no body). */
+export const REST_NO_REASON = "no reason given (REST)";
+
 /** A bulk call without any record selected. */
 export const MSG_SELECT_RECORDS = "Select at least one record.";
 
-export function deleteConfirmation(def: Pick<ResourceDef, "name" | "voidWording">, name: string): string {
+export function deleteConfirmation(def: Pick<ResourceDef, "name" | "voidWording" | "cancel">, name: string): string {
+  if (def.cancel) return def.cancel.confirm.replace("{name}", name);
   if (def.voidWording) return `Are you sure you want to void ${name}? It can be unvoided later.`;
   const base = `Are you sure you want to remove ${name}? All of the data associated with this will be permanently removed.`;
   return def.name === "role" ? `${base} This action cannot be undone.` : base;
@@ -76,6 +81,7 @@ export function restoreConfirmation(def: Pick<ResourceDef, "voidWording">, name:
   return def.voidWording ? `Are you sure you want to unvoid ${name}?` : `Are you sure you want to restore ${name}?`;
 }
 
-export function deleteVerb(def: Pick<ResourceDef, "voidWording">): { verb: string; undoVerb: string } {
+export function deleteVerb(def: Pick<ResourceDef, "voidWording" | "cancel">): { verb: string; undoVerb: string } {
+  if (def.cancel) return { verb: def.cancel.label, undoVerb: "Restore" };
   return def.voidWording ? { verb: "Void", undoVerb: "Unvoid" } : { verb: "Delete", undoVerb: "Restore" };
 }

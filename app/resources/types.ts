@@ -197,6 +197,12 @@ export interface ResourceDef {
   displayField: string;
   /** Spec §4 "Void wording": delete is worded void for these. */
   voidWording?: boolean;
+  /**
+   * The delete of an issued document that cancels it (DESIGN §11, decision 192): worded with
+   * `label` ("Cancel receipt"), confirmed with `confirm` ({name} is the record's), one record at a
+   * time, with a required reason kept in the row's `cancel_reason`.
+   */
+  cancel?: { label: string; confirm: string };
   /** The status word of a deleted row when it is not "Trashed" or "Void" (a cancelled receipt: "Cancelled"). */
   trashedLabel?: string;
   /**

@@ -1,17 +1,27 @@
 import { FileText } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, Form, Link, useActionData } from "react-router";
+import { CsrfInput } from "~/components/csrf-input";
+import { Button } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { can } from "~/lib/permissions";
+import { useRootData } from "~/lib/root-data";
+import { getResource } from "~/resources/index";
+import { deletedMessage } from "~/resources/messages";
 import type { Route } from "./+types/collections.detail";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { buttonVariants } from "~/components/ui/button";
 import { HistoryLink } from "~/features/audit/history-link";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
-import { rethrowForPage, serviceContextOf, serviceFor } from "../../server/web/page-kit.server.ts";
+import { isAppError, redirectWithFlash, rethrowForPage, serviceContextOf, serviceFor } from "../../server/web/page-kit.server.ts";
 import { ColumnHeads } from "~/components/screen-table";
 
 // /manage/collections/{id} and its child `transactions` (spec §2.1; issue 10): one receipt — its
 // number, payor, date, lines, payment, collector, status and remittance — and the transactions
 // (certificates) it paid; the preview (print) is its other child. Needs view- or manage-collection.
+// An issued receipt is never edited (decision 192): it is cancelled here, with a reason, and may be
+// issued again at once ("Cancel and reissue": the collection form filled from it).
 
 type Receipt = {
   id: number;
@@ -25,6 +35,7 @@ type Receipt = {
   cheque_date: string | null;
   fund_type: string;
   status: string;
+  cancel_reason: string | null;
   processed: boolean;
   user: { fullname: string } | null;
   collection_type: { name: string } | null;
@@ -42,12 +53,38 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { receipt: row as Receipt };
 }
 
+type Refusal = { message: string; errors: Record<string, string[]>; reason: string };
+
+export async function action(args: Route.ActionArgs) {
+  const id = Number(args.params.collection_id);
+  if (!Number.isSafeInteger(id) || id < 1) throw data("Not found", { status: 404 });
+  const form = await args.request.formData();
+  const reason = String(form.get("reason") ?? "");
+  try {
+    const row = await serviceFor("collection").remove(serviceContextOf(args.context), id, { reason });
+    const next = form.get("then") === "reissue" ? `/manage/collections?modal=create&reissue=${id}` : `/manage/collections/${id}`;
+    return redirectWithFlash(
+      args,
+      form,
+      { message: deletedMessage(getResource("collection"), String(row.or_number)), type: "delete" },
+      next,
+    );
+  } catch (error) {
+    if (isAppError(error) && error.status === 422)
+      return data({ message: error.message, errors: error.errors ?? {}, reason } satisfies Refusal, { status: 422 });
+    rethrowForPage(error);
+  }
+}
+
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData ? `Official Receipt No. ${loaderData.receipt.or_number} | Portal` : "Collection | Portal" }];
 }
 
 export default function CollectionDetail({ loaderData }: Route.ComponentProps) {
   const r = loaderData.receipt;
+  const user = useRootData()?.user;
+  const refused = useActionData() as Refusal | undefined;
+  const cancelled = r.status !== "Active";
   return (
     <div className="flex max-w-3xl flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -56,8 +93,8 @@ export default function CollectionDetail({ loaderData }: Route.ComponentProps) {
             ← Collections
           </Link>
           <h1 className="text-2xl font-semibold">Official Receipt No. {r.or_number}</h1>
-          <p className="text-sm text-muted-foreground">
-            {r.status === "Active" ? "Issued" : r.status} · {r.processed ? "Remitted" : "Not remitted yet"}
+          <p className="text-sm text-muted-foreground" data-testid="receipt-status">
+            {cancelled ? r.status : "Issued"} · {r.processed ? "Remitted" : "Not remitted yet"}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -68,6 +105,57 @@ export default function CollectionDetail({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </div>
+      {cancelled ? (
+        <section className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
+          <p data-testid="cancel-reason">
+            <strong>Cancelled.</strong> Reason: {r.cancel_reason ?? "not recorded"}. The number stays used and is listed as cancelled in the
+            RCD.
+          </p>
+          {can(user, "create-collection") ? (
+            <Link to={`/manage/collections?modal=create&reissue=${r.id}`} className={buttonVariants({ size: "sm", variant: "outline" })}>
+              Issue it again
+            </Link>
+          ) : null}
+        </section>
+      ) : !r.processed && can(user, "delete-collection") ? (
+        <details className="rounded-lg border bg-card p-4 text-sm" open={!!refused} data-testid="cancel-receipt">
+          <summary className="cursor-pointer font-medium">Cancel this receipt</summary>
+          <Form method="post" className="mt-3 flex flex-col gap-2">
+            <CsrfInput />
+            <p className="text-muted-foreground">
+              An issued receipt is not edited. Cancelling keeps No. {r.or_number} used and lists it as cancelled in the RCD; its
+              certificates become unpaid again. To correct it, cancel it and issue it again.
+            </p>
+            {refused && !refused.errors.reason ? (
+              <p role="alert" className="text-destructive">
+                {refused.message}
+              </p>
+            ) : null}
+            <Label htmlFor="cancel-reason-input">Reason</Label>
+            <Textarea
+              id="cancel-reason-input"
+              name="reason"
+              required
+              minLength={3}
+              maxLength={500}
+              rows={2}
+              defaultValue={refused?.reason ?? ""}
+              aria-invalid={refused?.errors.reason ? true : undefined}
+            />
+            {refused?.errors.reason ? <p className="text-destructive">{refused.errors.reason.join(" ")}</p> : null}
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" name="then" value="stay" variant="destructive" className="dark:bg-red-700 dark:hover:bg-red-800">
+                Cancel receipt
+              </Button>
+              {can(user, "create-collection") ? (
+                <Button type="submit" name="then" value="reissue" variant="outline">
+                  Cancel and reissue
+                </Button>
+              ) : null}
+            </div>
+          </Form>
+        </details>
+      ) : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 rounded-lg border bg-card p-4 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
         <dt className="text-muted-foreground">Payor</dt>
         <dd>{r.issued_to}</dd>

@@ -242,7 +242,7 @@ export default function Registers({ loaderData }: Route.ComponentProps) {
                     <td className={`${td} whitespace-nowrap`}>{formatDate(c.date, "short")}</td>
                     <td className={`${td} whitespace-nowrap`}>{c.number}</td>
                     <td className={td}>{c.cancelled ? "CANCELLED" : c.payor}</td>
-                    <td className={td}>{c.cancelled ? "" : c.nature}</td>
+                    <td className={td}>{c.cancelled ? (c.cancel_reason ?? "") : c.nature}</td>
                     <td className={`${td} text-right tabular-nums`}>{c.cancelled ? "—" : formatAmount(c.amount)}</td>
                   </tr>
                 ))}

@@ -48,6 +48,16 @@ function referenceLabel(def: ResourceDef, alias: string): RawBuilder<string> {
   return sql<string>`${sql.ref(`${alias}.${def.displayField}`)}`;
 }
 
+/** The reason a cancel asks (an issued document's, `def.cancel`): 3 to 500 characters. */
+function cancelReason(input: unknown): string {
+  const raw = input && typeof input === "object" ? (input as { reason?: unknown }).reason : undefined;
+  const reason = typeof raw === "string" ? raw.trim() : "";
+  if (!reason) throw ValidationError.field("reason", "The reason field is required.");
+  if (reason.length < 3) throw ValidationError.field("reason", "The reason must be at least 3 characters.");
+  if (reason.length > 500) throw ValidationError.field("reason", "The reason must not be greater than 500 characters.");
+  return reason;
+}
+
 export class ResourceEngine {
   readonly hooks: ResourceHooks;
   constructor(readonly def: ResourceDef) {
@@ -496,9 +506,13 @@ export class ResourceEngine {
     return row;
   }
 
-  /** Soft delete, or void for the entities spec §4 words so. Already trashed: unchanged. */
-  async remove(ctx: ServiceContext, id: number): Promise<Row> {
+  /**
+   * Soft delete, or void for the entities spec §4 words so, or cancel for an issued document
+   * (`def.cancel`: `input.reason` required, kept in `cancel_reason`). Already trashed: unchanged.
+   */
+  async remove(ctx: ServiceContext, id: number, input?: unknown): Promise<Row> {
     this.authorize(ctx, "delete");
+    const reason = this.def.cancel ? cancelReason(input) : null;
     return inTransaction(ctx, async (tx) => {
       await this.hooks.lockFirst?.(tx, [id]);
       if (this.hard) {
@@ -512,7 +526,13 @@ export class ResourceEngine {
       if (!row.deleted_at) await this.hooks.beforeDelete?.(tx, [id]);
       if (!row.deleted_at) {
         await this.setDeleted(tx, [id], true);
-        await audit(tx, { entity: this.def.name, entityId: id, action: this.def.voidWording ? "void" : "delete" });
+        if (reason != null) await engineDb(tx).updateTable(this.tableName()).set({ cancel_reason: reason }).where("id", "=", id).execute();
+        await audit(tx, {
+          entity: this.def.name,
+          entityId: id,
+          action: reason != null ? "cancel" : this.def.voidWording ? "void" : "delete",
+          ...(reason != null ? { after: { reason } } : {}),
+        });
       }
       return this.read(tx, id);
     });
@@ -528,6 +548,7 @@ export class ResourceEngine {
         await this.assertRestorable(tx, [id]);
         await this.hooks.beforeRestore?.(tx, [id]);
         await this.setDeleted(tx, [id], false);
+        if (this.def.cancel) await engineDb(tx).updateTable(this.tableName()).set({ cancel_reason: null }).where("id", "=", id).execute();
         await audit(tx, { entity: this.def.name, entityId: id, action: "restore" });
       }
       return this.read(tx, id);
@@ -537,6 +558,7 @@ export class ResourceEngine {
   /** Multi-delete (spec §7.2): answers how many records changed. */
   async removeMany(ctx: ServiceContext, ids: number[]): Promise<number> {
     this.authorize(ctx, "delete");
+    if (this.def.cancel) throw ValidationError.field("ids", `Cancel ${this.def.labels.plural} one at a time, each with its reason.`);
     return this.setManyDeleted(ctx, ids, true);
   }
 
@@ -563,6 +585,8 @@ export class ResourceEngine {
       await this.assertRestorable(tx, actionable);
       if (!deleted) await this.hooks.beforeRestore?.(tx, actionable);
       const changed = await this.setDeleted(tx, actionable, deleted);
+      if (!deleted && this.def.cancel && changed.length)
+        await engineDb(tx).updateTable(this.tableName()).set({ cancel_reason: null }).where("id", "in", changed).execute();
       for (const id of changed)
         await audit(tx, { entity: this.def.name, entityId: id, action: deleted ? (this.def.voidWording ? "void" : "delete") : "restore" });
       return changed.length;

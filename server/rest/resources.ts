@@ -85,14 +85,14 @@ function resourceRoutes(router: Router, db: DB, def: ResourceDef): void {
   );
   router.delete(
     `${base}/:id`,
-    handle(async (req, res) => res.json(await removeOne(engine, ctxOf(req), parseId(req.params.id)))),
+    handle(async (req, res) => res.json(await removeOne(engine, ctxOf(req), parseId(req.params.id), withReason(req)))),
   );
   // Commands (DESIGN §10): PUT {path}/{command}/{id}, e.g. PUT cheque-issuance/void/7 with {reason}.
   for (const command of def.commands ?? []) {
     router.put(
       `${base}/${command.name}/:id`,
       handle(async (req, res) => {
-        const data = await engine.command(ctxOf(req), command.name, parseId(req.params.id), req.body);
+        const data = await engine.command(ctxOf(req), command.name, parseId(req.params.id), withReason(req));
         res.json({ data, message: engine.commandMessage(command.name, data) });
       }),
     );
@@ -117,8 +117,19 @@ function resourceRoutes(router: Router, db: DB, def: ResourceDef): void {
   );
 }
 
-async function removeOne(engine: ResourceEngine, ctx: ReturnType<typeof serviceContext>, id: number) {
-  const data = await engine.remove(ctx, id);
+/**
+ * The body of a call that may ask a reason (a cancel, a void), for REST clients written against
+ * the spec, whose DELETE and void calls send none: the reason in the body or the query, else
+ * "no reason given (REST)". The screens ask it; this keeps those clients working (decision 192).
+ */
+function withReason(req: Request): Record<string, unknown> {
+  const body = req.body && typeof req.body === "object" && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+  const given = [body.reason, req.query.reason].find((r) => typeof r === "string" && r.trim() !== "");
+  return { ...body, reason: given ?? messages.REST_NO_REASON };
+}
+
+async function removeOne(engine: ResourceEngine, ctx: ReturnType<typeof serviceContext>, id: number, input?: unknown) {
+  const data = await engine.remove(ctx, id, input);
   return { data, message: messages.deletedMessage(engine.def, engine.displayName(data)) };
 }
 

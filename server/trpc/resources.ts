@@ -28,7 +28,9 @@ export const resourceRouter = router({
   update: authedProcedure
     .input(z.object({ resource: resourceName, id: z.number().int().positive(), data: z.unknown() }))
     .mutation(({ ctx, input }) => engine(input.resource).update(ctx, input.id, input.data)),
-  remove: authedProcedure.input(idInput).mutation(({ ctx, input }) => engine(input.resource).remove(ctx, input.id)),
+  remove: authedProcedure
+    .input(idInput.extend({ reason: z.string().max(500).optional() }))
+    .mutation(({ ctx, input }) => engine(input.resource).remove(ctx, input.id, { reason: input.reason })),
   restore: authedProcedure.input(idInput).mutation(({ ctx, input }) => engine(input.resource).restore(ctx, input.id)),
   removeMany: authedProcedure.input(idsInput).mutation(({ ctx, input }) => engine(input.resource).removeMany(ctx, input.ids)),
   restoreMany: authedProcedure.input(idsInput).mutation(({ ctx, input }) => engine(input.resource).restoreMany(ctx, input.ids)),

@@ -170,9 +170,10 @@ describe("form pads and form numbers", () => {
   it("voids a form number only with a reason, and restores it (commands gated by delete)", async () => {
     const p = await pad("OR-C", "6000001", "6000005");
     const [first] = await numbersOf(p.id);
-    const noReason = await treasurer.delete(`/backend/api/form_number/${first.id}`);
+    // A person is asked the reason (the screens, tRPC); REST clients of the spec are not (see below).
+    const noReason = await treasurer.post("/trpc/resource.command", { resource: "form_number", command: "void", id: first.id, input: {} });
     expect(noReason.status).toBe(422);
-    expect(noReason.body.errors.reason).toEqual(["The reason field is required."]);
+    expect(JSON.stringify(noReason.body.error)).toContain("The reason field is required.");
     const voided = await treasurer.put(`/backend/api/form_number/void/${first.id}`, { reason: "Torn while printing" });
     expect(voided.status, voided.text).toBe(200);
     expect(voided.body.message).toBe("Successfully voided 6000001.");
@@ -762,5 +763,67 @@ describe("collection types carry their fee schedule (issue 26 item 9)", () => {
       { nature: "Business clearance fee", account_code: "4-01-02-010", amount: "300.00" },
       { nature: "Garbage fee", account_code: "4-02-01-990", amount: "" },
     ]);
+  });
+});
+
+describe("cancelling a receipt says what it does and keeps why (issue 26 item 3)", () => {
+  it("REST without a reason records 'no reason given (REST)'; with one keeps it; tRPC asks it; several at once are refused; restore clears it", async () => {
+    const p = await pad("OR-C3", "0110001", "0110010");
+    const issue = async () =>
+      (await treasurer.post("/backend/api/collection", receipt(p.id))).body.data as { id: number; or_number: string };
+    const reasonOf = async (id: number) =>
+      (await server.db.selectFrom("collections").select("cancel_reason").where("id", "=", id).executeTakeFirstOrThrow()).cancel_reason;
+
+    const a = await issue();
+    const plain = await treasurer.delete(`/backend/api/collection/${a.id}`);
+    expect(plain.status, plain.text).toBe(200);
+    expect(plain.body.message).toBe(`Successfully cancelled ${a.or_number}.`);
+    expect(plain.body.data).toMatchObject({ status: "Cancelled", cancel_reason: "no reason given (REST)" });
+    const log = await server.db
+      .selectFrom("audit_log")
+      .select(["action", "after"])
+      .where("entity", "=", "collection")
+      .where("entity_id", "=", String(a.id))
+      .where("action", "=", "cancel")
+      .executeTakeFirstOrThrow();
+    expect(log.after).toEqual({ reason: "no reason given (REST)" });
+
+    const b = await issue();
+    const given = await treasurer.delete(`/backend/api/collection/${b.id}?reason=${encodeURIComponent("Wrong payor name")}`);
+    expect(given.status).toBe(200);
+    expect(await reasonOf(b.id)).toBe("Wrong payor name");
+
+    const c = await issue();
+    const trpcNone = await treasurer.post("/trpc/resource.remove", { resource: "collection", id: c.id });
+    expect(trpcNone.status).toBe(422);
+    expect(JSON.stringify(trpcNone.body.error)).toContain("The reason field is required.");
+    const trpcGiven = await treasurer.post("/trpc/resource.remove", { resource: "collection", id: c.id, reason: "Amount typed wrong" });
+    expect(trpcGiven.status, trpcGiven.text).toBe(200);
+    expect(await reasonOf(c.id)).toBe("Amount typed wrong");
+
+    const d = await issue();
+    const many = await treasurer.post("/backend/api/collection/multiple_delete_collection", [{ id: d.id }]);
+    expect(many.status).toBe(422);
+    expect(many.body.errors.ids).toEqual(["Cancel collections one at a time, each with its reason."]);
+
+    // The RCD lists the cancelled receipts with their reasons.
+    const ctx = { db: server.db, user: await loadAuthUser(server.db, treasurerId) };
+    const rcd = await rcdData(ctx, { collector_id: treasurerId, from: "2026-11-02", to: "2026-11-02" });
+    expect(rcd.collections.find((x) => x.number === b.or_number)).toMatchObject({ cancelled: true, cancel_reason: "Wrong payor name" });
+
+    const restored = await treasurer.post("/backend/api/collection/restore", { id: b.id });
+    expect(restored.status).toBe(200);
+    expect(await reasonOf(b.id)).toBeNull();
+  });
+
+  it("voiding a form number over REST needs no body (spec DELETE form_number/{id}); restore un-voids it", async () => {
+    const p = await pad("OR-C4", "0120001", "0120003");
+    const [first] = await numbersOf(p.id);
+    const voided = await treasurer.delete(`/backend/api/form_number/${first.id}`);
+    expect(voided.status, voided.text).toBe(200);
+    expect(voided.body.data).toMatchObject({ state: "void", void_reason: "no reason given (REST)" });
+    const restored = await treasurer.post("/backend/api/form_number/restore", { id: first.id });
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.body.data.state).toBe("available");
   });
 });

@@ -131,9 +131,10 @@ describe("cheque numbers", () => {
   it("void with a reason (PUT cheque_number/void/{id}) and restore exactly; an issued number is neither", async () => {
     const list = await admin.get(`/backend/api/cheque_number?filter[bank_account_id]=${accountId}&sort=number&order=desc&per_page=1`);
     const leaf = list.body.data[0];
-    const noReason = await admin.put(`/backend/api/cheque_number/void/${leaf.id}`, {});
+    // The screens and tRPC ask the reason; a REST client of the spec sends none (issue 26 item 3).
+    const noReason = await admin.post("/trpc/resource.command", { resource: "cheque_number", command: "void", id: leaf.id, input: {} });
     expect(noReason.status).toBe(422);
-    expect(noReason.body.errors.reason).toEqual(["The reason field is required."]);
+    expect(JSON.stringify(noReason.body.error)).toContain("The reason field is required.");
     const voided = await admin.put(`/backend/api/cheque_number/void/${leaf.id}`, { reason: "Torn while printing" });
     expect(voided.status, voided.text).toBe(200);
     expect(voided.body.message).toBe(`Successfully voided ${leaf.number}.`);
@@ -287,7 +288,8 @@ describe("cheque issuances", () => {
       ).rows;
     const before = await snapshot();
 
-    expect((await admin.put(`/backend/api/cheque-issuance/void/${a.id}`, {})).status).toBe(422); // reason required
+    const trpcNoReason = await admin.post("/trpc/resource.command", { resource: "cheque_issuance", command: "void", id: a.id, input: {} });
+    expect(trpcNoReason.status).toBe(422); // reason required where a person types it
     const voided = await clerk.put(`/backend/api/cheque-issuance/void/${a.id}`, { reason: "Wrong payee" }); // update- suffices
     expect(voided.status, voided.text).toBe(200);
     expect(voided.body.message).toBe(`Successfully voided ${a.number}.`);
@@ -359,5 +361,21 @@ describe("lists", () => {
     }
     for (const path of ["cheque_number", "disbursement", "cheque-issuance"])
       expect((await admin.get(`/backend/api/${path}/count`)).body.data).toBeGreaterThan(0);
+  });
+});
+
+describe("REST clients of the spec send no reason (issue 26 item 3)", () => {
+  it("PUT cheque-issuance/void/{id} and DELETE cheque_number/{id} without a body succeed, recording 'no reason given (REST)'", async () => {
+    const dv = await voucher("500.00");
+    const issued = await cheque(dv.id, "500.00");
+    expect(issued.status, issued.text).toBe(201);
+    const voided = await admin.put(`/backend/api/cheque-issuance/void/${issued.body.data.id}`);
+    expect(voided.status, voided.text).toBe(200);
+    expect(voided.body.data).toMatchObject({ state: "void", void_reason: "no reason given (REST)" });
+    const list = await admin.get(`/backend/api/cheque_number?filter[bank_account_id]=${accountId}&filter[state]=available&per_page=1`);
+    const leaf = list.body.data[0];
+    const spoiled = await admin.delete(`/backend/api/cheque_number/${leaf.id}`);
+    expect(spoiled.status, spoiled.text).toBe(200);
+    expect((await admin.get(`/backend/api/cheque_number/${leaf.id}`)).body.data).toMatchObject({ state: "void" });
   });
 });

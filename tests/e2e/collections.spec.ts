@@ -96,10 +96,12 @@ test("the treasurer's day: pad, four receipts (one by cheque, one without JavaSc
   await plain.goto("/manage/collections?modal=create");
   const form = plain.getByTestId("collection-form");
   await form.getByLabel("Form pad").selectOption({ label: `E2E-${id} — next No. ${serial + 3} E` });
-  // Without JavaScript the resident picker is the resident's number, after loading the kind's fields.
+  // Without JavaScript the resident is found by name and chosen, after loading the kind's fields.
   await form.getByLabel("Payor is").selectOption("resident");
   await form.getByRole("button", { name: "Load", exact: true }).click();
-  await form.getByLabel(/^Resident/).fill(String(resident.id));
+  await form.getByLabel(/^Resident/).fill(`Maria ${surname}`);
+  await form.getByRole("button", { name: "Find", exact: true }).click();
+  await form.getByRole("radio", { name: new RegExp(`Maria ${surname}`, "i") }).check();
   await form.getByLabel("Collection type").selectOption({ index: 1 });
   await form.getByLabel("Line 1: nature of collection").fill("Certificate of Residency");
   await form.getByLabel("Line 1: amount").fill("30");
@@ -109,8 +111,11 @@ test("the treasurer's day: pad, four receipts (one by cheque, one without JavaSc
 
   // 4. Cancel the second receipt: it keeps its number and shows Cancelled.
   await list.goto(`?search=${encodeURIComponent(`${serial + 1} E`)}`);
-  await list.rowAction(`${serial + 1} E`, "Delete");
-  await list.confirm("Delete");
+  // "Cancel receipt" (never "Delete"): the dialog says the number stays used, and asks why.
+  await list.rowAction(`${serial + 1} E`, "Cancel receipt");
+  await expect(list.confirmDialog).toContainText("Its number stays used: it will be listed as cancelled in the RCD");
+  await list.confirmDialog.getByLabel("Reason").fill("Payor's name misspelled");
+  await list.confirm("Cancel receipt");
   await list.goto(`?search=${encodeURIComponent(`${serial + 1} E`)}`);
   await expect(list.row(`${serial + 1} E`)).toContainText("Cancelled");
   await expectAccessible(page, "collections");

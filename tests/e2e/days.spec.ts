@@ -142,7 +142,7 @@ for (const run of RUNS) {
       fs.writeFileSync(testInfo.outputPath("day-a.txt"), text);
     });
 
-    test("(b) the treasurer's day goes on after a remittance: remit, issue, remit again, undo the last, print the RCDs", async ({
+    test("(b) the treasurer's day goes on after a remittance: remit, issue, cancel and reissue, remit again, undo the last, print the RCDs", async ({
       adminApi,
       signInAs,
     }, testInfo) => {
@@ -192,9 +192,28 @@ for (const run of RUNS) {
 
       // Afternoon: the window stays open; the next receipt waits for the next remittance.
       const afternoon = await issue(`Bakery ${tag}`, "80");
+
+      // The amount was wrong: an issued receipt is not edited — it is cancelled with a reason and
+      // issued again from its own page, the new one filled from it.
+      await page.goto(`/manage/collections?search=${encodeURIComponent(afternoon)}`);
+      await page.getByRole("link", { name: afternoon, exact: true }).click();
+      await expect(page.getByRole("heading", { name: `Official Receipt No. ${afternoon}` })).toBeVisible();
+      await expect(page.getByRole("link", { name: /^Edit/ })).toHaveCount(0);
+      await page.getByText("Cancel this receipt").click();
+      await page.getByLabel("Reason").fill("Amount typed wrong");
+      await page.getByRole("button", { name: "Cancel and reissue" }).click();
+      await expect(page.getByTestId("reissue-note")).toContainText(`cancelled receipt No. ${afternoon}`);
+      await expect(receipt.line(1).nature).toHaveValue("Business permit fee");
+      await expect(receipt.form.getByLabel(/^Payor\s*\*?$/)).toHaveValue(`Bakery ${tag}`);
+      const reissued = await receipt.choosePad(`OR-B-${tag}`);
+      expect(reissued).not.toBe(afternoon);
+      await receipt.line(1).amount.fill("85");
+      await receipt.issue();
+
       await day.openFromPicker(treasurer.fullname, today);
       await expect(page.getByTestId("day-receipts")).toContainText(afternoon);
-      await expect(page.getByTestId("remit-form")).toContainText("1 receipt waiting, ₱80.00");
+      await expect(page.getByTestId("day-receipts")).toContainText(reissued);
+      await expect(page.getByTestId("remit-form")).toContainText("2 receipts waiting, ₱85.00");
       await day.remit(`DS-PM-${tag}`);
       await expect(day.remittances()).toHaveCount(2);
       await expect(day.remittances().last()).toContainText(
@@ -204,7 +223,7 @@ for (const run of RUNS) {
       // The afternoon slip was wrong: undo it with a reason; its receipt waits again.
       await day.undoLatest("Deposit slip number mistyped");
       await expect(day.remittances()).toHaveCount(1);
-      await expect(page.getByTestId("remit-form")).toContainText("1 receipt waiting");
+      await expect(page.getByTestId("remit-form")).toContainText("2 receipts waiting");
       await day.remit(`DS-PM2-${tag}`);
       await expect(day.remittances()).toHaveCount(2);
 
@@ -220,6 +239,13 @@ for (const run of RUNS) {
       const text = pdfText(pdfPath);
       expect(text).toContain(morningRcd);
       expect(text).toContain(`DS-AM-${tag}`);
+
+      // The afternoon RCD lists the cancelled receipt with its reason, and the one issued for it.
+      await page.goto(`/manage/remittances/search?collector_id=${treasurer.id}&date=${today}`);
+      await page.goto((await day.remittances().last().getByTestId("print-rcd").getAttribute("href"))!);
+      await expect(page.getByTestId("rcd-collections")).toContainText("Amount typed wrong");
+      await expect(page.getByTestId("rcd-collections")).toContainText(reissued);
+      await expect(page.getByTestId("rcd-total")).toHaveText("85.00");
     });
   });
 }

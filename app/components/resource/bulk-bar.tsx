@@ -42,7 +42,9 @@ export function BulkBar({
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : "";
   const canRestore = gates.restore && def.deletion !== "hard" && def.modals.includes("restore");
-  if (!gates.delete && !canRestore) return null;
+  // A cancel asks each record's own reason: there is no cancelling several at once.
+  const canDelete = gates.delete && !def.cancel;
+  if (!canDelete && !canRestore) return null;
   const deleteLabel = def.voidWording ? "Void selected" : "Delete selected";
   const restoreLabel = def.voidWording ? "Unvoid selected" : "Restore selected";
   // Before hydration (and without JavaScript) the count is unknown: the buttons stay usable.
@@ -66,7 +68,7 @@ export function BulkBar({
             : `${selected} ${selected === 1 ? def.labels.singular : def.labels.plural} selected`
           : "Tick rows, then:"}
       </p>
-      {gates.delete ? (
+      {canDelete ? (
         hydrated ? (
           <>
             {/* The dialog below is the confirmation: the server skips its confirm step. */}

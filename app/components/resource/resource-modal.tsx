@@ -129,14 +129,24 @@ export function ResourceModal({ def, modal, record, options, query, gates }: Res
       const { verb, undoVerb } = deleteVerb(def);
       const isDelete = modal === "delete";
       const action = isDelete ? verb : undoVerb;
+      // A cancel (an issued receipt) names itself whole ("Cancel receipt") and asks its reason.
+      const cancels = isDelete && !!def.cancel;
       return (
         <ModalShell
-          title={`${action} ${def.labels.singular}`}
+          title={cancels ? action : `${action} ${def.labels.singular}`}
           description={isDelete ? deleteConfirmation(def, displayName) : restoreConfirmation(def, displayName)}
           closeHref={closeHref}
           role="alertdialog"
         >
-          <ConfirmForm intent={modal} id={record!.id} returnTo={returnTo} closeHref={closeHref} label={action} destructive={isDelete} />
+          <ConfirmForm
+            intent={modal}
+            id={record!.id}
+            returnTo={returnTo}
+            closeHref={closeHref}
+            label={action}
+            destructive={isDelete}
+            reason={cancels ? "required" : undefined}
+          />
         </ModalShell>
       );
     }
@@ -238,7 +248,11 @@ function ResourceForm({
 }) {
   const actionData = useActionData() as { result?: SubmissionResult<string[]> } | undefined;
   const defaultValue = React.useMemo(() => formDefaults(def, intent, record), [def, intent, record]);
-  const [form] = useEntityForm(def, intent, { id: `${def.name}-${intent}-${record?.id ?? "new"}`, lastResult: actionData?.result, defaultValue });
+  const [form] = useEntityForm(def, intent, {
+    id: `${def.name}-${intent}-${record?.id ?? "new"}`,
+    lastResult: actionData?.result,
+    defaultValue,
+  });
   const fields = def.fields.filter((f) => !(intent === "update" && f.createOnly));
   return (
     <FormProvider context={form.context}>

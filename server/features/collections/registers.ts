@@ -28,6 +28,8 @@ export interface RcdCollection {
   fund: string;
   amount: string;
   cancelled: boolean;
+  /** Why a cancelled receipt was cancelled (decision 192). */
+  cancel_reason: string | null;
 }
 
 export interface FormRange {
@@ -227,6 +229,7 @@ export async function rcdData(ctx: ServiceContext, query: RcdQuery): Promise<Rcd
       "c.fund_type as fund",
       sql<string>`c.amount_paid::text`.as("amount"),
       sql<boolean>`c.deleted_at is not null`.as("cancelled"),
+      "c.cancel_reason",
     ])
     .where("c.date_issued", ">=", query.from)
     .where("c.date_issued", "<=", query.to)
