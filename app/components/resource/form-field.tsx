@@ -16,6 +16,7 @@ import { selectPlaceholder } from "./format";
 // errors tied together (aria-describedby), for every registry entry.
 
 import { SelectOptions, type Option } from "./select-options";
+import { FilterableSelect } from "./filterable-select";
 
 export { SelectOptions, type Option };
 
@@ -130,19 +131,31 @@ export function FormField({ field, options, intent }: { field: FieldDef; options
       control = <Textarea key={key} {...props} placeholder={field.placeholder} rows={3} />;
       break;
     }
-    case "enum":
-    case "reference": {
-      const choices: Option[] = field.kind === "enum" ? (field.options ?? []).map((o) => ({ value: o, label: o })) : (options ?? []);
+    case "enum": {
       const [key, props] = split(getSelectProps(meta, aria));
       control = (
         <NativeSelect key={key} {...props}>
-          <option value="">{field.kind === "reference" ? selectPlaceholder(field.label) : `Select…`}</option>
-          {choices.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
+          <option value="">Select…</option>
+          {(field.options ?? []).map((o) => (
+            <option key={o} value={o}>
+              {o}
             </option>
           ))}
         </NativeSelect>
+      );
+      break;
+    }
+    case "reference": {
+      // Another record, picked by its name: a long list can be searched (filterable-select.tsx).
+      const [key, props] = split(getSelectProps(meta, aria));
+      control = (
+        <FilterableSelect
+          key={key}
+          label={field.label}
+          placeholder={selectPlaceholder(field.label)}
+          options={options ?? []}
+          selectProps={props}
+        />
       );
       break;
     }
