@@ -142,7 +142,7 @@ export default function BlocklistEntryPage({ loaderData, actionData }: Route.Com
         </CardContent>
       </Card>
       <div className="xl:col-span-2">
-        <AuditCard entries={loaderData.audit} userId={user.id} />
+        <AuditCard entries={loaderData.audit} />
       </div>
     </UserPage>
   );

@@ -130,7 +130,7 @@ export default function UserDetailPage({ loaderData }: Route.ComponentProps) {
           ) : null
         }
       />
-      <AuditCard entries={loaderData.audit} userId={user.id} />
+      <AuditCard entries={loaderData.audit} />
     </UserPage>
   );
 }

@@ -10,6 +10,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { formatDateTime } from "~/lib/dates";
 import { actionLabel, entityLabel, splitPermission } from "~/lib/permission-matrix";
 import { initialsOf, readableTextOn } from "~/lib/ui-color";
+import { auditSentence, type AuditSubject } from "~/features/audit/audit-sentence";
 import { AccountStatusBadge } from "./status";
 
 // Parts of the user page (/system/users/{id}) and the blocklist entry page (issue 5): profile,
@@ -52,9 +53,15 @@ export interface DetailAudit {
   by: { id: number; fullname: string } | null;
   ip: string | null;
   changed: string[];
+  subject: AuditSubject | null;
 }
 
-const KIND_LABEL: Record<string, string> = { staff: "Staff", resident: "Resident", non_resident: "Non-resident", organization: "Organization" };
+const KIND_LABEL: Record<string, string> = {
+  staff: "Staff",
+  resident: "Resident",
+  non_resident: "Non-resident",
+  organization: "Organization",
+};
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -114,7 +121,9 @@ export function ProfileCard({ user, roles }: { user: DetailUser; roles: { id: nu
       <CardContent>
         <dl className="grid gap-4 sm:grid-cols-2">
           <Fact label="E-mail">{user.email ?? <span className="text-muted-foreground">None</span>}</Fact>
-          <Fact label="Last sign-in">{user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : <span className="text-muted-foreground">Never</span>}</Fact>
+          <Fact label="Last sign-in">
+            {user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : <span className="text-muted-foreground">Never</span>}
+          </Fact>
           <Fact label="Created">{formatDateTime(user.created_at)}</Fact>
           <Fact label="Updated">{formatDateTime(user.updated_at)}</Fact>
           {user.blocked_at ? (
@@ -269,26 +278,7 @@ export function SessionsCard({
   );
 }
 
-const ACTION_WORDS: Record<string, string> = {
-  login: "Signed in",
-  logout: "Signed out",
-  create: "Created",
-  update: "Updated",
-  delete: "Deleted",
-  restore: "Restored",
-  void: "Voided",
-  block: "Blocked",
-  unblock: "Removed from the blocklist",
-  reset_password: "Password reset",
-  update_password: "Changed own password",
-  update_account: "Changed own account",
-  update_identity: "Changed own name",
-  update_notifications: "Changed notification settings",
-  sign_out_session: "A session was signed out",
-  sign_out_others: "Signed out other sessions",
-};
-
-export function AuditCard({ entries, userId }: { entries: DetailAudit[]; userId: number }) {
+export function AuditCard({ entries }: { entries: DetailAudit[] }) {
   return (
     <Card>
       <CardHeader>
@@ -301,17 +291,20 @@ export function AuditCard({ entries, userId }: { entries: DetailAudit[]; userId:
         ) : (
           <ol className="flex flex-col divide-y rounded-md border" data-testid="audit-trail">
             {entries.map((e) => {
-              const onSelf = (e.entity === "user" || e.entity === "blocklist") && e.entity_id === String(userId);
-              const what = onSelf ? (ACTION_WORDS[e.action] ?? e.action) : `${ACTION_WORDS[e.action] ?? e.action} ${entityLabel(e.entity).toLowerCase()}${e.entity_id ? ` #${e.entity_id}` : ""}`;
+              const what = auditSentence({ who: e.by?.fullname ?? null, action: e.action, subject: e.subject });
               return (
                 <li key={e.id} className="flex flex-col gap-0.5 px-3 py-2 text-sm sm:flex-row sm:items-baseline sm:gap-3">
-                  <time className="w-44 shrink-0 text-xs text-muted-foreground tabular-nums" dateTime={new Date(e.at as string).toISOString()}>
+                  <time
+                    className="w-44 shrink-0 text-xs text-muted-foreground tabular-nums"
+                    dateTime={new Date(e.at as string).toISOString()}
+                  >
                     {formatDateTime(e.at)}
                   </time>
                   <span className="min-w-0">
                     <span className="font-medium">{what}</span>
-                    {e.by && e.by.id !== userId ? <span className="text-muted-foreground"> by {e.by.fullname}</span> : null}
-                    {e.action === "update" && e.changed.length ? <span className="text-muted-foreground"> ({e.changed.join(", ")})</span> : null}
+                    {e.action === "update" && e.changed.length ? (
+                      <span className="text-muted-foreground"> ({e.changed.join(", ")})</span>
+                    ) : null}
                     {e.ip ? <span className="text-xs text-muted-foreground"> · {e.ip}</span> : null}
                   </span>
                 </li>

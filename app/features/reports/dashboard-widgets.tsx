@@ -2,6 +2,7 @@ import { Activity, Banknote, FileBadge, HandCoins, Home, Users, Wallet } from "l
 import * as React from "react";
 import { Link } from "react-router";
 import { Area, AreaChart, Bar, BarChart, ResponsiveContainer, Tooltip, XAxis } from "recharts";
+import { actorName, auditPredicate } from "~/features/audit/audit-sentence";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import type { DashboardData, TrendPoint } from "../../../server/features/dashboard/service.ts";
@@ -196,8 +197,7 @@ export function DashboardWidgets({ data }: { data: DashboardData }) {
               {data.activity.map((a) => (
                 <li key={a.id} className="flex flex-col">
                   <span>
-                    <span className="font-medium">{a.who ?? "System"}</span> {a.action.replace(/_/g, " ")} {a.entity.replace(/_/g, " ")}
-                    {a.entity_id ? ` #${a.entity_id}` : ""}
+                    <span className="font-medium">{actorName(a.who)}</span> {auditPredicate(a)}
                   </span>
                   <time className="text-xs text-muted-foreground" dateTime={a.at}>
                     {formatDateTime(a.at)}

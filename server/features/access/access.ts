@@ -10,6 +10,8 @@ import { notify, type NewNotification } from "../notifications/service.ts";
 import { inTransaction } from "../../resources/transaction.ts";
 import { audit } from "../../services/audit.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
+import type { AuditSubject } from "../../../app/features/audit/audit-sentence.ts";
+import { auditSubjects } from "../audit/subjects.ts";
 import { seededPermissionNames } from "../../seed.ts";
 
 // The rules of access administration (issue 5) that are more than CRUD: who may never be locked
@@ -69,7 +71,12 @@ export async function activeAdministratorIds(db: Db): Promise<number[]> {
  * Refuses a change after which no active user would hold the Administrator role. `remaining`
  * gets today's active administrators and answers those left after the change.
  */
-export async function assertAdministratorRemains(db: Db, remaining: (current: number[]) => number[], message: string, field = "id"): Promise<void> {
+export async function assertAdministratorRemains(
+  db: Db,
+  remaining: (current: number[]) => number[],
+  message: string,
+  field = "id",
+): Promise<void> {
   const current = await activeAdministratorIds(db);
   if (current.length === 0) return; // nothing to protect (a database without any administrator)
   if (remaining(current).length === 0) throw new AppError(422, message, { [field]: [message] });
@@ -116,7 +123,8 @@ export async function assertNoLockout(
   const before = actor.permissions;
   const next = await permissionsOfRoles(ctx.db, after.roleIds, after.override);
   for (const permission of LOCKOUT_PERMISSIONS) {
-    if (before.includes(permission) && !next.has(permission)) throw new AppError(422, SELF.lockout(permission), { [field]: [SELF.lockout(permission)] });
+    if (before.includes(permission) && !next.has(permission))
+      throw new AppError(422, SELF.lockout(permission), { [field]: [SELF.lockout(permission)] });
   }
 }
 
@@ -182,7 +190,8 @@ export async function checkRoleChange(
 /** Roles about to be deleted for good. */
 export async function checkRolesRemoval(ctx: ServiceContext, ids: number[]): Promise<void> {
   const roles = await ctx.db.selectFrom("roles").select(["id", "name"]).where("id", "in", ids).execute();
-  if (roles.some((r) => r.name.toLowerCase() === ADMIN_ROLE.toLowerCase())) throw new AppError(422, ADMIN_ROLE_FIXED.delete, { id: [ADMIN_ROLE_FIXED.delete] });
+  if (roles.some((r) => r.name.toLowerCase() === ADMIN_ROLE.toLowerCase()))
+    throw new AppError(422, ADMIN_ROLE_FIXED.delete, { id: [ADMIN_ROLE_FIXED.delete] });
   const actor = ctx.user;
   if (!actor) return;
   const actorRoles = await roleIdsOf(ctx.db, actor.id);
@@ -212,7 +221,9 @@ export async function checkPermissionsRemoval(ctx: ServiceContext, ids: number[]
 /** Who may ask for generated credentials: anyone who creates or edits accounts or blocks them. */
 function mayWriteAccounts(user: ServiceContext["user"]): boolean {
   const entities = ["user", "resident", "non_resident", "organization"];
-  return entities.some((e) => can(user, `create-${e}`) || can(user, `update-${e}`) || can(user, `delete-${e}`)) || can(user, "create-blocklist");
+  return (
+    entities.some((e) => can(user, `create-${e}`) || can(user, `update-${e}`) || can(user, `delete-${e}`)) || can(user, "create-blocklist")
+  );
 }
 
 function slug(text: string | null | undefined): string {
@@ -262,7 +273,12 @@ export function generatePasswordFor(ctx: ServiceContext): string {
   return generatePassword();
 }
 
-const RESOURCE_FOR_KIND: Record<string, string> = { staff: "user", resident: "resident", non_resident: "non_resident", organization: "organization" };
+const RESOURCE_FOR_KIND: Record<string, string> = {
+  staff: "user",
+  resident: "resident",
+  non_resident: "non_resident",
+  organization: "organization",
+};
 
 export const resetPasswordInput = z.object({
   id: z.coerce.number({ error: "The id field is required." }).int().positive("The id field is required."),
@@ -292,7 +308,11 @@ export async function resetPassword(ctx: ServiceContext, raw: unknown): Promise<
   if (problem) throw ValidationError.field("password", problem);
   const hash = await hashPassword(password);
   await inTransaction(ctx, async (tx) => {
-    await tx.db.updateTable("users").set({ password_hash: hash, updated_at: sql`now()`, updated_by: actor.id }).where("id", "=", id).execute();
+    await tx.db
+      .updateTable("users")
+      .set({ password_hash: hash, updated_at: sql`now()`, updated_by: actor.id })
+      .where("id", "=", id)
+      .execute();
     // Everywhere: a reset means the old password may be known to someone else. Resetting your own
     // keeps the session you are using.
     await invalidateUserSessions(tx.db, id, id === actor.id ? (ctx.sessionId ?? undefined) : undefined);
@@ -312,7 +332,12 @@ export async function notificationPreferences(db: Db, userId: number) {
  * Notifies a user who has not turned the topic off: a stored notification written with the caller's
  * db (its transaction), pushed by the hub when it commits (issue 15).
  */
-export async function notifyIfWanted(db: Db, userId: number, topic: NotificationTopic, event: Omit<NewNotification, "topic">): Promise<void> {
+export async function notifyIfWanted(
+  db: Db,
+  userId: number,
+  topic: NotificationTopic,
+  event: Omit<NewNotification, "topic">,
+): Promise<void> {
   await notify({ db, user: null }, { users: [userId] }, { topic, ...event });
 }
 
@@ -409,30 +434,25 @@ export interface AuditView {
   by: { id: number; fullname: string } | null;
   ip: string | null;
   changed: string[];
+  /** The record the row is about, as people know it (its OR number, a person's name). */
+  subject: AuditSubject | null;
 }
 
 /** What a user did and what was done to their account, newest first. */
-export async function auditTrailOf(db: Db, userId: number, limit = 25): Promise<AuditView[]> {
-  const rows = await db
+export async function auditTrailOf(ctx: ServiceContext, userId: number, limit = 25): Promise<AuditView[]> {
+  const rows = await ctx.db
     .selectFrom("audit_log as a")
     .leftJoin("user_profiles as p", "p.user_id", "a.user_id")
-    .select([
-      "a.id",
-      "a.at",
-      "a.entity",
-      "a.entity_id",
-      "a.action",
-      "a.ip",
-      "a.after",
-      "a.user_id",
-      fullNameOf("p").as("fullname"),
-    ])
-    .where((eb) => eb.or([eb("a.user_id", "=", userId), eb.and([eb("a.entity", "in", ["user", "blocklist"]), eb("a.entity_id", "=", String(userId))])]))
+    .select(["a.id", "a.at", "a.entity", "a.entity_id", "a.action", "a.ip", "a.after", "a.user_id", fullNameOf("p").as("fullname")])
+    .where((eb) =>
+      eb.or([eb("a.user_id", "=", userId), eb.and([eb("a.entity", "in", ["user", "blocklist"]), eb("a.entity_id", "=", String(userId))])]),
+    )
     .orderBy("a.at", "desc")
     .orderBy("a.id", "desc")
     .limit(limit)
     .execute();
-  return rows.map((r) => ({
+  const subjects = await auditSubjects(ctx, rows);
+  return rows.map((r, i) => ({
     id: Number(r.id),
     at: r.at,
     entity: r.entity,
@@ -441,6 +461,7 @@ export async function auditTrailOf(db: Db, userId: number, limit = 25): Promise<
     ip: r.ip,
     by: r.user_id == null ? null : { id: Number(r.user_id), fullname: r.fullname ?? "Unknown" },
     changed: r.after && typeof r.after === "object" && !Array.isArray(r.after) ? Object.keys(r.after as object).slice(0, 8) : [],
+    subject: subjects[i],
   }));
 }
 
@@ -459,7 +480,15 @@ export interface UserDetail {
     created_at: Date;
     updated_at: Date;
     deleted_at: Date | null;
-    user_profile: { firstname: string; middlename: string | null; lastname: string | null; suffix: string | null; fullname: string; image: string; hex_color: string | null };
+    user_profile: {
+      firstname: string;
+      middlename: string | null;
+      lastname: string | null;
+      suffix: string | null;
+      fullname: string;
+      image: string;
+      hex_color: string | null;
+    };
   };
   roles: { id: number; name: string; description: string | null }[];
   /** Effective permissions grouped by entity, each with the roles that grant it. */
@@ -500,7 +529,8 @@ export async function userDetail(ctx: ServiceContext, id: number, opts: { gate?:
     ])
     .where("u.id", "=", id)
     .executeTakeFirst();
-  if (!row || (gate === "user" && row.kind !== "staff") || (gate === "blocklist" && !row.blocked_at)) throw notFound(gate === "blocklist" ? "blocklist entry" : "user");
+  if (!row || (gate === "user" && row.kind !== "staff") || (gate === "blocklist" && !row.blocked_at))
+    throw notFound(gate === "blocklist" ? "blocklist entry" : "user");
   const roles = await ctx.db
     .selectFrom("user_roles")
     .innerJoin("roles", "roles.id", "user_roles.role_id")
@@ -547,7 +577,7 @@ export async function userDetail(ctx: ServiceContext, id: number, opts: { gate?:
     roles: roles.map((r) => ({ id: Number(r.id), name: r.name, description: r.description })),
     permissions: [...via.entries()].map(([name, roleNames]) => ({ name, via: roleNames })).sort((a, b) => permissionOrder(a.name, b.name)),
     sessions: await sessionsOf(ctx.db, id, ctx.sessionId),
-    audit: await auditTrailOf(ctx.db, id),
+    audit: await auditTrailOf(ctx, id),
   };
 }
 

@@ -4,6 +4,8 @@ import { todayInManila } from "../../../app/lib/dates.ts";
 import { toCentavos, toMoneyString } from "../../../app/lib/money.ts";
 import type { ServiceContext } from "../../context.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
+import type { AuditSubject } from "../../../app/features/audit/audit-sentence.ts";
+import { auditSubjects } from "../audit/subjects.ts";
 
 // The dashboard's widgets (issue 13 item 6), each behind the permission of the records it counts,
 // so nobody sees a number of records they may not open:
@@ -13,7 +15,8 @@ import { fullNameOf } from "../../services/people-sql.ts";
 // - disbursements today and this month (manage-disbursement);
 // - receipts not yet remitted (manage-remittance);
 // - certificates issued this month (manage-transaction);
-// - recent activity: audit rows of the entities the user may manage or view, without their data.
+// - recent activity: audit rows of the entities the user may manage or view, without their data,
+//   each naming its record by the number or name people know it by.
 // A finance table that does not exist yet (its issue has not landed) leaves its widget out.
 
 export interface TrendPoint {
@@ -33,7 +36,8 @@ export interface DashboardData {
   disbursements: { today: MoneyFigure; month: MoneyFigure } | null;
   remittances: { pending: MoneyFigure; collectors: number } | null;
   certificates: { month: number; today: number } | null;
-  activity: { id: number; at: string; who: string | null; action: string; entity: string; entity_id: string | null }[] | null;
+  /** The latest audit rows, each with the record it is about as people know it (app/features/audit/audit-sentence.ts words it). */
+  activity: { id: number; at: string; who: string | null; action: string; entity: string; subject: AuditSubject | null }[] | null;
 }
 
 /** The last 12 months, oldest first, as "YYYY-MM". */
@@ -163,18 +167,19 @@ export async function dashboard(ctx: ServiceContext): Promise<DashboardData> {
     const rows = await ctx.db
       .selectFrom("audit_log as a")
       .leftJoin("user_profiles as p", "p.user_id", "a.user_id")
-      .select(["a.id", "a.at", "a.action", "a.entity", "a.entity_id", fullNameOf("p").as("who")])
+      .select(["a.id", "a.at", "a.action", "a.entity", "a.entity_id", "a.user_id", fullNameOf("p").as("who")])
       .where("a.entity", "in", entities)
       .orderBy("a.id", "desc")
       .limit(8)
       .execute();
-    return rows.map((r) => ({
+    const subjects = await auditSubjects(ctx, rows);
+    return rows.map((r, i) => ({
       id: Number(r.id),
       at: new Date(r.at).toISOString(),
       who: r.who,
       action: r.action,
       entity: r.entity,
-      entity_id: r.entity_id,
+      subject: subjects[i],
     }));
   };
 
