@@ -37,6 +37,8 @@ export default [
     ]),
     route("photos/resident/:file", "routes/resident-photo.ts"),
     route("photos/user/:file", "routes/user-photo.ts"),
+    // The barangay seal and the municipal logo that the prints show (decision 194).
+    route("images/barangay/:file", "routes/barangay-image.ts"),
     route("export/:resource", "routes/export.tsx"),
     // Data protection (issue 18): any record's history, and the breach query of the access log.
     route("history/:resource/:id", "features/audit/history.route.tsx"),

@@ -642,7 +642,14 @@ export interface OfficialsTable extends SoftDeleted {
   term_end: CalendarDate | null;
 }
 
-export type OfficialPosition = "punong_barangay" | "secretary" | "treasurer" | "appropriations_chairman" | "bookkeeper" | "accountant";
+/** Stored as printed (app/resources/officials.ts OFFICIAL_POSITIONS). */
+export type OfficialPosition =
+  | "Punong Barangay"
+  | "Barangay Secretary"
+  | "Barangay Treasurer"
+  | "Chairman, Committee on Appropriation"
+  | "Barangay Bookkeeper"
+  | "City/Municipal Accountant";
 
 /** The barangay seal and the municipal logo that print in the documents' headers (decision 194). */
 export interface BarangayImagesTable {

@@ -7,13 +7,16 @@ import * as people from "../app/resources/people.ts";
 import * as disbursements from "../app/resources/disbursements.ts";
 import * as certificates from "../app/resources/certificates.ts";
 import * as collections from "../app/resources/collections.ts";
+import * as officials from "../app/resources/officials.ts";
 import { generatePassword, hashPassword } from "./auth/passwords.ts";
 import { DEFAULT_BARANGAY } from "./services/settings.ts";
 import { seedParameters, seedPeopleParameters } from "./seed-parameters.ts";
 import { seedCertificateTemplates } from "./features/certificates/templates.ts";
 import { seedPeople } from "./seed-people.ts";
 import { seedDisbursements } from "./features/disbursements/seed.ts";
+import { seedCertificates } from "./features/certificates/seed.ts";
 import { seedCollections } from "./features/collections/seed.ts";
+import { seedOfficials } from "./features/officials/seed.ts";
 
 // The seed is idempotent (issue 2 item 4): it adds what is missing and never overwrites what an
 // administrator changed, except that the Administrator role always holds every permission.
@@ -47,6 +50,8 @@ const ENTITY_GROUPS = {
       parameters.bankAccount,
     ),
   ],
+  /** The signing officials and their terms (decision 194): the Secretary keeps them, the Treasurer reads them. */
+  officials: names(officials.official),
   /** Access administration: users, roles and permissions. */
   access: names(access.user, access.role, access.permission),
 };
@@ -79,7 +84,7 @@ export const SEEDED_ROLES: { name: string; description: string; permissions: () 
     name: "Secretary",
     description: "Registers inhabitants, households and businesses; issues certificates.",
     permissions: () => [
-      ...every([...ENTITY_GROUPS.people, ...ENTITY_GROUPS.certificates, ...ENTITY_GROUPS.referenceData], FULL),
+      ...every([...ENTITY_GROUPS.people, ...ENTITY_GROUPS.certificates, ...ENTITY_GROUPS.referenceData, ...ENTITY_GROUPS.officials], FULL),
       "manage-parameter",
       "manage-report",
       "view-report",
@@ -90,7 +95,14 @@ export const SEEDED_ROLES: { name: string; description: string; permissions: () 
     description: "Official receipts, disbursements, cheques, accountable forms and remittances.",
     permissions: () => [
       ...every(ENTITY_GROUPS.finance, FULL),
-      ...every([...names(people.resident, parameters.nonResident, parameters.organization), ...names(certificates.transaction)], READ),
+      ...every(
+        [
+          ...names(people.resident, parameters.nonResident, parameters.organization),
+          ...names(certificates.transaction),
+          ...ENTITY_GROUPS.officials,
+        ],
+        READ,
+      ),
       "manage-parameter",
       "manage-report",
       "view-report",
@@ -191,7 +203,9 @@ export async function seed(db: DB, options: SeedOptions): Promise<SeedResult> {
       await seedPeopleParameters(trx);
       await seedPeople(trx);
       await seedDisbursements(trx);
+      await seedCertificates(trx);
       await seedCollections(trx);
+      await seedOfficials(trx);
     }
     return result;
   });

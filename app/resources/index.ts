@@ -7,6 +7,7 @@ import * as disbursements from "./disbursements";
 import * as certificates from "./certificates";
 import * as collections from "./collections";
 import * as audit from "./audit";
+import * as officials from "./officials";
 
 // The registry: every entity that shares the list/create/update/delete/restore life cycle.
 // A new simple entity is one migration plus one entry here (docs/architecture.md).
@@ -25,6 +26,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   parameters.transactionType,
   parameters.nonResident,
   parameters.organization,
+  officials.official,
   people.resident,
   people.household,
   people.disasterProneArea,
@@ -61,6 +63,7 @@ export const RESOURCE_NAMES = [
   "transaction_type",
   "non_resident",
   "organization",
+  "official",
   "resident",
   "household",
   "disaster_prone_area",

@@ -2,6 +2,7 @@ import * as React from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/disbursements.print";
 import { PrintBar, usePrintNow, PrintErrorBoundary } from "~/components/print/print-bar";
+import { SealAndLogo } from "~/components/print/letterhead";
 import { formatDate } from "~/lib/dates";
 import { formatAmount } from "~/lib/money";
 import { pageTitle } from "~/lib/titles";
@@ -39,10 +40,12 @@ const PRINT_CSS = `
 
 const FUND_CODES: Record<string, string> = { "General Fund": "GF", "SK Fund": "SKF", "Trust Fund": "TF" };
 
-function Signatory({ name, title }: { name: string; title: string }) {
+function Signatory({ name, title, testId }: { name: string; title: string; testId: string }) {
   return (
     <div className="mt-6 text-center">
-      <div className="min-h-[1.2em] border-b border-stone-900 font-bold uppercase">{name || "\u00a0"}</div>
+      <div className="min-h-[1.2em] border-b border-stone-900 font-bold uppercase" data-testid={testId}>
+        {name || "\u00a0"}
+      </div>
       <div className="text-[7.5pt] text-stone-600">(Signature Over Printed Name)</div>
       <div className="text-[8pt]">{title}</div>
       <div className="mt-1 text-left text-[8pt]">Date: ____________________</div>
@@ -51,7 +54,7 @@ function Signatory({ name, title }: { name: string; title: string }) {
 }
 
 export default function DisbursementVoucherPrint({ loaderData }: Route.ComponentProps) {
-  const { voucher, amountInWords, cheques, barangay, officials } = loaderData;
+  const { voucher, amountInWords, cheques, barangay, officials, images } = loaderData;
   const live = cheques.filter((c) => c.status === "Active");
   usePrintNow();
   const isVoid = voucher.status === "Void";
@@ -70,12 +73,15 @@ export default function DisbursementVoucherPrint({ loaderData }: Route.Component
           </div>
         )}
         <header className="text-center">
-          <p className="text-[8.5pt]">Republic of the Philippines</p>
-          <p className="text-[8.5pt]">Province of {barangay.province}</p>
-          <p className="text-[8.5pt]">{barangay.municipality}</p>
-          <p className="text-[11pt] font-bold uppercase">{barangay.name}</p>
-          <p className="text-[8.5pt]">Office of the Punong Barangay</p>
-          <p className="text-[8pt] text-stone-600">{barangay.address}</p>
+          {/* The signatories below are the officials in office on the voucher's date (decision 194). */}
+          <SealAndLogo images={images} size="20mm">
+            <p className="text-[8.5pt]">Republic of the Philippines</p>
+            <p className="text-[8.5pt]">Province of {barangay.province}</p>
+            <p className="text-[8.5pt]">{barangay.municipality}</p>
+            <p className="text-[11pt] font-bold uppercase">{barangay.name}</p>
+            <p className="text-[8.5pt]">Office of the Punong Barangay</p>
+            <p className="text-[8pt] text-stone-600">{barangay.address}</p>
+          </SealAndLogo>
           <h1 className="mt-1 text-[14pt] font-bold tracking-wider uppercase">Disbursement Voucher</h1>
           {isVoid && <p className="font-bold text-red-700">VOID</p>}
         </header>
@@ -172,17 +178,17 @@ export default function DisbursementVoucherPrint({ loaderData }: Route.Component
           <section className="border-r border-stone-900 p-1.5" aria-label="Box A">
             <p className="font-bold">A. Certified:</p>
             <p>Existence of available appropriation for the obligation.</p>
-            <Signatory name={officials.appropriations_chairman} title="Chairman, Committee on Appropriation" />
+            <Signatory name={officials.appropriations_chairman} title="Chairman, Committee on Appropriation" testId="dv-box-a-name" />
           </section>
           <section className="border-r border-stone-900 p-1.5" aria-label="Box B">
             <p className="font-bold">B. Certified:</p>
             <p>Funds available; supporting documents complete and proper.</p>
-            <Signatory name={officials.treasurer} title="Barangay Treasurer" />
+            <Signatory name={officials.treasurer} title="Barangay Treasurer" testId="dv-box-b-name" />
           </section>
           <section className="p-1.5" aria-label="Box C">
             <p className="font-bold">C. Approved for payment:</p>
             <p>The claim is valid, proper and legal.</p>
-            <Signatory name={officials.punong_barangay} title="(Punong Barangay)" />
+            <Signatory name={officials.punong_barangay} title="(Punong Barangay)" testId="dv-box-c-name" />
           </section>
         </div>
 

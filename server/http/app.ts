@@ -7,6 +7,7 @@ import { restRouter } from "../rest/index.ts";
 import { registerResourceRoutes } from "../rest/resources.ts";
 import { registerAccessRoutes } from "../features/access/rest.ts";
 import { registerReportRoutes } from "../reports/rest.ts";
+import { registerOfficialRoutes } from "../features/officials/rest.ts";
 import { registerAdminRoutes } from "../features/access/rest-admin.ts";
 import { trpcMiddleware } from "../trpc/express.ts";
 import { databaseReachable } from "../services/diagnostics.ts";
@@ -162,7 +163,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // 2. REST adapter, 3. tRPC, 4. pages
   // Issue 5's named paths (user/generate_username, admin/role/role_model_view, ...) come before the
   // registry's "{id}" routes.
-  app.use("/backend", restRouter(options.db, [registerAccessRoutes, registerAdminRoutes, registerReportRoutes, registerResourceRoutes]));
+  app.use("/backend", restRouter(options.db, [registerAccessRoutes, registerAdminRoutes, registerReportRoutes, registerOfficialRoutes, registerResourceRoutes]));
   app.use("/trpc", trpcMiddleware(options.db));
   if (options.pageHandler) {
     app.use(pageBodyGuard(options.bodyLimits ?? { form: 1024 * 1024, upload: 6 * 1024 * 1024 }));

@@ -99,6 +99,11 @@ export async function sampleInput(client: ApiClient, def: ResourceDef, tag = "")
     if (value === undefined) continue;
     setPath(body, field.name, value);
   }
+  // Officials (decision 194): terms of one position never overlap, so each sample serves a year of its own.
+  if (def.name === "official") {
+    body.term_start = `${2000 + n}-01-01`;
+    body.term_end = `${2000 + n}-12-31`;
+  }
   // Issue 11: the sample transaction type asks a purpose (its custom field).
   if (def.name === "transaction") body.custom_values = { purpose: `Employment ${tag}${n}` };
   // Issue 10: a pad's collector is the caller (only collectors issue from it); a receipt has a line.

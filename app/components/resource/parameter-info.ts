@@ -10,6 +10,7 @@ import {
   MapPinned,
   ReceiptText,
   ScrollText,
+  Stamp,
   Tags,
   UserRound,
   Users,
@@ -37,6 +38,7 @@ export const PARAMETER_INFO: Record<string, { icon: LucideIcon; description: str
   transaction_type: { icon: ScrollText, description: "Certificates and clearances, with their fees" },
   non_resident: { icon: Users, description: "People served who do not live here" },
   organization: { icon: Building2, description: "Groups and companies served" },
+  official: { icon: Stamp, description: "Who signs the documents, with their terms; the seal and logo" },
 };
 
 export function parameterInfo(def: ResourceDef): { icon: LucideIcon; description: string } {

@@ -5,32 +5,13 @@ import { can } from "../../../app/lib/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
 import { isAppError } from "../../errors.ts";
 import { serviceFor } from "../../resources/services.ts";
-import { getBarangayInfo, getSetting, type BarangayInfo } from "../../services/settings.ts";
+import { getBarangayInfo, type BarangayInfo } from "../../services/settings.ts";
+import type { Officials } from "../../../app/resources/officials.ts";
+import { printedOfficials, type BarangayImages } from "../officials/service.ts";
 
 // Print models of issue 12 (DESIGN §12, research notes §4 and §6): the COA barangay disbursement
 // voucher (boxes A–E, one Letter page) and the cheque printed onto the bank's pre-printed stock
 // under the PCHC rules, with the account's calibrated offsets. Both need view- (spec §6).
-
-/** The officials who sign the voucher's boxes (setting "officials"; decision 124). */
-export interface Officials {
-  punong_barangay: string;
-  treasurer: string;
-  appropriations_chairman: string;
-  bookkeeper: string;
-  accountant: string;
-}
-
-export const DEFAULT_OFFICIALS: Officials = {
-  punong_barangay: "",
-  treasurer: "",
-  appropriations_chairman: "",
-  bookkeeper: "",
-  accountant: "",
-};
-
-export async function getOfficials(ctx: Pick<ServiceContext, "db">): Promise<Officials> {
-  return { ...DEFAULT_OFFICIALS, ...(await getSetting<Partial<Officials>>(ctx, "officials", {})) };
-}
 
 function pageError(error: unknown): never {
   if (isAppError(error)) throw data(error.message, { status: error.status });
@@ -73,7 +54,10 @@ export interface VoucherPrint {
   amountInWords: string;
   cheques: VoucherCheque[];
   barangay: BarangayInfo;
+  /** Who signs boxes A–C and the footer: the officials in office on the voucher's date (decision 194). */
   officials: Officials;
+  /** The seal and the logo of the header. */
+  images: BarangayImages;
 }
 
 /** The disbursement voucher as printed (needs view-disbursement or manage-disbursement). */
@@ -91,6 +75,7 @@ export async function voucherForPrint(ctx: ServiceContext, id: number): Promise<
     .orderBy("n.number")
     .execute();
   const voucher = row as unknown as VoucherPrint["voucher"];
+  const { officials, images } = await printedOfficials(ctx, voucher.voucher_date);
   return {
     voucher,
     amountInWords: amountInWords(voucher.amount),
@@ -105,7 +90,8 @@ export async function voucherForPrint(ctx: ServiceContext, id: number): Promise<
       account_number: c.account_number,
     })),
     barangay: await getBarangayInfo(ctx),
-    officials: await getOfficials(ctx),
+    officials,
+    images,
   };
 }
 

@@ -4,6 +4,7 @@ import type { ServiceContext } from "../../context.ts";
 import { createUser, startTestServer, type TestServer } from "../../../tests/helpers/server.ts";
 import { seedParameters } from "../../seed-parameters.ts";
 import { seedDisbursements } from "./seed.ts";
+import { seedOfficials } from "../officials/seed.ts";
 import { serviceFor } from "../../resources/services.ts";
 import { chequeForPrint, chequeTestPrint, pchcDate, pchcFigures, pchcWords, voucherForPrint } from "./print.server.ts";
 
@@ -30,6 +31,7 @@ describe("print models on the seeded month", () => {
     await server.db.transaction().execute(async (trx) => {
       await seedParameters(trx);
       await seedDisbursements(trx);
+      await seedOfficials(trx);
     });
     const a = await server.db.selectFrom("users").select("id").where("username", "=", server.admin.username).executeTakeFirstOrThrow();
     admin = { db: server.db, user: await loadAuthUser(server.db, a.id) };

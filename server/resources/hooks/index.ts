@@ -8,3 +8,4 @@ import "../../features/certificates/service.ts";
 import "../../features/collections/register.ts";
 import "../../features/disbursements/service.ts";
 import "../../features/audit/hooks.ts";
+import "../../features/officials/service.ts";
