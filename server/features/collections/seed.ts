@@ -4,9 +4,11 @@ import { toMoneyString } from "../../../app/lib/money.ts";
 import { todayInManila } from "../../../app/lib/dates.ts";
 import { newVerificationCode } from "../../resources/documents.ts";
 
-// Demo accountable forms and receipts (issue 10 item 7): two AF 51 pads with the administrator and
-// a demo treasurer as collectors, and a month of receipts up to today — some cancelled, one form
-// spoiled, the days before the last three remitted — so the screens and reports show something.
+// Demo accountable forms and receipts: two AF 51 pads with the administrator and a demo treasurer
+// as collectors, and a month of receipts up to today — the certificates of the month paid at the
+// window (a few of the last days still waiting), some receipts cancelled with their reason, one
+// form spoiled, the days before the last three remitted (one of them in two remittances) — so a
+// newcomer sees every screen and report with something in it.
 // Idempotent: nothing is added once a pad exists.
 
 type Tx = DB;
@@ -103,21 +105,146 @@ export async function seedCollections(db: Tx): Promise<void> {
     .limit(60)
     .execute();
   const rnd = prng(20261124);
+  // Both pads' forms, the first pad's first (a collector takes the lowest number).
   const numbers = await db
     .selectFrom("form_numbers")
-    .select(["id", "number", "position"])
-    .where("form_pad_id", "=", pads[0])
+    .select(["id", "number", "position", "form_pad_id"])
+    .where("form_pad_id", "in", pads)
+    .orderBy("form_pad_id")
     .orderBy("position")
     .execute();
   const today = todayInManila();
   let next = 0;
-  const remitted = new Map<string, { collector: number; date: string; ids: number[]; amount: number }>();
-  for (let back = 29; back >= 0 && next < numbers.length - 2; back--) {
+  // The certificates issued in the month (seedCertificates), by day: most are paid at the window
+  // on the day they are issued, by a receipt whose lines name them; a few of the last days wait.
+  const certificates = await db
+    .selectFrom("transactions as t")
+    .innerJoin("transaction_types as tt", "tt.id", "t.transaction_type_id")
+    .innerJoin("user_profiles as p", "p.user_id", "t.issued_to_user_id")
+    .select([
+      "t.id",
+      "t.reference_number",
+      sql<string>`t.date_issued::text`.as("date"),
+      "t.issued_to_user_id",
+      "t.fee_lines",
+      "tt.name",
+      sql<string>`concat_ws(' ', p.firstname, p.middlename, p.lastname, p.suffix)`.as("payor"),
+    ])
+    .where("t.amount", ">", "0")
+    .where("t.collection_id", "is", null)
+    .orderBy("t.id")
+    .execute();
+  const certificatesOn = new Map<string, typeof certificates>();
+  for (const c of certificates) certificatesOn.set(c.date, [...(certificatesOn.get(c.date) ?? []), c]);
+  /** A remittance of the demo: one collector's receipts of a day, or of part of it. */
+  type Remit = { collector: number; date: string; part: number; ids: number[]; valid: number; amount: number };
+  const remitted = new Map<string, Remit>();
+
+  async function issueReceipt(o: {
+    date: string;
+    collector: number;
+    payor: { id: number | null; name: string };
+    lines: { nature: string; code: string | null; amount: number; transaction_id?: number }[];
+    byCheque: boolean;
+    cancelled: boolean;
+    part: number;
+    remit: boolean;
+  }): Promise<number> {
+    const n = numbers[next++];
+    const total = o.lines.reduce((sum, l) => sum + l.amount, 0);
+    const created = await db
+      .insertInto("collections")
+      .values({
+        form_number_id: n.id,
+        form_pad_id: n.form_pad_id,
+        or_number: n.number,
+        date_issued: o.date,
+        payor_kind: o.payor.id ? "resident" : "name",
+        issued_to_user_id: o.payor.id,
+        issued_to: o.payor.name,
+        collection_type_id: collectionType!.id,
+        fund_type: collectionType!.fund_type,
+        amount_paid: toMoneyString(total),
+        payment_mode: o.byCheque ? "Cheque" : "Cash",
+        drawee_bank: o.byCheque ? "Land Bank of the Philippines" : null,
+        cheque_number: o.byCheque ? String(1000100 + next) : null,
+        cheque_date: o.byCheque ? o.date : null,
+        collector_id: o.collector,
+        verification_code: newVerificationCode(),
+        created_by: o.collector,
+        updated_by: o.collector,
+        deleted_at: o.cancelled ? new Date(`${o.date}T16:00:00+08:00`) : null,
+        deleted_by: o.cancelled ? o.collector : null,
+        cancel_reason: o.cancelled ? "Wrong amount written; issued again" : null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("collection_lines")
+      .values(
+        o.lines.map((l, position) => ({
+          collection_id: created.id,
+          position,
+          nature: l.nature,
+          account_code: l.code,
+          amount: toMoneyString(l.amount),
+          transaction_id: l.transaction_id ?? null,
+        })),
+      )
+      .execute();
+    await db.updateTable("form_numbers").set({ state: "issued" }).where("id", "=", n.id).execute();
+    const paid = o.lines.flatMap((l) => (l.transaction_id ? [l.transaction_id] : []));
+    if (paid.length && !o.cancelled)
+      await db.updateTable("transactions").set({ collection_id: created.id }).where("id", "in", paid).execute();
+    if (o.remit && account) {
+      const key = `${o.collector}:${o.date}:${o.part}`;
+      const remit = remitted.get(key) ?? { collector: o.collector, date: o.date, part: o.part, ids: [], valid: 0, amount: 0 };
+      remit.ids.push(created.id);
+      if (!o.cancelled) {
+        remit.valid++;
+        remit.amount += total;
+      }
+      remitted.set(key, remit);
+    }
+    return created.id;
+  }
+
+  let splitDay: string | null = null;
+  for (let back = 29; back >= 0 && next < numbers.length - 12; back--) {
     const date = addDays(today, -back);
     const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
+    // The days before the last three are remitted; one of them twice (a noon deposit, then the
+    // afternoon's), as a market day's collections are.
+    const remit = back >= 3;
+    const twice = remit && back <= 6 && !splitDay;
+    if (twice) splitDay = date;
+    let issuedToday = 0;
+    for (const c of certificatesOn.get(date) ?? []) {
+      // Today's are still waiting at the window, and some of the two days before.
+      if (back === 0 || (back < 3 && rnd() < 0.5)) continue;
+      const collector = back % 2 === 0 ? admin.id : treasurer.id;
+      await issueReceipt({
+        date,
+        collector,
+        payor: { id: Number(c.issued_to_user_id), name: c.payor },
+        lines: c.fee_lines
+          .filter((l) => Number(l.amount) > 0)
+          .map((l) => ({
+            nature: `${l.label === "Default Amount" ? c.name : l.label} (${c.reference_number})`,
+            code: "4-01-02-010",
+            amount: Math.round(Number(l.amount) * 100),
+            transaction_id: Number(c.id),
+          })),
+        byCheque: false,
+        cancelled: false,
+        part: twice && issuedToday >= 1 ? 2 : 1,
+        remit,
+      });
+      issuedToday++;
+    }
     const count = 1 + Math.floor(rnd() * 2);
-    for (let k = 0; k < count && next < numbers.length - 2; k++) {
+    for (let k = 0; k < count && next < numbers.length - 12; k++) {
       // One spoiled form in the month, voided with its reason (strict sequence: skipped by voiding).
       if (next === 7) {
         await db
@@ -127,68 +254,30 @@ export async function seedCollections(db: Tx): Promise<void> {
           .execute();
         next++;
       }
-      const n = numbers[next++];
       const collector = back % 2 === 0 ? admin.id : treasurer.id;
       const line = NATURES[Math.floor(rnd() * NATURES.length)];
       const extra = rnd() < 0.25 ? NATURES[4] : null;
       const lines = extra && extra !== line ? [line, extra] : [line];
-      const total = lines.reduce((s, l) => s + l.amount, 0);
       const person = residents.length && rnd() < 0.8 ? residents[Math.floor(rnd() * residents.length)] : null;
-      const byCheque = line.amount >= 50000 && rnd() < 0.5;
-      const cancelled = rnd() < 0.08;
-      const created = await db
-        .insertInto("collections")
-        .values({
-          form_number_id: n.id,
-          form_pad_id: pads[0],
-          or_number: n.number,
-          date_issued: date,
-          payor_kind: person ? "resident" : "name",
-          issued_to_user_id: person?.id ?? null,
-          issued_to: person?.name ?? "Sari-Sari Store ni Aling Nena",
-          collection_type_id: collectionType.id,
-          fund_type: collectionType.fund_type,
-          amount_paid: toMoneyString(total),
-          payment_mode: byCheque ? "Cheque" : "Cash",
-          drawee_bank: byCheque ? "Land Bank of the Philippines" : null,
-          cheque_number: byCheque ? String(1000100 + next) : null,
-          cheque_date: byCheque ? date : null,
-          collector_id: collector,
-          verification_code: newVerificationCode(),
-          created_by: collector,
-          updated_by: collector,
-          deleted_at: cancelled ? new Date(`${date}T16:00:00+08:00`) : null,
-          deleted_by: cancelled ? collector : null,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await db
-        .insertInto("collection_lines")
-        .values(
-          lines.map((l, position) => ({
-            collection_id: created.id,
-            position,
-            nature: l.nature,
-            account_code: l.code,
-            amount: toMoneyString(l.amount),
-          })),
-        )
-        .execute();
-      await db.updateTable("form_numbers").set({ state: "issued" }).where("id", "=", n.id).execute();
-      if (back >= 3 && account) {
-        const key = `${collector}:${date}`;
-        const day = remitted.get(key) ?? { collector, date, ids: [], amount: 0 };
-        day.ids.push(created.id);
-        if (!cancelled) day.amount += total;
-        remitted.set(key, day);
-      }
+      await issueReceipt({
+        date,
+        collector,
+        payor: person ? { id: Number(person.id), name: person.name } : { id: null, name: "Sari-Sari Store ni Aling Nena" },
+        lines,
+        byCheque: line.amount >= 50000 && rnd() < 0.5,
+        cancelled: rnd() < 0.08,
+        part: twice && issuedToday >= 1 ? 2 : 1,
+        remit,
+      });
+      issuedToday++;
     }
   }
   if (!account) return;
   let ref = 1;
-  // RCD numbers run through each collector's year, in the order of the days remitted.
+  // RCD numbers run through each collector's year, in the order of the remittances.
   const rcdSerials = new Map<string, number>();
-  for (const day of [...remitted.values()].sort((a, b) => a.date.localeCompare(b.date) || a.collector - b.collector)) {
+  const inOrder = [...remitted.values()].sort((a, b) => a.date.localeCompare(b.date) || a.collector - b.collector || a.part - b.part);
+  for (const day of inOrder) {
     const serialKey = `${day.collector}:${day.date.slice(0, 4)}`;
     const serial = (rcdSerials.get(serialKey) ?? 0) + 1;
     rcdSerials.set(serialKey, serial);
@@ -197,7 +286,7 @@ export async function seedCollections(db: Tx): Promise<void> {
       .values({
         collector_id: day.collector,
         remit_date: day.date,
-        receipt_count: day.ids.length,
+        receipt_count: day.valid,
         amount: toMoneyString(day.amount),
         deposit_date: addDays(day.date, 1),
         bank_account_id: account.id,
