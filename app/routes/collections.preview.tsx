@@ -8,6 +8,7 @@ import { cn } from "~/lib/utils";
 import { pageUrl, rethrowForPage, serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { COPY_LABELS, receiptDocument, type CopyLabel, type ReceiptDocument } from "../../server/features/collections/pages.server.ts";
 import { logRecordPrint } from "../../server/features/audit/pages.server.ts";
+import { barangayImages } from "../../server/features/officials/pages.server.ts";
 
 // /manage/collections/{id}/transactions/preview (spec §2.1, §6: needs view-collection): the AF 51-C
 // official receipt (research notes §1) on its 4 × 8.5 in form, in two modes — `mode=full` draws the
@@ -27,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
     const receipt = await receiptDocument(ctx, id, url.origin);
     // A receipt names its payor: its print view is logged, with the copies shown.
     await logRecordPrint(ctx, "collection", id, `${mode}; ${copies.join(", ")}`);
-    return { receipt, mode, copies } as const;
+    return { receipt, mode, copies, seal: (await barangayImages(ctx)).seal } as const;
   } catch (error) {
     // The service's refusal is the receipt page's own 403 (or 404), with the same message.
     rethrowForPage(error, null);
@@ -73,7 +74,7 @@ function Box({ checked, label }: { checked: boolean; label: string }) {
 }
 
 /** The whole AF 51-C on plain paper: its 17 printed elements in their printed order. */
-function FullReceipt({ r, copy }: { r: ReceiptDocument; copy: CopyLabel }) {
+function FullReceipt({ r, copy, seal }: { r: ReceiptDocument; copy: CopyLabel; seal: string | null }) {
   return (
     <article
       className="or-sheet relative mx-auto flex h-[8.5in] w-[4in] flex-col gap-[2.2mm] overflow-hidden bg-white px-[5mm] py-[4mm] text-[8.5pt] leading-tight text-stone-900 shadow-lg"
@@ -91,12 +92,16 @@ function FullReceipt({ r, copy }: { r: ReceiptDocument; copy: CopyLabel }) {
         <p className="font-bold tracking-wide">({copy})</p>
       </header>
       <div className="grid grid-cols-[19mm_1fr] items-center gap-2">
-        {/* 3: seal */}
-        <div className="flex size-[19mm] items-center justify-center rounded-full border border-stone-900 text-center text-[5.5pt] leading-tight">
-          Seal of the
-          <br />
-          Barangay
-        </div>
+        {/* 3: seal (the uploaded barangay seal; an empty seal box without one) */}
+        {seal ? (
+          <img src={seal} alt="Seal of the barangay" className="size-[19mm] object-contain" data-testid="print-seal" />
+        ) : (
+          <div className="flex size-[19mm] items-center justify-center rounded-full border border-stone-900 text-center text-[5.5pt] leading-tight">
+            Seal of the
+            <br />
+            Barangay
+          </div>
+        )}
         <div className="flex flex-col items-center gap-1 text-center">
           {/* 4: title */}
           <h1 className="text-[9pt] leading-tight font-bold uppercase">Official Receipt of the Republic of the Philippines</h1>
@@ -233,7 +238,7 @@ function FullReceipt({ r, copy }: { r: ReceiptDocument; copy: CopyLabel }) {
  * offsets from the top-left, in cm), shifted by the pad's calibration (mm). A faint guide shows the
  * form on screen; it never prints.
  */
-function OverlayReceipt({ r, copy }: { r: ReceiptDocument; copy: CopyLabel }) {
+function OverlayReceipt({ r, copy }: { r: ReceiptDocument; copy: CopyLabel; seal?: string | null }) {
   const at = (topCm: number): React.CSSProperties => ({ position: "absolute", top: `calc(${topCm}cm + ${r.offsets.y}mm)` });
   const left = `calc(1.6cm + ${r.offsets.x}mm)`;
   const right = `calc(0.8cm - ${r.offsets.x}mm)`;
@@ -293,7 +298,7 @@ function OverlayReceipt({ r, copy }: { r: ReceiptDocument; copy: CopyLabel }) {
 }
 
 export default function ReceiptPreview({ loaderData }: Route.ComponentProps) {
-  const { receipt, mode, copies } = loaderData;
+  const { receipt, mode, copies, seal } = loaderData;
   React.useEffect(() => {
     if (new URLSearchParams(window.location.search).get("print") === "now") window.print();
   }, []);
@@ -324,7 +329,7 @@ export default function ReceiptPreview({ loaderData }: Route.ComponentProps) {
       </nav>
       <div className="flex flex-col gap-6 print:gap-0">
         {copies.map((copy) => (
-          <Sheet key={copy} r={receipt} copy={copy} />
+          <Sheet key={copy} r={receipt} copy={copy} seal={seal} />
         ))}
       </div>
     </>

@@ -10,6 +10,7 @@ import { formatAmount } from "~/lib/money";
 import { useRootData } from "~/lib/root-data";
 import { pageUrl, rethrowForPage, serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { raafData, rcdData, type FormAccountability } from "../../server/features/collections/pages.server.ts";
+import { officialsOn } from "../../server/features/officials/pages.server.ts";
 
 // The COA registers of collections as printed (issue 10 item 5; research notes §2a, §3):
 // /manage/reports/collections/rcd?collector_id=&date_from=&date_to= (or ?remittance_id=, one
@@ -25,7 +26,11 @@ export async function loader(args: Route.LoaderArgs) {
   try {
     if (kind === "raaf") {
       const month = url.searchParams.get("month") || todayInManila().slice(0, 7);
-      return { kind, raaf: await raafData(ctx, month), rcd: null } as const;
+      const raaf = await raafData(ctx, month);
+      // The treasurer who certifies the month: the one in office on its last day (decision 194).
+      const [y, m] = raaf.month.split("-").map(Number);
+      const officials = await officialsOn(ctx, new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10));
+      return { kind, raaf, rcd: null, officials } as const;
     }
     const today = todayInManila();
     const collector = Number(url.searchParams.get("collector_id"));
@@ -36,7 +41,8 @@ export async function loader(args: Route.LoaderArgs) {
       from: url.searchParams.get("date_from") || today,
       to: url.searchParams.get("date_to") || url.searchParams.get("date_from") || today,
     });
-    return { kind, rcd, raaf: null } as const;
+    // The treasurer who certifies the report, the bookkeeper and the accountant: in office on its last day.
+    return { kind, rcd, raaf: null, officials: await officialsOn(ctx, rcd.to) } as const;
   } catch (error) {
     if ((error as { status?: number }).status === 422) throw data((error as Error).message, { status: 422 });
     rethrowForPage(error, null);
@@ -174,7 +180,7 @@ export default function Registers({ loaderData }: Route.ComponentProps) {
             <p>Barangay: {b?.name}</p>
             <p>RAAF No.: {`${y}-${String(m).padStart(2, "0")}-001`}</p>
             <p>City/Municipality: {b?.municipality.replace(/^Municipality of /, "")}</p>
-            <p>Barangay Treasurer: ____________________</p>
+            <p>Barangay Treasurer: {loaderData.officials.treasurer || "____________________"}</p>
             <p>Province: {b?.province}</p>
           </div>
           <AccountabilityTable forms={r.forms} />
@@ -184,6 +190,9 @@ export default function Registers({ loaderData }: Route.ComponentProps) {
               transferred by me during the period above-stated and that the beginning balances are correct.
             </p>
             <div className="flex flex-col items-center justify-end">
+              <span className="font-semibold uppercase" data-testid="raaf-treasurer">
+                {loaderData.officials.treasurer}
+              </span>
               <span className="w-full border-t border-stone-900 text-center text-[8pt]">(Name and Signature) Barangay Treasurer</span>
               <span className="text-[8pt]">Date: ____________</span>
             </div>
@@ -193,6 +202,9 @@ export default function Registers({ loaderData }: Route.ComponentProps) {
     );
   }
   const r = loaderData.rcd!;
+  const officials = loaderData.officials;
+  // The Barangay Treasurer in office renders the RCD; a collector who is someone else is named beside.
+  const treasurer = officials.treasurer || r.collector || "";
   const period = r.from === r.to ? formatDate(r.from, "long") : `${formatDate(r.from, "long")} – ${formatDate(r.to, "long")}`;
   return (
     <>
@@ -203,12 +215,13 @@ export default function Registers({ loaderData }: Route.ComponentProps) {
           <h1 className="text-[12pt] font-bold uppercase">Report of Collections and Deposits</h1>
         </header>
         <div className="grid grid-cols-2 gap-x-6 gap-y-0.5">
-          <p>Name of Barangay Treasurer: {r.collector ?? "All collectors"}</p>
+          <p data-testid="rcd-treasurer">Name of Barangay Treasurer: {treasurer || "____________________"}</p>
           <p>Date: {period}</p>
           <p>Barangay: {b?.name}</p>
           <p data-testid="rcd-number">RCD No.: {r.rcd_number ?? `${r.from.replace(/-/g, "")}${r.collector ? "" : "-ALL"}`}</p>
           <p>City/Municipality: {b?.municipality.replace(/^Municipality of /, "")}</p>
           <p>Province: {b?.province}</p>
+          {r.collector !== treasurer ? <p>Collecting officer: {r.collector ?? "All collectors"}</p> : null}
         </div>
         <section aria-labelledby="rcd-a">
           <h2 id="rcd-a" className="mb-1 font-bold">
@@ -304,7 +317,9 @@ export default function Registers({ loaderData }: Route.ComponentProps) {
             accountable forms, with their supporting documents, are true and correct.
           </p>
           <div className="flex flex-col items-center justify-end pt-6">
-            <span className="font-semibold uppercase">{r.collector ?? ""}</span>
+            <span className="font-semibold uppercase" data-testid="rcd-certified-by">
+              {treasurer}
+            </span>
             <span className="w-full border-t border-stone-900 text-center text-[8pt]">Barangay Treasurer</span>
             <span className="text-[8pt]">Date: ____________</span>
           </div>
@@ -336,11 +351,13 @@ export default function Registers({ loaderData }: Route.ComponentProps) {
           <div className="mt-4 grid grid-cols-2 gap-6 text-[8pt]">
             <p>
               Prepared by:
-              <span className="mt-6 block border-t border-stone-900 text-center">Barangay Bookkeeper · Date</span>
+              <span className="mt-4 block text-center font-semibold uppercase">{officials.bookkeeper || "\u00a0"}</span>
+              <span className="block border-t border-stone-900 text-center">Barangay Bookkeeper · Date</span>
             </p>
             <p>
               Approved by:
-              <span className="mt-6 block border-t border-stone-900 text-center">City/Municipal Accountant · Date</span>
+              <span className="mt-4 block text-center font-semibold uppercase">{officials.accountant || "\u00a0"}</span>
+              <span className="block border-t border-stone-900 text-center">City/Municipal Accountant · Date</span>
             </p>
           </div>
         </section>

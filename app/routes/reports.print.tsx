@@ -9,10 +9,12 @@ import { StaticChart } from "~/features/reports/static-chart";
 import { SummaryCards } from "~/features/reports/report-page";
 import { ReportTable } from "~/features/reports/report-table";
 import { PAPER_SIZES, PRINT_LISTING_LIMIT, sectionColumns, type Orientation, type PaperSize } from "~/features/reports/types";
-import { formatDate, formatDateTime } from "~/lib/dates";
+import { formatDate, formatDateTime, toManilaDateString } from "~/lib/dates";
 import { useRootData } from "~/lib/root-data";
 import { requirePermission } from "../../server/web/guards.server.ts";
 import { reportPrint } from "../../server/reports/pages.server.ts";
+import { printedOfficials } from "../../server/features/officials/pages.server.ts";
+import { serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { PrintLetterhead } from "~/components/print/letterhead";
 
 // /manage/reports/{report}/print?size=a4|letter|long&orientation=portrait|landscape&section=listing
@@ -27,15 +29,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${def ? `${def.title} report` : "Report"} | Portal` }];
 }
 
-export function loader(args: Route.LoaderArgs) {
-  return reportPrint(args, args.params.report);
+export async function loader(args: Route.LoaderArgs) {
+  const report = await reportPrint(args, args.params.report);
+  // "Noted by" names the Punong Barangay in office on the day the report is printed (its "as of").
+  return { ...report, ...(await printedOfficials(serviceContextOf(args.context), toManilaDateString(report.printedAt))) };
 }
 
 /** Sheet sizes in millimetres (width × height, portrait). */
 const SHEETS: Record<PaperSize, [number, number]> = { a4: [210, 297], letter: [215.9, 279.4], long: [215.9, 330.2] };
 
 export default function ReportPrint({ loaderData, params }: Route.ComponentProps) {
-  const { result, listing, options, printedAt, printedBy } = loaderData;
+  const { result, listing, options, printedAt, printedBy, officials, images } = loaderData;
   const def = findReport(loaderData.name)!;
   const root = useRootData();
   const barangay = root?.barangay;
@@ -71,7 +75,11 @@ export default function ReportPrint({ loaderData, params }: Route.ComponentProps
         data-paper={`${paper.value}-${orientation}`}
         aria-label={`${def.title} report`}
       >
-        <PrintLetterhead barangay={barangay} title={listing && listingSection ? listingSection.title : `${def.title} report`}>
+        <PrintLetterhead
+          barangay={barangay}
+          images={images}
+          title={listing && listingSection ? listingSection.title : `${def.title} report`}
+        >
           <p className="text-[9pt]">{describeFilters(def, result.filters, options)}</p>
           <p className="text-[8pt] text-stone-600">As of {formatDate(printedAt, "long")}</p>
         </PrintLetterhead>
@@ -145,7 +153,9 @@ export default function ReportPrint({ loaderData, params }: Route.ComponentProps
           </div>
           <div>
             <p>Noted by:</p>
-            <p className="mt-8 border-t border-stone-900 pt-1 text-center">&nbsp;</p>
+            <p className="mt-8 border-t border-stone-900 pt-1 text-center font-semibold uppercase" data-testid="noted-by">
+              {officials.punong_barangay || "\u00a0"}
+            </p>
             <p className="text-center">Punong Barangay</p>
           </div>
           <p className="col-span-2 text-[7pt] text-stone-500">
