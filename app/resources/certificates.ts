@@ -48,6 +48,10 @@ export const PLACEHOLDERS = [
   { key: "barangay_municipality", label: "City / municipality" },
   { key: "barangay_province", label: "Province" },
   { key: "barangay_address", label: "Barangay hall address" },
+  // The officials in office on the issue date (decision 194): the names a signature line prints.
+  { key: "punong_barangay", label: "Punong Barangay (name on the issue date)" },
+  { key: "barangay_secretary", label: "Barangay Secretary (name on the issue date)" },
+  { key: "barangay_treasurer", label: "Barangay Treasurer (name on the issue date)" },
 ] as const;
 
 export const PLACEHOLDER_KEYS: readonly string[] = PLACEHOLDERS.map((p) => p.key);
@@ -140,7 +144,7 @@ export const transaction: ResourceDef = {
   searchable: ["reference_number"],
   filters: [
     { kind: "reference", key: "transaction_type_id", label: "Transaction type", resource: "transaction_type" },
-    { kind: "reference", key: "issued_to_user_id", label: "Issued to", resource: "resident" },
+    { kind: "reference", key: "issued_to_user_id", label: "Issued to", resource: "resident", search: "resident" },
     { kind: "date-range", key: "date_issued", label: "Date issued" },
   ],
   schema: { create: schema, update: schema },

@@ -65,7 +65,26 @@ export function CertificateSheet({ doc }: { doc: CertificateDocument }) {
         data-paper={doc.paper.size}
         aria-label={`${doc.type} ${doc.reference_number}`}
       >
-        <div className="certificate-body flex-1" dangerouslySetInnerHTML={{ __html: doc.bodyHtml }} />
+        <div className="relative flex flex-1 flex-col">
+          {/* The seal at the left and the logo at the right of the template's centred header (research notes §7 item 1). */}
+          {doc.images.seal ? (
+            <img
+              src={doc.images.seal}
+              alt="Seal of the barangay"
+              data-testid="print-seal"
+              className="absolute top-0 left-0 size-[24mm] object-contain"
+            />
+          ) : null}
+          {doc.images.logo ? (
+            <img
+              src={doc.images.logo}
+              alt="Logo of the city or municipality"
+              data-testid="print-logo"
+              className="absolute top-0 right-0 size-[24mm] object-contain"
+            />
+          ) : null}
+          <div className="certificate-body flex-1" dangerouslySetInnerHTML={{ __html: doc.bodyHtml }} />
+        </div>
         <footer className="mt-4 flex items-end justify-between gap-4 border-t border-black pt-2 font-serif text-[9pt] leading-tight">
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5" data-testid="certificate-footer">
             {rows

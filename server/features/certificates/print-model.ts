@@ -9,6 +9,7 @@ import { getBarangayInfo } from "../../services/settings.ts";
 import { formatVerificationCode, qrSvg } from "../../resources/documents.ts";
 import { certificateValues, longDate, renderTemplate, validUntil, type CertificatePerson } from "./render.ts";
 import { feeLabel, payingCollectionSql, transactionForPrint } from "./service.ts";
+import { officialsOn, printedOfficials, type BarangayImages } from "../officials/service.ts";
 
 // What a printed certificate needs (issue 11 item 4): the rendered body, the paper, and the
 // footer of research notes §7 item 8 (fee, O.R. number, date paid, control number, CTC, validity,
@@ -41,6 +42,8 @@ export interface CertificateDocument {
   /** The code printed under the QR code for typing: "7KQ2M-9XD4T". */
   verificationCode: string;
   print_count: number;
+  /** The seal (left) and the municipal logo (right) of the sheet's header (decision 194). */
+  images: BarangayImages;
 }
 
 /** The person's data as the placeholders read it. */
@@ -133,16 +136,19 @@ export async function certificateDocument(
     ])
     .where("t.id", "=", id)
     .executeTakeFirstOrThrow();
-  const [person, barangay, payment] = await Promise.all([
+  const [person, barangay, payment, signing] = await Promise.all([
     certificatePerson(ctx, t.issued_to_user_id),
     getBarangayInfo(ctx),
     paymentOf(ctx, t.collection_id),
+    // The names of its signature lines: the officials in office on the day it was issued.
+    printedOfficials(ctx, t.date_issued),
   ]);
   const until = validUntil(t.date_issued, t.validity_days);
   const values = certificateValues(
     person,
     { reference_number: t.reference_number, date_issued: t.date_issued, valid_until: until, custom_values: t.custom_values },
     barangay,
+    signing.officials,
   );
   const verifyUrl = `${options.origin}/verify/transaction/${t.verification_code}`;
   const lines: StoredPaymentLine[] = t.fee_lines;
@@ -174,6 +180,7 @@ export async function certificateDocument(
     verifyUrl,
     verificationCode: formatVerificationCode(t.verification_code),
     print_count: Number(row.print_count ?? 0),
+    images: signing.images,
   };
 }
 
@@ -187,7 +194,11 @@ export async function previewTemplate(
   today: string,
 ): Promise<string> {
   if (!can(ctx.user, "update-transaction_type") && !can(ctx.user, "create-transaction_type")) throw forbidden();
-  const [person, barangay] = await Promise.all([certificatePerson(ctx, input.userId), getBarangayInfo(ctx)]);
+  const [person, barangay, officials] = await Promise.all([
+    certificatePerson(ctx, input.userId),
+    getBarangayInfo(ctx),
+    officialsOn(ctx, today),
+  ]);
   const values = certificateValues(
     person,
     {
@@ -197,6 +208,7 @@ export async function previewTemplate(
       custom_values: input.custom_values,
     },
     barangay,
+    officials,
   );
   return renderTemplate(input.template, values);
 }

@@ -4,7 +4,8 @@ import type { ServiceContext } from "../../context.ts";
 import { serviceFor } from "../../resources/services.ts";
 import { createTestDatabase, TEST_ADMIN, type TestDatabase } from "../../../tests/helpers/db.ts";
 import { certificateDocument } from "./print-model.ts";
-import { dateInWords, ordinal, renderTemplate } from "./render.ts";
+import { certificateValues, dateInWords, ordinal, renderTemplate, type CertificatePerson } from "./render.ts";
+import { DEFAULT_BARANGAY } from "../../services/settings.ts";
 import { sanitizeTemplate } from "./sanitize.ts";
 import { SEED_TEMPLATES, seedCertificateTemplates } from "./templates.ts";
 
@@ -133,6 +134,28 @@ describe("rendering", () => {
         expect(doc.verifyUrl).toMatch(/^https:\/\/portal\.example\/verify\/transaction\/[0-9A-HJKMNP-TV-Z]{10}$/);
       }
     }
+  });
+
+  it("names the officials in office on the issue date (decision 194)", async () => {
+    const person = { kind: "resident", firstname: "Ana", sex: "Female" } as CertificatePerson;
+    const facts = { reference_number: "2026-11-0001", date_issued: "2026-11-22", valid_until: null, custom_values: {} };
+    const officials = {
+      punong_barangay: "Hon. Ricardo M. Bautista",
+      secretary: "Jocelyn R. Mendoza",
+      treasurer: "Rosario S. Villanueva",
+      appropriations_chairman: "",
+      bookkeeper: "",
+      accountant: "",
+    };
+    const values = certificateValues(person, facts, DEFAULT_BARANGAY, officials);
+    expect(values).toMatchObject({
+      punong_barangay: "Hon. Ricardo M. Bautista",
+      barangay_secretary: "Jocelyn R. Mendoza",
+      barangay_treasurer: "Rosario S. Villanueva",
+    });
+    // Without officials recorded the line stays empty rather than naming anyone.
+    expect(certificateValues(person, facts, DEFAULT_BARANGAY).punong_barangay).toBe("");
+    for (const seed of SEED_TEMPLATES) expect(seed.template, seed.name).toContain("{{punong_barangay}}");
   });
 
   it("keeps the seeded templates stable under the sanitiser", async () => {

@@ -1,6 +1,7 @@
 import { PLACEHOLDER_PATTERN } from "../../../app/resources/certificates.ts";
 import { ageOn, formatDate } from "../../../app/lib/dates.ts";
 import type { BarangayInfo } from "../../services/settings.ts";
+import { NO_OFFICIALS, type Officials } from "../../../app/resources/officials.ts";
 import { escapeHtml, sanitizeTemplate } from "./sanitize.ts";
 
 // Rendering a certificate (issue 11 item 2, DESIGN §11): every placeholder of spec §3 and of the
@@ -79,7 +80,12 @@ function middleInitial(middlename: string | null): string {
 }
 
 /** Every placeholder's value for one certificate (plain text; escaped when rendered). */
-export function certificateValues(person: CertificatePerson, facts: CertificateFacts, barangay: BarangayInfo): Record<string, string> {
+export function certificateValues(
+  person: CertificatePerson,
+  facts: CertificateFacts,
+  barangay: BarangayInfo,
+  officials: Officials = NO_OFFICIALS,
+): Record<string, string> {
   const female = person.sex === "Female";
   const male = person.sex === "Male";
   const pick = (f: string, m: string, either: string) => (female ? f : male ? m : either);
@@ -139,6 +145,9 @@ export function certificateValues(person: CertificatePerson, facts: CertificateF
     barangay_municipality: clean(barangay.municipality),
     barangay_province: clean(barangay.province),
     barangay_address: clean(barangay.address),
+    punong_barangay: clean(officials.punong_barangay),
+    barangay_secretary: clean(officials.secretary),
+    barangay_treasurer: clean(officials.treasurer),
   };
 }
 

@@ -6,15 +6,20 @@ import { sanitizeTemplate } from "./sanitize.ts";
 // describe them: the centred header, the title, "TO WHOM IT MAY CONCERN:", the body with the
 // name in capitals, age, sex, civil status and address, the purpose, "Issued this 22nd day of
 // November, 2026 at …", and the Punong Barangay's signature. The footer (fee, O.R. number, date
-// paid, control number, validity, dry-seal note, QR code) is added by the print view.
+// paid, control number, validity, dry-seal note, QR code) is added by the print view, and so are
+// the seal and the logo beside the header. The signature lines name the officials in office on the
+// issue date ({{punong_barangay}}, decision 194).
 
 const HEADER = `<p style="text-align:center">Republic of the Philippines<br>Province of {{barangay_province}}<br>{{barangay_municipality}}</p>
 <h3 style="text-align:center;text-transform:uppercase">{{barangay_name}}</h3>
 <p style="text-align:center"><strong>OFFICE OF THE PUNONG BARANGAY</strong></p>
 <hr>`;
 
+/** Room to sign, then the Punong Barangay's name in capitals over the title (research notes §7 item 7). */
+const PUNONG_BARANGAY = `<br><br><strong style="text-transform:uppercase">{{punong_barangay}}</strong><br>Punong Barangay`;
+
 const SIGNATURE = `<p></p>
-<table><tbody><tr><td style="width:50%"><p></p></td><td style="width:50%;text-align:center"><p style="text-align:center"><strong>________________________________</strong><br>Punong Barangay</p></td></tr></tbody></table>`;
+<table><tbody><tr><td style="width:50%;text-align:center"><p style="text-align:center">Prepared by:<br><br><strong style="text-transform:uppercase">{{barangay_secretary}}</strong><br>Barangay Secretary</p></td><td style="width:50%;text-align:center"><p style="text-align:center">${PUNONG_BARANGAY}</p></td></tr></tbody></table>`;
 
 const ISSUED = `<p style="text-indent:36pt;text-align:justify">Issued this {{date_now}} at {{barangay_name}}, {{barangay_municipality}}, {{barangay_province}}.</p>`;
 
@@ -66,7 +71,8 @@ export const SEED_TEMPLATES: readonly SeedTemplate[] = [
 <p style="text-indent:36pt;text-align:justify">This clearance is issued upon the request of the above-named person for <strong>{{purpose}}</strong>, and for whatever legal purpose it may serve {{her/his}}.</p>
 ${ISSUED}
 <p></p>
-<table><tbody><tr><td style="width:50%;text-align:center"><p style="text-align:center">________________________<br>Applicant's signature</p><p style="text-align:center">[&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;]<br>Right thumbmark</p></td><td style="width:50%;text-align:center"><p style="text-align:center"><strong>________________________________</strong><br>Punong Barangay</p></td></tr></tbody></table>`,
+<table><tbody><tr><td style="width:50%;text-align:center"><p style="text-align:center">________________________<br>Applicant's signature</p><p style="text-align:center">[&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;]<br>Right thumbmark</p></td><td style="width:50%;text-align:center"><p style="text-align:center">${PUNONG_BARANGAY}</p></td></tr></tbody></table>
+<p>Prepared by: <strong style="text-transform:uppercase">{{barangay_secretary}}</strong>, Barangay Secretary</p>`,
   },
   {
     name: "Certificate of Residency",
