@@ -74,5 +74,12 @@ export function formDefaults(
       setPath(out, field.name, field.kind === "date" && value instanceof Date ? value.toISOString().slice(0, 10) : asText(value));
     }
   }
+  // The record's child rows (a pad's collectors, a type's fees): an edit starts from them, and a
+  // save that did not send them would replace them with none.
+  if (intent === "update")
+    for (const child of def.children ?? []) {
+      const rows = Array.isArray(record?.[child.key]) ? (record[child.key] as Record<string, unknown>[]) : [];
+      out[child.key] = rows.map((row) => Object.fromEntries(child.fields.map((f) => [f.name, asText(row[f.name])])));
+    }
   return out;
 }
