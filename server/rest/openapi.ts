@@ -411,6 +411,13 @@ const EXTRAS: Record<string, Omit<Described, "responses"> & { responses?: Record
   },
   "get /api/admin/role/role_model_view": { summary: "Data for the role form", tag: "Roles" },
   "get /api/admin/permission/permission_model_view": { summary: "Data for the permission form", tag: "Permissions" },
+  // Decision 194: the seal and the logo that the prints show.
+  "get /api/barangay_image": { summary: "The addresses of the barangay seal and the municipal logo (null where none)", tag: "Officials" },
+  "post /api/barangay_image/:kind": {
+    summary: "Upload the seal or the logo (kind: seal or logo; the image bytes or a multipart file; JPEG, PNG or WebP up to 2 MB)",
+    tag: "Officials",
+  },
+  "delete /api/barangay_image/:kind": { summary: "Remove the seal or the logo", tag: "Officials" },
 };
 
 function tagOf(path: string): string {

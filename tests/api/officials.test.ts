@@ -195,3 +195,24 @@ describe("the seal and the logo", () => {
     expect((await rawUpload(reader, "logo", png)).status).toBe(403);
   });
 });
+
+describe("the setting of decision 124", () => {
+  it("becomes open terms from the oldest document's day, and the setting goes", async () => {
+    const migration = await import("../../migrations/20261209100000_officials.ts");
+    // Back to the setting (the latest term of each position), then forward again.
+    await migration.down(server.db);
+    const setting = await server.db.selectFrom("settings").select("value").where("key", "=", "officials").executeTakeFirstOrThrow();
+    expect(setting.value).toMatchObject({ treasurer: "Rosario S. Villanueva", punong_barangay: "Hon. Ricardo M. Bautista" });
+    await migration.up(server.db);
+    expect(await server.db.selectFrom("settings").select("key").where("key", "=", "officials").executeTakeFirst()).toBeUndefined();
+    const rows = await server.db
+      .selectFrom("officials")
+      .select(["position", "name", "term_start", "term_end"])
+      .orderBy("position")
+      .execute();
+    // The oldest document is the voucher of 5 November 2025: every document prints as it did.
+    expect(rows).toContainEqual({ position: TREASURER, name: "Rosario S. Villanueva", term_start: "2025-11-05", term_end: null });
+    expect(rows.every((r) => r.term_end === null && r.term_start === "2025-11-05")).toBe(true);
+    expect((await officialsOn({ db: server.db }, "2025-11-05")).treasurer).toBe("Rosario S. Villanueva");
+  });
+});
