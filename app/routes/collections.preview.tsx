@@ -208,7 +208,7 @@ function FullReceipt({ r, copy, seal }: { r: ReceiptDocument; copy: CopyLabel; s
         <div className="flex flex-col items-center gap-0.5">
           <div className="size-[20mm] [&>svg]:size-full" data-testid="receipt-qr" dangerouslySetInnerHTML={{ __html: r.qrSvg }} />
           <span className="text-[5pt]">Scan to verify</span>
-          <span className="font-mono text-[6pt] font-semibold" data-testid="verification-code">
+          <span className="font-mono text-[7pt] font-semibold" data-testid="verification-code">
             {r.verificationCode}
           </span>
         </div>
