@@ -134,3 +134,15 @@ export function listQueryToSearchParams(query: Partial<ListQuery>): URLSearchPar
   for (const [k, v] of Object.entries(query.filter ?? {})) if (v) params.set(`filter[${k}]`, v);
   return params;
 }
+
+/**
+ * The text box of a searchable reference filter without JavaScript (`find[issued_to_user_id]`): a
+ * name typed there lists the matching records as the filter's choices on the next load.
+ */
+export const filterFindName = (key: string) => `find[${key}]`;
+
+/** What a searchable filter's find step answered: the text typed and how many it found. */
+export interface FilterSearchStep {
+  query: string;
+  found: number;
+}

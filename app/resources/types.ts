@@ -81,8 +81,13 @@ export interface FieldDef {
 export type FilterDef =
   /** One of fixed choices (the default kind). */
   | { kind?: "option"; key: string; label: string; column?: string; options: readonly { value: string; label: string }[] }
-  /** A row of another registry entry (purok, bank account, collector, type), by id. */
-  | { kind: "reference"; key: string; label: string; column?: string; resource: string }
+  /**
+   * A row of another registry entry (purok, bank account, collector, type), by id. `search:
+   * "resident"` for a person entry too large for a select (residents): the filter is chosen by name
+   * through the resident search — a typeahead with JavaScript, a text box whose Apply lists the
+   * matches as choices without — and the list's loader sends only the chosen one's name.
+   */
+  | { kind: "reference"; key: string; label: string; column?: string; resource: string; search?: "resident" }
   /** Calendar dates "YYYY-MM-DD", both ends included. */
   | { kind: "date-range"; key: string; label: string; column?: string }
   /** Pesos with up to two decimals ("1500", "1500.50"), both ends included; compared exactly. */

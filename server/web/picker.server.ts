@@ -4,6 +4,9 @@ import { toPicked, type PickerFound } from "../../app/features/people/picked-res
 import { FIND_FIELD, findTextName } from "../../app/lib/form-steps.ts";
 import type { ServiceContext } from "../context.ts";
 import { searchResidents } from "../features/people/resident-search.ts";
+import { findResource } from "../../app/resources/index.ts";
+import type { FilterDef } from "../../app/resources/types.ts";
+import { displayNames } from "../resources/display-names.ts";
 
 // The "Find" step of a resident picker without JavaScript (search, then choose): the form is posted
 // whole — never as a GET, so neither the CSRF token nor what was typed reaches an address — with
@@ -36,4 +39,31 @@ export async function residentFindStep(
     picker: { field, query, matches: found.data.map(toPicked) },
     result: { initialValue: postedValues(form), error: {} },
   };
+}
+
+/**
+ * The choices of a searchable reference filter (a list's "Issued to"): never every resident — the
+ * chosen one by name, then the residents matching `text` (the no-script step's box), each with what
+ * tells namesakes apart. A reader who may not search residents gets the chosen one alone.
+ */
+export async function searchableFilterChoices(
+  ctx: ServiceContext,
+  filter: Extract<FilterDef, { kind: "reference" }>,
+  chosen: string | undefined,
+  text: string | null,
+): Promise<{ choices: { value: string; label: string }[]; query: string; found: number }> {
+  const choices: { value: string; label: string }[] = [];
+  const target = findResource(filter.resource);
+  if (chosen && target) {
+    const name = (await displayNames(ctx, target, [Number(chosen)])).get(Number(chosen));
+    if (name) choices.push({ value: chosen, label: name });
+  }
+  const query = (text ?? "").trim().slice(0, 200);
+  if (!query) return { choices, query, found: 0 };
+  const found = await searchResidents(ctx, query, { limit: FIND_LIMIT }).catch(() => ({ data: [] }));
+  for (const hit of found.data.map(toPicked)) {
+    if (String(hit.id) === chosen) continue;
+    choices.push({ value: String(hit.id), label: hit.description ? `${hit.fullname} · ${hit.description}` : hit.fullname });
+  }
+  return { choices, query, found: found.data.length };
 }

@@ -1,8 +1,8 @@
-import { residentFindStep } from "./picker.server.ts";
+import { residentFindStep, searchableFilterChoices } from "./picker.server.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { resourceByPath, findResource } from "../../app/resources/index.ts";
-import { BULK_DELETE_MODAL, parseListQuery } from "../../app/resources/list-query.ts";
+import { BULK_DELETE_MODAL, filterFindName, parseListQuery, type FilterSearchStep } from "../../app/resources/list-query.ts";
 import * as messages from "../../app/resources/messages.ts";
 import { listDefOf, type ResourceDef } from "../../app/resources/types.ts";
 import { serviceByName } from "../resources/services.ts";
@@ -77,9 +77,18 @@ export async function resourceLoader(args: Args) {
       }
     }
   }
-  // The choices of reference filters (purok, bank account, collector…), keyed by the filter.
+  // The choices of reference filters (purok, bank account, collector…), keyed by the filter. A
+  // searchable one (residents: far too many for a select) sends only the chosen one and, after a
+  // no-script "type a name, Apply", the residents found.
+  const filterSearch: Record<string, FilterSearchStep> = {};
   for (const filter of def.filters ?? []) {
     if (filter.kind !== "reference") continue;
+    if (filter.search) {
+      const step = await searchableFilterChoices(ctx, filter, query.filter[filter.key], url.searchParams.get(filterFindName(filter.key)));
+      options[`filter:${filter.key}`] = step.choices;
+      if (step.query) filterSearch[filter.key] = { query: step.query, found: step.found };
+      continue;
+    }
     options[`filter:${filter.key}`] = await serviceByName(filter.resource)
       .options(ctx)
       .catch(() => []);
@@ -88,7 +97,7 @@ export async function resourceLoader(args: Args) {
   const { flash, clear } = readFlash(request);
   // `def`: the entry's list part, so the page's first load needs neither the registry nor zod (decision 177).
   return data(
-    { resource: def.name, def: listDefOf(def), query, page, modal, record, options, flash },
+    { resource: def.name, def: listDefOf(def), query, page, modal, record, options, filterSearch, flash },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }

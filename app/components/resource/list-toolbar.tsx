@@ -5,8 +5,9 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
-import { DEFAULT_PER_PAGE } from "~/resources/list-query";
+import { DEFAULT_PER_PAGE, type FilterSearchStep } from "~/resources/list-query";
 import { filterKeys, type FilterDef, type ListQuery, type ListDef } from "~/resources/types";
+import { ResidentFilter } from "./resident-filter";
 import { SelectOptions } from "./select-options";
 
 // Search and filters of a list (spec §2.4): a GET form to the list's own address, so it works
@@ -32,11 +33,14 @@ export function ListToolbar({
   def,
   query,
   filterOptions,
+  filterSearch,
 }: {
   def: ListDef;
   query: ListQuery;
   /** The choices of reference filters, by filter key. */
   filterOptions?: Record<string, { value: string; label: string }[]>;
+  /** What the find step of a searchable filter answered without JavaScript, by filter key. */
+  filterSearch?: Record<string, FilterSearchStep>;
 }) {
   const submit = useSubmit();
   const formRef = React.useRef<HTMLFormElement>(null);
@@ -133,6 +137,7 @@ export function ListToolbar({
             filter={filter}
             query={query}
             options={filterOptions?.[filter.key]}
+            find={filterSearch?.[filter.key]}
           />
         ))}
       </div>
@@ -159,12 +164,17 @@ export function FilterControl({
   filter,
   query,
   options,
+  find,
 }: {
   id: string;
   filter: FilterDef;
   query: Pick<ListQuery, "filter">;
   options?: { value: string; label: string }[];
+  find?: FilterSearchStep;
 }) {
+  if (filter.kind === "reference" && filter.search) {
+    return <ResidentFilter id={id} filter={filter} value={query.filter[filter.key]} choices={options ?? []} find={find} />;
+  }
   if (filter.kind === "date-range" || filter.kind === "amount-range") {
     const type = filter.kind === "date-range" ? "date" : "text";
     return (

@@ -6,7 +6,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { can } from "~/lib/permissions";
 import { useRootData } from "~/lib/root-data";
-import { BULK_DELETE_MODAL, listQueryToSearchParams } from "~/resources/list-query";
+import { BULK_DELETE_MODAL, listQueryToSearchParams, type FilterSearchStep } from "~/resources/list-query";
 import type { ListQuery, Paginated, ListDef } from "~/resources/types";
 import { lazyComponent } from "~/lib/lazy-component";
 import { BulkBar } from "./bulk-bar";
@@ -32,6 +32,8 @@ export interface ResourcePageData {
   modal: string | null;
   record: ResourceRow | null;
   options: Record<string, Option[]>;
+  /** The no-script find steps of searchable filters (list-toolbar's ResidentFilter). */
+  filterSearch?: Record<string, FilterSearchStep>;
   flash: FlashData | null;
 }
 
@@ -158,7 +160,7 @@ export function ResourcePage({ def, data }: { def: ListDef; data: ResourcePageDa
 
       <section aria-label={def.labels.title} className="overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm">
         <div className="border-b px-4 py-3">
-          <ListToolbar def={def} query={query} filterOptions={filterOptionsOf(data.options)} />
+          <ListToolbar def={def} query={query} filterOptions={filterOptionsOf(data.options)} filterSearch={data.filterSearch} />
         </div>
         {bulkFormId ? (
           <BulkBar def={def} formId={bulkFormId} selected={selected} selectedTrashed={selectedTrashed} returnTo={search} gates={gates} />

@@ -30,6 +30,7 @@ export function ResidentPicker({
   required,
   exclude = [],
   hideLabel,
+  labelClassName,
 }: {
   id: string;
   name: string;
@@ -40,6 +41,8 @@ export function ResidentPicker({
   required?: boolean;
   exclude?: number[];
   hideLabel?: boolean;
+  /** The label's look where the picker sits among other controls' (a list's filters). */
+  labelClassName?: string;
 }) {
   const hydrated = useHydrated();
   // Without JavaScript: the residents a "Find" step found (the server's answer to the form).
@@ -77,7 +80,7 @@ export function ResidentPicker({
   }, [text]);
 
   const labelEl = (
-    <label htmlFor={id} className={cn("text-sm leading-none font-medium", hideLabel && "sr-only")}>
+    <label htmlFor={id} className={cn("text-sm leading-none font-medium", labelClassName, hideLabel && "sr-only")}>
       {label}
       {required ? <RequiredMark /> : null}
     </label>

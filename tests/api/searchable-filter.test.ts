@@ -1,0 +1,91 @@
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RESOURCES, findResource } from "../../app/resources/index.ts";
+import { loadAuthUser } from "../../server/auth/sessions.ts";
+import { requestContext } from "../../server/web/context.ts";
+import { resourceLoader } from "../../server/web/resource-page.server.ts";
+import { insertResidents } from "../helpers/people.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+// A reference filter to residents is chosen by name (the transactions list's "Issued to"): the
+// list page's loader never sends every resident as the filter's choices — only the chosen one's
+// name and, after the no-script step's "type a name, Apply" (`find[key]` in the address), the
+// residents found. The registry declares every such filter searchable.
+
+let server: TestServer;
+let residentIds: number[];
+
+type LoaderData = {
+  options: Record<string, { value: string; label: string }[]>;
+  filterSearch: Record<string, { query: string; found: number }>;
+};
+
+async function load(path: string): Promise<LoaderData> {
+  const context = new RouterContextProvider();
+  context.set(requestContext, {
+    db: server.db,
+    user: await loadAuthUser(server.db, 1),
+    sessionId: null,
+    csrfToken: "test",
+    ip: "127.0.0.1",
+    requestId: "searchable-filter-test",
+    userAgent: "vitest",
+    secureCookies: false,
+  });
+  const url = new URL(`http://portal.test${path}`);
+  const result = await resourceLoader({ request: new Request(url), context, url });
+  return result.data as unknown as LoaderData;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  residentIds = await insertResidents(server.db, [
+    { firstname: "Juan", lastname: "Dela Cruz" },
+    { firstname: "Maria", lastname: "Santos" },
+    { firstname: "Mario", lastname: "Santos" },
+    ...Array.from({ length: 30 }, (_, i) => ({ firstname: `Person${i}`, lastname: "Reyes" })),
+  ]);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("the transactions list's Issued to filter", () => {
+  it("is declared searchable, as is every reference filter to residents", () => {
+    const filter = findResource("transaction")!.filters!.find((f) => f.key === "issued_to_user_id");
+    expect(filter).toMatchObject({ kind: "reference", resource: "resident", search: "resident" });
+    for (const def of RESOURCES)
+      for (const f of def.filters ?? [])
+        if (f.kind === "reference" && f.resource === "resident") expect(f.search, `${def.name}.${f.key}`).toBe("resident");
+  });
+
+  it("sends no residents as choices when none is chosen", async () => {
+    const data = await load("/manage/transactions");
+    expect(data.options["filter:issued_to_user_id"]).toEqual([]);
+    // The other reference filters keep their selects.
+    expect(data.options["filter:transaction_type_id"]).toBeDefined();
+    expect(data.filterSearch).toEqual({});
+  });
+
+  it("sends only the chosen resident, by name", async () => {
+    const data = await load(`/manage/transactions?filter[issued_to_user_id]=${residentIds[0]}`);
+    expect(data.options["filter:issued_to_user_id"]).toEqual([{ value: String(residentIds[0]), label: "Juan Dela Cruz" }]);
+  });
+
+  it("lists the residents matching the name typed without JavaScript, the chosen one first", async () => {
+    const data = await load(`/manage/transactions?filter[issued_to_user_id]=${residentIds[0]}&find[issued_to_user_id]=santos`);
+    const choices = data.options["filter:issued_to_user_id"];
+    expect(choices[0]).toEqual({ value: String(residentIds[0]), label: "Juan Dela Cruz" });
+    expect(
+      choices
+        .slice(1)
+        .map((c) => c.value)
+        .sort(),
+    ).toEqual([String(residentIds[1]), String(residentIds[2])].sort());
+    expect(choices.slice(1).every((c) => /Santos/.test(c.label))).toBe(true);
+    expect(data.filterSearch).toEqual({ issued_to_user_id: { query: "santos", found: 2 } });
+    const none = await load("/manage/transactions?find[issued_to_user_id]=zzzzqx");
+    expect(none.filterSearch).toEqual({ issued_to_user_id: { query: "zzzzqx", found: 0 } });
+  });
+});
