@@ -49,6 +49,8 @@ export default [
     // Issue 10: one receipt and its child `transactions` (spec §2.1).
     route("manage/collections/:collection_id", "routes/collections.detail.tsx", { id: "collection-detail" }),
     route("manage/collections/:collection_id/transactions", "routes/collections.detail.tsx", { id: "collection-transactions" }),
+    // A disbursement voucher's own page: its lines, signatories, cheques and balance.
+    route("manage/disbursements/:disbursement_id", "routes/disbursements.detail.tsx"),
     // Transactions and certificates (issue 11): one transaction, and a type's template editor.
     route("manage/transactions/:transaction_id", "routes/certificates.transaction.tsx"),
     route("system/parameters/transaction_types/:type_id/template", "routes/certificates.template-editor.tsx"),

@@ -44,7 +44,8 @@ export const chequeBook: ResourceDef = {
     { key: "account_number", label: "Account number", kind: "text", hideOnMobile: true },
     { key: "series_joint", label: "Series", kind: "range" },
     { key: "quanty_generated", label: "Quantity", kind: "number", sortable: true, hideOnMobile: true },
-    { key: "cheque_numbers_count", label: "Available", kind: "number", hideOnMobile: true },
+    // The leaves still available (the cheque book report's "remaining"), not the leaves generated.
+    { key: "available_count", label: "Available", kind: "number", hideOnMobile: true },
     CREATED_AT,
     STATUS,
   ],
@@ -246,6 +247,8 @@ export const disbursement: ResourceDef = {
     },
   ],
   rowLinks: [
+    // The voucher's own page: its lines, signatories, cheques and what it still owes.
+    { key: "view", label: "View", href: "/manage/disbursements/{id}", main: true, onTrashed: true },
     {
       key: "print",
       label: "Print voucher",
@@ -336,7 +339,11 @@ export const chequeIssuance: ResourceDef = {
     { kind: "amount-range", key: "amount", label: "Amount" },
   ],
   schema: { create: issuanceSchema, update: issuanceSchema },
-  modals: ["create", "update", "delete", "restore"],
+  // A written cheque is voided, and brought back by Unvoid: its screens offer only that pair (the
+  // spec's delete and restore stay on REST, and a restore of a cheque not in the trash is refused).
+  modals: ["create", "update"],
+  // The cheque form lists the vouchers it can pay and opens filled from a voucher's page.
+  listModule: "routes/cheque-issuances.list.tsx",
   defaultSort: { key: "cheque_date", order: "desc" },
   stateColumn: "state",
   commands: [
@@ -355,6 +362,13 @@ export const chequeIssuance: ResourceDef = {
   ],
   rowLinks: [
     { key: "print", label: "Print cheque", href: "/manage/cheque_issuances/{id}/print", permission: "view-cheque_issuance", newTab: true },
+    {
+      key: "voucher-page",
+      label: "View voucher",
+      href: "/manage/disbursements/{disbursement_id}",
+      permission: "view-disbursement",
+      onTrashed: true,
+    },
     {
       key: "voucher",
       label: "Print voucher",

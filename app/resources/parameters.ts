@@ -5,6 +5,8 @@ import {
   customPaymentFormSchema,
   DEFAULT_PAYMENT_LINE,
   FUND_TYPES,
+  money,
+  optionalCalendarDate,
   optionalMoney,
   optionalText,
   requiredEnum,
@@ -91,6 +93,10 @@ export const bankAccount: ResourceDef = (() => {
       "The account number may contain only digits, spaces and dashes.",
     ),
     fund_type: requiredEnum("fund_type", FUND_TYPES),
+    // What the account held before the portal's first deposit or cheque. Older clients send
+    // neither: the bank account's service then keeps the stored ones.
+    opening_balance: money("opening_balance").optional(),
+    opening_date: optionalCalendarDate("opening_date").optional(),
   });
   return {
     name: "bank_account",
@@ -106,6 +112,7 @@ export const bankAccount: ResourceDef = (() => {
       { key: "account_name", label: "Account name", kind: "text", sortable: true },
       { key: "account_number", label: "Account number", kind: "text", sortable: true },
       { key: "fund_type", label: "Fund type", kind: "enum", sortable: true, hideOnMobile: true },
+      { key: "opening_balance", label: "Opening balance", kind: "money", hideOnMobile: true },
       STATUS,
     ],
     fields: [
@@ -113,6 +120,13 @@ export const bankAccount: ResourceDef = (() => {
       { name: "account_name", label: "Account name", kind: "text", required: true, maxLength: 150 },
       { name: "account_number", label: "Account number", kind: "text", required: true, maxLength: 40 },
       { name: "fund_type", label: "Fund type", kind: "enum", options: FUND_TYPES, required: true },
+      {
+        name: "opening_balance",
+        label: "Opening balance",
+        kind: "money",
+        description: "The cash in bank before the first deposit or cheque recorded here; the cheque register runs from it.",
+      },
+      { name: "opening_date", label: "Opening balance as of", kind: "date", description: "Required with an opening balance." },
     ],
     references: [{ key: "bank", foreignKey: "bank_id", resource: "bank" }],
     searchable: ["account_name", "account_number"],

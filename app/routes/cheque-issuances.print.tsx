@@ -1,6 +1,10 @@
-import { data } from "react-router";
+import { ArrowLeft } from "lucide-react";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/cheque-issuances.print";
 import { PrintErrorBoundary } from "~/components/print/print-bar";
+import { buttonVariants } from "~/components/ui/button";
+import { formatDate } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
 import { pageTitle } from "~/lib/titles";
 import { ChequeSheet } from "~/features/disbursements/cheque-sheet";
 import { redirectWithFlash, rethrowForPage, serviceContextOf, serviceFor, isAppError } from "../../server/web/page-kit.server.ts";
@@ -20,8 +24,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = serviceContextOf(context);
   const id = idOf(params.cheque_issuance_id);
   const cheque = await chequeForPrint(ctx, id);
-  // Issue 18 item 2: a cheque names its payee; its print view is logged.
-  await logRecordPrint(ctx, "cheque_issuance", id);
+  // Issue 18 item 2: a cheque names its payee; its print view is logged (a void one prints nothing).
+  if (cheque.face) await logRecordPrint(ctx, "cheque_issuance", id);
   return cheque;
 }
 
@@ -39,11 +43,45 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `Cheque ${loaderData.cheque.number} | Portal` : pageTitle("print") }];
+  if (!loaderData) return [{ title: pageTitle("print") }];
+  const state = loaderData.face ? "" : ` (${loaderData.cheque.status === "Void" ? "void" : "deleted"})`;
+  return [{ title: `Cheque ${loaderData.cheque.number}${state} | Portal` }];
+}
+
+/** The page of a void or deleted cheque: what it is and why, and nothing for the printer. */
+function NotPrinted({ cheque }: { cheque: Route.ComponentProps["loaderData"]["cheque"] }) {
+  const state = cheque.status === "Void" ? "void" : "deleted";
+  return (
+    <div className="mx-auto flex w-[8.5in] max-w-full flex-col gap-3 px-2 print:hidden" data-testid="cheque-not-printed">
+      <div className="flex flex-wrap items-center gap-2">
+        <Link to={`/manage/disbursements/${cheque.disbursement_id}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <ArrowLeft aria-hidden="true" />
+          DV {cheque.disbursement_number}
+        </Link>
+        <Link to="/manage/cheque_issuances" className={buttonVariants({ variant: "outline", size: "sm" })}>
+          Cheque issuances
+        </Link>
+      </div>
+      <div role="status" className="rounded-md border border-destructive/40 bg-destructive/10 p-4 text-sm">
+        <h1 className="text-lg font-semibold text-destructive">
+          Cheque {cheque.number} is {state}
+        </h1>
+        <p>
+          Payee {cheque.payee}, {formatMoney(cheque.amount)}, dated {formatDate(cheque.cheque_date, "long")}, for DV{" "}
+          {cheque.disbursement_number}.
+        </p>
+        {cheque.void_reason ? <p>Reason: {cheque.void_reason}</p> : null}
+        <p className="mt-2">
+          A {state} cheque is not printed: nothing of it goes onto the bank&apos;s form. Write a new cheque from the voucher&apos;s page.
+        </p>
+      </div>
+    </div>
+  );
 }
 
 export default function ChequeIssuancePrint({ loaderData, actionData }: Route.ComponentProps) {
   const { cheque, face, account, canCalibrate } = loaderData;
+  if (!face) return <NotPrinted cheque={cheque} />;
   return (
     <ChequeSheet
       face={face}

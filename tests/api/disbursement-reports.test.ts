@@ -6,7 +6,8 @@ import { serialRanges } from "../../server/features/disbursements/reports.ts";
 import { signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 // The three cheque registers of issue 12 (item 5) over REST /backend/api/reports/{name}, on the
-// demo month of the seed: 8 cheques (2 voided by one cascade), a spoiled leaf, one deposit.
+// demo month of the seed: the account's opening balance, 8 cheques (2 voided by one cascade), a
+// spoiled leaf, one deposit.
 
 let server: TestServer;
 let admin: ApiClient;
@@ -62,7 +63,7 @@ describe("cheque registers", () => {
     expect(numbers).toEqual([...numbers].sort());
   });
 
-  it("cheque disbursement record: voucher, cheque, payee, amount, running balance from the deposits", async () => {
+  it("cheque disbursement record: voucher, cheque, payee, amount, running balance from the opening balance", async () => {
     const res = await admin.get(`/backend/api/reports/cheque-disbursements?filter[bank_account_id]=${accountId}&per_page=100`);
     expect(res.status, res.text).toBe(200);
     const rows = res.body.data.listing.rows as {
@@ -71,19 +72,27 @@ describe("cheque registers", () => {
       check_issued: string | null;
       balance: string;
     }[];
-    expect(rows).toHaveLength(7); // 6 live cheques and the deposit
-    expect(rows[0].reference).toMatch(/^\d{4}-\d{2}-\d{4} \/ 0004501$/);
-    expect(rows[0].balance).toBe("-4850.00");
-    expect(rows.at(-1)!.balance).toBe("71398.85");
-    expect(section(res.body, "by_account").rows[0]).toMatchObject({ deposits: "100000.00", cheques: "28601.15", closing: "71398.85" });
+    // The demo account's opening balance (₱250,000.00, 60 days back), 6 live cheques and the deposit.
+    expect(rows).toHaveLength(8);
+    expect(rows[0]).toMatchObject({ particulars: "Balance brought forward", deposit: null, check_issued: null, balance: "250000.00" });
+    expect(rows[1].reference).toMatch(/^\d{4}-\d{2}-\d{4} \/ 0004501$/);
+    expect(rows[1].balance).toBe("245150.00");
+    expect(rows.at(-1)!.balance).toBe("321398.85");
+    expect(res.body.data.listing.totals).toMatchObject({ deposit: "100000.00", check_issued: "28601.15" });
+    expect(section(res.body, "by_account").rows[0]).toMatchObject({
+      opening: "250000.00",
+      deposits: "100000.00",
+      cheques: "28601.15",
+      closing: "321398.85",
+    });
     // A period starting after the first cheque opens with what came before it.
-    const first = rows[0] as unknown as { date: string };
+    const first = rows[1] as unknown as { date: string };
     // The day after, by the calendar (a first cheque on the 31st opens the period on the 1st).
     const dayAfter = new Date(Date.parse(`${first.date.slice(0, 10)}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     const later = await admin.get(
       `/backend/api/reports/cheque-disbursements?filter[bank_account_id]=${accountId}&filter[period_from]=${dayAfter}`,
     );
-    expect(section(later.body, "by_account").rows[0]).toMatchObject({ opening: "-4850.00", closing: "71398.85" });
+    expect(section(later.body, "by_account").rows[0]).toMatchObject({ opening: "245150.00", closing: "321398.85" });
   });
 
   it("cheque registrations: books received, issued, spoiled and remaining by serial range (RAAF)", async () => {

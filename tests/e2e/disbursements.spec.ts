@@ -106,11 +106,13 @@ test("the treasurer's cheque cycle: book, voucher, two cheques, void cascade, un
 
   // 3. Two cheques for it from the account: the next two numbers of the book.
   const cheques = new ResourceListPage(page, chequeIssuance);
-  for (const amount of ["1000", "500"]) {
+  // The form's voucher list names each voucher's payee and amount, and what a partly paid one still owes.
+  const voucherLabels = [`${dvNumber} · E2E Supplier ${id} · ₱1,500.00`, `${dvNumber} · E2E Supplier ${id} · ₱1,500.00 (unpaid ₱500.00)`];
+  for (const [i, amount] of ["1000", "500"].entries()) {
     await cheques.goto(`?search=${encodeURIComponent(`E2E Supplier ${id}`)}`);
     await cheques.openCreate();
     await cheques.fill({
-      "Disbursement voucher": dvNumber,
+      "Disbursement voucher": voucherLabels[i],
       "Bank account": account.account_name,
       "Cheque date": "2026-11-11",
       Amount: amount,

@@ -77,7 +77,8 @@ export const chequeDisbursementsReport: ReportDef = {
     {
       key: "by_account",
       title: "Cash in bank per account",
-      description: "Opening balance (deposits less cheques before the period), deposits and cheques of the period, closing balance.",
+      description:
+        "Opening balance (the account's opening balance, then deposits less cheques before the period), deposits and cheques of the period, closing balance.",
       totals: true,
       columns: [
         { key: "account", label: "Bank account", kind: "text" },
@@ -90,7 +91,8 @@ export const chequeDisbursementsReport: ReportDef = {
     {
       key: "listing",
       title: "Check Disbursement Record",
-      description: "Deposits and live cheques in date order per account; the balance runs from the opening balance.",
+      description:
+        "The balance brought forward, then deposits and live cheques in date order per account; the balance runs from the account's opening balance.",
       listing: true,
       totals: true,
       columns: [

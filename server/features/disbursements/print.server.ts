@@ -152,26 +152,37 @@ async function accountOf(ctx: ServiceContext, id: number): Promise<ChequeAccount
 }
 
 export interface ChequePrint {
-  cheque: { id: number; number: string; status: string; disbursement_number: string; payee: string; amount: string; cheque_date: string };
-  face: ChequeFace;
+  cheque: {
+    id: number;
+    number: string;
+    status: string;
+    disbursement_id: number;
+    disbursement_number: string;
+    payee: string;
+    amount: string;
+    cheque_date: string;
+    void_reason: string | null;
+  };
+  /** The values printed on the stock; null for a void or deleted cheque, which prints nothing. */
+  face: ChequeFace | null;
   account: ChequeAccount;
   canCalibrate: boolean;
 }
 
-/** A cheque issuance as printed on its account's stock (needs view-cheque_issuance or manage-cheque_issuance). */
+/**
+ * A cheque issuance as printed on its account's stock (needs view-cheque_issuance or
+ * manage-cheque_issuance). A void or deleted cheque is still shown — its page says so — but has
+ * no face: nothing of it may reach a bank's form.
+ */
 export async function chequeForPrint(ctx: ServiceContext, id: number): Promise<ChequePrint> {
   if (!can(ctx.user, "view-cheque_issuance") && !can(ctx.user, "manage-cheque_issuance"))
     throw data("This action is unauthorized.", { status: 403 });
   const row = (await serviceFor("cheque_issuance").read(ctx, id).catch(pageError)) as unknown as ChequePrint["cheque"] & {
     bank_account_id: number;
   };
-  if (row.status !== "Active")
-    throw data(`Cheque ${row.number} is ${row.status.toLowerCase()}; a ${row.status.toLowerCase()} cheque is not printed.`, {
-      status: 422,
-    });
   return {
     cheque: row,
-    face: chequeFace(row),
+    face: row.status === "Active" ? chequeFace(row) : null,
     account: await accountOf(ctx, Number(row.bank_account_id)),
     canCalibrate: can(ctx.user, "update-bank_account"),
   };

@@ -95,19 +95,31 @@ defineReport("cheque-issuances", {
 
 // ---- Cheque disbursement record (cash in bank: deposits, cheques, running balance) ----
 
-/** Deposits (remitted collections) and live cheques of every account, as one event list. */
+/**
+ * Every account's cash-in-bank events as one list: its opening balance (kind -1, on its opening
+ * date), deposits of remitted collections (kind 0) and live cheques (kind 1). The opening balance
+ * is what the account held at the start of its opening date, so the portal's deposits and cheques
+ * dated before it are in it already and are left out here.
+ */
 const EVENTS = sql`(
-  select r.bank_account_id as account_id, r.deposit_date as date, 0 as kind, r.id as seq, r.deposit_reference as reference,
-    'Deposit of collections of ' || to_char(r.remit_date, 'Mon DD, YYYY') as particulars, null::text as nature,
-    r.amount as deposit, 0::numeric as check_issued
-  from remittances r where r.deleted_at is null
+  select a.id as account_id, a.opening_date as date, -1 as kind, a.id as seq, null::text as reference,
+    'Balance brought forward' as particulars, null::text as nature, a.opening_balance as deposit, 0::numeric as check_issued
+  from bank_accounts a where a.opening_date is not null
   union all
-  select ci.bank_account_id, ci.cheque_date, 1, ci.id, d.disbursement_number || ' / ' || n.number, ci.payee,
-    (select string_agg(distinct pn.name, ', ') from disbursement_lines l join payment_natures pn on pn.id = l.payment_nature_id
-      where l.disbursement_id = d.id),
-    0::numeric, ci.amount
-  from cheque_issuances ci join cheque_numbers n on n.id = ci.cheque_number_id join disbursements d on d.id = ci.disbursement_id
-  where ci.state = 'issued' and ci.deleted_at is null
+  select x.* from (
+    select r.bank_account_id as account_id, r.deposit_date as date, 0 as kind, r.id as seq, r.deposit_reference as reference,
+      'Deposit of collections of ' || to_char(r.remit_date, 'Mon DD, YYYY') as particulars, null::text as nature,
+      r.amount as deposit, 0::numeric as check_issued
+    from remittances r where r.deleted_at is null
+    union all
+    select ci.bank_account_id, ci.cheque_date, 1, ci.id, d.disbursement_number || ' / ' || n.number, ci.payee,
+      (select string_agg(distinct pn.name, ', ') from disbursement_lines l join payment_natures pn on pn.id = l.payment_nature_id
+        where l.disbursement_id = d.id),
+      0::numeric, ci.amount
+    from cheque_issuances ci join cheque_numbers n on n.id = ci.cheque_number_id join disbursements d on d.id = ci.disbursement_id
+    where ci.state = 'issued' and ci.deleted_at is null
+  ) x join bank_accounts xa on xa.id = x.account_id
+  where xa.opening_date is null or x.date >= xa.opening_date
 )`;
 
 function accountWhere(f: ReportFilters, column = sql`e.account_id`) {
@@ -134,9 +146,9 @@ defineReport("cheque-disbursements", {
     const rows = (
       await sql<{ account: string; opening: string; deposits: string; cheques: string }>`
       select ${accountLabel("a")} as account,
-        ${filters.period_from ? sql`coalesce(sum(e.deposit - e.check_issued) filter (where e.date < ${filters.period_from}::date), 0)` : sql`0`}::numeric(14,2)::text as opening,
-        coalesce(sum(e.deposit) filter (where ${and(dateBetween(sql`e.date`, filters))}), 0)::numeric(14,2)::text as deposits,
-        coalesce(sum(e.check_issued) filter (where ${and(dateBetween(sql`e.date`, filters))}), 0)::numeric(14,2)::text as cheques
+        coalesce(sum(e.deposit - e.check_issued) filter (where e.kind = -1 ${filters.period_from ? sql`or e.date < ${filters.period_from}::date` : sql``}), 0)::numeric(14,2)::text as opening,
+        coalesce(sum(e.deposit) filter (where e.kind = 0 and ${and(dateBetween(sql`e.date`, filters))}), 0)::numeric(14,2)::text as deposits,
+        coalesce(sum(e.check_issued) filter (where e.kind = 1 and ${and(dateBetween(sql`e.date`, filters))}), 0)::numeric(14,2)::text as cheques
       from ${EVENTS} e join bank_accounts a on a.id = e.account_id
       where ${accountWhere(filters)} ${filters.period_to ? sql`and e.date <= ${filters.period_to}::date` : sql``}
       group by a.id, 1 order by 1`.execute(ctx.db)
@@ -173,7 +185,8 @@ defineReport("cheque-disbursements", {
     async totals({ ctx, filters }) {
       const r = (
         await sql<{ deposit: string; check_issued: string }>`
-        select coalesce(sum(x.deposit), 0)::numeric(14,2)::text as deposit, coalesce(sum(x.check_issued), 0)::numeric(14,2)::text as check_issued
+        select coalesce(sum(x.deposit) filter (where x.kind = 0), 0)::numeric(14,2)::text as deposit,
+          coalesce(sum(x.check_issued), 0)::numeric(14,2)::text as check_issued
         from ${ledger(filters)} x`.execute(ctx.db)
       ).rows[0];
       return { account: "Total", deposit: money(r.deposit), check_issued: money(r.check_issued), balance: null };

@@ -118,6 +118,15 @@ export async function seedDisbursements(db: DB): Promise<void> {
     return made.id;
   };
 
+  // The account held money before the portal's first deposit: its register runs from that balance
+  // (without it, a month of cheques against a few deposits closes below zero).
+  await db
+    .updateTable("bank_accounts")
+    .set({ opening_balance: "250000.00", opening_date: addDays(todayInManila(), -60) })
+    .where("id", "=", account.id)
+    .where("opening_date", "is", null)
+    .execute();
+
   const book = await serviceFor("cheque_book").create(ctx, {
     bank_account_id: account.id,
     cheque_book_code: "LBP-GF-0045",

@@ -1,10 +1,12 @@
 import { sql } from "kysely";
 import { formatMoney, sumCentavos, toCentavos, toMoneyString } from "../../../app/lib/money.ts";
 import type { ServiceContext } from "../../context.ts";
-import { AppError, ValidationError } from "../../errors.ts";
+import { can } from "../../../app/lib/permissions.ts";
+import { AppError, forbidden, ValidationError } from "../../errors.ts";
 import { registerCommand } from "../../resources/commands.ts";
 import { newVerificationCode, nextMonthlyNumber } from "../../resources/documents.ts";
 import { registerHooks } from "../../resources/hooks.ts";
+import { inTransaction } from "../../resources/transaction.ts";
 import { defineService } from "../../resources/service-registry.ts";
 import { ResourceEngine, type Row } from "../../resources/engine.ts";
 import type { ResourceDef } from "../../../app/resources/types.ts";
@@ -178,11 +180,15 @@ async function payeeName(ctx: Ctx, kind: string, id: number): Promise<string | n
   return row?.name ?? null;
 }
 
+/** What a voucher (alias `d`) still owes: its amount less its live cheques. The one definition of "unpaid". */
+const unpaidOf = (alias: string) =>
+  sql<string>`(${sql.ref(`${alias}.amount`)} - coalesce((select sum(ci.amount) from cheque_issuances ci
+    where ci.disbursement_id = ${sql.ref(`${alias}.id`)} and ci.state = 'issued' and ci.deleted_at is null), 0))::numeric(14,2)`;
+
 registerHooks("disbursement", {
   extendSelect(q) {
     return q.select([
-      sql<string>`(t.amount - coalesce((select sum(ci.amount) from cheque_issuances ci
-        where ci.disbursement_id = t.id and ci.state = 'issued' and ci.deleted_at is null), 0))::numeric(14,2)`.as("balance"),
+      unpaidOf("t").as("balance"),
       sql<number>`(select count(*)::int from cheque_issuances ci where ci.disbursement_id = t.id and ci.deleted_at is null)`.as(
         "cheques_count",
       ),
@@ -247,6 +253,85 @@ registerHooks("disbursement", {
     if (live) throw new AppError(422, `Disbursement ${live.disbursement_number} has issued cheques; void them first.`);
   },
 });
+
+/** A voucher a cheque can pay, as the cheque form lists it. */
+export interface PayableVoucher {
+  value: string;
+  /** "2026-11-0003 · Reyes Hardware · ₱13,250.00 (unpaid ₱5,000.00)" */
+  label: string;
+  disbursement_number: string;
+  payee: string;
+  particulars: string;
+  amount: string;
+  balance: string;
+  void: boolean;
+}
+
+/** The disbursement voucher's calls beyond the engine's. */
+export interface DisbursementService extends ResourceEngine {
+  /**
+   * The vouchers a cheque can pay: not void and not fully paid, newest first, each with its payee
+   * and what it still owes. `include` keeps one voucher listed whatever its state (the voucher of
+   * the cheque being edited, or the one the form was opened from, so the form can say why).
+   */
+  payable(ctx: Ctx, options?: { include?: number | null }): Promise<PayableVoucher[]>;
+}
+
+declare module "../../resources/services.ts" {
+  interface EntityServices {
+    disbursement: DisbursementService;
+  }
+}
+
+function payableLabel(v: { disbursement_number: string; payee: string; amount: string; balance: string; void: boolean }): string {
+  const unpaid = toCentavos(v.balance);
+  const owed = v.void
+    ? " (void)"
+    : unpaid === toCentavos(v.amount)
+      ? ""
+      : unpaid > 0
+        ? ` (unpaid ${formatMoney(unpaid)})`
+        : " (fully paid)";
+  return `${v.disbursement_number} · ${v.payee} · ${formatMoney(v.amount)}${owed}`;
+}
+
+function disbursementService(def: ResourceDef): DisbursementService {
+  return new (class extends ResourceEngine implements DisbursementService {
+    async payable(ctx: Ctx, options: { include?: number | null } = {}): Promise<PayableVoucher[]> {
+      const user = ctx.user;
+      const allowed = ["manage-disbursement", "view-disbursement", "create-cheque_issuance", "update-cheque_issuance"].some((p) =>
+        can(user, p),
+      );
+      if (!allowed) throw forbidden();
+      const include = options.include ?? null;
+      const rows = await ctx.db
+        .selectFrom("disbursements as d")
+        .select(["d.id", "d.disbursement_number", "d.payee", "d.particulars", "d.deleted_at", sql<string>`d.amount::text`.as("amount")])
+        .select(unpaidOf("d").as("balance"))
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("d.deleted_at", "is", null), eb(unpaidOf("d"), ">", sql<string>`0`)]),
+            ...(include != null ? [eb("d.id", "=", include)] : []),
+          ]),
+        )
+        .orderBy("d.voucher_date", "desc")
+        .orderBy("d.id", "desc")
+        .limit(1000)
+        .execute();
+      return rows.map((r) => {
+        const v = {
+          disbursement_number: r.disbursement_number,
+          payee: r.payee,
+          particulars: r.particulars,
+          amount: toMoneyString(r.amount),
+          balance: toMoneyString(String(r.balance)),
+          void: r.deleted_at != null,
+        };
+        return { value: String(r.id), label: payableLabel(v), ...v };
+      });
+    }
+  })(def);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Cheque issuances: a cheque paying a voucher from the next available number of the account.
@@ -400,6 +485,53 @@ registerCommand("cheque_issuance", "void", async (run) => {
   await chequeVoided(run.ctx, { id: Number(run.row.id), ...voided, reason: run.reason ?? null });
 });
 
+/**
+ * A cheque issuance comes back from two different places, each with its own command: from void by
+ * Unvoid, from the trash by Restore. A restore of a cheque that is not in the trash would change
+ * nothing, so it is refused (422) instead of answering a success for a change not made.
+ */
+function chequeIssuanceService(def: ResourceDef): ResourceEngine {
+  return new (class extends ResourceEngine {
+    async restore(ctx: Ctx, id: number): Promise<Row> {
+      if (!can(ctx.user, "restore-cheque_issuance")) throw forbidden();
+      return inTransaction(ctx, async (tx) => {
+        // The voucher's lock first, as every write to a cheque takes it (lockFirst above).
+        await this.hooks.lockFirst?.(tx, [id]);
+        const row = await tx.db
+          .selectFrom("cheque_issuances as ci")
+          .leftJoin("cheque_numbers as n", "n.id", "ci.cheque_number_id")
+          .select(["ci.deleted_at", "ci.state", "n.number"])
+          .where("ci.id", "=", id)
+          .executeTakeFirst();
+        if (row && !row.deleted_at) {
+          throw new AppError(
+            422,
+            row.state === "void"
+              ? `Cheque ${row.number ?? `#${id}`} is void, not deleted: nothing was restored. Unvoid it to bring it back.`
+              : `Cheque ${row.number ?? `#${id}`} is not deleted: nothing was restored.`,
+          );
+        }
+        return super.restore(tx, id);
+      });
+    }
+  })(def);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bank accounts: the opening balance the cheque register starts from.
+
+registerHooks("bank_account", {
+  // Both left out (an older client's update): the stored ones stay. Otherwise an opening balance
+  // stands on a date, and an empty balance is none.
+  async beforeWrite(_ctx, values) {
+    if (values.opening_balance === undefined && values.opening_date === undefined) return;
+    values.opening_balance ??= "0.00";
+    values.opening_date ??= null;
+    if (toCentavos(String(values.opening_balance)) > 0 && values.opening_date == null)
+      throw ValidationError.field("opening_date", "The opening balance as of date is required with an opening balance.");
+  },
+});
+
 // ---------------------------------------------------------------------------------------------
 // Bank accounts: the cheque print's calibration (research notes §6) is a setting of the account,
 // written like any other change of it: update-bank_account, one transaction, updated_at, audit.
@@ -433,9 +565,16 @@ function bankAccountService(def: ResourceDef): BankAccountService {
     }
   })(def);
 }
-try {
-  defineService("bank_account", bankAccountService);
-} catch (error) {
-  // A development server re-runs this module on a hot reload after the service was built: keep it.
-  if (process.env.NODE_ENV === "production") throw error;
+const SERVICES: [string, (def: ResourceDef) => ResourceEngine][] = [
+  ["bank_account", bankAccountService],
+  ["disbursement", disbursementService],
+  ["cheque_issuance", chequeIssuanceService],
+];
+for (const [name, factory] of SERVICES) {
+  try {
+    defineService(name, factory);
+  } catch (error) {
+    // A development server re-runs this module on a hot reload after the service was built: keep it.
+    if (process.env.NODE_ENV === "production") throw error;
+  }
 }
