@@ -1,16 +1,15 @@
 import { Activity, Banknote, FileBadge, HandCoins, Home, Users, Wallet } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
-import { Area, AreaChart, Bar, BarChart, ResponsiveContainer, Tooltip, XAxis } from "recharts";
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { actorName, auditPredicate } from "~/features/audit/audit-sentence";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
+import { compactNumber, compactPeso, dayTick, fullDay, fullMonth, monthTick } from "./chart-axes";
 import type { DashboardData, TrendPoint } from "../../../server/features/dashboard/service.ts";
 
 // The dashboard's widgets (issue 13 item 6). The loader sends only the widgets the user's
 // permissions allow (server/features/dashboard/service.ts); this draws what it was sent.
-
-const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "short", timeZone: "UTC" });
 
 function Widget({
   title,
@@ -56,43 +55,104 @@ function Big({ value, hint }: { value: string; hint?: string }) {
   );
 }
 
-function Trend({ points, color, label }: { points: TrendPoint[]; color: string; label: string }) {
-  const first = points[0]?.value ?? 0;
-  const last = points[points.length - 1]?.value ?? 0;
+/** The chart's tooltip: the whole date and figure of the point under the pointer. */
+function ChartTip({ title, value }: { title: string; value: string }) {
   return (
-    <div
-      role="img"
-      aria-label={`${label} over the last 12 months: from ${first.toLocaleString("en-US")} to ${last.toLocaleString("en-US")}`}
-      className="h-16"
+    <div className="rounded-lg border bg-background px-2 py-1 text-xs shadow">
+      <p className="text-muted-foreground">{title}</p>
+      <p className="font-mono font-medium">{value}</p>
+    </div>
+  );
+}
+
+const AXIS = { tickLine: false, axisLine: false, fontSize: 11, stroke: "var(--muted-foreground)" } as const;
+
+/**
+ * A chart people can read: its title and a sentence saying what it shows (first, last, highest)
+ * for a screen reader, the drawing itself hidden from it.
+ */
+function ChartFigure({ id, title, description, children }: { id: string; title: string; description: string; children: React.ReactNode }) {
+  return (
+    <figure aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} className="flex flex-col gap-1">
+      <figcaption id={`${id}-title`} className="text-xs text-muted-foreground">
+        {title}
+      </figcaption>
+      <p id={`${id}-desc`} className="sr-only">
+        {description}
+      </p>
+      <div aria-hidden="true" className="h-36">
+        {children}
+      </div>
+    </figure>
+  );
+}
+
+function Trend({ points, color, label, unit }: { points: TrendPoint[]; color: string; label: string; unit: string }) {
+  const first = points[0];
+  const last = points[points.length - 1];
+  const id = `trend-${label}`;
+  const description =
+    first && last
+      ? `${countOf(first.value, unit)} at the end of ${fullMonth(first.month)}, ${countOf(last.value, unit)} at the end of ${fullMonth(last.month)}.`
+      : "No data yet.";
+  return (
+    <ChartFigure
+      id={id}
+      title={`${label.charAt(0).toUpperCase()}${label.slice(1)} at the end of each month, last 12 months`}
+      description={description}
     >
-      <ResponsiveContainer width="100%" height={64} initialDimension={{ width: 280, height: 64 }}>
-        <AreaChart
-          data={points.map((p) => ({ ...p, label: monthLabel(p.month) }))}
-          margin={{ top: 4, right: 0, bottom: 0, left: 0 }}
-          accessibilityLayer={false}
-        >
+      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 280, height: 144 }}>
+        <AreaChart data={points} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <defs>
             <linearGradient id={`fill-${label}`} x1="0" y1="0" x2="0" y2="1">
               <stop offset="5%" stopColor={color} stopOpacity={0.35} />
               <stop offset="95%" stopColor={color} stopOpacity={0.05} />
             </linearGradient>
           </defs>
-          <XAxis dataKey="label" hide />
+          <CartesianGrid vertical={false} strokeDasharray="3 3" stroke="var(--border)" />
+          <XAxis dataKey="month" tickFormatter={monthTick} interval="preserveStartEnd" minTickGap={12} {...AXIS} />
+          <YAxis tickFormatter={compactNumber} width={40} allowDecimals={false} domain={["auto", "auto"]} {...AXIS} />
           <Tooltip
-            cursor={false}
+            cursor={{ stroke: "var(--border)" }}
             content={({ active, payload }) =>
               active && payload?.length ? (
-                <div className="rounded-lg border bg-background px-2 py-1 text-xs shadow">
-                  {String(payload[0].payload.label)}:{" "}
-                  <span className="font-mono font-medium">{Number(payload[0].value).toLocaleString("en-US")}</span>
-                </div>
+                <ChartTip title={`End of ${fullMonth(String(payload[0].payload.month))}`} value={countOf(Number(payload[0].value), unit)} />
               ) : null
             }
           />
           <Area dataKey="value" type="monotone" stroke={color} fill={`url(#fill-${label})`} strokeWidth={2} isAnimationActive={false} />
         </AreaChart>
       </ResponsiveContainer>
-    </div>
+    </ChartFigure>
+  );
+}
+
+/** A chart's amount (pesos as a number) as the portal writes money: "₱12,345.50". */
+const pesos = (amount: number) => formatMoney(amount.toFixed(2));
+
+function CollectionDays({ days }: { days: { day: string; amount: number }[] }) {
+  const highest = days.reduce((best, d) => (d.amount > best.amount ? d : best), days[0]);
+  const total = days.reduce((sum, d) => sum + d.amount, 0);
+  const description = `${countOf(days.length, "day")} with collections, ${pesos(total)} in all; the highest, ${pesos(highest.amount)} on ${fullDay(highest.day)}.`;
+  return (
+    <ChartFigure id="collections-days" title="Collections per day this month" description={description}>
+      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 280, height: 144 }}>
+        <BarChart data={days} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
+          <CartesianGrid vertical={false} strokeDasharray="3 3" stroke="var(--border)" />
+          <XAxis dataKey="day" tickFormatter={dayTick} interval="preserveStartEnd" minTickGap={12} {...AXIS} />
+          <YAxis tickFormatter={compactPeso} width={48} {...AXIS} />
+          <Tooltip
+            cursor={{ fill: "var(--muted)" }}
+            content={({ active, payload }) =>
+              active && payload?.length ? (
+                <ChartTip title={fullDay(String(payload[0].payload.day))} value={pesos(Number(payload[0].value))} />
+              ) : null
+            }
+          />
+          <Bar dataKey="amount" fill="#ca8a04" radius={2} isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartFigure>
   );
 }
 
@@ -124,13 +184,13 @@ export function DashboardWidgets({ data }: { data: DashboardData }) {
               value={data.population.total.toLocaleString("en-US")}
               hint={`${data.population.male.toLocaleString("en-US")} male, ${data.population.female.toLocaleString("en-US")} female · ${change(data.population.trend) ?? ""}`}
             />
-            <Trend points={data.population.trend} color="#2563eb" label="population" />
+            <Trend points={data.population.trend} color="#2563eb" label="population" unit="resident" />
           </Widget>
         ) : null}
         {data.households ? (
           <Widget title="Households" icon={<Home className="size-4" />} href="/manage/reports/households" testId="widget-households">
             <Big value={data.households.total.toLocaleString("en-US")} hint={change(data.households.trend)} />
-            <Trend points={data.households.trend} color="#059669" label="households" />
+            <Trend points={data.households.trend} color="#059669" label="households" unit="household" />
           </Widget>
         ) : null}
         {data.collections ? (
@@ -146,16 +206,7 @@ export function DashboardWidgets({ data }: { data: DashboardData }) {
                 hint={`This month · ${countOf(data.collections.month.count, "receipt")}`}
               />
             </div>
-            {data.collections.days.length ? (
-              <div role="img" aria-label="Collections per day this month" className="h-14">
-                <ResponsiveContainer width="100%" height={56} initialDimension={{ width: 280, height: 56 }}>
-                  <BarChart data={data.collections.days} accessibilityLayer={false}>
-                    <XAxis dataKey="day" hide />
-                    <Bar dataKey="amount" fill="#ca8a04" radius={2} isAnimationActive={false} />
-                  </BarChart>
-                </ResponsiveContainer>
-              </div>
-            ) : null}
+            {data.collections.days.length ? <CollectionDays days={data.collections.days} /> : null}
           </Widget>
         ) : null}
         {data.disbursements ? (
