@@ -312,12 +312,16 @@ describe("bulk calls with nothing to act on", () => {
       "/backend/api/user/multiple_delete_user",
       "/backend/api/user/multiple_restore_user",
       "/backend/api/form_pad/multiple_restore_form_pad",
-      "/backend/api/collection/multiple_delete_collection",
+      "/backend/api/collection/multiple_restore_collection",
     ]) {
       const res = await admin.post(path, [{ id: 987654323 }]);
       expect(res.status, `${path}: ${res.text}`).toBe(422);
       expect(res.body.errors.ids[0], path).toContain("#987654323");
     }
+    // Receipts are cancelled one at a time, each with its reason: several at once is refused as such.
+    const receipts = await admin.post("/backend/api/collection/multiple_delete_collection", [{ id: 987654323 }]);
+    expect(receipts.status).toBe(422);
+    expect(receipts.body.errors.ids).toEqual(["Cancel collections one at a time, each with its reason."]);
     const households = await admin.post("/backend/api/household/multiple_restore_household", { ids: [987654324] });
     expect(households.status, households.text).toBe(422);
     expect(households.body.errors.ids[0]).toContain("#987654324");
