@@ -11,6 +11,9 @@ import { serviceByName } from "../../server/resources/services.ts";
 import { sampleInput } from "../helpers/resources.ts";
 import { createUser, signedIn, startTestServer, type ApiClient, type ApiResponse, type TestServer } from "../helpers/server.ts";
 
+/** Every transport deletes with a reason: an issued receipt's cancel asks one (decision 192); other entries ignore it. */
+const DELETE_REASON = "Checked by the transports test";
+
 // One way in (DESIGN §10, issue 9 item 1): every registry entry's rules — permission, validation,
 // hooks, restore rules — give the same outcome and leave the same database state whichever way
 // the call comes: the service itself, REST, tRPC or the page's form action (posted as a browser
@@ -64,7 +67,7 @@ const serviceTransport: Transport = {
     try {
       if (op.kind === "create") await service.create(ctx, op.input);
       else if (op.kind === "update") await service.update(ctx, op.id, op.input);
-      else if (op.kind === "delete") await service.remove(ctx, op.id);
+      else if (op.kind === "delete") await service.remove(ctx, op.id, { reason: DELETE_REASON });
       else if (op.kind === "restore") await service.restore(ctx, op.id);
       else await service.restoreMany(ctx, op.ids);
       return "ok";
@@ -85,7 +88,7 @@ const restTransport: Transport = {
     let res: ApiResponse;
     if (op.kind === "create") res = await c.post(base, op.input);
     else if (op.kind === "update") res = await c.put(`${base}/${op.id}`, op.input);
-    else if (op.kind === "delete") res = await c.delete(`${base}/${op.id}`);
+    else if (op.kind === "delete") res = await c.delete(`${base}/${op.id}?reason=${encodeURIComponent(DELETE_REASON)}`);
     else if (op.kind === "restore") res = await c.post(`${base}/restore`, { id: op.id });
     else
       res = await c.post(
@@ -104,7 +107,7 @@ const trpcTransport: Transport = {
     let res: ApiResponse;
     if (op.kind === "create") res = await call("create", { resource: def.name, data: op.input });
     else if (op.kind === "update") res = await call("update", { resource: def.name, id: op.id, data: op.input });
-    else if (op.kind === "delete") res = await call("remove", { resource: def.name, id: op.id });
+    else if (op.kind === "delete") res = await call("remove", { resource: def.name, id: op.id, reason: DELETE_REASON });
     else if (op.kind === "restore") res = await call("restore", { resource: def.name, id: op.id });
     else res = await call("restoreMany", { resource: def.name, ids: op.ids });
     return statusOutcome(res.status === 200 ? 200 : (res.body?.error?.data?.httpStatus ?? res.status));
@@ -180,6 +183,7 @@ const pageTransport: Transport = {
     form.set("intent", op.kind === "restoreMany" ? "restore-many" : op.kind);
     if (op.kind === "create" || op.kind === "update") formOf(op.input, "", form);
     if (op.kind === "update" || op.kind === "delete" || op.kind === "restore") form.set("id", String(op.id));
+    if (op.kind === "delete") form.set("reason", DELETE_REASON);
     if (op.kind === "restoreMany") for (const id of op.ids) form.append("ids", String(id));
     const mod = (await import(`../../app/${routeFileOf(def)}`)) as { action: RouteFunction };
     const request = new Request(`http://portal.test${def.path}`, {
