@@ -317,7 +317,17 @@ export const collection: ResourceDef = {
   searchable: ["or_number", "issued_to"],
   filters: [
     { kind: "reference", key: "collection_type_id", label: "Collection type", resource: "collection_type" },
-    { kind: "reference", key: "collector_id", label: "Collector", resource: "user" },
+    {
+      kind: "reference",
+      key: "collector_id",
+      label: "Collector",
+      resource: "user",
+      // Only collectors: staff on a pad's collectors, or who issued a receipt (each an index probe).
+      among: [
+        { table: "form_pad_collectors", column: "user_id" },
+        { table: "collections", column: "collector_id" },
+      ],
+    },
     { kind: "date-range", key: "date_issued", label: "Date issued" },
     { kind: "amount-range", key: "amount_paid", label: "Amount" },
     { key: "payment_mode", label: "Payment mode", options: PAYMENT_MODES.map((m) => ({ value: m, label: m })) },

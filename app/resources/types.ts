@@ -87,7 +87,19 @@ export type FilterDef =
    * through the resident search — a typeahead with JavaScript, a text box whose Apply lists the
    * matches as choices without — and the list's loader sends only the chosen one's name.
    */
-  | { kind: "reference"; key: string; label: string; column?: string; resource: string; search?: "resident" }
+  | {
+      kind: "reference";
+      key: string;
+      label: string;
+      column?: string;
+      resource: string;
+      search?: "resident";
+      /**
+       * Only the records some row of these tables points to (the collector filter: staff who collect
+       * from a pad or issued a receipt, not every user): `table.column` holds the record's id.
+       */
+      among?: readonly { table: string; column: string }[];
+    }
   /** Calendar dates "YYYY-MM-DD", both ends included. */
   | { kind: "date-range"; key: string; label: string; column?: string }
   /** Pesos with up to two decimals ("1500", "1500.50"), both ends included; compared exactly. */

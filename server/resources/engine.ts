@@ -267,7 +267,7 @@ export class ResourceEngine {
   }
 
   /** Choices for a select of this resource: active rows as {value, label}, sorted by label. */
-  async options(ctx: ServiceContext): Promise<{ value: string; label: string }[]> {
+  async options(ctx: ServiceContext, among?: readonly { table: string; column: string }[]): Promise<{ value: string; label: string }[]> {
     if (!can(ctx.user, `manage-${this.def.name}`) && !can(ctx.user, `view-${this.def.name}`)) {
       // Picking a bank for a bank account needs no right to manage banks, only to be signed in.
       if (!ctx.user) throw forbidden();
@@ -275,6 +275,13 @@ export class ResourceEngine {
     const label = this.def.storage.kind === "user" ? fullNameOf("p") : sql.ref(`t.${this.def.displayField}`);
     let optionsQuery = countBase(engineDb(ctx), this.def).select(["t.id", sql<string>`${label}`.as("label")]);
     if (!this.hard) optionsQuery = optionsQuery.where("t.deleted_at", "is", null);
+    if (among?.length)
+      optionsQuery = optionsQuery.where(
+        sql<boolean>`(${sql.join(
+          among.map((a) => sql`exists (select 1 from ${sql.table(a.table)} a where a.${sql.ref(a.column)} = t.id)`),
+          sql` or `,
+        )})`,
+      );
     const natural = this.def.columns.some((c) => c.key === this.def.displayField && c.order === "natural");
     const rows = (await optionsQuery
       .orderBy(natural ? naturalKey(sql<string>`${label}`) : sql`2`)

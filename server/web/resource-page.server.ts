@@ -90,7 +90,7 @@ export async function resourceLoader(args: Args) {
       continue;
     }
     options[`filter:${filter.key}`] = await serviceByName(filter.resource)
-      .options(ctx)
+      .options(ctx, filter.among)
       .catch(() => []);
   }
 

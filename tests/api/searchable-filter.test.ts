@@ -5,7 +5,7 @@ import { loadAuthUser } from "../../server/auth/sessions.ts";
 import { requestContext } from "../../server/web/context.ts";
 import { resourceLoader } from "../../server/web/resource-page.server.ts";
 import { insertResidents } from "../helpers/people.ts";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { createUser, startTestServer, type TestServer } from "../helpers/server.ts";
 
 // A reference filter to residents is chosen by name (the transactions list's "Issued to"): the
 // list page's loader never sends every resident as the filter's choices — only the chosen one's
@@ -87,5 +87,32 @@ describe("the transactions list's Issued to filter", () => {
     expect(data.filterSearch).toEqual({ issued_to_user_id: { query: "santos", found: 2 } });
     const none = await load("/manage/transactions?find[issued_to_user_id]=zzzzqx");
     expect(none.filterSearch).toEqual({ issued_to_user_id: { query: "zzzzqx", found: 0 } });
+  });
+});
+
+describe("the collections list's Collector filter (issue 26 item 10)", () => {
+  it("lists only collectors: staff on a pad or who issued a receipt, not every user", async () => {
+    const collector = await createUser(server.db, { username: "filter-collector", firstname: "Cora", lastname: "Lector" });
+    await createUser(server.db, { username: "filter-clerk", firstname: "Clara", lastname: "Clerk" });
+    const formType = await server.db.insertInto("form_types").values({ name: "AF 51 filter" }).returning("id").executeTakeFirstOrThrow();
+    const pad = await server.db
+      .insertInto("form_pads")
+      .values({
+        form_type_id: formType.id,
+        pad_code: "OR-FILTER",
+        series_start: "0000001",
+        series_end: "0000002",
+        serial_from: 1,
+        serial_to: 2,
+        serial_width: 7,
+        suffix: "",
+        quanty_generated: 2,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await server.db.insertInto("form_pad_collectors").values({ form_pad_id: pad.id, position: 0, user_id: collector.id }).execute();
+    const choices = (await load("/manage/collections")).options["filter:collector_id"].map((o) => o.label);
+    expect(choices).toContain("Cora Lector");
+    expect(choices).not.toContain("Clara Clerk");
   });
 });
