@@ -221,15 +221,21 @@ function FullReceipt({ r, copy, seal }: { r: ReceiptDocument; copy: CopyLabel; s
       <p className="border-t border-stone-400 pt-1 text-[6pt] leading-snug">
         NOTE: Write the number and date of this receipt on the back of check or money order received.
       </p>
-      {r.cancelled ? (
-        <p
-          aria-label="Cancelled"
-          className="pointer-events-none absolute inset-x-0 top-[42%] -rotate-[28deg] text-center text-[34pt] font-black tracking-widest text-red-700/60 uppercase"
-        >
-          Cancelled
-        </p>
-      ) : null}
+      {r.cancelled ? <CancelledMark /> : null}
     </article>
+  );
+}
+
+/** Across a cancelled receipt, on plain paper and on the pre-printed form alike: it is never reprinted as valid. */
+function CancelledMark() {
+  return (
+    <p
+      aria-label="Cancelled"
+      data-testid="cancelled-mark"
+      className="pointer-events-none absolute inset-x-0 top-[42%] -rotate-[28deg] text-center text-[34pt] font-black tracking-widest text-red-700/60 uppercase"
+    >
+      Cancelled
+    </p>
   );
 }
 
@@ -293,6 +299,7 @@ function OverlayReceipt({ r, copy }: { r: ReceiptDocument; copy: CopyLabel; seal
       <span style={{ position: "absolute", bottom: `calc(2.0cm - ${r.offsets.y}mm)`, right }} className="font-semibold uppercase">
         {r.collector}
       </span>
+      {r.cancelled ? <CancelledMark /> : null}
     </article>
   );
 }
