@@ -5,7 +5,13 @@ import { lazyComponent, useOnDemand } from "~/lib/lazy-component";
 import { cn } from "~/lib/utils";
 import { useRealtime } from "./realtime";
 
-const timeFormat = new Intl.DateTimeFormat("en-PH", { timeZone: "Asia/Manila", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+const timeFormat = new Intl.DateTimeFormat("en-PH", {
+  timeZone: "Asia/Manila",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
 
 export function formatNotificationTime(iso: string): string {
   return timeFormat.format(new Date(iso));
@@ -44,7 +50,7 @@ export function NotificationsButton({ className }: { className?: string }) {
         <span className="sr-only">Notifications</span>
         {unread > 0 ? (
           <span
-            className="absolute top-1 right-1 flex min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[0.625rem] leading-4 font-semibold text-white"
+            className="absolute top-1 right-1 flex min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[0.625rem] leading-4 font-semibold text-white dark:bg-red-700"
             data-testid="notifications-unread"
           >
             {unread > 99 ? "99+" : unread}
