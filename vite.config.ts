@@ -44,7 +44,10 @@ function shellChunks(): Plugin {
 // React Router 8 reads the entry from environments.ssr (Vite's environment API).
 export default defineConfig({
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      "@domain": fileURLToPath(new URL("./domain", import.meta.url)),
+    },
   },
   environments: {
     ssr: {

@@ -7,11 +7,14 @@ import { defineConfig } from "vitest/config";
 // process of its own and opens a database of its own (tests/helpers/db.ts), so files run in parallel.
 export default defineConfig({
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      "@domain": fileURLToPath(new URL("./domain", import.meta.url)),
+    },
   },
   test: {
     environment: "node",
-    include: ["tests/**/*.test.ts", "server/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts"],
+    include: ["tests/**/*.test.ts", "server/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts", "domain/**/*.test.ts"],
     exclude: ["tests/e2e/**", "tests/bench/**", "node_modules/**", "build/**"],
     globalSetup: ["tests/helpers/global-setup.ts"],
     pool: "forks",

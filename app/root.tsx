@@ -15,7 +15,7 @@ import { csrfGuard } from "../server/web/guards.server.ts";
 import { inputGuard } from "../server/web/input-guard.server.ts";
 import { getRequestContext } from "../server/web/page-kit.server.ts";
 import { getBarangayInfo } from "../server/web/system.server.ts";
-import { toPublicUser } from "./lib/session-user.ts";
+import { toPublicUser } from "@domain/session-user.ts";
 import { useRootData } from "./lib/root-data.ts";
 import { useClientState } from "./lib/client-state.ts";
 import { checkStatus, useSignedInSync } from "./lib/api-client.ts";
@@ -41,7 +41,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** The id React Router gives the public layout route (app/routes.ts). */
 const PUBLIC_LAYOUT_ID = "routes/layouts/public";
-
 
 /**
  * A route whose `handle` says `hydrate: false` is served as plain HTML, without a single script:

@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
-import { PARAMETER_RESOURCES, RESOURCES } from "./resources/index";
-import type { ResourceDef } from "./resources/types";
+import { PARAMETER_RESOURCES, RESOURCES } from "../domain/registry/index";
+import type { ResourceDef } from "../domain/registry/types";
 
 // The whole route table of spec §2.1 in one file. Layouts carry the guards (DESIGN §6):
 // guest → /login, public → verification pages, auth → everything else.

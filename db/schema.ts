@@ -208,7 +208,7 @@ export interface BankAccountsTable extends SoftDeleted {
   opening_date: CalendarDate | null;
 }
 
-/** A custom form field as stored in custom_forms (app/resources/fields.ts customFieldSchema). */
+/** A custom form field as stored in custom_forms (domain/registry/fields.ts customFieldSchema). */
 export interface StoredCustomField {
   label: string;
   fieldId: string;
@@ -217,7 +217,7 @@ export interface StoredCustomField {
   options: string[];
 }
 
-/** A fee line as stored in custom_payment_form (app/resources/fields.ts paymentLineSchema). */
+/** A fee line as stored in custom_payment_form (domain/registry/fields.ts paymentLineSchema). */
 export interface StoredPaymentLine {
   id?: number;
   fieldId: string;
@@ -642,7 +642,7 @@ export interface OfficialsTable extends SoftDeleted {
   term_end: CalendarDate | null;
 }
 
-/** Stored as printed (app/resources/officials.ts OFFICIAL_POSITIONS). */
+/** Stored as printed (domain/registry/officials.ts OFFICIAL_POSITIONS). */
 export type OfficialPosition =
   | "Punong Barangay"
   | "Barangay Secretary"

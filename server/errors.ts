@@ -75,7 +75,7 @@ const UNIQUE_KEYS: Record<string, { field: string; message: string }> = {
   household_members_pk: { field: "members", message: "A resident is listed twice in this household." },
   user_roles_pk: { field: "roles", message: "A role is listed twice." },
   // The serial keys of the booklets' leaves (migration 20261208200000): the overlap rule of
-  // server/resources/booklet.ts, held by the database when two writes raced past its check.
+  // server/engine/booklet.ts, held by the database when two writes raced past its check.
   form_numbers_serial_unique: { field: "series_start", message: "The series overlaps another form pad of the same form type." },
   cheque_numbers_serial_unique: { field: "number", message: "The number has already been taken." },
   role_permissions_pk: { field: "permissions", message: "A permission is listed twice." },
@@ -130,7 +130,7 @@ export function fromDatabaseError(error: unknown): ValidationError | null {
 // --- Transactions that lost to another ------------------------------------------------------------
 // Postgres aborts one of two transactions that wait on each other's locks (40P01 deadlock detected)
 // or that cannot both be serialised (40001). Nothing of the aborted one was written, so running it
-// again is safe (server/resources/transaction.ts does, once); if it loses again the client is told
+// again is safe (server/engine/transaction.ts does, once); if it loses again the client is told
 // to try again (409), never a 500.
 
 const RETRYABLE_CODES = new Set(["40P01", "40001"]);

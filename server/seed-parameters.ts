@@ -1,5 +1,5 @@
 import type { Insertable } from "kysely";
-import { DEFAULT_PAYMENT_LINE } from "../app/resources/fields.ts";
+import { DEFAULT_PAYMENT_LINE } from "../domain/registry/fields.ts";
 import type { DB } from "../db/index.ts";
 import type { Database } from "../db/schema.ts";
 

@@ -18,7 +18,7 @@ import {
   type ApiDeps,
 } from "./api-client.ts";
 import { getClientState, setClientState } from "./client-state.ts";
-import type { NotifyOptions } from "./notify.ts";
+import type { NotifyOptions } from "@domain/notify.ts";
 
 type FetchCall = { url: string; init: RequestInit };
 

@@ -1,5 +1,5 @@
 import { clearValidationErrors, setMaintenance, setValidationErrors } from "./client-state.ts";
-import { ERROR_TIMEOUT_MS, notify as defaultNotify, type NotifyOptions } from "./notify.ts";
+import { ERROR_TIMEOUT_MS, notify as defaultNotify, type NotifyOptions } from "@domain/notify.ts";
 
 // The one fetch wrapper every browser call goes through (issue 2 item 8; spec §7 intro, §8).
 //

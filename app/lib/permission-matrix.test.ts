@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildMatrix, columnIds, entityLabel, rowIds, splitPermission, toggleAll } from "./permission-matrix";
+import { buildMatrix, columnIds, entityLabel, rowIds, splitPermission, toggleAll } from "@domain/permission-matrix";
 
 const perms = [
   { id: 1, name: "manage-bank", description: null },

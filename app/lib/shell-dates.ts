@@ -1,4 +1,4 @@
-// Dates the shell shows (spec §1: Asia/Manila). The general date helpers live in app/lib/dates.ts.
+// Dates the shell shows (spec §1: Asia/Manila). The general date helpers live in domain/dates.ts.
 
 export const MANILA_TIME_ZONE = "Asia/Manila";
 

@@ -2,7 +2,7 @@ import { TRPCClientError } from "@trpc/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { configureApi, createFetch, FORBIDDEN_MESSAGE, resetApiClientState, setSignedIn } from "./api-client.ts";
 import { getClientState, setClientState } from "./client-state.ts";
-import type { NotifyOptions } from "./notify.ts";
+import type { NotifyOptions } from "@domain/notify.ts";
 import { createPortalTrpcClient, trpcErrorStatus, trpcFieldErrors } from "./trpc-client.ts";
 
 // The tRPC client over a fake server: requests go through the portal's fetch wrapper, so the
@@ -82,7 +82,8 @@ describe("trpc client", () => {
   });
 
   it("403: notification, then the caller gets a TRPCClientError with the status", async () => {
-    respond = () => json(403, [{ error: { message: "This action is unauthorized.", code: -32003, data: { code: "FORBIDDEN", httpStatus: 403 } } }]);
+    respond = () =>
+      json(403, [{ error: { message: "This action is unauthorized.", code: -32003, data: { code: "FORBIDDEN", httpStatus: 403 } } }]);
     const client = createPortalTrpcClient(createFetch());
     const error = await client.system.sendTestNotification.mutate().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCClientError);

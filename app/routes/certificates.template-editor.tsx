@@ -8,13 +8,13 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useHydrated } from "~/components/resource/use-hydrated";
-import { PAPER_CSS, PAPER_LABELS, PAPER_SIZES, PLACEHOLDERS, type PaperSize } from "~/resources/certificates";
-import type { CustomField } from "~/resources/fields";
+import { PAPER_CSS, PAPER_LABELS, PAPER_SIZES, PLACEHOLDERS, type PaperSize } from "@domain/registry/certificates";
+import type { CustomField } from "@domain/registry/fields";
 import { CERTIFICATE_BODY_CSS } from "~/features/certificates/certificate-sheet";
 import { isAppError, redirectWithFlash, rethrowForPage, serviceContextOf, serviceFor } from "../../server/web/page-kit.server.ts";
 import { issuePeople, previewTemplate } from "../../server/features/certificates/pages.server.ts";
-import { todayInManila } from "~/lib/dates";
-import { can } from "~/lib/permissions";
+import { todayInManila } from "@domain/dates";
+import { can } from "@domain/permissions";
 
 // /system/parameters/transaction_types/{id}/template (issue 11 item 1): the template editor of a
 // transaction type — rich text with placeholder chips (Tiptap, loaded on this screen only), paper

@@ -2,7 +2,7 @@ import type { Route } from "./+types/certificates.transaction-types";
 import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { pageTitle } from "~/lib/titles";
-import { getResource } from "~/resources/index";
+import { getResource } from "@domain/registry/index";
 import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
 
 // /system/parameters/transaction_types (issue 11): the registry's list of transaction types, with

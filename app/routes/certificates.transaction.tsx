@@ -4,14 +4,14 @@ import type { Route } from "./+types/certificates.transaction";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
-import { formatDate, formatDateTime } from "~/lib/dates";
-import { formatMoney } from "~/lib/money";
-import { can } from "~/lib/permissions";
+import { formatDate, formatDateTime } from "@domain/dates";
+import { formatMoney } from "@domain/money";
+import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";
 import { HistoryLink } from "~/features/audit/history-link";
 import { CertificateSheet } from "~/features/certificates/certificate-sheet";
 import { PaymentStatusBadge } from "~/features/certificates/transaction-row";
-import { feeLabel } from "~/resources/certificates";
+import { feeLabel } from "@domain/registry/certificates";
 import { serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { transactionPage } from "../../server/features/certificates/pages.server.ts";
 

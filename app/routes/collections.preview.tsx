@@ -3,7 +3,7 @@ import * as React from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/collections.preview";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { formatDate } from "~/lib/dates";
+import { formatDate } from "@domain/dates";
 import { cn } from "~/lib/utils";
 import { pageUrl, rethrowForPage, serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { COPY_LABELS, receiptDocument, type CopyLabel, type ReceiptDocument } from "../../server/features/collections/pages.server.ts";

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/export";
-import { csvHeader, csvRow } from "~/components/resource/format";
-import { todayInManila } from "~/lib/dates";
-import { parseListQuery } from "~/resources/list-query";
-import { findResource } from "~/resources/index";
+import { csvHeader, csvRow } from "@domain/format";
+import { todayInManila } from "@domain/dates";
+import { parseListQuery } from "@domain/registry/list-query";
+import { findResource } from "@domain/registry/index";
 import { isAppError, serviceByName, serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { logListExport } from "../../server/features/audit/pages.server.ts";
 

@@ -10,7 +10,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
-import { DISASTER_TYPES } from "~/resources/people";
+import { DISASTER_TYPES } from "@domain/registry/people";
 import { serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { requirePermission } from "../../server/web/guards.server.ts";
 import { mapHouseholds, purokSummary } from "../../server/features/people/pages.server.ts";

@@ -7,7 +7,7 @@ import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { useRootData } from "~/lib/root-data";
 import { usePrefetchMode } from "~/lib/prefetch";
 import { cn } from "~/lib/utils";
-import { PARAMETER_RESOURCES } from "~/resources/index";
+import { PARAMETER_RESOURCES } from "@domain/registry/index";
 import { requirePermission } from "../../server/web/guards.server.ts";
 
 // /system/parameters (spec §2.1, issue 3): the layout of every system parameter list, with a
@@ -17,7 +17,10 @@ import { requirePermission } from "../../server/web/guards.server.ts";
 // reads non-residents and organizations here without holding manage-parameter. The overview needs
 // manage-parameter.
 const parametersGate: Route.MiddlewareFunction = (args) => {
-  const path = new URL(args.request.url).pathname.replace(/\.data$/, "").replace(/\/+$/, "").toLowerCase();
+  const path = new URL(args.request.url).pathname
+    .replace(/\.data$/, "")
+    .replace(/\/+$/, "")
+    .toLowerCase();
   const def = PARAMETER_RESOURCES.find((d) => path === d.path.toLowerCase() || path.startsWith(`${d.path.toLowerCase()}/`));
   return requirePermission(def ? `manage-${def.name}` : "manage-parameter")(args, async () => new Response());
 };

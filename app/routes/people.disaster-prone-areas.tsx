@@ -5,7 +5,7 @@ import { AreaForm } from "~/features/people/area-form";
 import { FormListPage } from "~/features/people/form-list-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { Badge } from "~/components/ui/badge";
-import { can } from "~/lib/permissions";
+import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { resourceLoader } from "../../server/web/resource-page.server.ts";

@@ -2,7 +2,7 @@ import * as React from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/people.household.print";
 import { PrintBar, usePrintNow, PrintErrorBoundary } from "~/components/print/print-bar";
-import { formatDate, formatDateTime } from "~/lib/dates";
+import { formatDate, formatDateTime } from "@domain/dates";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { serviceContextOf } from "../../server/web/page-kit.server.ts";
@@ -10,7 +10,7 @@ import { assertId, householdForPrint } from "../../server/features/people/pages.
 import { logRecordPrint } from "../../server/features/audit/pages.server.ts";
 import type { HouseholdRecord } from "../../server/features/people/households.ts";
 import { PrintLetterhead } from "~/components/print/letterhead";
-import { householdName } from "~/features/people/household-name";
+import { householdName } from "@domain/people/household-name";
 
 // /manage/households/{id}/print (spec §2.4: a household's print opens no modal; §6: needs
 // view-household): a one-page household record with its members' table, A4, print stylesheet.

@@ -4,7 +4,7 @@ import type { Route } from "./+types/people.households";
 import { FormListPage } from "~/features/people/form-list-page";
 import { HouseholdForm } from "~/features/people/household-form";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
-import { can } from "~/lib/permissions";
+import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { resourceLoader } from "../../server/web/resource-page.server.ts";

@@ -5,7 +5,7 @@ import { escapeHtml, LeafletMap } from "~/components/maps/leaflet-map";
 import { buttonVariants } from "~/components/ui/button";
 import { pageTitle } from "~/lib/titles";
 import { hazardColour } from "~/components/maps/legend";
-import { householdName } from "~/features/people/household-name";
+import { householdName } from "@domain/people/household-name";
 
 // /manage/residents/{id}/location (spec §2.1): a map pin at the household's coordinates.
 

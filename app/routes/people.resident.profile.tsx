@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { ResidentPageData } from "./people.resident";
-import { formatDate, formatDateTime } from "~/lib/dates";
+import { formatDate, formatDateTime } from "@domain/dates";
 import { pageTitle } from "~/lib/titles";
 
 // /manage/residents/{id}/profile and /manage/residents/{id} (spec §2.1): the RBI record.

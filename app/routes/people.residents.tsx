@@ -7,7 +7,7 @@ import { useOwnModals } from "~/components/resource/own-modals";
 import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { lazyComponent } from "~/lib/lazy-component";
-import { can } from "~/lib/permissions";
+import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { resourceLoader } from "../../server/web/resource-page.server.ts";

@@ -8,9 +8,9 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { COA_RETENTION_YEARS } from "~/features/privacy/schemas";
-import { formatDate, formatDateTime } from "~/lib/dates";
-import { SYSTEM_ADMIN_PERMISSION } from "~/lib/permissions";
+import { COA_RETENTION_YEARS } from "@domain/privacy/schemas";
+import { formatDate, formatDateTime } from "@domain/dates";
+import { SYSTEM_ADMIN_PERMISSION } from "@domain/permissions";
 import { requirePermission } from "../../server/web/guards.server.ts";
 import { retentionAction, retentionPage, type RetentionActionData } from "../../server/features/privacy/retention-page.server.ts";
 
@@ -38,7 +38,9 @@ const KIND_LABEL: Record<string, string> = { resident: "Resident", non_resident:
 
 function years(days: number): string {
   const y = days / 365;
-  return y >= 1 ? `about ${y.toFixed(y % 1 < 0.05 || y % 1 > 0.95 ? 0 : 1)} year${Math.round(y) === 1 ? "" : "s"}` : `about ${Math.round(days / 30)} months`;
+  return y >= 1
+    ? `about ${y.toFixed(y % 1 < 0.05 || y % 1 > 0.95 ? 0 : 1)} year${Math.round(y) === 1 ? "" : "s"}`
+    : `about ${Math.round(days / 30)} months`;
 }
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
@@ -54,7 +56,19 @@ function Stat({ label, value, testId }: { label: string; value: number; testId: 
   );
 }
 
-function List({ title, count, head, rows, empty }: { title: string; count: number; head: string[]; rows: React.ReactNode[][]; empty: string }) {
+function List({
+  title,
+  count,
+  head,
+  rows,
+  empty,
+}: {
+  title: string;
+  count: number;
+  head: string[];
+  rows: React.ReactNode[][];
+  empty: string;
+}) {
   return (
     <section className="flex flex-col gap-2" aria-label={title}>
       <h3 className="text-sm font-semibold">
@@ -86,7 +100,11 @@ function List({ title, count, head, rows, empty }: { title: string; count: numbe
       ) : (
         <p className="text-sm text-muted-foreground">{empty}</p>
       )}
-      {count > rows.length ? <p className="text-xs text-muted-foreground">The first {rows.length} of {count.toLocaleString("en-US")} are listed.</p> : null}
+      {count > rows.length ? (
+        <p className="text-xs text-muted-foreground">
+          The first {rows.length} of {count.toLocaleString("en-US")} are listed.
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -103,8 +121,8 @@ export default function RetentionPage({ loaderData, actionData }: Route.Componen
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Retention</h1>
         <p className="text-sm text-muted-foreground">
-          Personal data is kept no longer than needed (Data Privacy Act). Once a day the portal anonymises trashed personal records past their
-          period and deletes old access-log rows. Records named on a receipt, voucher or certificate are kept for the COA period of{" "}
+          Personal data is kept no longer than needed (Data Privacy Act). Once a day the portal anonymises trashed personal records past
+          their period and deletes old access-log rows. Records named on a receipt, voucher or certificate are kept for the COA period of{" "}
           {COA_RETENTION_YEARS} years.
         </p>
       </div>
@@ -203,7 +221,9 @@ export default function RetentionPage({ loaderData, actionData }: Route.Componen
       <Card>
         <CardHeader>
           <CardTitle>Last runs</CardTitle>
-          <CardDescription>The job runs inside the server, at most once a day (Asia/Manila), about a minute after start and then hourly.</CardDescription>
+          <CardDescription>
+            The job runs inside the server, at most once a day (Asia/Manila), about a minute after start and then hourly.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <List

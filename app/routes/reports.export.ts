@@ -1,5 +1,5 @@
 import type { Route } from "./+types/reports.export";
-import { REPORT_PERMISSION } from "~/features/reports/registry";
+import { REPORT_PERMISSION } from "@domain/reports/registry";
 import { requirePermission } from "../../server/web/guards.server.ts";
 import { reportDownload } from "../../server/reports/pages.server.ts";
 

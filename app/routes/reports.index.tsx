@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/reports.index";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { Badge } from "~/components/ui/badge";
-import { REPORT_PERMISSION } from "~/features/reports/registry";
+import { REPORT_PERMISSION } from "@domain/reports/registry";
 import { titleMeta } from "~/lib/titles";
 import { requirePermission } from "../../server/web/guards.server.ts";
 import { reportsHub } from "../../server/reports/pages.server.ts";

@@ -3,13 +3,13 @@ import { Link } from "react-router";
 import type { Route } from "./+types/reports.report";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { buttonVariants } from "~/components/ui/button";
-import { findReport, REPORT_PERMISSION } from "~/features/reports/registry";
+import { findReport, REPORT_PERMISSION } from "@domain/reports/registry";
 import { ReportHeading, ReportPage } from "~/features/reports/report-page";
 import { requirePermission } from "../../server/web/guards.server.ts";
 import { reportPage } from "../../server/reports/pages.server.ts";
 
 // /manage/reports/{report} (spec §2.1's seven children): one page for every report of
-// app/features/reports/registry.ts; the filters live in the address.
+// domain/reports/registry.ts; the filters live in the address.
 
 // Reports are wide tables: the page takes the whole window (app-shell.tsx).
 export const handle = { fullWidth: true };

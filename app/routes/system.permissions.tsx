@@ -2,7 +2,7 @@ import type { Route } from "./+types/system.permissions";
 import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { pageTitle } from "~/lib/titles";
-import { getResource } from "~/resources/index";
+import { getResource } from "@domain/registry/index";
 import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
 import { refusalsAsFlash } from "../../server/features/access/pages.server.ts";
 

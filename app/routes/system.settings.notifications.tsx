@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Spinner } from "~/components/ui/spinner";
-import { NOTIFICATION_TOPICS } from "~/lib/notification-topics";
+import { NOTIFICATION_TOPICS } from "@domain/notification-topics";
 import { titleMeta } from "~/lib/titles";
 import { serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { readFlash } from "../../server/web/flash.server.ts";
@@ -37,7 +37,9 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
       <Card>
         <CardHeader>
           <CardTitle>Notifications</CardTitle>
-          <CardDescription>Realtime notifications pop up while the portal is open. Untick what you do not want to be told about.</CardDescription>
+          <CardDescription>
+            Realtime notifications pop up while the portal is open. Untick what you do not want to be told about.
+          </CardDescription>
         </CardHeader>
         <Form method="post" className="flex flex-col gap-4" data-testid="notifications-form">
           <CsrfInput />
@@ -48,8 +50,18 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
               <ul className="flex flex-col divide-y rounded-md border">
                 {NOTIFICATION_TOPICS.map((topic) => (
                   <li key={topic.key}>
-                    <label htmlFor={`topic-box-${topic.key}`} className="flex cursor-pointer items-start gap-3 px-3 py-3 hover:bg-accent/40">
-                      <Checkbox id={`topic-box-${topic.key}`} name="topics" value={topic.key} defaultChecked={prefs[topic.key]} className="mt-0.5" aria-describedby={`topic-${topic.key}`} />
+                    <label
+                      htmlFor={`topic-box-${topic.key}`}
+                      className="flex cursor-pointer items-start gap-3 px-3 py-3 hover:bg-accent/40"
+                    >
+                      <Checkbox
+                        id={`topic-box-${topic.key}`}
+                        name="topics"
+                        value={topic.key}
+                        defaultChecked={prefs[topic.key]}
+                        className="mt-0.5"
+                        aria-describedby={`topic-${topic.key}`}
+                      />
                       <span className="flex flex-col gap-0.5">
                         <span className="text-sm font-medium">{topic.label}</span>
                         <span id={`topic-${topic.key}`} className="text-sm text-muted-foreground">

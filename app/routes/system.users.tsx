@@ -6,10 +6,10 @@ import { ResetPasswordDialog } from "~/features/access/reset-password-dialog";
 import { UserForm } from "~/features/access/user-form";
 import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
-import { can } from "~/lib/permissions";
+import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
-import { getResource } from "~/resources/index";
+import { getResource } from "@domain/registry/index";
 import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
 import { refusalsAsFlash, resetPasswordAction, rolesForPicker } from "../../server/features/access/pages.server.ts";
 

@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { checkStatus } from "~/lib/api-client";
-import { notify } from "~/lib/notify";
+import { notify } from "@domain/notify";
 import { trpc } from "~/lib/trpc-client";
 import { titleMeta } from "~/lib/titles";
 import { isAppError, serviceContextOf } from "../../server/web/page-kit.server.ts";

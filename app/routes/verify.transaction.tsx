@@ -4,7 +4,7 @@ import type { Route } from "./+types/verify.transaction";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { formatDate } from "~/lib/dates";
+import { formatDate } from "@domain/dates";
 import { titleMeta } from "~/lib/titles";
 import { getRequestContext } from "../../server/web/page-kit.server.ts";
 import { verifyLookupWait, verifyTransaction } from "../../server/features/certificates/pages.server.ts";

@@ -8,7 +8,7 @@ import type { DB } from "../../db/index.ts";
 import { SESSION_COOKIE, validateSessionToken } from "../auth/sessions.ts";
 import { parseCookies } from "../http/cookies.ts";
 import { toNotificationView } from "../features/notifications/service.ts";
-import type { NotificationMessage } from "../../app/features/notifications/types.ts";
+import type { NotificationMessage } from "../../domain/notifications/types.ts";
 
 // Realtime at /ws (DESIGN §1): the session cookie authenticates the upgrade; a ping every 30 s
 // drops dead sockets. Stored notifications (issue 15) reach the sockets through the database: the

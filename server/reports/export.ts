@@ -1,8 +1,8 @@
 import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
 import type ExcelJS from "exceljs";
-import { todayInManila } from "../../app/lib/dates.ts";
-import { sectionColumns, type ReportColumn, type ReportDef, type ReportRow } from "../../app/features/reports/types.ts";
+import { todayInManila } from "../../domain/dates.ts";
+import { sectionColumns, type ReportColumn, type ReportDef, type ReportRow } from "../../domain/reports/types.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { listingRows, openReport, runReport } from "./registry.ts";

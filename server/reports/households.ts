@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { DISASTER_TYPES } from "../../app/resources/people.ts";
-import type { ReportRow } from "../../app/features/reports/types.ts";
+import { DISASTER_TYPES } from "../../domain/registry/people.ts";
+import type { ReportRow } from "../../domain/reports/types.ts";
 import { fullNameOf } from "../services/people-sql.ts";
 import { defineReport } from "./registry.ts";
 import { registeredBetween } from "./people-filters.ts";

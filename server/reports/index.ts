@@ -1,5 +1,5 @@
 // Every report's query, registered on import (server/reports/registry.ts). A new report adds its
-// module here and its entry in app/features/reports/registry.ts (docs/architecture.md).
+// module here and its entry in domain/reports/registry.ts (docs/architecture.md).
 import "./residents.ts";
 import "./households.ts";
 import "./religions.ts";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { findReport } from "../../app/features/reports/registry.ts";
+import { findReport } from "../../domain/reports/registry.ts";
 import {
   PAPER_SIZES,
   PRINT_LISTING_LIMIT,
@@ -7,8 +7,8 @@ import {
   type PaperSize,
   type ReportResult,
   type ReportRow,
-} from "../../app/features/reports/types.ts";
-import { serviceByName } from "../resources/services.ts";
+} from "../../domain/reports/types.ts";
+import { serviceByName } from "../engine/services.ts";
 import { serviceContextOf } from "../web/context.ts";
 import { pageUrl, rethrowForPage, type PageArgs } from "../web/page-kit.server.ts";
 import { exportHeaders, exportReport } from "./export.ts";

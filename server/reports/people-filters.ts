@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
-import { AGE_GROUPS } from "../../app/features/reports/registry.ts";
+import { AGE_GROUPS } from "../../domain/reports/registry.ts";
 import type { ReportFilters } from "./types.ts";
 
 // The §10 filter object of the people reports as SQL over RESIDENTS_FROM (`up`, and `u` for dates):

@@ -1,8 +1,8 @@
-import { can } from "../../app/lib/permissions.ts";
-import { todayInManila } from "../../app/lib/dates.ts";
-import { toCentavos, toMoneyString } from "../../app/lib/money.ts";
-import { boundedCount, pageNumber, parseFilters } from "../../app/resources/list-query.ts";
-import { findReport, REPORTS } from "../../app/features/reports/registry.ts";
+import { can } from "../../domain/permissions.ts";
+import { todayInManila } from "../../domain/dates.ts";
+import { toCentavos, toMoneyString } from "../../domain/money.ts";
+import { boundedCount, pageNumber, parseFilters } from "../../domain/registry/list-query.ts";
+import { findReport, REPORTS } from "../../domain/reports/registry.ts";
 import {
   LISTING_PER_PAGE,
   type ReportColumn,
@@ -11,7 +11,7 @@ import {
   type ReportResult,
   type ReportRow,
   type ReportSectionResult,
-} from "../../app/features/reports/types.ts";
+} from "../../domain/reports/types.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError, forbidden, unauthenticated } from "../errors.ts";
 import type { ReportFilters, ReportListingQuery, ReportQuery, ReportQueryArgs } from "./types.ts";
@@ -21,9 +21,9 @@ import type { ReportFilters, ReportListingQuery, ReportQuery, ReportQueryArgs } 
 
 const QUERIES = new Map<string, ReportQuery>();
 
-/** Registers the query of a report of app/features/reports/registry.ts (server/reports/index.ts imports each). */
+/** Registers the query of a report of domain/reports/registry.ts (server/reports/index.ts imports each). */
 export function defineReport(name: string, query: ReportQuery): void {
-  if (!findReport(name)) throw new Error(`defineReport: no report "${name}" in app/features/reports/registry.ts`);
+  if (!findReport(name)) throw new Error(`defineReport: no report "${name}" in domain/reports/registry.ts`);
   QUERIES.set(name, query);
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { ReportColumn, ReportRow } from "../../app/features/reports/types.ts";
+import type { ReportColumn, ReportRow } from "../../domain/reports/types.ts";
 import { defineReport } from "./registry.ts";
 import { residentsWhere, RESIDENTS_FROM } from "./people-filters.ts";
 import { purokOrder, puroksById } from "./residents.ts";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { naturalKey } from "../services/natural-order.ts";
-import { AGE_GROUPS, CIVIL_STATUSES, SECTORS } from "../../app/features/reports/registry.ts";
-import type { ReportRow } from "../../app/features/reports/types.ts";
+import { AGE_GROUPS, CIVIL_STATUSES, SECTORS } from "../../domain/reports/registry.ts";
+import type { ReportRow } from "../../domain/reports/types.ts";
 import { defineReport } from "./registry.ts";
 import { ageGroupIndex, ageOn, residentsWhere, yearsBefore, RESIDENTS_FROM } from "./people-filters.ts";
 import type { ReportFilters, ReportQueryArgs } from "./types.ts";

@@ -1,8 +1,8 @@
 import type { ServiceContext } from "../context.ts";
-import type { ReportCard, ReportColumn, ReportRow } from "../../app/features/reports/types.ts";
+import type { ReportCard, ReportColumn, ReportRow } from "../../domain/reports/types.ts";
 
 // The reports layer (DESIGN §12), server half: a report's query. Its definition (title, filters,
-// sections, columns, chart, paper) is the isomorphic entry in app/features/reports/registry.ts;
+// sections, columns, chart, paper) is the isomorphic entry in domain/reports/registry.ts;
 // this is the SQL behind it, registered under the same name with defineReport().
 
 /** The §10 filter object, parsed from the address or the REST query by the report's FilterDefs. */

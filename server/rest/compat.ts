@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { RESOURCES, restBase } from "../../app/resources/index.ts";
-import type { ResourceDef } from "../../app/resources/types.ts";
+import { RESOURCES, restBase } from "../../domain/registry/index.ts";
+import type { ResourceDef } from "../../domain/registry/types.ts";
 import { AppError, isAppError, ValidationError } from "../errors.ts";
 
 // What existing clients of the Laravel back-end send and expect (issue 9 item 8), kept in the

@@ -1,7 +1,7 @@
 import type { Router } from "express";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RESOURCES, restBase } from "../../app/resources/index.ts";
+import { RESOURCES, restBase } from "../../domain/registry/index.ts";
 import { createHttpApp } from "../http/app.ts";
 import { startTestServer, type TestServer } from "../../tests/helpers/server.ts";
 import { openApiPath, routesOf, type OpenApiDocument, type RegisteredRoute } from "./openapi.ts";

@@ -1,8 +1,8 @@
 import type { Router } from "express";
 import { z } from "zod";
-import { RESOURCES, restBase } from "../../app/resources/index.ts";
-import type { ColumnDef, ResourceDef } from "../../app/resources/types.ts";
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from "../../app/resources/list-query.ts";
+import { RESOURCES, restBase } from "../../domain/registry/index.ts";
+import type { ColumnDef, ResourceDef } from "../../domain/registry/types.ts";
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from "../../domain/registry/list-query.ts";
 
 // The OpenAPI 3.1 document of every /backend route (issue 9 item 8), served at
 // GET /backend/api/openapi.json with a plain server-rendered page at GET /backend/api/docs.

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { ServiceContext } from "../context.ts";
 import { forbidden } from "../errors.ts";
-import { can, SYSTEM_ADMIN_PERMISSION } from "../../app/lib/permissions.ts";
+import { can, SYSTEM_ADMIN_PERMISSION } from "../../domain/permissions.ts";
 import { hub } from "../realtime/hub.ts";
 import { isMaintenanceMode } from "./settings.ts";
 

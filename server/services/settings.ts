@@ -1,7 +1,7 @@
 import { KeptWhileListening } from "../auth/kept-while-listening.ts";
 import type { ServiceContext } from "../context.ts";
 import { forbidden } from "../errors.ts";
-import { can, SYSTEM_ADMIN_PERMISSION } from "../../app/lib/permissions.ts";
+import { can, SYSTEM_ADMIN_PERMISSION } from "../../domain/permissions.ts";
 import { audit } from "./audit.ts";
 import { maintenanceChanged } from "../features/notifications/events.ts";
 
@@ -34,7 +34,9 @@ export async function putSetting(ctx: ServiceContext, key: string, value: unknow
   await ctx.db
     .insertInto("settings")
     .values({ key, value: JSON.stringify(value), updated_by: ctx.user?.id ?? null })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(value), updated_at: new Date(), updated_by: ctx.user?.id ?? null }))
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet({ value: JSON.stringify(value), updated_at: new Date(), updated_by: ctx.user?.id ?? null }),
+    )
     .execute();
   await audit(ctx, { entity: "setting", entityId: key, action: "update", before: { value: before }, after: { value } });
 }

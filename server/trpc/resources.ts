@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { parseListQuery } from "../../app/resources/list-query.ts";
-import { serviceByName } from "../resources/services.ts";
+import { parseListQuery } from "../../domain/registry/list-query.ts";
+import { serviceByName } from "../engine/services.ts";
 import { authedProcedure, router } from "./init.ts";
 
 // tRPC twins of the registry's REST routes (DESIGN §4): one set of procedures for every entry,

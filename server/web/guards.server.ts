@@ -1,5 +1,5 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
-import { can } from "../../app/lib/permissions.ts";
+import { can } from "../../domain/permissions.ts";
 import { serviceContextFor } from "../context.ts";
 import { isAppError } from "../errors.ts";
 import { getRequestContext } from "./context.ts";

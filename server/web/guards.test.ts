@@ -1,6 +1,6 @@
 import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { describe, expect, it } from "vitest";
-import { SYSTEM_ADMIN_PERMISSION } from "../../app/lib/permissions.ts";
+import { SYSTEM_ADMIN_PERMISSION } from "../../domain/permissions.ts";
 import type { AuthUser } from "../context.ts";
 import type { DB } from "../../db/index.ts";
 import { csrfGuard, guards, requirePermission } from "./guards.server.ts";

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { backPathOf } from "../../app/lib/back-path.ts";
+import { backPathOf } from "../../domain/back-path.ts";
 import { isAppError } from "../errors.ts";
 import { getRequestContext } from "./context.ts";
 import { flashCookie, type Flash } from "./flash.server.ts";
@@ -142,5 +142,5 @@ export async function photoResponse(
 // What route modules' loaders and actions take from the server core, so that a route imports
 // server code only from `*.server.ts` modules (React Router keeps those out of the browser bundle).
 export { getRequestContext, serviceContextOf } from "./context.ts";
-export { serviceByName, serviceFor } from "../resources/services.ts";
+export { serviceByName, serviceFor } from "../engine/services.ts";
 export { isAppError } from "../errors.ts";

@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import { toPicked, type PickerFound } from "../../app/features/people/picked-resident.ts";
-import { FIND_FIELD, findTextName } from "../../app/lib/form-steps.ts";
+import { toPicked, type PickerFound } from "../../domain/people/picked-resident.ts";
+import { FIND_FIELD, findTextName } from "../../domain/form-steps.ts";
 import type { ServiceContext } from "../context.ts";
 import { searchResidents } from "../features/people/resident-search.ts";
-import { findResource } from "../../app/resources/index.ts";
-import type { FilterDef } from "../../app/resources/types.ts";
-import { displayNames } from "../resources/display-names.ts";
+import { findResource } from "../../domain/registry/index.ts";
+import type { FilterDef } from "../../domain/registry/types.ts";
+import { displayNames } from "../engine/display-names.ts";
 
 // The "Find" step of a resident picker without JavaScript (search, then choose): the form is posted
 // whole — never as a GET, so neither the CSRF token nor what was typed reaches an address — with

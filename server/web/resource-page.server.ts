@@ -1,11 +1,11 @@
 import { residentFindStep, searchableFilterChoices } from "./picker.server.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { resourceByPath, findResource } from "../../app/resources/index.ts";
-import { BULK_DELETE_MODAL, filterFindName, parseListQuery, type FilterSearchStep } from "../../app/resources/list-query.ts";
-import * as messages from "../../app/resources/messages.ts";
-import { listDefOf, type ResourceDef } from "../../app/resources/types.ts";
-import { serviceByName } from "../resources/services.ts";
+import { resourceByPath, findResource } from "../../domain/registry/index.ts";
+import { BULK_DELETE_MODAL, filterFindName, parseListQuery, type FilterSearchStep } from "../../domain/registry/list-query.ts";
+import * as messages from "../../domain/registry/messages.ts";
+import { listDefOf, type ResourceDef } from "../../domain/registry/types.ts";
+import { serviceByName } from "../engine/services.ts";
 import { serviceContextOf } from "./context.ts";
 import { readFlash } from "./flash.server.ts";
 import {

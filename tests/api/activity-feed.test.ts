@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { KyselyPlugin } from "kysely";
-import { auditSentence } from "../../app/features/audit/audit-sentence.ts";
-import { allPermissionNames } from "../../app/resources/index.ts";
+import { auditSentence } from "../../domain/audit/audit-sentence.ts";
+import { allPermissionNames } from "../../domain/registry/index.ts";
 import { auditTrailOf } from "../../server/features/access/access.ts";
 import { auditSubjects } from "../../server/features/audit/subjects.ts";
 import { dashboard } from "../../server/features/dashboard/service.ts";

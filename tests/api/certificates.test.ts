@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayInManila } from "../../app/lib/dates.ts";
+import { todayInManila } from "../../domain/dates.ts";
 import { loadAuthUser } from "../../server/auth/sessions.ts";
 import type { ServiceContext } from "../../server/context.ts";
 import {

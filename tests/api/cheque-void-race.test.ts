@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAppError } from "../../server/errors.ts";
-import { inTransaction } from "../../server/resources/transaction.ts";
+import { inTransaction } from "../../server/engine/transaction.ts";
 import { usingPostgres } from "../helpers/db.ts";
 import { signedIn, startTestServer, type ApiClient, type ApiResponse, type TestServer } from "../helpers/server.ts";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayInManila } from "../../app/lib/dates.ts";
+import { todayInManila } from "../../domain/dates.ts";
 import { seedParameters } from "../../server/seed-parameters.ts";
 import { seedDisbursements } from "../../server/features/disbursements/seed.ts";
 import { serialRanges } from "../../server/features/disbursements/reports.ts";

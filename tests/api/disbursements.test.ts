@@ -350,7 +350,7 @@ describe("lists", () => {
       ["disbursement", "disbursement"],
       ["cheque-issuance", "cheque_issuance"],
     ] as const) {
-      const { getResource } = await import("../../app/resources/index.ts");
+      const { getResource } = await import("../../domain/registry/index.ts");
       for (const column of getResource(name).columns.filter((c) => c.sortable)) {
         for (const order of ["asc", "desc"]) {
           const res = await admin.get(`/backend/api/${path}?sort=${column.key}&order=${order}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { parseListQuery } from "../../app/resources/list-query.ts";
-import { serviceFor } from "../../server/resources/services.ts";
+import { parseListQuery } from "../../domain/registry/list-query.ts";
+import { serviceFor } from "../../server/engine/services.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/db.ts";
 import { adminContext, insertResidents } from "../helpers/people.ts";
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serviceByName } from "../../server/resources/services.ts";
+import { serviceByName } from "../../server/engine/services.ts";
 import { adminContext, insertResidents } from "../helpers/people.ts";
 import { signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 

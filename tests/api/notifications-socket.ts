@@ -1,5 +1,5 @@
 import WebSocket from "ws";
-import type { NotificationView } from "../../app/features/notifications/types.ts";
+import type { NotificationView } from "../../domain/notifications/types.ts";
 
 // A signed-in /ws socket for the notification tests (issue 15): it keeps every pushed notification,
 // in order, and answers the next one that matches.

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/index.ts";
 import type { ServiceContext } from "../../server/context.ts";
-import { inTransaction } from "../../server/resources/transaction.ts";
+import { inTransaction } from "../../server/engine/transaction.ts";
 import { recordAccess } from "../../server/features/audit/access-log.ts";
 import { exportPersonData } from "../../server/features/privacy/data-export.ts";
 import { parseCorrectionRequest, recordCorrectionRequest } from "../../server/features/privacy/corrections.ts";
@@ -37,12 +37,28 @@ describe("a person's data export (issue 18 item 3)", () => {
     const profile = await fx.profileOf(id);
     const fullname = [profile.firstname, profile.middlename, profile.lastname, profile.suffix].filter(Boolean).join(" ");
     const lineId = (await db.selectFrom("business_lines").select("id").executeTakeFirstOrThrow()).id;
-    await db.insertInto("businesses").values({ name: "Sari-sari ni Aling Nena", owner_user_id: id, business_line_id: lineId, location: "Purok 2" }).execute();
+    await db
+      .insertInto("businesses")
+      .values({ name: "Sari-sari ni Aling Nena", owner_user_id: id, business_line_id: lineId, location: "Purok 2" })
+      .execute();
     const reference = await fx.certificate(id, "2026-11-02");
     const dv = await fx.voucher(id, fullname, "2026-11-03");
     // Someone else opened the record before.
-    const viewer = await db.selectFrom("users").select("id").where("kind", "=", "staff").where("id", "<>", admin.user!.id).executeTakeFirst();
-    await recordAccess(db, { userId: viewer?.id ?? admin.user!.id, entity: "resident", entityId: id, subjectId: id, record: fullname, action: "view", reason: "Certificate request" });
+    const viewer = await db
+      .selectFrom("users")
+      .select("id")
+      .where("kind", "=", "staff")
+      .where("id", "<>", admin.user!.id)
+      .executeTakeFirst();
+    await recordAccess(db, {
+      userId: viewer?.id ?? admin.user!.id,
+      entity: "resident",
+      entityId: id,
+      subjectId: id,
+      record: fullname,
+      action: "view",
+      reason: "Certificate request",
+    });
 
     const data = await exportPersonData(admin, id, { action: "export" });
 
@@ -61,7 +77,11 @@ describe("a person's data export (issue 18 item 3)", () => {
     expect(data.disbursements.map((d) => d.disbursement_number)).toEqual([dv]);
     expect(data.access_log.map((a) => [a.action, a.reason])).toContainEqual(["view", "Certificate request"]);
     // The export itself is in the access log it returns, and in the table.
-    expect(data.access_log.at(-1)).toMatchObject({ action: "export", by: "Barangay Administrator", detail: expect.stringContaining("JSON") });
+    expect(data.access_log.at(-1)).toMatchObject({
+      action: "export",
+      by: "Barangay Administrator",
+      detail: expect.stringContaining("JSON"),
+    });
     const logged = await db.selectFrom("access_log").selectAll().where("subject_id", "=", id).where("action", "=", "export").execute();
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ created_by: admin.user!.id, entity: "resident", entity_id: id, record: fullname });
@@ -83,13 +103,26 @@ describe("a person's data export (issue 18 item 3)", () => {
     await inTransaction(admin, async (tx) => {
       await fx.residents.update(tx, id, {
         email: "lourdes.bautista@example.com",
-        user_profile: { firstname: "Lourdes", lastname: "Bautista", sex: "Female", date_of_birth: "1975-03-14", civil_status: "Married", contact_number: "0998 111 2222", street: "Mabini St.", purok_id: purok },
+        user_profile: {
+          firstname: "Lourdes",
+          lastname: "Bautista",
+          sex: "Female",
+          date_of_birth: "1975-03-14",
+          civil_status: "Married",
+          contact_number: "0998 111 2222",
+          street: "Mabini St.",
+          purok_id: purok,
+        },
       });
       await recordCorrectionRequest(tx, "resident", id, parseCorrectionRequest(request));
     });
     const data = await exportPersonData(admin, id, { action: "print" });
     expect(data.correction_requests).toHaveLength(1);
-    expect(data.correction_requests[0]).toMatchObject({ channel: "Letter", reference: request.reference, recorded_by: "Barangay Administrator" });
+    expect(data.correction_requests[0]).toMatchObject({
+      channel: "Letter",
+      reference: request.reference,
+      recorded_by: "Barangay Administrator",
+    });
     expect(data.correction_requests[0]!.changes).toContainEqual(expect.objectContaining({ label: "Contact number", after: "09981112222" }));
     expect(data.record_history.map((h) => h.action)).toEqual(expect.arrayContaining(["Created", "Changed"]));
   });

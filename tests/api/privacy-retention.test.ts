@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/index.ts";
 import type { ServiceContext } from "../../server/context.ts";
-import { inTransaction } from "../../server/resources/transaction.ts";
+import { inTransaction } from "../../server/engine/transaction.ts";
 import { recordAccess } from "../../server/features/audit/access-log.ts";
 import { parseCorrectionRequest, recordCorrectionRequest } from "../../server/features/privacy/corrections.ts";
 import { planRetention, runDailyRetention, saveRetentionSettings } from "../../server/features/privacy/retention.ts";
-import { todayInManila } from "../../app/lib/dates.ts";
+import { todayInManila } from "../../domain/dates.ts";
 import type { TestDatabase } from "../helpers/db.ts";
 import { openPrivacyDatabase, type privacyFixtures } from "../helpers/privacy.ts";
 
@@ -85,7 +85,9 @@ describe("a correction on the person's request (issue 18 item 3)", () => {
     );
     const id = await fx.newResident("Amparo", "Villanueva");
     await expect(
-      inTransaction(admin, (tx) => recordCorrectionRequest({ ...tx, user: fx.without("update-resident").user }, "resident", id, parseCorrectionRequest(request))),
+      inTransaction(admin, (tx) =>
+        recordCorrectionRequest({ ...tx, user: fx.without("update-resident").user }, "resident", id, parseCorrectionRequest(request)),
+      ),
     ).rejects.toMatchObject({ status: 403 });
   });
 });
@@ -117,20 +119,52 @@ describe("retention (issue 18 item 4)", () => {
     const certificateDate = dateOf(yearsAgo(1));
     const reference = await fx.certificate(certified, certificateDate);
     await fx.trashed(certified, longAgo);
-    const payor = (await db.selectFrom("collections").select(["issued_to_user_id", "or_number"]).where("payor_kind", "=", "resident").orderBy("id").executeTakeFirstOrThrow());
+    const payor = await db
+      .selectFrom("collections")
+      .select(["issued_to_user_id", "or_number"])
+      .where("payor_kind", "=", "resident")
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     const payorId = payor.issued_to_user_id!;
     await db.updateTable("users").set({ deleted_at: longAgo }).where("id", "=", payorId).execute();
     // Untouched: trashed last year.
     const recent = await fx.newResident("Dionisio", "Ferrer");
     await fx.trashed(recent, yearsAgo(1));
     // A household trashed long ago.
-    const household = await db.selectFrom("households").select(["id", "address"]).where("deleted_at", "is", null).orderBy("id").executeTakeFirstOrThrow();
+    const household = await db
+      .selectFrom("households")
+      .select(["id", "address"])
+      .where("deleted_at", "is", null)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     await db.updateTable("households").set({ deleted_at: longAgo }).where("id", "=", household.id).execute();
     // Access log: one row past the two-year default, one new.
-    await recordAccess(db, { userId: admin.user!.id, entity: "resident", entityId: recent, subjectId: recent, record: "Dionisio Ferrer", action: "view" });
-    await recordAccess(db, { userId: admin.user!.id, entity: "resident", entityId: recent, subjectId: recent, record: "Dionisio Ferrer", action: "print" });
-    await db.updateTable("access_log").set({ created_at: yearsAgo(3) }).where("subject_id", "=", recent).where("action", "=", "view").execute();
-    const usersBefore = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    await recordAccess(db, {
+      userId: admin.user!.id,
+      entity: "resident",
+      entityId: recent,
+      subjectId: recent,
+      record: "Dionisio Ferrer",
+      action: "view",
+    });
+    await recordAccess(db, {
+      userId: admin.user!.id,
+      entity: "resident",
+      entityId: recent,
+      subjectId: recent,
+      record: "Dionisio Ferrer",
+      action: "print",
+    });
+    await db
+      .updateTable("access_log")
+      .set({ created_at: yearsAgo(3) })
+      .where("subject_id", "=", recent)
+      .where("action", "=", "view")
+      .execute();
+    const usersBefore = await db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
 
     const plan = await planRetention(admin);
     expect(plan.people.rows.map((p) => p.id).sort()).toEqual([gone, oldPayee].sort());
@@ -166,10 +200,16 @@ describe("retention (issue 18 item 4)", () => {
     const user = await db.selectFrom("users").selectAll().where("id", "=", gone).executeTakeFirstOrThrow();
     expect(user).toMatchObject({ email: null, username: null, kind: "resident" });
     expect(user.deleted_at).not.toBeNull();
-    const trail = await db.selectFrom("audit_log").select(["action", "before", "after"]).where("entity", "=", "resident").where("entity_id", "=", String(gone)).execute();
+    const trail = await db
+      .selectFrom("audit_log")
+      .select(["action", "before", "after"])
+      .where("entity", "=", "resident")
+      .where("entity_id", "=", String(gone))
+      .execute();
     expect(trail.map((r) => r.action)).toEqual(expect.arrayContaining(["create", "update", "delete", "anonymise"]));
     const trailText = JSON.stringify(trail);
-    for (const value of ["Rosalinda", "Magbanua", "rosalinda.magbanua", "0917 555 0199", "0917 555 0142", "1975-03-14", "Felisa"]) expect(trailText).not.toContain(value);
+    for (const value of ["Rosalinda", "Magbanua", "rosalinda.magbanua", "0917 555 0199", "0917 555 0142", "1975-03-14", "Felisa"])
+      expect(trailText).not.toContain(value);
     expect((await fx.profileOf(oldPayee)).firstname).toBe("Anonymised");
     // Kept and recent records are untouched.
     expect((await fx.profileOf(certified)).firstname).toBe("Perla");
@@ -177,8 +217,13 @@ describe("retention (issue 18 item 4)", () => {
     expect((await fx.profileOf(recent)).firstname).toBe("Dionisio");
     const h = await db.selectFrom("households").select(["address", "head_name"]).where("id", "=", household.id).executeTakeFirstOrThrow();
     expect(h).toEqual({ address: "[anonymised]", head_name: "[anonymised]" });
-    expect((await db.selectFrom("access_log").select("action").where("subject_id", "=", recent).execute()).map((r) => r.action)).toEqual(["print"]);
-    const usersAfter = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect((await db.selectFrom("access_log").select("action").where("subject_id", "=", recent).execute()).map((r) => r.action)).toEqual([
+      "print",
+    ]);
+    const usersAfter = await db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(usersAfter.n)).toBe(Number(usersBefore.n)); // ids and counts stay
 
     // The next plan has nothing left to anonymise; the kept ones are still kept.
@@ -200,7 +245,9 @@ describe("retention (issue 18 item 4)", () => {
       status: 422,
       errors: { trashed_personal_days: ["The period for trashed personal records must be at least 30 days."] },
     });
-    await expect(saveRetentionSettings(fx.without("manage-maintenance"), { trashed_personal_days: "400", access_log_days: "365" })).rejects.toMatchObject({
+    await expect(
+      saveRetentionSettings(fx.without("manage-maintenance"), { trashed_personal_days: "400", access_log_days: "365" }),
+    ).rejects.toMatchObject({
       status: 403,
     });
     await saveRetentionSettings(admin, { trashed_personal_days: "400", access_log_days: "365" });

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayInManila } from "../../app/lib/dates.ts";
+import { todayInManila } from "../../domain/dates.ts";
 import { yearsBefore } from "../../server/reports/people-filters.ts";
 import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RESOURCES, restBase } from "../../app/resources/index.ts";
-import { ACTIONS } from "../../app/lib/permissions.ts";
+import { RESOURCES, restBase } from "../../domain/registry/index.ts";
+import { ACTIONS } from "../../domain/permissions.ts";
 import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 import { firstRequiredText, sampleInput } from "../helpers/resources.ts";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RESOURCES, restBase } from "../../app/resources/index.ts";
+import { RESOURCES, restBase } from "../../domain/registry/index.ts";
 import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 import { sampleInput } from "../helpers/resources.ts";
 

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RESOURCES, findResource } from "../../app/resources/index.ts";
+import { RESOURCES, findResource } from "../../domain/registry/index.ts";
 import { loadAuthUser } from "../../server/auth/sessions.ts";
 import { requestContext } from "../../server/web/context.ts";
 import { resourceLoader } from "../../server/web/resource-page.server.ts";

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { SYSTEM_ADMIN_PERMISSION } from "../../app/lib/permissions.ts";
+import { SYSTEM_ADMIN_PERMISSION } from "../../domain/permissions.ts";
 import { createUser, setMaintenance, signedIn, startTestServer, type TestServer, type TestUser } from "../helpers/server.ts";
 
 // Spec §7.1 status, §8 (503 sets maintenance mode, unknown paths), and the health check.

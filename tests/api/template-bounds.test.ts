@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEMPLATE_MAX_CHARS, TEMPLATE_MAX_DEPTH, TEMPLATE_MAX_ELEMENTS } from "../../app/resources/template-bounds.ts";
+import { TEMPLATE_MAX_CHARS, TEMPLATE_MAX_DEPTH, TEMPLATE_MAX_ELEMENTS } from "../../domain/registry/template-bounds.ts";
 import { loadAuthUser } from "../../server/auth/sessions.ts";
 import type { ServiceContext } from "../../server/context.ts";
 import { renderTemplate } from "../../server/features/certificates/render.ts";
-import { serviceFor } from "../../server/resources/services.ts";
+import { serviceFor } from "../../server/engine/services.ts";
 import { signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 // A certificate template is bounded (size, elements, nesting) before the sanitiser runs, and the

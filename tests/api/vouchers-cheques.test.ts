@@ -293,7 +293,7 @@ describe("a void cheque has one way back", () => {
   });
 
   it("the screens offer void and unvoid only: the registry shows no delete or restore of a cheque", async () => {
-    const { chequeIssuance } = await import("../../app/resources/disbursements.ts");
+    const { chequeIssuance } = await import("../../domain/registry/disbursements.ts");
     const { rowActions } = await import("../../app/components/resource/row-actions.tsx");
     const gates = {
       create: true,
@@ -378,7 +378,7 @@ describe("a bank account's opening balance", () => {
   });
 
   it("is a registry field of the account's form", async () => {
-    const { bankAccount } = await import("../../app/resources/parameters.ts");
+    const { bankAccount } = await import("../../domain/registry/parameters.ts");
     expect(bankAccount.fields.map((f) => f.name)).toEqual(expect.arrayContaining(["opening_balance", "opening_date"]));
   });
 });

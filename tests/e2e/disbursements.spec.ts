@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { getResource } from "../../app/resources/index";
+import { getResource } from "../../domain/registry/index";
 import { uniqueId } from "./api";
 import { expect, test } from "./fixtures";
 import { ResourceListPage } from "./pages/resource-list-page";

@@ -3,10 +3,10 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { Page } from "@playwright/test";
 import routes from "../../app/routes";
 import { MENU_ENTRIES } from "../../app/components/shell/menu";
-import { blocklist } from "../../app/resources/access";
-import { RESOURCES } from "../../app/resources/index";
-import type { ResourceDef, RowLink } from "../../app/resources/types";
-import { REPORTS } from "../../app/features/reports/registry";
+import { blocklist } from "../../domain/registry/access";
+import { RESOURCES } from "../../domain/registry/index";
+import type { ResourceDef, RowLink } from "../../domain/registry/types";
+import { REPORTS } from "../../domain/reports/registry";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./pages/hydration";
 

@@ -1,4 +1,4 @@
-import { getResource } from "../../app/resources/index";
+import { getResource } from "../../domain/registry/index";
 import { uniqueId } from "./api";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./pages/hydration";

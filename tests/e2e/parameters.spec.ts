@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { getResource, PARAMETER_RESOURCES } from "../../app/resources/index";
+import { getResource, PARAMETER_RESOURCES } from "../../domain/registry/index";
 import { uniqueId } from "./api";
 import { ADMIN } from "./env";
 import { expect, test } from "./fixtures";

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { registerResource } from "../../app/resources/index.ts";
-import type { ResourceDef } from "../../app/resources/types.ts";
+import { registerResource } from "../../domain/registry/index.ts";
+import type { ResourceDef } from "../../domain/registry/types.ts";
 import type { DB } from "../../db/index.ts";
-import { registerCommand } from "../../server/resources/commands.ts";
+import { registerCommand } from "../../server/engine/commands.ts";
 
 // Test-only registry entries for the engine's second layer (issue 9 item 2): a voucher with child
 // lines and void/unvoid commands whose cascade voids the voucher's cheques, and the cheques

@@ -2,12 +2,12 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes.ts";
 import { requestContext } from "../../server/web/context.ts";
-import { RESOURCES, restBase } from "../../app/resources/index.ts";
-import type { ResourceDef } from "../../app/resources/types.ts";
+import { RESOURCES, restBase } from "../../domain/registry/index.ts";
+import type { ResourceDef } from "../../domain/registry/types.ts";
 import { loadAuthUser } from "../../server/auth/sessions.ts";
 import type { ServiceContext } from "../../server/context.ts";
 import { isAppError } from "../../server/errors.ts";
-import { serviceByName } from "../../server/resources/services.ts";
+import { serviceByName } from "../../server/engine/services.ts";
 import { sampleInput } from "../helpers/resources.ts";
 import { createUser, signedIn, startTestServer, type ApiClient, type ApiResponse, type TestServer } from "../helpers/server.ts";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { RESOURCES } from "../../app/resources/index.ts";
+import { RESOURCES } from "../../domain/registry/index.ts";
 import { openDatabase, type OpenedDatabase } from "../../db/index.ts";
 import { createUser, type ApiClient } from "../helpers/server.ts";
 import { createFaultDatabase, ensureBuild, FAULTS_ENABLED, startPortal, tryFetch, type FaultDatabase, type Portal } from "./portal.ts";

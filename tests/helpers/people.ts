@@ -1,6 +1,6 @@
 import type { DB } from "../../db/index.ts";
 import type { AuthUser, ServiceContext } from "../../server/context.ts";
-import { allPermissionNames } from "../../app/resources/index.ts";
+import { allPermissionNames } from "../../domain/registry/index.ts";
 
 // Factories of issue 4: residents, households and their places, straight in the database, for the
 // tests that need many of them (search quality, maps, restores).

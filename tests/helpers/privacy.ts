@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { DB } from "../../db/index.ts";
 import type { ServiceContext } from "../../server/context.ts";
-import { serviceFor } from "../../server/resources/services.ts";
+import { serviceFor } from "../../server/engine/services.ts";
 import { createTestDatabase, type TestDatabase } from "./db.ts";
 import { adminContext, purokId } from "./people.ts";
 
@@ -50,7 +50,14 @@ export function privacyFixtures(db: DB, admin: ServiceContext) {
       const reference = numberOn(dated);
       await db
         .insertInto("transactions")
-        .values({ reference_number: reference, transaction_type_id: type.id, issued_to_user_id: userId, date_issued: dated, verification_code: code(), amount: "50.00" })
+        .values({
+          reference_number: reference,
+          transaction_type_id: type.id,
+          issued_to_user_id: userId,
+          date_issued: dated,
+          verification_code: code(),
+          amount: "50.00",
+        })
         .execute();
       return reference;
     },
@@ -80,7 +87,12 @@ export function privacyFixtures(db: DB, admin: ServiceContext) {
 }
 
 /** A database of its own with the demo data, the seeded administrator as the acting user, and the fixtures. */
-export async function openPrivacyDatabase(): Promise<{ database: TestDatabase; db: DB; admin: ServiceContext; fx: ReturnType<typeof privacyFixtures> }> {
+export async function openPrivacyDatabase(): Promise<{
+  database: TestDatabase;
+  db: DB;
+  admin: ServiceContext;
+  fx: ReturnType<typeof privacyFixtures>;
+}> {
   const database = await createTestDatabase({ seed: { demo: true } });
   const db = database.db;
   const adminRow = await db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow();

@@ -1,5 +1,5 @@
-import type { ResourceDef } from "../../app/resources/types.ts";
-import { getResource } from "../../app/resources/index.ts";
+import type { ResourceDef } from "../../domain/registry/types.ts";
+import { getResource } from "../../domain/registry/index.ts";
 import type { ApiClient } from "./server.ts";
 
 // Valid input for any registry entry, built from its fields, so the generated tests cover every
@@ -51,7 +51,9 @@ export async function sampleInput(client: ApiClient, def: ResourceDef, tag = "")
           value = "34-1234567-8";
           break;
         }
-        value = field.name.endsWith("account_number") ? `0099-${String(n).padStart(4, "0")}-${Date.now() % 10000}` : `${field.label} ${tag}${n}`.slice(0, field.maxLength ?? 100);
+        value = field.name.endsWith("account_number")
+          ? `0099-${String(n).padStart(4, "0")}-${Date.now() % 10000}`
+          : `${field.label} ${tag}${n}`.slice(0, field.maxLength ?? 100);
         if (field.name === "code") value = `C${n}${tag}`.slice(0, 20);
         // Form pads (issue 10): serials as printed, a range of ten no other sample pad overlaps.
         if (field.name === "series_start") value = `${2000000 + n * 100} S`;
@@ -69,7 +71,8 @@ export async function sampleInput(client: ApiClient, def: ResourceDef, tag = "")
       case "reference": {
         const target = getResource(field.reference!);
         const created = await client.post(`/backend/api/${target.restPath}`, await sampleInput(client, target, tag));
-        if (created.status !== 201) throw new Error(`creating a ${target.name} for ${def.name} answered ${created.status}: ${created.text}`);
+        if (created.status !== 201)
+          throw new Error(`creating a ${target.name} for ${def.name} answered ${created.status}: ${created.text}`);
         value = created.body.data.id;
         break;
       }

@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
 import { lazyComponent } from "~/lib/lazy-component";
-import type { ListDef } from "~/resources/types";
+import type { ListDef } from "@domain/registry/types";
 import type { Gates } from "./row-actions";
 import { useHydrated } from "./use-hydrated";
 

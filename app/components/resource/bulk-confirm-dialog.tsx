@@ -1,7 +1,7 @@
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { bulkDeleteConfirmation } from "~/resources/messages";
-import type { ListDef } from "~/resources/types";
+import { bulkDeleteConfirmation } from "@domain/registry/messages";
+import type { ListDef } from "@domain/registry/types";
 
 /** Delete selected's confirmation with JavaScript (bulk-bar.tsx); its own chunk, fetched on first opening (decision 177). */
 export function BulkConfirmDialog({

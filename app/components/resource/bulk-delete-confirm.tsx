@@ -1,8 +1,8 @@
 import { Form, Link, useLocation } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { bulkDeleteConfirmation } from "~/resources/messages";
-import type { ListDef } from "~/resources/types";
+import { bulkDeleteConfirmation } from "@domain/registry/messages";
+import type { ListDef } from "@domain/registry/types";
 import { ModalShell } from "./modal-shell";
 
 /**

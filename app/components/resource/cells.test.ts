@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { ColumnDef } from "~/resources/types";
+import type { ColumnDef } from "@domain/registry/types";
 import { CellValue } from "./cells";
 
 // How a list's cells may break their lines (issue 16 item 6: a list's table fits its card at

@@ -3,8 +3,8 @@ import { Avatar, AvatarFallback, AvatarImage } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { initialsOf, readableTextOn } from "~/lib/ui-color";
 import { cn } from "~/lib/utils";
-import type { ColumnDef } from "~/resources/types";
-import { displayText, personName, referenceName } from "./format";
+import type { ColumnDef } from "@domain/registry/types";
+import { displayText, personName, referenceName } from "@domain/format";
 
 // One renderer per column kind (DESIGN §4): the registry names a kind, never a component.
 

@@ -1,5 +1,5 @@
 import { useField } from "@conform-to/react";
-import type { ChildDef } from "~/resources/types";
+import type { ChildDef } from "@domain/registry/types";
 import { FieldErrors, FormField, type Option } from "./form-field";
 import { AddRowButton, RowControls } from "./row-list";
 

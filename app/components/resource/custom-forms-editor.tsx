@@ -3,7 +3,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { CUSTOM_FIELD_TYPES, fieldIdFromLabel } from "~/resources/fields";
+import { CUSTOM_FIELD_TYPES, fieldIdFromLabel } from "@domain/registry/fields";
 import { FieldErrors, split } from "./form-field";
 import { AddRowButton, LabelAndFieldId, RowControls } from "./row-list";
 import { useHydrated } from "./use-hydrated";

@@ -5,9 +5,9 @@ import { Link, useSearchParams } from "react-router";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Table, TableBody, TableCaption, TableCell, TableContainer, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
-import { rowLinkHref, type ColumnDef, type ListQuery, type ListDef } from "~/resources/types";
+import { rowLinkHref, type ColumnDef, type ListQuery, type ListDef } from "@domain/registry/types";
 import { CellValue, isNumericKind } from "./cells";
-import { displayText } from "./format";
+import { displayText } from "@domain/format";
 import { mainLinkOf, RowActionsMenu, rowActions, rowMenuHref, type Gates } from "./row-actions";
 import { listHref } from "./urls";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getResource } from "~/resources/index";
+import { getResource } from "@domain/registry/index";
 import { formDefaults } from "./defaults";
 
 // An edit form starts from the record's child rows: a form pad edited and saved kept no collector,

@@ -1,5 +1,5 @@
-import { DEFAULT_PAYMENT_LINE } from "~/resources/fields";
-import type { ResourceDef } from "~/resources/types";
+import { DEFAULT_PAYMENT_LINE } from "@domain/registry/fields";
+import type { ResourceDef } from "@domain/registry/types";
 
 // Form default values from a record (update) or the entry's starting values (create). Dotted field
 // names become nested objects, as Conform names them.

@@ -4,7 +4,7 @@ import { Form, useLocation, useSubmit } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { notify, toastKind, type NotificationType } from "~/lib/notify";
+import { notify, toastKind, type NotificationType } from "@domain/notify";
 import { useRootData } from "~/lib/root-data";
 import { useHydrated } from "./use-hydrated";
 

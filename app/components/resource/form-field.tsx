@@ -6,11 +6,11 @@ import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { ResidentPicker, type PickedResident } from "~/features/people/resident-picker";
 import { cn } from "~/lib/utils";
-import type { FieldDef } from "~/resources/types";
+import type { FieldDef } from "@domain/registry/types";
 import { CustomFormsEditor } from "./custom-forms-editor";
 import { PaymentFormEditor } from "./payment-form-editor";
 import { useHydrated } from "./use-hydrated";
-import { selectPlaceholder } from "./format";
+import { selectPlaceholder } from "@domain/format";
 
 // The form renderer of DESIGN §4: one control per field kind, with its label, description and
 // errors tied together (aria-describedby), for every registry entry.

@@ -1,7 +1,7 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import * as React from "react";
-import type { ResourceDef } from "~/resources/types";
+import type { ResourceDef } from "@domain/registry/types";
 
 // The parts every posted form of a list page starts with (the registry's form, the people, user
 // and role forms): the hidden fields the page action reads, the default button, and the

@@ -4,8 +4,8 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { cn } from "~/lib/utils";
-import { listQueryToSearchParams, PER_PAGE_OPTIONS } from "~/resources/list-query";
-import type { ListQuery, Paginated, ListDef } from "~/resources/types";
+import { listQueryToSearchParams, PER_PAGE_OPTIONS } from "@domain/registry/list-query";
+import type { ListQuery, Paginated, ListDef } from "@domain/registry/types";
 import { cleanParams } from "./list-toolbar";
 import { listHref } from "./urls";
 

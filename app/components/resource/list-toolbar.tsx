@@ -5,8 +5,8 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
-import { DEFAULT_PER_PAGE, type FilterSearchStep } from "~/resources/list-query";
-import { filterKeys, type FilterDef, type ListQuery, type ListDef } from "~/resources/types";
+import { DEFAULT_PER_PAGE, type FilterSearchStep } from "@domain/registry/list-query";
+import { filterKeys, type FilterDef, type ListQuery, type ListDef } from "@domain/registry/types";
 import { ResidentFilter } from "./resident-filter";
 import { SelectOptions } from "./select-options";
 

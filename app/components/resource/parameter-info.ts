@@ -16,9 +16,9 @@ import {
   Users,
   type LucideIcon,
 } from "lucide-react";
-import { can, type HasPermissions } from "~/lib/permissions";
-import { PARAMETER_RESOURCES } from "~/resources/index";
-import type { ResourceDef } from "~/resources/types";
+import { can, type HasPermissions } from "@domain/permissions";
+import { PARAMETER_RESOURCES } from "@domain/registry/index";
+import type { ResourceDef } from "@domain/registry/types";
 
 // The system parameters sub-navigation (/system/parameters): which lists a user may open, with an
 // icon and a line each for the overview cards.

@@ -1,8 +1,8 @@
 import { getInputProps, useField, type FieldMetadata } from "@conform-to/react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { formatMoney, sumCentavos, tryParseCentavos } from "~/lib/money";
-import { fieldIdFromLabel } from "~/resources/fields";
+import { formatMoney, sumCentavos, tryParseCentavos } from "@domain/money";
+import { fieldIdFromLabel } from "@domain/registry/fields";
 import { FieldErrors, RequiredMark, split } from "./form-field";
 import { AddRowButton, LabelAndFieldId, RowControls } from "./row-list";
 

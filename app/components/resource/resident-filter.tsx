@@ -2,8 +2,8 @@ import * as React from "react";
 import type { PickedResident } from "~/features/people/resident-picker";
 import { Input } from "~/components/ui/input";
 import { lazyComponent } from "~/lib/lazy-component";
-import { filterFindName, type FilterSearchStep } from "~/resources/list-query";
-import type { FilterDef } from "~/resources/types";
+import { filterFindName, type FilterSearchStep } from "@domain/registry/list-query";
+import type { FilterDef } from "@domain/registry/types";
 import { useHydrated } from "./use-hydrated";
 import type { Option } from "./select-options";
 

@@ -3,8 +3,8 @@ import * as React from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { lazyComponent, useOnDemand } from "~/lib/lazy-component";
-import { deleteVerb } from "~/resources/messages";
-import { rowLinkHref, type ListQuery, type ListDef, type RowLink } from "~/resources/types";
+import { deleteVerb } from "@domain/registry/messages";
+import { rowLinkHref, type ListQuery, type ListDef, type RowLink } from "@domain/registry/types";
 import { cn } from "~/lib/utils";
 import { listHref } from "./urls";
 import { useHydrated } from "./use-hydrated";
@@ -111,7 +111,17 @@ export function rowMenuHref(query: ListQuery, rowId: number): string {
  * rendering): without JavaScript the row's button is a link to the list with its menu open, a
  * <details> disclosure holding the same links, so every action stays reachable.
  */
-export function RowActionsMenu({ actions, name, menuHref, open = false }: { actions: RowAction[]; name: string; menuHref: string; open?: boolean }) {
+export function RowActionsMenu({
+  actions,
+  name,
+  menuHref,
+  open = false,
+}: {
+  actions: RowAction[];
+  name: string;
+  menuHref: string;
+  open?: boolean;
+}) {
   const hydrated = useHydrated();
   if (actions.length === 0) return null;
   const label = `Actions for ${name}`;

@@ -1,6 +1,6 @@
-import { backPathOf } from "~/lib/back-path";
-import { listQueryToSearchParams } from "~/resources/list-query";
-import type { ListQuery } from "~/resources/types";
+import { backPathOf } from "@domain/back-path";
+import { listQueryToSearchParams } from "@domain/registry/list-query";
+import type { ListQuery } from "@domain/registry/types";
 
 // The list's addresses (spec §2.4, DESIGN §8): list state and modal state live in the query string,
 // so every control is a link or a GET form and the server renders the same screen.

@@ -24,7 +24,7 @@ import {
   Archive,
   type LucideIcon,
 } from "lucide-react";
-import { can, manageGate, SYSTEM_ADMIN_PERMISSION, type HasPermissions } from "~/lib/permissions";
+import { can, manageGate, SYSTEM_ADMIN_PERMISSION, type HasPermissions } from "@domain/permissions";
 
 // The sidebar menu of spec §2.3 in one place: the sidebar, the dashboard cards and the tests all
 // read this list. Entries keep the table's order; groups only add headings between them. An
@@ -54,7 +54,13 @@ export const MENU: readonly MenuGroup[] = [
     title: "Main",
     entries: [
       { title: "Dashboard", path: "/dashboard", gate: null, icon: LayoutDashboard, description: "Overview of the office" },
-      { title: "Maps", path: "/maps", gate: "manage-household", icon: MapIcon, description: "Puroks, households and hazard areas on the map" },
+      {
+        title: "Maps",
+        path: "/maps",
+        gate: "manage-household",
+        icon: MapIcon,
+        description: "Puroks, households and hazard areas on the map",
+      },
       {
         title: "Collections",
         path: "/manage/collections",

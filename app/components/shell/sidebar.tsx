@@ -3,7 +3,7 @@ import * as React from "react";
 import { Link, useLocation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { lazyComponent } from "~/lib/lazy-component";
-import type { HasPermissions } from "~/lib/permissions";
+import type { HasPermissions } from "@domain/permissions";
 import { usePrefetchMode } from "~/lib/prefetch";
 import { cn } from "~/lib/utils";
 import { isActivePath, menuFor, type MenuEntry } from "./menu";

@@ -1,4 +1,4 @@
-import type { PublicUser } from "~/lib/session-user";
+import type { PublicUser } from "@domain/session-user";
 import { ColorModeToggle } from "./color-mode-toggle";
 import { FullscreenToggle } from "./fullscreen-toggle";
 import { NotificationsButton } from "~/features/notifications/bell";

@@ -9,8 +9,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
-import { can, SYSTEM_ADMIN_PERMISSION } from "~/lib/permissions";
-import type { PublicUser } from "~/lib/session-user";
+import { can, SYSTEM_ADMIN_PERMISSION } from "@domain/permissions";
+import type { PublicUser } from "@domain/session-user";
 import { cn } from "~/lib/utils";
 import { UserAvatar } from "./user-avatar";
 import { userMenuTriggerClass, UserMenuTriggerContent } from "./user-menu";

@@ -2,7 +2,7 @@ import { ChevronDown } from "lucide-react";
 import { CsrfInput } from "~/components/csrf-input";
 import * as React from "react";
 import { lazyComponent, useOnDemand } from "~/lib/lazy-component";
-import type { PublicUser } from "~/lib/session-user";
+import type { PublicUser } from "@domain/session-user";
 import { cn } from "~/lib/utils";
 import { UserAvatar } from "./user-avatar";
 

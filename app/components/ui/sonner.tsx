@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
-import { toasterReady } from "~/lib/notify";
+import { toasterReady } from "@domain/notify";
 import { useResolvedTheme } from "~/lib/ui-color-mode";
 
 /**

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { Checkbox } from "~/components/ui/checkbox";
 import { useHydrated } from "~/components/resource/use-hydrated";
-import { actionLabel, columnIds, rowIds, toggleAll, type PermissionMatrix } from "~/lib/permission-matrix";
+import { actionLabel, columnIds, rowIds, toggleAll, type PermissionMatrix } from "@domain/permission-matrix";
 import { cn } from "~/lib/utils";
 
 // The role form's permission matrix (issue 5): entities down, actions across; a row's or a
@@ -23,13 +23,16 @@ export function PermissionMatrixField({
   const [selected, setSelected] = React.useState<Set<number>>(() => new Set(initial));
   const [filter, setFilter] = React.useState("");
   const total = matrix.permissions.length;
-  const rows = filter ? matrix.rows.filter((r) => r.label.toLowerCase().includes(filter.toLowerCase()) || r.entity.includes(filter.toLowerCase())) : matrix.rows;
+  const rows = filter
+    ? matrix.rows.filter((r) => r.label.toLowerCase().includes(filter.toLowerCase()) || r.entity.includes(filter.toLowerCase()))
+    : matrix.rows;
   const toggle = (ids: number[]) => setSelected((s) => toggleAll(s, ids));
   const state = (ids: number[]) => {
     const n = ids.filter((id) => selected.has(id)).length;
     return { all: n > 0 && n === ids.length, some: n > 0 && n < ids.length };
   };
-  const headerButton = "rounded px-1 py-0.5 text-left font-medium hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
+  const headerButton =
+    "rounded px-1 py-0.5 text-left font-medium hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
 
   return (
     <fieldset className="flex min-w-0 flex-col gap-2" data-field={name} data-testid="permission-matrix">
@@ -40,7 +43,9 @@ export function PermissionMatrixField({
         </span>
       </legend>
       {readOnly ? (
-        <p className="rounded-md border bg-muted/50 px-3 py-2 text-sm text-muted-foreground">The Administrator role always holds every permission, including those added later.</p>
+        <p className="rounded-md border bg-muted/50 px-3 py-2 text-sm text-muted-foreground">
+          The Administrator role always holds every permission, including those added later.
+        </p>
       ) : (
         <input type="hidden" name={name} value="none" />
       )}
@@ -59,7 +64,11 @@ export function PermissionMatrixField({
           />
           {!readOnly ? (
             <>
-              <button type="button" className="text-xs underline-offset-2 hover:underline" onClick={() => setSelected(new Set(matrix.permissions.map((p) => p.id)))}>
+              <button
+                type="button"
+                className="text-xs underline-offset-2 hover:underline"
+                onClick={() => setSelected(new Set(matrix.permissions.map((p) => p.id)))}
+              >
                 Select all
               </button>
               <button type="button" className="text-xs underline-offset-2 hover:underline" onClick={() => setSelected(new Set())}>

@@ -4,8 +4,8 @@ import { FieldErrors } from "~/components/resource/form-field";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Spinner } from "~/components/ui/spinner";
-import { deleteConfirmation } from "~/resources/messages";
-import type { ResourceDef } from "~/resources/types";
+import { deleteConfirmation } from "@domain/registry/messages";
+import type { ResourceDef } from "@domain/registry/types";
 import { AccessDialog, DialogActions } from "./dialog";
 
 // Deleting a role (spec §8: "... This action cannot be undone."). A role in use names its members
@@ -13,14 +13,30 @@ import { AccessDialog, DialogActions } from "./dialog";
 
 type Member = { id: number; fullname: string; username?: string | null };
 
-export function RoleDeleteDialog({ def, record, closeHref, returnTo }: { def: ResourceDef; record: Record<string, unknown> & { id: number }; closeHref: string; returnTo: string }) {
+export function RoleDeleteDialog({
+  def,
+  record,
+  closeHref,
+  returnTo,
+}: {
+  def: ResourceDef;
+  record: Record<string, unknown> & { id: number };
+  closeHref: string;
+  returnTo: string;
+}) {
   const actionData = useActionData() as { confirmError?: string } | undefined;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
   const members = (record.members as Member[] | undefined) ?? [];
   const name = String(record.name ?? `role #${record.id}`);
   return (
-    <AccessDialog title="Delete role" description={deleteConfirmation(def, name)} closeHref={closeHref} role="alertdialog" testId="resource-modal">
+    <AccessDialog
+      title="Delete role"
+      description={deleteConfirmation(def, name)}
+      closeHref={closeHref}
+      role="alertdialog"
+      testId="resource-modal"
+    >
       <Form method="post" preventScrollReset className="flex flex-col">
         <CsrfInput />
         <input type="hidden" name="intent" value="delete" />
@@ -31,7 +47,12 @@ export function RoleDeleteDialog({ def, record, closeHref, returnTo }: { def: Re
             <p className="text-sm">
               {members.length === 1 ? "1 user holds" : `${members.length} users hold`} this role and will lose the permissions it gives:
             </p>
-            <ul className="max-h-40 list-disc overflow-y-auto pl-5 text-sm" data-testid="role-members" tabIndex={members.length > 6 ? 0 : undefined} aria-label="Members of the role">
+            <ul
+              className="max-h-40 list-disc overflow-y-auto pl-5 text-sm"
+              data-testid="role-members"
+              tabIndex={members.length > 6 ? 0 : undefined}
+              aria-label="Members of the role"
+            >
               {members.map((m) => (
                 <li key={m.id}>
                   {m.fullname}
@@ -40,7 +61,13 @@ export function RoleDeleteDialog({ def, record, closeHref, returnTo }: { def: Re
               ))}
             </ul>
             <label className="flex items-start gap-2 text-sm font-medium">
-              <Checkbox name="confirm_members" value="1" required className="mt-0.5" aria-describedby={actionData?.confirmError ? "confirm-members-error" : undefined} />
+              <Checkbox
+                name="confirm_members"
+                value="1"
+                required
+                className="mt-0.5"
+                aria-describedby={actionData?.confirmError ? "confirm-members-error" : undefined}
+              />
               Yes, take this role away from {members.length === 1 ? "its member" : `its ${members.length} members`}.
             </label>
             <FieldErrors id="confirm-members-error" errors={actionData?.confirmError ? [actionData.confirmError] : undefined} />

@@ -6,8 +6,8 @@ import { FieldErrors, FormField } from "~/components/resource/form-field";
 import { SaveActions } from "~/components/resource/modal-shell";
 import { useHydrated } from "~/components/resource/use-hydrated";
 import { Checkbox } from "~/components/ui/checkbox";
-import type { PermissionMatrix } from "~/lib/permission-matrix";
-import type { FieldDef, ResourceDef } from "~/resources/types";
+import type { PermissionMatrix } from "@domain/permission-matrix";
+import type { FieldDef, ResourceDef } from "@domain/registry/types";
 import { PermissionMatrixField } from "./permission-matrix";
 import { DefaultSubmit, FormAlert, HiddenFields, useEntityForm } from "~/components/resource/form-parts";
 
@@ -22,7 +22,9 @@ export interface RoleModelView extends PermissionMatrix {
 type Row = Record<string, unknown> & { id: number };
 
 function idsOf(value: unknown): number[] {
-  return Array.isArray(value) ? value.map((v) => Number((v as { id?: unknown })?.id ?? v)).filter((n) => Number.isSafeInteger(n) && n > 0) : [];
+  return Array.isArray(value)
+    ? value.map((v) => Number((v as { id?: unknown })?.id ?? v)).filter((n) => Number.isSafeInteger(n) && n > 0)
+    : [];
 }
 
 /** Ids as the failed submission sent them back (so a 422 keeps what was ticked). */
@@ -91,7 +93,8 @@ function MembersField({ users, initial, formId }: { users: RoleModelView["users"
   const [filter, setFilter] = React.useState("");
   const [selected, setSelected] = React.useState(() => new Set(initial));
   const text = filter.trim().toLowerCase();
-  const visible = (u: RoleModelView["users"][number]) => !text || u.fullname.toLowerCase().includes(text) || (u.username ?? "").toLowerCase().includes(text);
+  const visible = (u: RoleModelView["users"][number]) =>
+    !text || u.fullname.toLowerCase().includes(text) || (u.username ?? "").toLowerCase().includes(text);
   return (
     <fieldset className="flex flex-col gap-2" data-field="members">
       <legend className="mb-1 flex w-full items-baseline justify-between gap-2 text-sm font-medium">

@@ -7,10 +7,10 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
-import { formatDateTime } from "~/lib/dates";
-import { actionLabel, entityLabel, splitPermission } from "~/lib/permission-matrix";
+import { formatDateTime } from "@domain/dates";
+import { actionLabel, entityLabel, splitPermission } from "@domain/permission-matrix";
 import { initialsOf, readableTextOn } from "~/lib/ui-color";
-import { auditSentence, type AuditSubject } from "~/features/audit/audit-sentence";
+import { auditSentence, type AuditSubject } from "@domain/audit/audit-sentence";
 import { AccountStatusBadge } from "./status";
 
 // Parts of the user page (/system/users/{id}) and the blocklist entry page (issue 5): profile,

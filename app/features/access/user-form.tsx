@@ -12,7 +12,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { api } from "~/lib/api-client";
-import type { FieldDef, ResourceDef } from "~/resources/types";
+import type { FieldDef, ResourceDef } from "@domain/registry/types";
 import { CopyButton } from "./copy-button";
 import { DefaultSubmit, FormAlert, HiddenFields, useEntityForm } from "~/components/resource/form-parts";
 
@@ -99,7 +99,11 @@ export function UserForm({
               {roles.map((role) => {
                 const id = `${form.id}-role-${role.id}`;
                 return (
-                  <label key={role.id} htmlFor={id} className="flex cursor-pointer items-start gap-2 rounded-md border p-2.5 hover:bg-accent/50 has-[:checked]:border-primary has-[:checked]:bg-primary/5">
+                  <label
+                    key={role.id}
+                    htmlFor={id}
+                    className="flex cursor-pointer items-start gap-2 rounded-md border p-2.5 hover:bg-accent/50 has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+                  >
                     <Checkbox id={id} name="roles" value={String(role.id)} defaultChecked={checked(role.id)} className="mt-0.5" />
                     <span className="flex min-w-0 flex-col">
                       <span className="text-sm font-medium">{role.name}</span>

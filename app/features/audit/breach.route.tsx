@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime } from "@domain/dates";
 import { requirePermission } from "../../../server/web/guards.server.ts";
 import { serviceContextOf } from "../../../server/web/page-kit.server.ts";
 import { breachCsv, breachPage } from "../../../server/features/audit/pages.server.ts";
@@ -51,8 +51,8 @@ export default function BreachQuery({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Breach Query</h1>
         <p className="text-sm text-muted-foreground">
-          Who signed in and which personal records they opened, printed, exported or changed between two dates (Philippine time, both
-          days included).
+          Who signed in and which personal records they opened, printed, exported or changed between two dates (Philippine time, both days
+          included).
         </p>
       </div>
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded-xl border bg-card p-4 shadow-sm">
@@ -99,7 +99,9 @@ export default function BreachQuery({ loaderData }: Route.ComponentProps) {
               By user
             </h2>
             {summary.length === 0 ? (
-              <p className="rounded-md border p-4 text-sm text-muted-foreground">Nobody signed in or opened a personal record in these dates.</p>
+              <p className="rounded-md border p-4 text-sm text-muted-foreground">
+                Nobody signed in or opened a personal record in these dates.
+              </p>
             ) : (
               <TableContainer className="rounded-xl border bg-card">
                 <Table data-testid="breach-summary">

@@ -1,7 +1,7 @@
 import { History } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { can } from "~/lib/permissions";
+import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";
 
 /**

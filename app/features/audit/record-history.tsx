@@ -2,7 +2,7 @@ import { ArrowRight, Globe } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime } from "@domain/dates";
 import type { RecordHistory } from "../../../server/features/audit/history.ts";
 
 // The History of one record (issue 18 item 1, decision 181), the same on every record page: each
@@ -33,7 +33,12 @@ export function RecordHistoryView({ history }: { history: RecordHistory }) {
       ) : (
         <ol className="flex flex-col gap-3">
           {entries.map((entry) => (
-            <li key={entry.id} className="rounded-lg border bg-card p-3 text-sm shadow-xs" data-testid="history-entry" data-action={entry.action}>
+            <li
+              key={entry.id}
+              className="rounded-lg border bg-card p-3 text-sm shadow-xs"
+              data-testid="history-entry"
+              data-action={entry.action}
+            >
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <Badge variant={TONE[entry.action] ?? "outline"}>{entry.actionLabel}</Badge>
                 <span className="font-medium">{entry.user?.fullname ?? "The system"}</span>
@@ -82,7 +87,10 @@ export function RecordHistoryView({ history }: { history: RecordHistory }) {
                   </thead>
                   <tbody>
                     {entry.changes.map((change) => (
-                      <tr key={change.key} className="border-b last:border-0 max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:gap-x-1.5 max-sm:py-1.5">
+                      <tr
+                        key={change.key}
+                        className="border-b last:border-0 max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:gap-x-1.5 max-sm:py-1.5"
+                      >
                         <th scope="row" className="py-1 pr-2 align-top font-medium max-sm:w-full max-sm:py-0">
                           {change.label}
                         </th>

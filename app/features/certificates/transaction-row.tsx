@@ -1,6 +1,6 @@
 import { Badge } from "~/components/ui/badge";
 
-// A transaction (certificate, clearance) as its entry's service reads it (app/resources/
+// A transaction (certificate, clearance) as its entry's service reads it (domain/registry/
 // certificates.ts with what the hooks add), for the pages that show one or a list of them.
 
 export type PaymentStatus = "Free" | "Paid" | "Unpaid";

@@ -7,7 +7,7 @@ import { cn } from "~/lib/utils";
 import { formatNotificationTime } from "./bell";
 import { NotificationIcon } from "./icon";
 import { useRealtime } from "./realtime";
-import type { NotificationView } from "./types";
+import type { NotificationView } from "@domain/notifications/types";
 
 /** The bell's panel (Radix popover), its own chunk, mounted by the bell's first click (bell.tsx, decision 177). */
 export function BellPanel({ open, setOpen, children }: { open: boolean; setOpen: (open: boolean) => void; children: React.ReactNode }) {

@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX, Info, Trash2, TriangleAlert } from "lucide-react";
 import { cn } from "~/lib/utils";
-import type { NotificationIcon as IconName } from "./types";
+import type { NotificationIcon as IconName } from "@domain/notifications/types";
 
 // Spec §4 "Notification icons": delete → trash (invalid style), restore → warning, invalid →
 // invalid, empty or create → success, info → info.

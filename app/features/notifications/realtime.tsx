@@ -1,7 +1,7 @@
 import * as React from "react";
 import { useLocation, useRevalidator } from "react-router";
-import { notify } from "~/lib/notify";
-import { BELL_LATEST, type BellSummary, type NotificationView } from "./types";
+import { notify } from "@domain/notify";
+import { BELL_LATEST, type BellSummary, type NotificationView } from "@domain/notifications/types";
 
 // The browser end of /ws (DESIGN §1 "realtime", issue 15): one socket per signed-in tab. The bell
 // starts from the layout loader's summary (unread count, newest few, last id); a pushed notification

@@ -5,7 +5,7 @@ import { useHydrated } from "~/components/resource/use-hydrated";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { trpc } from "~/lib/trpc-client";
-import { DISASTER_TYPES } from "~/resources/people";
+import { DISASTER_TYPES } from "@domain/registry/people";
 import { PurokSelect } from "./purok-select";
 import { DialogActions, FieldSection, FormAlert, HiddenFields, useSubmitting } from "./dialog";
 import { RequiredMark } from "~/components/resource/form-field";

@@ -3,9 +3,9 @@ import { useActionData } from "react-router";
 import type { SubmissionResult } from "@conform-to/zod/v4";
 import { useOwnModals } from "~/components/resource/own-modals";
 import { ResourcePage, type ResourcePageData } from "~/components/resource/resource-page";
-import { can } from "~/lib/permissions";
+import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";
-import { getResource } from "~/resources/index";
+import { getResource } from "@domain/registry/index";
 import { FormAlert, PeopleDialog } from "./dialog";
 
 // A people list page whose create and update dialogs hold the entity's own form (businesses,

@@ -11,7 +11,7 @@ import { NativeSelect } from "~/components/ui/select";
 import { SelectOptions } from "~/components/resource/select-options";
 import { DefaultSubmit } from "~/components/resource/form-parts";
 import { trpc, trpcFieldErrors } from "~/lib/trpc-client";
-import { PH_BOUNDS, RELATIONS } from "~/resources/people";
+import { PH_BOUNDS, RELATIONS } from "@domain/registry/people";
 import { PurokSelect } from "./purok-select";
 import { DialogActions, FieldSection, FormAlert, HiddenFields, useSubmitting } from "./dialog";
 import { ResidentPicker, type PickedResident } from "./resident-picker";

@@ -8,8 +8,8 @@ import { PersonAvatar } from "./person-avatar";
 import { RequiredMark } from "~/components/resource/form-field";
 import { useActionData } from "react-router";
 import { Button } from "~/components/ui/button";
-import { toPicked, type PickedResident, type PickerFound } from "./picked-resident";
-import { FIND_FIELD, findTextName } from "~/lib/form-steps";
+import { toPicked, type PickedResident, type PickerFound } from "@domain/people/picked-resident";
+import { FIND_FIELD, findTextName } from "@domain/form-steps";
 
 // Picks a resident by name (household head and members, business owner, a receipt's payor):
 // search-as-you-type over the resident search (tRPC resident.search), arrow keys and Enter to pick.

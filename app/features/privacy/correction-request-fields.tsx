@@ -1,7 +1,7 @@
 import { getInputProps, useField } from "@conform-to/react";
 import { FormField, split } from "~/components/resource/form-field";
-import type { FieldDef } from "~/resources/types";
-import { CORRECTION_CHANNELS } from "./schemas";
+import type { FieldDef } from "@domain/registry/types";
+import { CORRECTION_CHANNELS } from "@domain/privacy/schemas";
 
 // Issue 18 item 3 (decision 185): the optional part of a person's edit form that says the change is
 // a correction the person asked for — when, how, and the office's reference. Posted with the edit;

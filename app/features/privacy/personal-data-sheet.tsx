@@ -1,11 +1,11 @@
 import type * as React from "react";
 import { PrintLetterhead } from "~/components/print/letterhead";
-import { formatDate, formatDateTime } from "~/lib/dates";
-import { formatMoney } from "~/lib/money";
-import { ACCESS_ACTIONS } from "~/resources/audit";
-import { resident as residentDef } from "~/resources/people";
+import { formatDate, formatDateTime } from "@domain/dates";
+import { formatMoney } from "@domain/money";
+import { ACCESS_ACTIONS } from "@domain/registry/audit";
+import { resident as residentDef } from "@domain/registry/people";
 import type { PersonDataExport } from "../../../server/features/privacy/data-export";
-import { householdName } from "~/features/people/household-name";
+import { householdName } from "@domain/people/household-name";
 
 // The printed form of a person's data export (issue 18 item 3, decision 185): the same object as
 // the JSON file, laid out to read — every section, "None." where the portal holds nothing. The

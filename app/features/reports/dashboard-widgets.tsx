@@ -2,9 +2,9 @@ import { Activity, Banknote, FileBadge, HandCoins, Home, Users, Wallet } from "l
 import * as React from "react";
 import { Link } from "react-router";
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { actorName, auditPredicate } from "~/features/audit/audit-sentence";
-import { formatDateTime } from "~/lib/dates";
-import { formatMoney } from "~/lib/money";
+import { actorName, auditPredicate } from "@domain/audit/audit-sentence";
+import { formatDateTime } from "@domain/dates";
+import { formatMoney } from "@domain/money";
 import { compactNumber, compactPeso, dayTick, fullDay, fullMonth, monthTick } from "./chart-axes";
 import type { DashboardData, TrendPoint } from "../../../server/features/dashboard/service.ts";
 

@@ -1,5 +1,5 @@
-import { formatDate } from "~/lib/dates";
-import type { ReportDef } from "./types";
+import { formatDate } from "@domain/dates";
+import type { ReportDef } from "@domain/reports/types";
 
 /** The filters of a report in words, for the print header: "Purok: Mabini · Sex: Female". */
 export function describeFilters(

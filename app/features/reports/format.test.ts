@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { collectionsReport } from "../collections/reports";
+import { collectionsReport } from "@domain/reports/collections";
 import { isWideSection } from "./format";
-import { REPORTS } from "./registry";
-import type { ReportDef } from "./types";
+import { REPORTS } from "@domain/reports/registry";
+import type { ReportDef } from "@domain/reports/types";
 
 const section = (def: ReportDef, key: string) => def.sections.find((s) => s.key === key)!;
 

@@ -1,6 +1,6 @@
-import { formatDate } from "~/lib/dates";
-import { formatMoney } from "~/lib/money";
-import type { ReportColumn } from "./types";
+import { formatDate } from "@domain/dates";
+import { formatMoney } from "@domain/money";
+import type { ReportColumn } from "@domain/reports/types";
 
 /** A cell as the page and the print view show it (the export keeps typed values). */
 export function formatCell(column: ReportColumn, value: unknown): string {

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { ReportChart, ReportRow } from "./types";
+import type { ReportChart, ReportRow } from "@domain/reports/types";
 
 // A report's chart (DESIGN §12) in the shadcn chart style: a config of series (label, colour)
 // turned into CSS variables `--color-{key}` on the container, Recharts drawing with

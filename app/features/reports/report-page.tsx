@@ -6,10 +6,10 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
-import { formatDateTime } from "~/lib/dates";
-import { formatMoney } from "~/lib/money";
+import { formatDateTime } from "@domain/dates";
+import { formatMoney } from "@domain/money";
 import { cn } from "~/lib/utils";
-import { filterKeys } from "~/resources/types";
+import { filterKeys } from "@domain/registry/types";
 import { isWideSection, reportHref } from "./format";
 import { ReportChartView } from "./report-chart";
 import { ReportTable } from "./report-table";
@@ -23,7 +23,7 @@ import {
   type ReportResult,
   type ReportSectionDef,
   type ReportSectionResult,
-} from "./types";
+} from "@domain/reports/types";
 import { SelectOptions } from "~/components/resource/select-options";
 
 // One page for every report (DESIGN §12): filters in the address (a GET form: works without

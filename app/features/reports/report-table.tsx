@@ -2,7 +2,7 @@ import { SheetTableScroll } from "~/components/print/sheet-scroll";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
 import { formatCell, isNumeric } from "./format";
-import type { ReportColumn, ReportRow } from "./types";
+import type { ReportColumn, ReportRow } from "@domain/reports/types";
 import { EmptyTableRow } from "~/components/screen-table";
 
 /** A report section's table: typed cells, numbers right-aligned, a bold totals row in the footer. */

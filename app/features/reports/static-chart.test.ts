@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { labelledCategories, StaticChart } from "./static-chart";
-import { residentsReport } from "./registry";
+import { residentsReport } from "@domain/reports/registry";
 
 // The printed report's bar chart (DESIGN §12, issue 13's print views): a category's name under
 // its bar only where the names do not run into each other.

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { PALETTE } from "./report-chart";
-import type { ReportChart, ReportRow } from "./types";
+import type { ReportChart, ReportRow } from "@domain/reports/types";
 
 // The print form of a report's chart: plain SVG drawn while rendering, on the server, so a print
 // view shows its charts without JavaScript (Recharts measures in the browser and draws nothing

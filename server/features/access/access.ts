@@ -1,16 +1,16 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { ACTIONS, can } from "../../../app/lib/permissions.ts";
-import { withDefaults, type NotificationTopic } from "../../../app/lib/notification-topics.ts";
+import { ACTIONS, can } from "../../../domain/permissions.ts";
+import { withDefaults, type NotificationTopic } from "../../../domain/notification-topics.ts";
 import type { ServiceContext } from "../../context.ts";
 import { AppError, forbidden, notFound, unauthenticated, ValidationError } from "../../errors.ts";
 import { generatePassword, hashPassword, passwordProblem } from "../../auth/passwords.ts";
 import { invalidateUserSessions } from "../../auth/sessions.ts";
 import { notify, type NewNotification } from "../notifications/service.ts";
-import { inTransaction } from "../../resources/transaction.ts";
+import { inTransaction } from "../../engine/transaction.ts";
 import { audit } from "../../services/audit.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
-import type { AuditSubject } from "../../../app/features/audit/audit-sentence.ts";
+import type { AuditSubject } from "../../../domain/audit/audit-sentence.ts";
 import { auditSubjects } from "../audit/subjects.ts";
 import { seededPermissionNames } from "../../seed.ts";
 

@@ -1,13 +1,13 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { emailSchema, nameParts, PASSWORD_MAX, usernameSchema } from "../../../app/resources/access.ts";
-import { NOTIFICATION_TOPIC_KEYS, withDefaults, type NotificationPreferences } from "../../../app/lib/notification-topics.ts";
+import { emailSchema, nameParts, PASSWORD_MAX, usernameSchema } from "../../../domain/registry/access.ts";
+import { NOTIFICATION_TOPIC_KEYS, withDefaults, type NotificationPreferences } from "../../../domain/notification-topics.ts";
 import type { ServiceContext } from "../../context.ts";
 import { tooManyAttempts, unauthenticated, ValidationError } from "../../errors.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "../../auth/passwords.ts";
 import { invalidateUserSessions, loadAuthUser } from "../../auth/sessions.ts";
 import { ACCOUNT_MAX_ATTEMPTS, clearFailures, recordFailure, throttledFor } from "../../auth/throttle.ts";
-import { inTransaction } from "../../resources/transaction.ts";
+import { inTransaction } from "../../engine/transaction.ts";
 import { audit } from "../../services/audit.ts";
 import { endSession, notificationPreferences, sessionsOf } from "./access.ts";
 import { preparePhoto } from "../people/residents.ts";
@@ -57,7 +57,11 @@ export async function updateAccount(ctx: ServiceContext, raw: unknown) {
     }
     if (Object.keys(errors).length) throw new ValidationError(errors);
     const before = await tx.db.selectFrom("users").select(["username", "email"]).where("id", "=", user.id).executeTakeFirstOrThrow();
-    await tx.db.updateTable("users").set({ username, email, updated_at: sql`now()`, updated_by: user.id }).where("id", "=", user.id).execute();
+    await tx.db
+      .updateTable("users")
+      .set({ username, email, updated_at: sql`now()`, updated_by: user.id })
+      .where("id", "=", user.id)
+      .execute();
     await audit(tx, { entity: "user", entityId: user.id, action: "update_account", before, after: { username, email } });
     return (await loadAuthUser(tx.db, user.id))!;
   });
@@ -89,10 +93,18 @@ export async function updateIdentity(ctx: ServiceContext, raw: unknown) {
   if (!parsed.success) throw ValidationError.fromZod(parsed.error);
   const { hex_color, ...names } = parsed.data;
   return inTransaction(ctx, async (tx) => {
-    const before = await tx.db.selectFrom("user_profiles").select(["firstname", "middlename", "lastname", "suffix", "hex_color"]).where("user_id", "=", user.id).executeTakeFirst();
+    const before = await tx.db
+      .selectFrom("user_profiles")
+      .select(["firstname", "middlename", "lastname", "suffix", "hex_color"])
+      .where("user_id", "=", user.id)
+      .executeTakeFirst();
     const set = { ...names, ...(hex_color !== undefined ? { hex_color } : {}), updated_at: sql<Date>`now()` };
     if (before) await tx.db.updateTable("user_profiles").set(set).where("user_id", "=", user.id).execute();
-    else await tx.db.insertInto("user_profiles").values({ user_id: user.id, ...names, hex_color: hex_color ?? null }).execute();
+    else
+      await tx.db
+        .insertInto("user_profiles")
+        .values({ user_id: user.id, ...names, hex_color: hex_color ?? null })
+        .execute();
     await audit(tx, { entity: "user", entityId: user.id, action: "update_identity", before, after: parsed.data });
     return (await loadAuthUser(tx.db, user.id))!;
   });
@@ -100,8 +112,14 @@ export async function updateIdentity(ctx: ServiceContext, raw: unknown) {
 
 export const passwordInput = z
   .object({
-    current_password: z.string({ error: "The current password field is required." }).min(1, "The current password field is required.").max(1024),
-    password: z.string({ error: "The password field is required." }).min(1, "The password field is required.").max(PASSWORD_MAX, `The password must not be greater than ${PASSWORD_MAX} characters.`),
+    current_password: z
+      .string({ error: "The current password field is required." })
+      .min(1, "The current password field is required.")
+      .max(1024),
+    password: z
+      .string({ error: "The password field is required." })
+      .min(1, "The password field is required.")
+      .max(PASSWORD_MAX, `The password must not be greater than ${PASSWORD_MAX} characters.`),
     password_confirmation: z.string().max(1024).optional(),
   })
   .superRefine((v, issue) => {
@@ -129,11 +147,21 @@ export async function updatePassword(ctx: ServiceContext, raw: unknown): Promise
     throw ValidationError.field("current_password", "The current password is incorrect.");
   }
   await clearFailures(ctx.db, keys[0].key);
-  if (parsed.data.current_password === parsed.data.password) throw ValidationError.field("password", "The new password must be different from the current password.");
+  if (parsed.data.current_password === parsed.data.password)
+    throw ValidationError.field("password", "The new password must be different from the current password.");
   const hash = await hashPassword(parsed.data.password);
   return inTransaction(ctx, async (tx) => {
-    await tx.db.updateTable("users").set({ password_hash: hash, new_user: false, updated_at: sql`now()`, updated_by: user.id }).where("id", "=", user.id).execute();
-    const others = await tx.db.selectFrom("sessions").select(sql<number>`count(*)::int`.as("n")).where("user_id", "=", user.id).where("id", "<>", ctx.sessionId ?? "").executeTakeFirstOrThrow();
+    await tx.db
+      .updateTable("users")
+      .set({ password_hash: hash, new_user: false, updated_at: sql`now()`, updated_by: user.id })
+      .where("id", "=", user.id)
+      .execute();
+    const others = await tx.db
+      .selectFrom("sessions")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .where("user_id", "=", user.id)
+      .where("id", "<>", ctx.sessionId ?? "")
+      .executeTakeFirstOrThrow();
     await invalidateUserSessions(tx.db, user.id, ctx.sessionId ?? undefined);
     await audit(tx, { entity: "user", entityId: user.id, action: "update_password" });
     return { signedOut: others.n };
@@ -144,11 +172,18 @@ export function myNotificationPreferences(ctx: ServiceContext): Promise<Notifica
   return notificationPreferences(ctx.db, me(ctx).id);
 }
 
-const topicValue = z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), z.union([z.boolean(), z.enum(["on", "off", "true", "false", "1", "0"])]).transform((v) => v === true || v === "on" || v === "true" || v === "1"));
+const topicValue = z.preprocess(
+  (v) => (Array.isArray(v) ? v[v.length - 1] : v),
+  z
+    .union([z.boolean(), z.enum(["on", "off", "true", "false", "1", "0"])])
+    .transform((v) => v === true || v === "on" || v === "true" || v === "1"),
+);
 
 /** Which realtime notifications you want; topics left out of the body are off (a form's unticked boxes). */
 export const notificationsInput = z
-  .object(Object.fromEntries(NOTIFICATION_TOPIC_KEYS.map((k) => [k, topicValue.optional()])) as Record<string, z.ZodOptional<typeof topicValue>>)
+  .object(
+    Object.fromEntries(NOTIFICATION_TOPIC_KEYS.map((k) => [k, topicValue.optional()])) as Record<string, z.ZodOptional<typeof topicValue>>,
+  )
   .transform((v) => Object.fromEntries(NOTIFICATION_TOPIC_KEYS.map((k) => [k, v[k] === true])) as NotificationPreferences);
 
 export async function updateNotificationPreferences(ctx: ServiceContext, raw: unknown): Promise<NotificationPreferences> {
@@ -206,10 +241,25 @@ export async function setMyPhoto(ctx: ServiceContext, bytes: Uint8Array): Promis
     await tx.db
       .insertInto("resident_photos")
       .values({ user_id: user.id, content: photo.content, mime: photo.mime, width: photo.width, height: photo.height, updated_by: user.id })
-      .onConflict((oc) => oc.column("user_id").doUpdateSet({ content: photo.content, mime: photo.mime, width: photo.width, height: photo.height, updated_at: sql`now()`, updated_by: user.id }))
+      .onConflict((oc) =>
+        oc
+          .column("user_id")
+          .doUpdateSet({
+            content: photo.content,
+            mime: photo.mime,
+            width: photo.width,
+            height: photo.height,
+            updated_at: sql`now()`,
+            updated_by: user.id,
+          }),
+      )
       .execute();
     const image = userPhotoPath(user.id, Date.now().toString(36));
-    await tx.db.updateTable("user_profiles").set({ image, updated_at: sql`now()` }).where("user_id", "=", user.id).execute();
+    await tx.db
+      .updateTable("user_profiles")
+      .set({ image, updated_at: sql`now()` })
+      .where("user_id", "=", user.id)
+      .execute();
     await audit(tx, { entity: "user", entityId: user.id, action: "update_photo", after: { image, bytes: photo.content.byteLength } });
     return { image };
   });
@@ -219,7 +269,11 @@ export async function removeMyPhoto(ctx: ServiceContext): Promise<void> {
   const user = me(ctx);
   await inTransaction(ctx, async (tx) => {
     await tx.db.deleteFrom("resident_photos").where("user_id", "=", user.id).execute();
-    await tx.db.updateTable("user_profiles").set({ image: null, updated_at: sql`now()` }).where("user_id", "=", user.id).execute();
+    await tx.db
+      .updateTable("user_profiles")
+      .set({ image: null, updated_at: sql`now()` })
+      .where("user_id", "=", user.id)
+      .execute();
     await audit(tx, { entity: "user", entityId: user.id, action: "update_photo", after: { image: null } });
   });
 }

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { blocklist as def } from "../../../app/resources/access.ts";
-import { parseListQuery } from "../../../app/resources/list-query.ts";
+import { blocklist as def } from "../../../domain/registry/access.ts";
+import { parseListQuery } from "../../../domain/registry/list-query.ts";
 import { isAppError } from "../../errors.ts";
 import * as blocklist from "./blocklist.ts";
 import { serviceContextOf } from "../../web/context.ts";

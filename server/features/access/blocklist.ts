@@ -1,15 +1,15 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { blocklist as blocklistDef } from "../../../app/resources/access.ts";
-import { MSG_SELECT_RECORDS } from "../../../app/resources/messages.ts";
-import { can } from "../../../app/lib/permissions.ts";
-import type { ListQuery, Paginated } from "../../../app/resources/types.ts";
+import { blocklist as blocklistDef } from "../../../domain/registry/access.ts";
+import { MSG_SELECT_RECORDS } from "../../../domain/registry/messages.ts";
+import { can } from "../../../domain/permissions.ts";
+import type { ListQuery, Paginated } from "../../../domain/registry/types.ts";
 import type { UserKind } from "../../../db/schema.ts";
 import type { ServiceContext } from "../../context.ts";
 import { AppError, forbidden, notFound, unauthenticated, ValidationError } from "../../errors.ts";
 import { invalidateUserSessions } from "../../auth/sessions.ts";
-import { serviceForEntry } from "../../resources/services.ts";
-import { inTransaction } from "../../resources/transaction.ts";
+import { serviceForEntry } from "../../engine/services.ts";
+import { inTransaction } from "../../engine/transaction.ts";
 import { audit } from "../../services/audit.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
 import { checkUsersRemoval } from "./access.ts";
@@ -18,7 +18,7 @@ import { usersBlocked } from "../notifications/events.ts";
 // The blocklist (issue 5, spec §7.3): adding a user blocks the account and ends every session of
 // it at once; sign-in is then refused (server/services/auth.ts). Removing unblocks. The list and
 // one entry are read from the blocklist_entries view by the entry's service, built and kept by
-// server/resources/services.ts like every entity's (DESIGN §10).
+// server/engine/services.ts like every entity's (DESIGN §10).
 
 const engine = () => serviceForEntry(blocklistDef);
 
@@ -139,10 +139,16 @@ async function unblock(ctx: ServiceContext, userIds: number[]): Promise<{ id: nu
 /** A bulk call that changed no entry: 422 naming the ids, as every multi-call of the engine answers. */
 function nothingToActOn(ids: number[], removing: boolean): ValidationError {
   if (ids.length === 0) return ValidationError.field("ids", MSG_SELECT_RECORDS);
-  const shown = ids.slice(0, 10).map((id) => `#${id}`).join(", ");
+  const shown = ids
+    .slice(0, 10)
+    .map((id) => `#${id}`)
+    .join(", ");
   const noun = ids.length === 1 ? "user" : "users";
   const why = removing ? "not on the blocklist" : "unknown or already on the blocklist";
-  return ValidationError.field("ids", `Nothing was ${removing ? "removed" : "restored"}: ${noun} ${shown}${ids.length > 10 ? ` and ${ids.length - 10} more` : ""} ${ids.length === 1 ? "is" : "are"} ${why}.`);
+  return ValidationError.field(
+    "ids",
+    `Nothing was ${removing ? "removed" : "restored"}: ${noun} ${shown}${ids.length > 10 ? ` and ${ids.length - 10} more` : ""} ${ids.length === 1 ? "is" : "are"} ${why}.`,
+  );
 }
 
 /** POST blocklist: puts a user on the blocklist ({id} or {user_id}, optional reason). */
@@ -151,9 +157,14 @@ export async function addToBlocklist(ctx: ServiceContext, raw: unknown) {
   const parsed = blockInput.safeParse(raw ?? {});
   if (!parsed.success) throw ValidationError.fromZod(parsed.error);
   const { id, reason } = parsed.data;
-  const target = await ctx.db.selectFrom("users").select(["id", "username", "blocked_at", "deleted_at"]).where("id", "=", id).executeTakeFirst();
+  const target = await ctx.db
+    .selectFrom("users")
+    .select(["id", "username", "blocked_at", "deleted_at"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!target) throw ValidationError.field("user_id", "The selected user is invalid.");
-  if (target.blocked_at) throw ValidationError.field("user_id", `${usernameOf({ id, username: target.username })} is already on the blocklist.`);
+  if (target.blocked_at)
+    throw ValidationError.field("user_id", `${usernameOf({ id, username: target.username })} is already on the blocklist.`);
   await block(ctx, [id], reason);
   return { data: await engine().read(ctx, id), message: MSG_BLOCKED(usernameOf({ id, username: target.username })) };
 }
@@ -171,7 +182,13 @@ export async function restoreManyToBlocklist(ctx: ServiceContext, ids: number[])
   authorize(ctx, "create-blocklist");
   const unique = [...new Set(ids)];
   const existing = unique.length ? await ctx.db.selectFrom("users").select("id").where("id", "in", unique).execute() : [];
-  const blocked = existing.length ? await block(ctx, existing.map((r) => Number(r.id)), null) : [];
+  const blocked = existing.length
+    ? await block(
+        ctx,
+        existing.map((r) => Number(r.id)),
+        null,
+      )
+    : [];
   if (blocked.length === 0) throw nothingToActOn(unique, false);
   return { data: blocked.length, message: MSG_RESTORED_MANY(blocked.length) };
 }
@@ -182,10 +199,26 @@ export async function updateBlocklistEntry(ctx: ServiceContext, id: number, raw:
   const parsed = z.object({ reason: reasonSchema }).safeParse(raw ?? {});
   if (!parsed.success) throw ValidationError.fromZod(parsed.error);
   await inTransaction(ctx, async (tx) => {
-    const row = await tx.db.selectFrom("users").select(["blocked_reason"]).where("id", "=", id).where("blocked_at", "is not", null).forUpdate().executeTakeFirst();
+    const row = await tx.db
+      .selectFrom("users")
+      .select(["blocked_reason"])
+      .where("id", "=", id)
+      .where("blocked_at", "is not", null)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) throw notFound("blocklist entry");
-    await tx.db.updateTable("users").set({ blocked_reason: parsed.data.reason, updated_at: sql`now()`, updated_by: tx.user?.id ?? null }).where("id", "=", id).execute();
-    await audit(tx, { entity: "blocklist", entityId: id, action: "update", before: { reason: row.blocked_reason }, after: { reason: parsed.data.reason } });
+    await tx.db
+      .updateTable("users")
+      .set({ blocked_reason: parsed.data.reason, updated_at: sql`now()`, updated_by: tx.user?.id ?? null })
+      .where("id", "=", id)
+      .execute();
+    await audit(tx, {
+      entity: "blocklist",
+      entityId: id,
+      action: "update",
+      before: { reason: row.blocked_reason },
+      after: { reason: parsed.data.reason },
+    });
   });
   return { data: await engine().read(ctx, id), message: "Successfully updated." };
 }
@@ -193,7 +226,9 @@ export async function updateBlocklistEntry(ctx: ServiceContext, id: number, raw:
 /** DELETE blocklist/{id}: takes the user off the blocklist (spec §8 "Successfully removed {username}."). */
 export async function removeFromBlocklist(ctx: ServiceContext, id: number) {
   authorize(ctx, "delete-blocklist");
-  const before = await engine().read(ctx, id).catch(() => null);
+  const before = await engine()
+    .read(ctx, id)
+    .catch(() => null);
   if (!before) throw notFound("blocklist entry");
   await unblock(ctx, [id]);
   const data = await ctx.db.selectFrom("users").select(["id", "username"]).where("id", "=", id).executeTakeFirstOrThrow();
@@ -216,12 +251,7 @@ export async function blockCandidates(ctx: ServiceContext, search: string, limit
   let q = ctx.db
     .selectFrom("users as u")
     .innerJoin("user_profiles as p", "p.user_id", "u.id")
-    .select([
-      "u.id",
-      "u.username",
-      "u.kind",
-      fullNameOf("p").as("fullname"),
-    ])
+    .select(["u.id", "u.username", "u.kind", fullNameOf("p").as("fullname")])
     .where("u.blocked_at", "is", null)
     .where("u.deleted_at", "is", null)
     .where("u.username", "is not", null);
@@ -236,6 +266,10 @@ export async function blockCandidates(ctx: ServiceContext, search: string, limit
       ]),
     );
   }
-  const rows = await q.orderBy(sql`lower(p.lastname)`).orderBy(sql`lower(p.firstname)`).limit(limit).execute();
+  const rows = await q
+    .orderBy(sql`lower(p.lastname)`)
+    .orderBy(sql`lower(p.firstname)`)
+    .limit(limit)
+    .execute();
   return rows.map((r) => ({ id: Number(r.id), username: r.username, kind: r.kind, fullname: r.fullname ?? r.username ?? `#${r.id}` }));
 }

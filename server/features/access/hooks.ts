@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder } from "kysely";
 import type { ServiceContext } from "../../context.ts";
 import { ValidationError } from "../../errors.ts";
 import { passwordProblem } from "../../auth/passwords.ts";
-import { registerHooks } from "../../resources/hooks.ts";
+import { registerHooks } from "../../engine/hooks.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
 import {
   adminRoleId,

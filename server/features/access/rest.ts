@@ -1,8 +1,8 @@
 import express, { type Request, type Router } from "express";
 import type { DB } from "../../../db/index.ts";
-import { blocklist as blocklistDef } from "../../../app/resources/access.ts";
-import { parseListQuery } from "../../../app/resources/list-query.ts";
-import { toPublicUser } from "../../../app/lib/session-user.ts";
+import { blocklist as blocklistDef } from "../../../domain/registry/access.ts";
+import { parseListQuery } from "../../../domain/registry/list-query.ts";
+import { toPublicUser } from "../../../domain/session-user.ts";
 import { ValidationError } from "../../errors.ts";
 import { PHOTO_TOO_LARGE } from "../people/residents.ts";
 import { generatePasswordFor, generateUsername, MSG_RESET, resetPassword } from "./access.ts";
@@ -125,7 +125,13 @@ export function registerAccessRoutes(router: Router, db: DB): void {
     "/api/settings",
     handle(async (req, res) => {
       const ctx = ctxOf(req, db);
-      res.json({ data: { user: toPublicUser(ctx.user!), notifications: await account.myNotificationPreferences(ctx), sessions: await account.mySessions(ctx) } });
+      res.json({
+        data: {
+          user: toPublicUser(ctx.user!),
+          notifications: await account.myNotificationPreferences(ctx),
+          sessions: await account.mySessions(ctx),
+        },
+      });
     }),
   );
   router.post(
@@ -154,7 +160,9 @@ export function registerAccessRoutes(router: Router, db: DB): void {
     "/api/settings/photo",
     (req, res, next) =>
       photoBody(req, res, (error?: unknown) =>
-        next((error as { type?: string } | undefined)?.type === "entity.too.large" ? ValidationError.field("photo", PHOTO_TOO_LARGE) : error),
+        next(
+          (error as { type?: string } | undefined)?.type === "entity.too.large" ? ValidationError.field("photo", PHOTO_TOO_LARGE) : error,
+        ),
       ),
     handle(async (req, res) => {
       const ctx = ctxOf(req, db);
@@ -197,4 +205,3 @@ export function registerAccessRoutes(router: Router, db: DB): void {
     }),
   );
 }
-

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { ACTIONS, can, PERMISSION_NAME_PATTERN } from "../../../app/lib/permissions.ts";
-import { PERMISSION_ENTITIES } from "../../../app/resources/index.ts";
-import { buildMatrix, type PermissionMatrix } from "../../../app/lib/permission-matrix.ts";
+import { ACTIONS, can, PERMISSION_NAME_PATTERN } from "../../../domain/permissions.ts";
+import { PERMISSION_ENTITIES } from "../../../domain/registry/index.ts";
+import { buildMatrix, type PermissionMatrix } from "../../../domain/permission-matrix.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, unauthenticated } from "../../errors.ts";
 import { fullNameOf } from "../../services/people-sql.ts";

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import { ACCESS_ACTIONS, PERSONAL_DATA_ENTRIES } from "../../../app/resources/audit.ts";
-import type { ColumnDef } from "../../../app/resources/types.ts";
-import { pageNumber } from "../../../app/resources/list-query.ts";
-import { isCalendarDate, todayInManila } from "../../../app/lib/dates.ts";
-import { can } from "../../../app/lib/permissions.ts";
+import { ACCESS_ACTIONS, PERSONAL_DATA_ENTRIES } from "../../../domain/registry/audit.ts";
+import type { ColumnDef } from "../../../domain/registry/types.ts";
+import { pageNumber } from "../../../domain/registry/list-query.ts";
+import { isCalendarDate, todayInManila } from "../../../domain/dates.ts";
+import { can } from "../../../domain/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, ValidationError } from "../../errors.ts";
 import { fullNameOf } from "../../services/people-sql.ts";

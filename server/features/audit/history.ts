@@ -1,7 +1,7 @@
-import { findResource } from "../../../app/resources/index.ts";
-import { pageNumber } from "../../../app/resources/list-query.ts";
-import type { ResourceDef } from "../../../app/resources/types.ts";
-import { can } from "../../../app/lib/permissions.ts";
+import { findResource } from "../../../domain/registry/index.ts";
+import { pageNumber } from "../../../domain/registry/list-query.ts";
+import type { ResourceDef } from "../../../domain/registry/types.ts";
+import { can } from "../../../domain/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, notFound } from "../../errors.ts";
 import { fullNameOf } from "../../services/people-sql.ts";

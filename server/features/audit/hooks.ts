@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
-import { ACCESS_ACTIONS, ACCESS_LOGGED_RECORDS } from "../../../app/resources/audit.ts";
-import { registerHooks } from "../../resources/hooks.ts";
+import { ACCESS_ACTIONS, ACCESS_LOGGED_RECORDS } from "../../../domain/registry/audit.ts";
+import { registerHooks } from "../../engine/hooks.ts";
 
 // The access log's computed columns (decision 180): the action and the record type in words, from
 // the registry's lists, so the list, its sort and its CSV export read the same text.

@@ -1,15 +1,15 @@
 import { data } from "react-router";
-import { findResource } from "../../../app/resources/index.ts";
-import { PERSONAL_DATA_ENTRIES } from "../../../app/resources/audit.ts";
-import type { ResourceDef } from "../../../app/resources/types.ts";
+import { findResource } from "../../../domain/registry/index.ts";
+import { PERSONAL_DATA_ENTRIES } from "../../../domain/registry/audit.ts";
+import type { ResourceDef } from "../../../domain/registry/types.ts";
 import type { ServiceContext } from "../../context.ts";
-import { serviceByName } from "../../resources/services.ts";
+import { serviceByName } from "../../engine/services.ts";
 import { ValidationError } from "../../errors.ts";
 import { rethrowForPage } from "../../web/page-kit.server.ts";
 import { recordHistory } from "./history.ts";
 import { recordAccessBy } from "./access-log.ts";
 import { BREACH_COLUMNS, BREACH_PAGE_SIZE, breachEvents, breachSummary, parseBreachQuery } from "./breach.ts";
-import { csvHeader, csvRow } from "../../../app/components/resource/format.ts";
+import { csvHeader, csvRow } from "../../../domain/format.ts";
 
 // Page adapters of issue 18 (decisions 180, 181): the History tab and page of any registry record,
 // and the access rows of the pages that open a person's record in full or print it.
@@ -28,9 +28,7 @@ export function recordIdOf(raw: string | undefined): number {
 export async function historyPage(ctx: ServiceContext, entity: string, id: number, url: URL) {
   const def = findResource(entity);
   if (!def || def.readOnly) throw data("This page could not be found.", { status: 404 });
-  const history = await recordHistory(ctx, def.name, id, url.searchParams.get("page")).catch((error) =>
-    rethrowForPage(error),
-  );
+  const history = await recordHistory(ctx, def.name, id, url.searchParams.get("page")).catch((error) => rethrowForPage(error));
   // The record's name, for the heading; a record removed for good keeps its history without one.
   const engine = serviceByName(def.name);
   const name = await engine
@@ -53,7 +51,15 @@ export function entityOfParams(params: Record<string, string | undefined>): { en
  */
 export async function logRecordAccess(
   ctx: ServiceContext,
-  entry: { entity: string; id: number; record: string; action: "view" | "print"; subjectId?: number | null; reason?: string | null; detail?: string | null },
+  entry: {
+    entity: string;
+    id: number;
+    record: string;
+    action: "view" | "print";
+    subjectId?: number | null;
+    reason?: string | null;
+    detail?: string | null;
+  },
 ): Promise<void> {
   await recordAccessBy(ctx, {
     entity: entry.entity,
@@ -126,7 +132,8 @@ export async function breachPage(ctx: ServiceContext, url: URL) {
   try {
     query = parseBreachQuery(url.searchParams);
   } catch (error) {
-    if (error instanceof ValidationError) return { query: null, errors: error.errors, summary: [], events: [], total: 0, pageSize: BREACH_PAGE_SIZE, users: [] };
+    if (error instanceof ValidationError)
+      return { query: null, errors: error.errors, summary: [], events: [], total: 0, pageSize: BREACH_PAGE_SIZE, users: [] };
     throw error;
   }
   const [summary, timeline, users] = await Promise.all([
@@ -148,13 +155,20 @@ export async function breachCsv(ctx: ServiceContext, url: URL): Promise<Response
   try {
     query = parseBreachQuery(url.searchParams);
   } catch (error) {
-    if (error instanceof ValidationError) throw data(Object.values(error.errors ?? {}).flat().join(" "), { status: 422 });
+    if (error instanceof ValidationError)
+      throw data(
+        Object.values(error.errors ?? {})
+          .flat()
+          .join(" "),
+        { status: 422 },
+      );
     throw error;
   }
   const { events } = await breachEvents(ctx, query, { limit: 1_000_000, offset: 0 }).catch((error) => rethrowForPage(error));
   const label = `Breach query ${query.from} to ${query.to}`;
   await recordAccessBy(ctx, { entity: "access_log", record: label, action: "export", detail: `${events.length} events` });
-  const body = "\uFEFF" + csvHeader(BREACH_COLUMNS) + events.map((e) => csvRow(BREACH_COLUMNS, e as unknown as Record<string, unknown>)).join("");
+  const body =
+    "\uFEFF" + csvHeader(BREACH_COLUMNS) + events.map((e) => csvRow(BREACH_COLUMNS, e as unknown as Record<string, unknown>)).join("");
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

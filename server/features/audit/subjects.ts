@@ -1,11 +1,11 @@
 import { sql } from "kysely";
-import type { AuditSubject } from "../../../app/features/audit/audit-sentence.ts";
-import { blocklist } from "../../../app/resources/access.ts";
-import { findResource } from "../../../app/resources/index.ts";
-import type { ResourceDef } from "../../../app/resources/types.ts";
-import { can } from "../../../app/lib/permissions.ts";
+import type { AuditSubject } from "../../../domain/audit/audit-sentence.ts";
+import { blocklist } from "../../../domain/registry/access.ts";
+import { findResource } from "../../../domain/registry/index.ts";
+import type { ResourceDef } from "../../../domain/registry/types.ts";
+import { can } from "../../../domain/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
-import { displayNames, nameColumn } from "../../resources/display-names.ts";
+import { displayNames, nameColumn } from "../../engine/display-names.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
 
 // The records audit rows are about, named the way people know them (the activity feeds: the

@@ -1,12 +1,12 @@
 import { sql } from "kysely";
-import { PAPER_CSS, type PaperSize } from "../../../app/resources/certificates.ts";
-import { formatMoney } from "../../../app/lib/money.ts";
+import { PAPER_CSS, type PaperSize } from "../../../domain/registry/certificates.ts";
+import { formatMoney } from "../../../domain/money.ts";
 import type { StoredPaymentLine } from "../../../db/schema.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, notFound } from "../../errors.ts";
-import { can } from "../../../app/lib/permissions.ts";
+import { can } from "../../../domain/permissions.ts";
 import { getBarangayInfo } from "../../services/settings.ts";
-import { formatVerificationCode, qrSvg } from "../../resources/documents.ts";
+import { formatVerificationCode, qrSvg } from "../../engine/documents.ts";
 import { certificateValues, longDate, renderTemplate, validUntil, type CertificatePerson } from "./render.ts";
 import { feeLabel, payingCollectionSql, transactionForPrint } from "./service.ts";
 import { officialsOn, printedOfficials, type BarangayImages } from "../officials/service.ts";

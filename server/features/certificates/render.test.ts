@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadAuthUser } from "../../auth/sessions.ts";
 import type { ServiceContext } from "../../context.ts";
-import { serviceFor } from "../../resources/services.ts";
+import { serviceFor } from "../../engine/services.ts";
 import { createTestDatabase, TEST_ADMIN, type TestDatabase } from "../../../tests/helpers/db.ts";
 import { certificateDocument } from "./print-model.ts";
 import { certificateValues, dateInWords, ordinal, renderTemplate, type CertificatePerson } from "./render.ts";

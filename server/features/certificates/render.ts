@@ -1,7 +1,7 @@
-import { PLACEHOLDER_PATTERN } from "../../../app/resources/certificates.ts";
-import { ageOn, formatDate } from "../../../app/lib/dates.ts";
+import { PLACEHOLDER_PATTERN } from "../../../domain/registry/certificates.ts";
+import { ageOn, formatDate } from "../../../domain/dates.ts";
 import type { BarangayInfo } from "../../services/settings.ts";
-import { NO_OFFICIALS, type Officials } from "../../../app/resources/officials.ts";
+import { NO_OFFICIALS, type Officials } from "../../../domain/registry/officials.ts";
 import { escapeHtml, sanitizeTemplate } from "./sanitize.ts";
 
 // Rendering a certificate (issue 11 item 2, DESIGN §11): every placeholder of spec §3 and of the

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import type sanitizeHtml from "sanitize-html";
-import { templateBoundsError } from "../../../app/resources/template-bounds.ts";
+import { templateBoundsError } from "../../../domain/registry/template-bounds.ts";
 import { ValidationError } from "../../errors.ts";
 
 // Certificate templates are stored as sanitised HTML (issue 11 item 1): a strict allow-list of
@@ -157,7 +157,7 @@ function idle(w: Worker): void {
 
 /**
  * The stored form of a template: only the allow-listed markup of the editor survives. A template
- * out of bounds (app/resources/template-bounds.ts) is refused with the 422 of the template field
+ * out of bounds (domain/registry/template-bounds.ts) is refused with the 422 of the template field
  * before the sanitiser sees it.
  */
 export async function sanitizeTemplate(html: string): Promise<string> {

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import type { DB } from "../../../db/index.ts";
-import { sumCentavos, toMoneyString } from "../../../app/lib/money.ts";
-import { todayInManila } from "../../../app/lib/dates.ts";
-import { newVerificationCode } from "../../resources/documents.ts";
+import { sumCentavos, toMoneyString } from "../../../domain/money.ts";
+import { todayInManila } from "../../../domain/dates.ts";
+import { newVerificationCode } from "../../engine/documents.ts";
 
 // Demo certificates: a month of them up to today, on weekdays, to residents — clearances and
 // certificates of residency with their fees, free certificates of indigency, a business clearance

@@ -1,18 +1,18 @@
 import { sql } from "kysely";
-import { allowedPlaceholders, feeLabel, placeholdersIn } from "../../../app/resources/certificates.ts";
-import { isCalendarDate, type CustomField } from "../../../app/resources/fields.ts";
-import { can } from "../../../app/lib/permissions.ts";
-import { formatMoney, sumCentavos, toCentavos, toMoneyString } from "../../../app/lib/money.ts";
-import { todayInManila } from "../../../app/lib/dates.ts";
+import { allowedPlaceholders, feeLabel, placeholdersIn } from "../../../domain/registry/certificates.ts";
+import { isCalendarDate, type CustomField } from "../../../domain/registry/fields.ts";
+import { can } from "../../../domain/permissions.ts";
+import { formatMoney, sumCentavos, toCentavos, toMoneyString } from "../../../domain/money.ts";
+import { todayInManila } from "../../../domain/dates.ts";
 import type { ServiceContext } from "../../context.ts";
 import type { StoredPaymentLine } from "../../../db/schema.ts";
 import { AppError, forbidden, ValidationError } from "../../errors.ts";
 import { audit } from "../../services/audit.ts";
-import { registerHooks } from "../../resources/hooks.ts";
-import { serviceFor } from "../../resources/services.ts";
-import type { Row } from "../../resources/engine.ts";
-import { inTransaction } from "../../resources/transaction.ts";
-import { maskName, newVerificationCode, nextMonthlyNumber, normalizeVerificationCode } from "../../resources/documents.ts";
+import { registerHooks } from "../../engine/hooks.ts";
+import { serviceFor } from "../../engine/services.ts";
+import type { Row } from "../../engine/engine.ts";
+import { inTransaction } from "../../engine/transaction.ts";
+import { maskName, newVerificationCode, nextMonthlyNumber, normalizeVerificationCode } from "../../engine/documents.ts";
 import { fullNameOf, personJson } from "../../services/people-sql.ts";
 import { sanitizeTemplate } from "./sanitize.ts";
 import { validUntil } from "./render.ts";
@@ -269,7 +269,7 @@ export interface TransactionVerification {
 }
 
 // The calls beyond the engine's life cycle. Plain functions over the entry's service rather than a
-// ResourceEngine subclass: this module is loaded by the engine's hook index (server/resources/
+// ResourceEngine subclass: this module is loaded by the engine's hook index (server/engine/
 // hooks/index.ts), before the engine class itself exists.
 /**
  * The payor's transactions still waiting for payment (fee above zero, no collection), oldest

@@ -1,8 +1,8 @@
-import { amountInWords } from "../../../app/lib/amount-in-words.ts";
-import { formatAmount } from "../../../app/lib/money.ts";
+import { amountInWords } from "../../../domain/amount-in-words.ts";
+import { formatAmount } from "../../../domain/money.ts";
 import type { ServiceContext } from "../../context.ts";
-import { formatVerificationCode, qrSvg } from "../../resources/documents.ts";
-import { serviceFor } from "../../resources/services.ts";
+import { formatVerificationCode, qrSvg } from "../../engine/documents.ts";
+import { serviceFor } from "../../engine/services.ts";
 import { getBarangayInfo } from "../../services/settings.ts";
 
 // The AF 51-C official receipt as printed (issue 10 item 4; research notes §1, 17 elements in

@@ -1,17 +1,17 @@
 import { sql } from "kysely";
-import { formatSerial, parseSerial, PAYOR_KIND_LABELS } from "../../../app/resources/collections.ts";
-import { sumCentavos, toMoneyString } from "../../../app/lib/money.ts";
-import { todayInManila } from "../../../app/lib/dates.ts";
+import { formatSerial, parseSerial, PAYOR_KIND_LABELS } from "../../../domain/registry/collections.ts";
+import { sumCentavos, toMoneyString } from "../../../domain/money.ts";
+import { todayInManila } from "../../../domain/dates.ts";
 import type { ServiceContext } from "../../context.ts";
 import { AppError, forbidden, ValidationError } from "../../errors.ts";
-import { can } from "../../../app/lib/permissions.ts";
-import { registerHooks } from "../../resources/hooks.ts";
-import { registerCommand } from "../../resources/commands.ts";
-import { defineService } from "../../resources/service-registry.ts";
-import { ResourceEngine, type Row } from "../../resources/engine.ts";
-import type { ResourceDef } from "../../../app/resources/types.ts";
-import { newVerificationCode } from "../../resources/documents.ts";
-import { bookletHooks, type SerialRange } from "../../resources/booklet.ts";
+import { can } from "../../../domain/permissions.ts";
+import { registerHooks } from "../../engine/hooks.ts";
+import { registerCommand } from "../../engine/commands.ts";
+import { defineService } from "../../engine/service-registry.ts";
+import { ResourceEngine, type Row } from "../../engine/engine.ts";
+import type { ResourceDef } from "../../../domain/registry/types.ts";
+import { newVerificationCode } from "../../engine/documents.ts";
+import { bookletHooks, type SerialRange } from "../../engine/booklet.ts";
 import { fullNameOf, personJson } from "../../services/people-sql.ts";
 import { markTransactionsPaid, releaseTransactionsOf } from "../certificates/service.ts";
 import { receiptsCancelled } from "../notifications/events.ts";
@@ -20,7 +20,7 @@ import { receiptsCancelled } from "../notifications/events.ts";
 // second layer: a form pad generates its form numbers; a form number is voided with a reason and
 // restored (commands); a collection takes the lowest available number of the collector's pad
 // inside its transaction, under a lock on the pad; cancel (delete) and restore follow the
-// remittance lock. Imported by server/resources/hooks/index.ts before the engine's first use.
+// remittance lock. Imported by server/engine/hooks/index.ts before the engine's first use.
 
 // ---- Form pads ---------------------------------------------------------------------------------
 
@@ -42,7 +42,7 @@ async function assertCollectorsAreStaff(ctx: ServiceContext, collectors: { user_
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }
 
-/** A pad is a booklet (server/resources/booklet.ts) of form numbers, one form type's series per suffix. */
+/** A pad is a booklet (server/engine/booklet.ts) of form numbers, one form type's series per suffix. */
 const pad = bookletHooks({
   books: "form_pads",
   leaves: "form_numbers",

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { can } from "../../../app/lib/permissions.ts";
-import { sumCentavos, toMoneyString } from "../../../app/lib/money.ts";
-import { isCalendarDate } from "../../../app/resources/fields.ts";
+import { can } from "../../../domain/permissions.ts";
+import { sumCentavos, toMoneyString } from "../../../domain/money.ts";
+import { isCalendarDate } from "../../../domain/registry/fields.ts";
 import type { ServiceContext } from "../../context.ts";
 import { AppError, forbidden, notFound, ValidationError } from "../../errors.ts";
 import { fullNameById } from "../../services/people-sql.ts";

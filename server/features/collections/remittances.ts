@@ -1,16 +1,16 @@
 import { sql, type RawBuilder } from "kysely";
 import { z } from "zod";
-import { can } from "../../../app/lib/permissions.ts";
-import { calendarDate, isCalendarDate, requiredId, requiredText } from "../../../app/resources/fields.ts";
-import { boundedCount, pageNumber } from "../../../app/resources/list-query.ts";
-import type { Paginated } from "../../../app/resources/types.ts";
+import { can } from "../../../domain/permissions.ts";
+import { calendarDate, isCalendarDate, requiredId, requiredText } from "../../../domain/registry/fields.ts";
+import { boundedCount, pageNumber } from "../../../domain/registry/list-query.ts";
+import type { Paginated } from "../../../domain/registry/types.ts";
 import type { ServiceContext } from "../../context.ts";
 import { AppError, forbidden, notFound, ValidationError } from "../../errors.ts";
 import { audit } from "../../services/audit.ts";
-import { inTransaction } from "../../resources/transaction.ts";
-import { engineDb, paginate, type Row } from "../../resources/engine.ts";
-import { sumCentavos, toMoneyString } from "../../../app/lib/money.ts";
-import { serviceFor } from "../../resources/services.ts";
+import { inTransaction } from "../../engine/transaction.ts";
+import { engineDb, paginate, type Row } from "../../engine/engine.ts";
+import { sumCentavos, toMoneyString } from "../../../domain/money.ts";
+import { serviceFor } from "../../engine/services.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
 import { dayRemitted } from "../notifications/events.ts";
 

@@ -3,7 +3,7 @@ import { defineReport } from "../../reports/registry.ts";
 import type { ReportQueryArgs } from "../../reports/types.ts";
 import { formAccountability } from "./registers.ts";
 
-// The query of the collections report (app/features/collections/reports.ts): the RCD's data on
+// The query of the collections report (domain/reports/collections.ts): the RCD's data on
 // the reports layer, filtered by date issued, collector and collection type.
 
 function period(args: ReportQueryArgs): { from: string; to: string } {

@@ -3,7 +3,7 @@ import type { DB } from "../../../db/index.ts";
 import { handle, requireUser, serviceContext } from "../../rest/index.ts";
 import { parseId } from "../../rest/resources.ts";
 import { notFound } from "../../errors.ts";
-import { isCalendarDate } from "../../../app/resources/fields.ts";
+import { isCalendarDate } from "../../../domain/registry/fields.ts";
 import { parseDayQuery, remitDay, remittanceDay, remittanceDays, remittedMessage, undoneMessage, undoRemittance } from "./remittances.ts";
 
 // The REST extras of issue 10 (spec §7.3): GET remittance/collection/day with its query, the

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import type { DB } from "../../../db/index.ts";
-import { toMoneyString } from "../../../app/lib/money.ts";
-import { todayInManila } from "../../../app/lib/dates.ts";
-import { newVerificationCode } from "../../resources/documents.ts";
+import { toMoneyString } from "../../../domain/money.ts";
+import { todayInManila } from "../../../domain/dates.ts";
+import { newVerificationCode } from "../../engine/documents.ts";
 
 // Demo accountable forms and receipts: two AF 51 pads with the administrator and a demo treasurer
 // as collectors, and a month of receipts up to today — the certificates of the month paid at the

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import { parseCentavos, toMoneyString } from "../../../app/lib/money.ts";
-import { isCalendarDate } from "../../../app/resources/fields.ts";
+import { parseCentavos, toMoneyString } from "../../../domain/money.ts";
+import { isCalendarDate } from "../../../domain/registry/fields.ts";
 import type { ServiceContext } from "../../context.ts";
-import { maskName, normalizeVerificationCode } from "../../resources/documents.ts";
+import { maskName, normalizeVerificationCode } from "../../engine/documents.ts";
 
 // Public verification of an official receipt (issue 10 item 6, DESIGN §11): by the verification
 // code of its QR link, or — for someone without a QR reader — by its number, date and amount

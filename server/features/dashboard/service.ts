@@ -1,10 +1,10 @@
 import { sql } from "kysely";
-import { can } from "../../../app/lib/permissions.ts";
-import { todayInManila } from "../../../app/lib/dates.ts";
-import { toCentavos, toMoneyString } from "../../../app/lib/money.ts";
+import { can } from "../../../domain/permissions.ts";
+import { todayInManila } from "../../../domain/dates.ts";
+import { toCentavos, toMoneyString } from "../../../domain/money.ts";
 import type { ServiceContext } from "../../context.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
-import type { AuditSubject } from "../../../app/features/audit/audit-sentence.ts";
+import type { AuditSubject } from "../../../domain/audit/audit-sentence.ts";
 import { auditSubjects } from "../audit/subjects.ts";
 
 // The dashboard's widgets (issue 13 item 6), each behind the permission of the records it counts,
@@ -36,7 +36,7 @@ export interface DashboardData {
   disbursements: { today: MoneyFigure; month: MoneyFigure } | null;
   remittances: { pending: MoneyFigure; collectors: number } | null;
   certificates: { month: number; today: number } | null;
-  /** The latest audit rows, each with the record it is about as people know it (app/features/audit/audit-sentence.ts words it). */
+  /** The latest audit rows, each with the record it is about as people know it (domain/audit/audit-sentence.ts words it). */
   activity: { id: number; at: string; who: string | null; action: string; entity: string; subject: AuditSubject | null }[] | null;
 }
 

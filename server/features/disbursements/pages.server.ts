@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { todayInManila } from "../../../app/lib/dates.ts";
-import { toCentavos, toMoneyString } from "../../../app/lib/money.ts";
-import { can } from "../../../app/lib/permissions.ts";
+import { todayInManila } from "../../../domain/dates.ts";
+import { toCentavos, toMoneyString } from "../../../domain/money.ts";
+import { can } from "../../../domain/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
 import { isAppError } from "../../errors.ts";
-import { serviceFor } from "../../resources/services.ts";
+import { serviceFor } from "../../engine/services.ts";
 import { voucherForPrint, type VoucherPrint } from "./print.server.ts";
 import type { PayableVoucher } from "./service.ts";
 

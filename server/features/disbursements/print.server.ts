@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { amountInWords } from "../../../app/lib/amount-in-words.ts";
-import { formatAmount } from "../../../app/lib/money.ts";
-import { can } from "../../../app/lib/permissions.ts";
+import { amountInWords } from "../../../domain/amount-in-words.ts";
+import { formatAmount } from "../../../domain/money.ts";
+import { can } from "../../../domain/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
 import { isAppError } from "../../errors.ts";
-import { serviceFor } from "../../resources/services.ts";
+import { serviceFor } from "../../engine/services.ts";
 import { getBarangayInfo, type BarangayInfo } from "../../services/settings.ts";
-import type { Officials } from "../../../app/resources/officials.ts";
+import type { Officials } from "../../../domain/registry/officials.ts";
 import { printedOfficials, type BarangayImages } from "../officials/service.ts";
 
 // Print models of issue 12 (DESIGN §12, research notes §4 and §6): the COA barangay disbursement

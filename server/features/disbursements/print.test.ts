@@ -5,7 +5,7 @@ import { createUser, startTestServer, type TestServer } from "../../../tests/hel
 import { seedParameters } from "../../seed-parameters.ts";
 import { seedDisbursements } from "./seed.ts";
 import { seedOfficials } from "../officials/seed.ts";
-import { serviceFor } from "../../resources/services.ts";
+import { serviceFor } from "../../engine/services.ts";
 import { chequeForPrint, chequeTestPrint, pchcDate, pchcFigures, pchcWords, voucherForPrint } from "./print.server.ts";
 
 // Print models of issue 12: the PCHC cheque values (research notes §6), the DV's data (§4), the

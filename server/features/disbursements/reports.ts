@@ -1,11 +1,11 @@
 import { sql, type RawBuilder } from "kysely";
-import { formatMoney, toCentavos, toMoneyString } from "../../../app/lib/money.ts";
-import type { ReportRow } from "../../../app/features/reports/types.ts";
+import { formatMoney, toCentavos, toMoneyString } from "../../../domain/money.ts";
+import type { ReportRow } from "../../../domain/reports/types.ts";
 import { defineReport } from "../../reports/registry.ts";
 import type { ReportFilters, ReportQueryArgs } from "../../reports/types.ts";
 
 // The queries of the three cheque registers (issue 12 item 5; definitions in
-// app/features/disbursements/reports.ts). Filters: the period (cheque, deposit or registration
+// domain/reports/disbursements.ts). Filters: the period (cheque, deposit or registration
 // date, both ends included) and the bank account.
 
 const accountLabel = (alias: string) =>

@@ -1,9 +1,9 @@
 import type { DB } from "../../../db/index.ts";
-import { todayInManila } from "../../../app/lib/dates.ts";
-import { allPermissionNames } from "../../../app/resources/index.ts";
+import { todayInManila } from "../../../domain/dates.ts";
+import { allPermissionNames } from "../../../domain/registry/index.ts";
 import { loadAuthUser } from "../../auth/sessions.ts";
 import type { ServiceContext } from "../../context.ts";
-import { serviceFor } from "../../resources/services.ts";
+import { serviceFor } from "../../engine/services.ts";
 
 // Demo disbursements and cheques (issue 12 item 6): the officials who sign vouchers, a cheque book
 // of the general fund's account, a month of vouchers up to today paid by cheques — one voucher's

@@ -1,16 +1,16 @@
 import { sql } from "kysely";
-import { formatMoney, sumCentavos, toCentavos, toMoneyString } from "../../../app/lib/money.ts";
+import { formatMoney, sumCentavos, toCentavos, toMoneyString } from "../../../domain/money.ts";
 import type { ServiceContext } from "../../context.ts";
-import { can } from "../../../app/lib/permissions.ts";
+import { can } from "../../../domain/permissions.ts";
 import { AppError, forbidden, ValidationError } from "../../errors.ts";
-import { registerCommand } from "../../resources/commands.ts";
-import { newVerificationCode, nextMonthlyNumber } from "../../resources/documents.ts";
-import { registerHooks } from "../../resources/hooks.ts";
-import { inTransaction } from "../../resources/transaction.ts";
-import { defineService } from "../../resources/service-registry.ts";
-import { ResourceEngine, type Row } from "../../resources/engine.ts";
-import type { ResourceDef } from "../../../app/resources/types.ts";
-import { bookletHooks } from "../../resources/booklet.ts";
+import { registerCommand } from "../../engine/commands.ts";
+import { newVerificationCode, nextMonthlyNumber } from "../../engine/documents.ts";
+import { registerHooks } from "../../engine/hooks.ts";
+import { inTransaction } from "../../engine/transaction.ts";
+import { defineService } from "../../engine/service-registry.ts";
+import { ResourceEngine, type Row } from "../../engine/engine.ts";
+import type { ResourceDef } from "../../../domain/registry/types.ts";
+import { bookletHooks } from "../../engine/booklet.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
 import { chequeVoided } from "../notifications/events.ts";
 
@@ -29,7 +29,7 @@ export function seriesEnd(start: string, quantity: number): string {
   return end.padStart(start.length, "0");
 }
 
-/** A cheque book is a booklet (server/resources/booklet.ts) of cheque numbers, one account's series. */
+/** A cheque book is a booklet (server/engine/booklet.ts) of cheque numbers, one account's series. */
 const book = bookletHooks({
   books: "cheque_books",
   leaves: "cheque_numbers",
@@ -277,7 +277,7 @@ export interface DisbursementService extends ResourceEngine {
   payable(ctx: Ctx, options?: { include?: number | null }): Promise<PayableVoucher[]>;
 }
 
-declare module "../../resources/services.ts" {
+declare module "../../engine/services.ts" {
   interface EntityServices {
     disbursement: DisbursementService;
   }
@@ -550,7 +550,7 @@ export interface BankAccountService extends ResourceEngine {
   setChequeOffsets(ctx: Ctx, id: number, input: { x: unknown; y: unknown }): Promise<Row>;
 }
 
-declare module "../../resources/services.ts" {
+declare module "../../engine/services.ts" {
   interface EntityServices {
     bank_account: BankAccountService;
   }

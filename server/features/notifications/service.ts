@@ -1,18 +1,18 @@
 import { sql, type Selectable } from "kysely";
 import { z } from "zod";
 import type { NotificationsTable } from "../../../db/schema.ts";
-import type { NotificationTopic } from "../../../app/lib/notification-topics.ts";
-import type { NotificationType } from "../../../app/lib/notify.ts";
+import type { NotificationTopic } from "../../../domain/notification-topics.ts";
+import type { NotificationType } from "../../../domain/notify.ts";
 import {
   BELL_LATEST,
   notificationIcon,
   NOTIFICATIONS_PER_PAGE,
   type BellSummary,
   type NotificationView,
-} from "../../../app/features/notifications/types.ts";
+} from "../../../domain/notifications/types.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, unauthenticated, ValidationError } from "../../errors.ts";
-import { can, SYSTEM_ADMIN_PERMISSION } from "../../../app/lib/permissions.ts";
+import { can, SYSTEM_ADMIN_PERMISSION } from "../../../domain/permissions.ts";
 
 // Stored notifications (issue 15, decision 150). An event writes one row per recipient with the
 // transaction's own db handle, so the rows exist exactly when the event does; the table's trigger
@@ -20,7 +20,6 @@ import { can, SYSTEM_ADMIN_PERMISSION } from "../../../app/lib/permissions.ts";
 // user's sockets in every process. Recipients are chosen in SQL: who may see the record (any of the
 // given permissions), who has not turned the topic off (decision 053), never blocked or deleted
 // accounts, and not the person who acted.
-
 
 export interface NewNotification {
   topic: NotificationTopic;
@@ -96,7 +95,21 @@ export async function notify(ctx: Pick<ServiceContext, "db" | "user">, audience:
   ]);
   const result = await ctx.db
     .insertInto("notifications")
-    .columns(["user_id", "topic", "title", "message", "type", "icon", "timeout", "undo", "data", "link", "entity", "entity_id", "created_by"])
+    .columns([
+      "user_id",
+      "topic",
+      "title",
+      "message",
+      "type",
+      "icon",
+      "timeout",
+      "undo",
+      "data",
+      "link",
+      "entity",
+      "entity_id",
+      "created_by",
+    ])
     .expression(rows)
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0);
@@ -137,7 +150,10 @@ function mine(ctx: ServiceContext) {
 }
 
 async function unreadCount(ctx: ServiceContext): Promise<number> {
-  const row = await mine(ctx).where("read_at", "is", null).select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+  const row = await mine(ctx)
+    .where("read_at", "is", null)
+    .select(sql<number>`count(*)::int`.as("n"))
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 
@@ -262,7 +278,13 @@ export async function sendTestNotification(ctx: ServiceContext, socketsOf: (user
   await notify(
     ctx,
     { users: [userId], except: null, ignorePreferences: true },
-    { topic: "system", type: "info", title: "Test notification", message: "Notifications reach this browser.", timeout: TEST_NOTIFICATION_TIMEOUT_MS },
+    {
+      topic: "system",
+      type: "info",
+      title: "Test notification",
+      message: "Notifications reach this browser.",
+      timeout: TEST_NOTIFICATION_TIMEOUT_MS,
+    },
   );
   return { delivered: socketsOf(userId) };
 }

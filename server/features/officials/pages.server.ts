@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { MSG_UPDATED } from "../../../app/resources/messages.ts";
-import { can } from "../../../app/lib/permissions.ts";
+import { MSG_UPDATED } from "../../../domain/registry/messages.ts";
+import { can } from "../../../domain/permissions.ts";
 import { isAppError } from "../../errors.ts";
 import { serviceContextOf } from "../../web/context.ts";
 import { redirectWithFlash, rethrowForPage, type PageArgs } from "../../web/page-kit.server.ts";

@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import type { DB } from "../../../db/index.ts";
-import { MSG_UPDATED } from "../../../app/resources/messages.ts";
+import { MSG_UPDATED } from "../../../domain/registry/messages.ts";
 import { AppError, ValidationError } from "../../errors.ts";
 import { handle, requireUser, serviceContext } from "../../rest/index.ts";
 import {

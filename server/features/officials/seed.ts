@@ -1,6 +1,6 @@
 import type { DB } from "../../../db/index.ts";
 import type { OfficialPosition } from "../../../db/schema.ts";
-import { todayInManila } from "../../../app/lib/dates.ts";
+import { todayInManila } from "../../../domain/dates.ts";
 
 // The demo barangay's signing officials (decision 194): the officials elected in 2023 still in
 // office, and a treasurer who handed over at the start of this year, so a voucher of last year

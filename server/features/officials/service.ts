@@ -1,11 +1,11 @@
 import { sql } from "kysely";
-import { can } from "../../../app/lib/permissions.ts";
-import { formatDate } from "../../../app/lib/dates.ts";
-import { NO_OFFICIALS, OFFICIAL_POSITIONS, type OfficialPositionLabel, type Officials } from "../../../app/resources/officials.ts";
+import { can } from "../../../domain/permissions.ts";
+import { formatDate } from "../../../domain/dates.ts";
+import { NO_OFFICIALS, OFFICIAL_POSITIONS, type OfficialPositionLabel, type Officials } from "../../../domain/registry/officials.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, unauthenticated, ValidationError } from "../../errors.ts";
-import { registerHooks } from "../../resources/hooks.ts";
-import { inTransaction } from "../../resources/transaction.ts";
+import { registerHooks } from "../../engine/hooks.ts";
+import { inTransaction } from "../../engine/transaction.ts";
 import { audit } from "../../services/audit.ts";
 import { sniffImage } from "../people/residents.ts";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { can } from "../../../app/lib/permissions.ts";
-import { requiredId } from "../../../app/resources/fields.ts";
+import { can } from "../../../domain/permissions.ts";
+import { requiredId } from "../../../domain/registry/fields.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, ValidationError } from "../../errors.ts";
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { registerHooks } from "../../resources/hooks.ts";
+import { registerHooks } from "../../engine/hooks.ts";
 import { ValidationError } from "../../errors.ts";
 import { assertActiveResidents, assertHouseholdsRestorable, assertNoConflicts, assertNotHeads } from "./households.ts";
 import { assertAreasRestorable, assertPurokFree } from "./disaster-prone-areas.ts";

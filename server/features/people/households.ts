@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { can } from "../../../app/lib/permissions.ts";
-import { householdMemberSchema } from "../../../app/resources/people.ts";
-import { requiredId } from "../../../app/resources/fields.ts";
+import { can } from "../../../domain/permissions.ts";
+import { householdMemberSchema } from "../../../domain/registry/people.ts";
+import { requiredId } from "../../../domain/registry/fields.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, ValidationError } from "../../errors.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
@@ -36,7 +36,7 @@ export interface PersonJson {
 
 /**
  * A household as the engine answers it: the registry entry's columns and references
- * (app/resources/people.ts) with what the hooks add (server/features/people/hooks.ts). The engine
+ * (domain/registry/people.ts) with what the hooks add (server/features/people/hooks.ts). The engine
  * reads any entry and so answers untyped rows; pages that show one household read it as this.
  */
 // A type rather than an interface: comparable with the engine's Record<string, unknown> rows.

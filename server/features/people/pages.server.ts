@@ -2,14 +2,14 @@ import { residentFindStep } from "../../web/picker.server.ts";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { sql } from "kysely";
-import { getResource, type ResourceName } from "../../../app/resources/index.ts";
-import * as messages from "../../../app/resources/messages.ts";
-import { PHOTO_MAX_BYTES } from "../../../app/resources/people.ts";
-import { can } from "../../../app/lib/permissions.ts";
+import { getResource, type ResourceName } from "../../../domain/registry/index.ts";
+import * as messages from "../../../domain/registry/messages.ts";
+import { PHOTO_MAX_BYTES } from "../../../domain/registry/people.ts";
+import { can } from "../../../domain/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
 import { ValidationError } from "../../errors.ts";
-import { serviceFor } from "../../resources/services.ts";
-import { inTransaction } from "../../resources/transaction.ts";
+import { serviceFor } from "../../engine/services.ts";
+import { inTransaction } from "../../engine/transaction.ts";
 import {
   duplicateMessage,
   findDuplicates,
@@ -31,7 +31,7 @@ import {
 } from "../../web/page-kit.server.ts";
 import { resourceAction } from "../../web/resource-page.server.ts";
 import { correctionRequestOf, parseCorrectionRequest, recordCorrectionRequest } from "../privacy/corrections.ts";
-import type { CorrectionRequestInput } from "../../../app/features/privacy/schemas.ts";
+import type { CorrectionRequestInput } from "../../../domain/privacy/schemas.ts";
 import { naturalKey } from "../../services/natural-order.ts";
 
 // Page actions and loaders of the people screens (issue 4), beside the registry's generic ones

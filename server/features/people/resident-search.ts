@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
-import { can } from "../../../app/lib/permissions.ts";
+import { can } from "../../../domain/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden } from "../../errors.ts";
 import { completeAddressOf, fullNameOf } from "../../services/people-sql.ts";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { can } from "../../../app/lib/permissions.ts";
-import { PHOTO_MAX_BYTES } from "../../../app/resources/people.ts";
-import { isCalendarDate } from "../../../app/resources/fields.ts";
+import { can } from "../../../domain/permissions.ts";
+import { PHOTO_MAX_BYTES } from "../../../domain/registry/people.ts";
+import { isCalendarDate } from "../../../domain/registry/fields.ts";
 import type { CivilStatus, Sex } from "../../../db/schema.ts";
 import type { ServiceContext } from "../../context.ts";
 import { AppError, forbidden, notFound, ValidationError } from "../../errors.ts";
@@ -58,7 +58,7 @@ export interface ResidentProfileJson {
 }
 
 /**
- * A resident as the engine answers it (a user entry, server/resources/engine.ts, with the hooks of
+ * A resident as the engine answers it (a user entry, server/engine/engine.ts, with the hooks of
  * server/features/people/hooks.ts). The engine reads any entry and so answers untyped rows; pages
  * that show one resident read it as this. A type, not an interface: comparable with those rows.
  */

@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import type { DB } from "../../../db/index.ts";
-import * as messages from "../../../app/resources/messages.ts";
-import { PHOTO_MAX_BYTES } from "../../../app/resources/people.ts";
+import * as messages from "../../../domain/registry/messages.ts";
+import { PHOTO_MAX_BYTES } from "../../../domain/registry/people.ts";
 import { ValidationError } from "../../errors.ts";
 import { checkHousehold } from "./households.ts";
 import { AreaAlreadyListed, checkDisasterProneArea } from "./disaster-prone-areas.ts";

@@ -3,7 +3,7 @@ import { checkHousehold } from "./households.ts";
 import { AreaAlreadyListed, checkDisasterProneArea } from "./disaster-prone-areas.ts";
 import { findDuplicates } from "./residents.ts";
 import { searchResidents } from "./resident-search.ts";
-import { can } from "../../../app/lib/permissions.ts";
+import { can } from "../../../domain/permissions.ts";
 import { forbidden } from "../../errors.ts";
 import { authedProcedure, router } from "../../trpc/init.ts";
 

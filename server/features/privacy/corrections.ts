@@ -2,9 +2,9 @@ import { sql } from "kysely";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, ValidationError } from "../../errors.ts";
 import { audit } from "../../services/audit.ts";
-import { can } from "../../../app/lib/permissions.ts";
-import { todayInManila } from "../../../app/lib/dates.ts";
-import { correctionRequestSchema, type CorrectionRequestInput } from "../../../app/features/privacy/schemas.ts";
+import { can } from "../../../domain/permissions.ts";
+import { todayInManila } from "../../../domain/dates.ts";
+import { correctionRequestSchema, type CorrectionRequestInput } from "../../../domain/privacy/schemas.ts";
 
 // A correction made on the data subject's request (issue 18 item 3, RA 10173 §16(d),
 // docs/decisions/185): the person's record is changed the usual way (the engine's update, its own
@@ -12,7 +12,12 @@ import { correctionRequestSchema, type CorrectionRequestInput } from "../../../a
 // channel, reference) with a link to that audit row — the change itself.
 
 /** Form fields of the request, as the resident form posts them. */
-export const CORRECTION_FIELDS = { flag: "correction.requested", date: "correction.requested_on", channel: "correction.channel", reference: "correction.reference" };
+export const CORRECTION_FIELDS = {
+  flag: "correction.requested",
+  date: "correction.requested_on",
+  channel: "correction.channel",
+  reference: "correction.reference",
+};
 
 /** The request in a posted form, or null when the form does not say the change was asked for. */
 export function correctionRequestOf(form: FormData): Record<string, unknown> | null {

@@ -4,9 +4,9 @@ import { fullNameOf } from "../../services/people-sql.ts";
 import { getBarangayInfo } from "../../services/settings.ts";
 import { recordAccessBy } from "../audit/access-log.ts";
 import { actionLabel, describeChanges, type HistoryChange } from "../audit/history.ts";
-import { findResource } from "../../../app/resources/index.ts";
-import { can } from "../../../app/lib/permissions.ts";
-import { EXPORT_PERSONAL_DATA_PERMISSION } from "../../../app/features/privacy/schemas.ts";
+import { findResource } from "../../../domain/registry/index.ts";
+import { can } from "../../../domain/permissions.ts";
+import { EXPORT_PERSONAL_DATA_PERMISSION } from "../../../domain/privacy/schemas.ts";
 
 // A data subject's request for their data (issue 18 item 3, RA 10173 §16(c), docs/decisions/185):
 // everything the portal holds on one person, read from the tables themselves — the profile and
@@ -48,7 +48,14 @@ export interface PersonDataExport {
     purok: string | null;
     trashed_at: string | null;
   }[];
-  businesses: { id: number; name: string; business_line: string | null; location: string; date_acquired: string | null; trashed_at: string | null }[];
+  businesses: {
+    id: number;
+    name: string;
+    business_line: string | null;
+    location: string;
+    date_acquired: string | null;
+    trashed_at: string | null;
+  }[];
   transactions: {
     id: number;
     reference_number: string;
@@ -174,98 +181,150 @@ export async function exportPersonData(ctx: ServiceContext, id: number, how: { a
     subjectId: id,
     record: person.fullname,
     action: how.action,
-    detail: how.action === "export" ? "Personal data export (JSON), data subject request" : "Personal data export (printed), data subject request",
+    detail:
+      how.action === "export"
+        ? "Personal data export (JSON), data subject request"
+        : "Personal data export (printed), data subject request",
   });
 
-  const [barangay, roles, photo, households, businesses, transactions, receipts, receiptLines, disbursements, corrections, history, sessions, accesses] =
-    await Promise.all([
-      getBarangayInfo(ctx),
-      db.selectFrom("user_roles as ur").innerJoin("roles as r", "r.id", "ur.role_id").select("r.name").where("ur.user_id", "=", id).orderBy("r.name").execute(),
-      db.selectFrom("resident_photos").select(["content", "mime", "width", "height"]).where("user_id", "=", id).executeTakeFirst(),
-      db
-        .selectFrom("households as h")
-        .leftJoin("household_members as m", (j) => j.onRef("m.household_id", "=", "h.id").on("m.user_id", "=", id))
-        .leftJoin("puroks as pk", "pk.id", "h.purok_id")
-        .select(["h.id", "h.household_head_user_id", "m.relation_to_head", "h.head_name", "h.address", "pk.name as purok", "h.deleted_at"])
-        .where((eb) => eb.or([eb("h.household_head_user_id", "=", id), eb("m.user_id", "=", id)]))
-        .orderBy("h.id")
-        .execute(),
-      db
-        .selectFrom("businesses as b")
-        .leftJoin("business_lines as bl", "bl.id", "b.business_line_id")
-        .select(["b.id", "b.name", "bl.name as business_line", "b.location", "b.date_acquired", "b.deleted_at"])
-        .where("b.owner_user_id", "=", id)
-        .orderBy("b.id")
-        .execute(),
-      db
-        .selectFrom("transactions as t")
-        .innerJoin("transaction_types as tt", "tt.id", "t.transaction_type_id")
-        .leftJoin("collections as c", "c.id", "t.collection_id")
-        .select(["t.id", "t.reference_number", "tt.name as type", "t.date_issued", "t.amount", "t.custom_values as details", "c.or_number as receipt", "t.deleted_at"])
-        .where("t.issued_to_user_id", "=", id)
-        .orderBy("t.date_issued")
-        .orderBy("t.id")
-        .execute(),
-      db
-        .selectFrom("collections as c")
-        .innerJoin("collection_types as ct", "ct.id", "c.collection_type_id")
-        .select(["c.id", "c.or_number", "c.date_issued", "c.issued_to as payor_name", "ct.name as collection_type", "c.amount_paid", "c.payment_mode", "c.deleted_at"])
-        .where("c.issued_to_user_id", "=", id)
-        .orderBy("c.date_issued")
-        .orderBy("c.id")
-        .execute(),
-      db
-        .selectFrom("collection_lines as l")
-        .innerJoin("collections as c", "c.id", "l.collection_id")
-        .select(["l.collection_id", "l.nature", "l.amount"])
-        .where("c.issued_to_user_id", "=", id)
-        .orderBy("l.collection_id")
-        .orderBy("l.position")
-        .execute(),
-      db
-        .selectFrom("disbursements as d")
-        .select(["d.id", "d.disbursement_number", "d.voucher_date", "d.payee", "d.particulars", "d.amount", "d.deleted_at"])
-        .where("d.payee_id", "=", id)
-        .where("d.payee_kind", "in", ["Resident", "Non-resident"])
-        .orderBy("d.voucher_date")
-        .orderBy("d.id")
-        .execute(),
-      db
-        .selectFrom("correction_requests as cr")
-        .innerJoin("audit_log as a", "a.id", "cr.audit_log_id")
-        .leftJoin("user_profiles as by", "by.user_id", "cr.created_by")
-        .select(["cr.requested_on", "cr.channel", "cr.reference", "cr.created_at", fullNameOf("by").as("recorded_by"), "a.before", "a.after"])
-        .where("cr.subject_id", "=", id)
-        .orderBy("cr.created_at")
-        .orderBy("cr.id")
-        .execute(),
-      db
-        .selectFrom("audit_log as a")
-        .leftJoin("user_profiles as by", "by.user_id", "a.user_id")
-        .select(["a.at", "a.action", fullNameOf("by").as("by"), "a.before", "a.after"])
-        .where("a.entity", "=", entity)
-        .where("a.entity_id", "=", String(id))
-        .orderBy("a.at")
-        .orderBy("a.id")
-        .execute(),
-      db
-        .selectFrom("sessions")
-        .select(["created_at", "last_seen_at", "expires_at", "ip", "user_agent"])
-        .where("user_id", "=", id)
-        .orderBy("created_at")
-        .execute(),
-      db
-        .selectFrom("access_log as l")
-        .leftJoin("user_profiles as by", "by.user_id", "l.created_by")
-        .select(["l.created_at", fullNameOf("by").as("by"), "l.action", "l.record", "l.reason", "l.detail"])
-        .where((eb) => eb.or([eb("l.subject_id", "=", id), eb.and([eb("l.entity", "=", entity), eb("l.entity_id", "=", id)])]))
-        .orderBy("l.created_at")
-        .orderBy("l.id")
-        .execute(),
-    ]);
+  const [
+    barangay,
+    roles,
+    photo,
+    households,
+    businesses,
+    transactions,
+    receipts,
+    receiptLines,
+    disbursements,
+    corrections,
+    history,
+    sessions,
+    accesses,
+  ] = await Promise.all([
+    getBarangayInfo(ctx),
+    db
+      .selectFrom("user_roles as ur")
+      .innerJoin("roles as r", "r.id", "ur.role_id")
+      .select("r.name")
+      .where("ur.user_id", "=", id)
+      .orderBy("r.name")
+      .execute(),
+    db.selectFrom("resident_photos").select(["content", "mime", "width", "height"]).where("user_id", "=", id).executeTakeFirst(),
+    db
+      .selectFrom("households as h")
+      .leftJoin("household_members as m", (j) => j.onRef("m.household_id", "=", "h.id").on("m.user_id", "=", id))
+      .leftJoin("puroks as pk", "pk.id", "h.purok_id")
+      .select(["h.id", "h.household_head_user_id", "m.relation_to_head", "h.head_name", "h.address", "pk.name as purok", "h.deleted_at"])
+      .where((eb) => eb.or([eb("h.household_head_user_id", "=", id), eb("m.user_id", "=", id)]))
+      .orderBy("h.id")
+      .execute(),
+    db
+      .selectFrom("businesses as b")
+      .leftJoin("business_lines as bl", "bl.id", "b.business_line_id")
+      .select(["b.id", "b.name", "bl.name as business_line", "b.location", "b.date_acquired", "b.deleted_at"])
+      .where("b.owner_user_id", "=", id)
+      .orderBy("b.id")
+      .execute(),
+    db
+      .selectFrom("transactions as t")
+      .innerJoin("transaction_types as tt", "tt.id", "t.transaction_type_id")
+      .leftJoin("collections as c", "c.id", "t.collection_id")
+      .select([
+        "t.id",
+        "t.reference_number",
+        "tt.name as type",
+        "t.date_issued",
+        "t.amount",
+        "t.custom_values as details",
+        "c.or_number as receipt",
+        "t.deleted_at",
+      ])
+      .where("t.issued_to_user_id", "=", id)
+      .orderBy("t.date_issued")
+      .orderBy("t.id")
+      .execute(),
+    db
+      .selectFrom("collections as c")
+      .innerJoin("collection_types as ct", "ct.id", "c.collection_type_id")
+      .select([
+        "c.id",
+        "c.or_number",
+        "c.date_issued",
+        "c.issued_to as payor_name",
+        "ct.name as collection_type",
+        "c.amount_paid",
+        "c.payment_mode",
+        "c.deleted_at",
+      ])
+      .where("c.issued_to_user_id", "=", id)
+      .orderBy("c.date_issued")
+      .orderBy("c.id")
+      .execute(),
+    db
+      .selectFrom("collection_lines as l")
+      .innerJoin("collections as c", "c.id", "l.collection_id")
+      .select(["l.collection_id", "l.nature", "l.amount"])
+      .where("c.issued_to_user_id", "=", id)
+      .orderBy("l.collection_id")
+      .orderBy("l.position")
+      .execute(),
+    db
+      .selectFrom("disbursements as d")
+      .select(["d.id", "d.disbursement_number", "d.voucher_date", "d.payee", "d.particulars", "d.amount", "d.deleted_at"])
+      .where("d.payee_id", "=", id)
+      .where("d.payee_kind", "in", ["Resident", "Non-resident"])
+      .orderBy("d.voucher_date")
+      .orderBy("d.id")
+      .execute(),
+    db
+      .selectFrom("correction_requests as cr")
+      .innerJoin("audit_log as a", "a.id", "cr.audit_log_id")
+      .leftJoin("user_profiles as by", "by.user_id", "cr.created_by")
+      .select(["cr.requested_on", "cr.channel", "cr.reference", "cr.created_at", fullNameOf("by").as("recorded_by"), "a.before", "a.after"])
+      .where("cr.subject_id", "=", id)
+      .orderBy("cr.created_at")
+      .orderBy("cr.id")
+      .execute(),
+    db
+      .selectFrom("audit_log as a")
+      .leftJoin("user_profiles as by", "by.user_id", "a.user_id")
+      .select(["a.at", "a.action", fullNameOf("by").as("by"), "a.before", "a.after"])
+      .where("a.entity", "=", entity)
+      .where("a.entity_id", "=", String(id))
+      .orderBy("a.at")
+      .orderBy("a.id")
+      .execute(),
+    db
+      .selectFrom("sessions")
+      .select(["created_at", "last_seen_at", "expires_at", "ip", "user_agent"])
+      .where("user_id", "=", id)
+      .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("access_log as l")
+      .leftJoin("user_profiles as by", "by.user_id", "l.created_by")
+      .select(["l.created_at", fullNameOf("by").as("by"), "l.action", "l.record", "l.reason", "l.detail"])
+      .where((eb) => eb.or([eb("l.subject_id", "=", id), eb.and([eb("l.entity", "=", entity), eb("l.entity_id", "=", id)])]))
+      .orderBy("l.created_at")
+      .orderBy("l.id")
+      .execute(),
+  ]);
 
-  const { id: _id, kind, username, email, last_sign_in_at, created_at, updated_at, deleted_at, blocked_at, blocked_reason, fullname, ...profile } =
-    person;
+  const {
+    id: _id,
+    kind,
+    username,
+    email,
+    last_sign_in_at,
+    created_at,
+    updated_at,
+    deleted_at,
+    blocked_at,
+    blocked_reason,
+    fullname,
+    ...profile
+  } = person;
   const linesOf = new Map<number, { nature: string; amount: string }[]>();
   for (const line of receiptLines) {
     const list = linesOf.get(line.collection_id) ?? [];

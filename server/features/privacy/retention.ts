@@ -5,10 +5,10 @@ import type { ServiceContext } from "../../context.ts";
 import { forbidden, ValidationError } from "../../errors.ts";
 import { audit } from "../../services/audit.ts";
 import { getSetting, putSetting } from "../../services/settings.ts";
-import { inTransaction } from "../../resources/transaction.ts";
-import { can, SYSTEM_ADMIN_PERMISSION } from "../../../app/lib/permissions.ts";
-import { todayInManila } from "../../../app/lib/dates.ts";
-import { COA_RETENTION_YEARS, DEFAULT_RETENTION, retentionSchema, type RetentionSettings } from "../../../app/features/privacy/schemas.ts";
+import { inTransaction } from "../../engine/transaction.ts";
+import { can, SYSTEM_ADMIN_PERMISSION } from "../../../domain/permissions.ts";
+import { todayInManila } from "../../../domain/dates.ts";
+import { COA_RETENTION_YEARS, DEFAULT_RETENTION, retentionSchema, type RetentionSettings } from "../../../domain/privacy/schemas.ts";
 
 // Retention (issue 18 item 4, docs/decisions/186). Once a day the portal
 // - anonymises the trashed personal records (people: residents, non-residents, staff; households)
@@ -96,7 +96,9 @@ async function cutoffs(ctx: Pick<ServiceContext, "db">, today: string): Promise<
   const row = await sql<{ trashed_before: Date; access_log_before: Date; coa_after: string }>`
     select now() - make_interval(days => ${settings.trashed_personal_days}::int) as trashed_before,
            now() - make_interval(days => ${settings.access_log_days}::int) as access_log_before,
-           to_char((${today}::date - make_interval(years => ${COA_RETENTION_YEARS}::int))::date, 'YYYY-MM-DD') as coa_after`.execute(ctx.db);
+           to_char((${today}::date - make_interval(years => ${COA_RETENTION_YEARS}::int))::date, 'YYYY-MM-DD') as coa_after`.execute(
+    ctx.db,
+  );
   return { today, settings, ...row.rows[0]! };
 }
 
@@ -209,7 +211,12 @@ export async function applyRetention(ctx: ServiceContext, today = todayInManila(
   if (ids.length) {
     await ctx.db
       .updateTable("users")
-      .set({ username: null, email: null, password_hash: null, blocked_reason: sql`case when blocked_reason is null then null else ${PLACEHOLDER} end` })
+      .set({
+        username: null,
+        email: null,
+        password_hash: null,
+        blocked_reason: sql`case when blocked_reason is null then null else ${PLACEHOLDER} end`,
+      })
       .where("id", "in", ids)
       .execute();
     await ctx.db
@@ -262,7 +269,12 @@ export async function applyRetention(ctx: ServiceContext, today = todayInManila(
         .where("entity", "=", entity)
         .where("entity_id", "=", person.id)
         .execute();
-      await audit(ctx, { entity, entityId: person.id, action: "anonymise", after: { retention: "names, birth data, contacts and photo removed" } });
+      await audit(ctx, {
+        entity,
+        entityId: person.id,
+        action: "anonymise",
+        after: { retention: "names, birth data, contacts and photo removed" },
+      });
     }
     await ctx.db
       .insertInto("privacy_anonymisations")
@@ -279,7 +291,12 @@ export async function applyRetention(ctx: ServiceContext, today = todayInManila(
       .execute();
     for (const household of households) {
       await redactAuditTrail(ctx, "household", household.id);
-      await audit(ctx, { entity: "household", entityId: household.id, action: "anonymise", after: { retention: "head's name, address and map pin removed" } });
+      await audit(ctx, {
+        entity: "household",
+        entityId: household.id,
+        action: "anonymise",
+        after: { retention: "head's name, address and map pin removed" },
+      });
     }
     await ctx.db
       .insertInto("privacy_anonymisations")
@@ -290,7 +307,11 @@ export async function applyRetention(ctx: ServiceContext, today = todayInManila(
   const deleted = await ctx.db.deleteFrom("access_log").where("created_at", "<", c.access_log_before).executeTakeFirst();
   const accessLogRows = Number(deleted.numDeletedRows);
   if (accessLogRows) {
-    await audit(ctx, { entity: "access_log", action: "purge", after: { rows: accessLogRows, written_before: c.access_log_before.toISOString() } });
+    await audit(ctx, {
+      entity: "access_log",
+      action: "purge",
+      after: { rows: accessLogRows, written_before: c.access_log_before.toISOString() },
+    });
   }
   return { people: people.length, households: households.length, kept, access_log_rows: accessLogRows };
 }

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { waitForHydration } from "./hydration";
 
-/** What a list screen is called: a registry entry's path and labels (app/resources). */
+/** What a list screen is called: a registry entry's path and labels (domain/registry). */
 export interface ListDef {
   path: string;
   labels: { singular: string; plural: string; title: string };

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { getResource } from "../../../app/resources/index";
+import { getResource } from "../../../domain/registry/index";
 import { waitForHydration } from "./hydration";
 import { ResourceListPage } from "./resource-list-page";
 

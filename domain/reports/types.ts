@@ -1,0 +1,124 @@
+import type { FilterDef } from "../registry/types";
+
+// The reports layer (DESIGN §12), isomorphic half: what a report is — its name, title, the
+// question it answers, its filters (the registry's FilterDef kinds, so the address, REST and export
+// read them with the same `parseFilters`), its sections (tables) with typed columns and totals,
+// its chart and its paper. The server half (server/reports/) holds the queries, keyed by the same
+// name. Plain data: no JSX, no SQL.
+
+/** How a cell reads, prints and exports: numbers and money are typed cells in XLSX, never text. */
+export type ReportColumnKind = "text" | "number" | "money" | "date" | "percent";
+
+export interface ReportColumn {
+  key: string;
+  label: string;
+  kind: ReportColumnKind;
+  /** Summed into the totals row (number and money columns). */
+  total?: boolean;
+  /** Hidden on narrow screens (still printed and exported). */
+  hideOnMobile?: boolean;
+  /** Long text that wraps on screen (other cells keep to one line and the table scrolls). */
+  wrap?: boolean;
+}
+
+/**
+ * A picture of one section's rows (Recharts, shadcn chart style):
+ * - `bar`: one bar per row of `x`, one series per `series` entry (stacked when `stacked`);
+ * - `pyramid`: a population pyramid, two series drawn left and right of the axis;
+ * - `pie`: the first series per row of `x`.
+ */
+export interface ReportChart {
+  kind: "bar" | "pyramid" | "pie";
+  title: string;
+  section: string;
+  x: string;
+  series: readonly { key: string; label: string }[];
+  stacked?: boolean;
+  /** Horizontal bars (long category names). */
+  horizontal?: boolean;
+}
+
+export interface ReportSectionDef {
+  key: string;
+  title: string;
+  description?: string;
+  /** The columns, unless the server sends its own (a crosstab whose columns are data). */
+  columns: readonly ReportColumn[];
+  /** Add a totals row (sum of every column with `total`). */
+  totals?: boolean;
+  /**
+   * A listing: every matching row, paginated on the page, streamed in the export, printed up to
+   * PRINT_LISTING_LIMIT rows. Other sections are aggregates, small enough to send whole.
+   */
+  listing?: boolean;
+}
+
+export type PaperSize = "a4" | "letter" | "long";
+export type Orientation = "portrait" | "landscape";
+
+export const PAPER_SIZES: readonly { value: PaperSize; label: string; css: string }[] = [
+  { value: "a4", label: "A4 (210 × 297 mm)", css: "A4" },
+  { value: "letter", label: "Letter (8.5 × 11 in)", css: "letter" },
+  { value: "long", label: "Long bond (8.5 × 13 in)", css: "8.5in 13in" },
+];
+
+export interface ReportDef {
+  /** The address segment and REST name: /manage/reports/{name}, /backend/api/reports/{name}. */
+  name: string;
+  title: string;
+  /** The question it answers, shown on the hub and under the title. */
+  answers: string;
+  /** The permission that opens it (spec §2.3: manage-report). */
+  permission: string;
+  filters: readonly FilterDef[];
+  sections: readonly ReportSectionDef[];
+  charts?: readonly ReportChart[];
+  paper: { size: PaperSize; orientation: Orientation };
+  /** Not built yet: the hub and the page say "Arrives with issue N" (never a 404). */
+  arrivesWith?: { issue: number; what: string };
+}
+
+export interface ReportCard {
+  key: string;
+  label: string;
+  value: number | string;
+  kind: "number" | "money" | "text";
+  hint?: string;
+}
+
+export type ReportRow = Record<string, string | number | null>;
+
+export interface ReportSectionResult {
+  key: string;
+  /** Present when the columns are data (a crosstab); otherwise the definition's columns apply. */
+  columns?: ReportColumn[];
+  rows: ReportRow[];
+  totals: ReportRow | null;
+}
+
+export interface ReportListingPage {
+  section: string;
+  rows: ReportRow[];
+  totals: ReportRow | null;
+  meta: { total: number; page: number; per_page: number; last_page: number };
+}
+
+/** What a report's page, print view and REST call answer. */
+export interface ReportResult {
+  name: string;
+  title: string;
+  filters: Record<string, string>;
+  generated_at: string;
+  cards: ReportCard[];
+  sections: ReportSectionResult[];
+  listing: ReportListingPage | null;
+}
+
+export const PRINT_LISTING_LIMIT = 5000;
+export const LISTING_PER_PAGE = 50;
+
+/** The columns of a section: the server's (crosstab) or the definition's. */
+export function sectionColumns(def: ReportDef, result: ReportSectionResult | ReportListingPage): readonly ReportColumn[] {
+  const key = "key" in result ? result.key : result.section;
+  return ("columns" in result && result.columns) || def.sections.find((s) => s.key === key)?.columns || [];
+}
