@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seed } from "../../server/seed.ts";
 import { createTestDatabase, TEST_ADMIN, type TestDatabase } from "../helpers/db.ts";
 
@@ -82,5 +82,27 @@ describe("the demo office", () => {
     const before = await count();
     await seed(database.db, { adminUsername: TEST_ADMIN.username, adminPassword: TEST_ADMIN.password, demo: true });
     expect(await count()).toBe(before);
+  });
+});
+
+describe("the demo office, whatever the day it is seeded", () => {
+  // The demo is laid out from today back: a weekend or a Monday must still give a day with two
+  // remittances and certificates waiting at the window (CI runs at any hour; Manila is UTC+8).
+  it.each(["2026-11-28T02:00:00Z", "2026-11-30T02:00:00Z"])("seeded at %s", async (now) => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(now));
+    const other = await createTestDatabase({ seed: { demo: true } });
+    try {
+      const figures = await sql<{ unpaid: number; twice: number }>`
+        select (select count(*) from transactions where amount > 0 and collection_id is null)::int as unpaid,
+          (select count(*) from (select 1 from remittances where deleted_at is null group by collector_id, remit_date having count(*) > 1) d)::int as twice`.execute(
+        other.db,
+      );
+      expect(figures.rows[0].unpaid).toBeGreaterThan(0);
+      expect(figures.rows[0].twice).toBeGreaterThanOrEqual(1);
+    } finally {
+      vi.useRealTimers();
+      await other.close();
+    }
   });
 });

@@ -27,6 +27,13 @@ function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** The latest weekday on or before a date: the office's last workday. */
+export function lastWeekdayOnOrBefore(date: string): string {
+  let day = date;
+  while ([0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay())) day = addDays(day, -1);
+  return day;
+}
+
 export async function seedCertificates(db: DB): Promise<void> {
   if (await db.selectFrom("transactions").select("id").limit(1).executeTakeFirst()) return;
   const types = await db
@@ -39,13 +46,16 @@ export async function seedCertificates(db: DB): Promise<void> {
   const secretary = await db.selectFrom("users").select("id").where("kind", "=", "staff").orderBy("id").executeTakeFirst();
   if (types.length === 0 || residents.length === 0 || !secretary) return;
   const today = todayInManila();
+  const lastWorkday = lastWeekdayOnOrBefore(today);
   const lastOfMonth = new Map<string, number>();
   let turn = 0;
   for (let back = 29; back >= 0; back--) {
     const date = addDays(today, -back);
     const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
-    for (let k = 0; k < 1 + ((back + 1) % 3); k++) {
+    // The last workday has two, so one with a fee is among them (the collections' demo leaves its unpaid).
+    const count = date === lastWorkday ? 2 : 1 + (back % 3);
+    for (let k = 0; k < count; k++) {
       turn++;
       const type = types[turn % types.length];
       const resident = residents[(turn * 7) % residents.length];

@@ -3,6 +3,7 @@ import type { DB } from "../../../db/index.ts";
 import { toMoneyString } from "../../../domain/money.ts";
 import { todayInManila } from "../../../domain/dates.ts";
 import { newVerificationCode } from "../../engine/documents.ts";
+import { lastWeekdayOnOrBefore } from "../certificates/seed.ts";
 
 // Demo accountable forms and receipts: two AF 51 pads with the administrator and a demo treasurer
 // as collectors, and a month of receipts up to today — the certificates of the month paid at the
@@ -114,6 +115,7 @@ export async function seedCollections(db: Tx): Promise<void> {
     .orderBy("position")
     .execute();
   const today = todayInManila();
+  const lastWorkday = lastWeekdayOnOrBefore(today);
   let next = 0;
   // The certificates issued in the month (seedCertificates), by day: most are paid at the window
   // on the day they are issued, by a receipt whose lines name them; a few of the last days wait.
@@ -221,8 +223,8 @@ export async function seedCollections(db: Tx): Promise<void> {
     if (twice) splitDay = date;
     let issuedToday = 0;
     for (const c of certificatesOn.get(date) ?? []) {
-      // Today's are still waiting at the window, and some of the two days before.
-      if (back === 0 || (back < 3 && rnd() < 0.5)) continue;
+      // The last workday's are still waiting at the window, and some of the two days before.
+      if (date === lastWorkday || (back < 3 && rnd() < 0.5)) continue;
       const collector = back % 2 === 0 ? admin.id : treasurer.id;
       await issueReceipt({
         date,
