@@ -7,6 +7,7 @@
 import { openDatabase, type OpenedDatabase } from "./index.ts";
 import { migrateToLatest, migrationsFolder } from "./migrate.ts";
 import { parseEnv, type Env } from "../server/env.ts";
+import "../server/features/index.ts"; // the areas, composed before the seed uses their services
 import { seed } from "../server/seed.ts";
 
 const USAGE = "Usage: tsx db/cli.ts <migrate|seed>   (npm run db:migrate, npm run db:seed)";

@@ -1,3 +1,5 @@
+// The areas register with the engine before anything uses a service (the composition root).
+import "./features/index.ts";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import pino from "pino";
 import { RouterContextProvider } from "react-router";

@@ -21,3 +21,16 @@ export function serviceFactory(name: string): ((def: ResourceDef) => ResourceEng
 export function markBuilt(name: string): void {
   built.add(name);
 }
+
+let composed = false;
+
+/** Called by the composition root (server/features/index.ts) once every area has registered. */
+export function markComposed(): void {
+  composed = true;
+}
+
+/** Refuses to hand out a service before the areas are composed: it would lack their rules. */
+export function assertComposed(): void {
+  if (!composed)
+    throw new Error("The areas are not composed: import server/features/index.ts (the composition root) before using a service.");
+}

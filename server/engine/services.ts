@@ -2,10 +2,9 @@ import { findResource, getResource, type ResourceName } from "../../domain/regis
 import type { ResourceDef } from "../../domain/registry/types.ts";
 import { notFound } from "../errors.ts";
 import { ResourceEngine } from "./engine.ts";
-import { markBuilt, serviceFactory } from "./service-registry.ts";
-// Every entity's hooks, services and commands register themselves when their modules load: after
-// the engine (their base class) and the registries, before the first service is built.
-import "./hooks/index.ts";
+import { assertComposed, markBuilt, serviceFactory } from "./service-registry.ts";
+// Every area's hooks, services and commands register themselves when the composition root
+// (server/features/index.ts) loads them, before the first service is built.
 
 export { defineService } from "./service-registry.ts";
 
@@ -26,6 +25,7 @@ const services = new Map<string, ResourceEngine>();
 function build(def: ResourceDef): ResourceEngine {
   let service = services.get(def.name);
   if (!service) {
+    assertComposed();
     service = (serviceFactory(def.name) ?? ((d) => new ResourceEngine(d)))(def);
     services.set(def.name, service);
     markBuilt(def.name);

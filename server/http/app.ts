@@ -1,3 +1,5 @@
+// The areas register with the engine before the routes use a service (the composition root).
+import "../features/index.ts";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import { randomFillSync, randomUUID } from "node:crypto";
@@ -49,7 +51,14 @@ const CSP_AFTER_SCRIPT = [
   "img-src 'self' data: blob: https://*.tile.openstreetmap.org",
   "font-src 'self' data:",
 ].join("; ");
-const CSP_AFTER_CONNECT = ["worker-src 'self'", "manifest-src 'self'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'", "object-src 'none'"].join("; ");
+const CSP_AFTER_CONNECT = [
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join("; ");
 
 function contentSecurityPolicy(nonce: string, host: string | undefined): string {
   const own = host && /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(host) ? ` ws://${host} wss://${host}` : "";
@@ -118,12 +127,26 @@ export function createHttpApp(options: HttpAppOptions): Express {
     // The request's own logger is made only when something logs through it (errors): a pino child
     // per request cost every answer its bindings (issue 17).
     let log: Logger | undefined;
-    Object.defineProperty(req, "log", { configurable: true, enumerable: false, get: () => (log ??= options.logger.child({ reqId: req.id })) });
+    Object.defineProperty(req, "log", {
+      configurable: true,
+      enumerable: false,
+      get: () => (log ??= options.logger.child({ reqId: req.id })),
+    });
     res.setHeader("X-Request-Id", req.id);
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      options.logger.info({ reqId: req.id, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10, userId: req.user?.id }, "request");
+      options.logger.info(
+        {
+          reqId: req.id,
+          method: req.method,
+          url: req.originalUrl,
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+          userId: req.user?.id,
+        },
+        "request",
+      );
     });
     next();
   });
@@ -163,7 +186,16 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // 2. REST adapter, 3. tRPC, 4. pages
   // Issue 5's named paths (user/generate_username, admin/role/role_model_view, ...) come before the
   // registry's "{id}" routes.
-  app.use("/backend", restRouter(options.db, [registerAccessRoutes, registerAdminRoutes, registerReportRoutes, registerOfficialRoutes, registerResourceRoutes]));
+  app.use(
+    "/backend",
+    restRouter(options.db, [
+      registerAccessRoutes,
+      registerAdminRoutes,
+      registerReportRoutes,
+      registerOfficialRoutes,
+      registerResourceRoutes,
+    ]),
+  );
   app.use("/trpc", trpcMiddleware(options.db));
   if (options.pageHandler) {
     app.use(pageBodyGuard(options.bodyLimits ?? { form: 1024 * 1024, upload: 6 * 1024 * 1024 }));

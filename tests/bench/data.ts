@@ -9,6 +9,7 @@ import fs from "node:fs";
 import pg from "pg";
 import { openDatabase, type DB } from "../../db/index.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
+import "../../server/features/index.ts"; // the areas, composed before the seed uses their services
 import { seed } from "../../server/seed.ts";
 import { seedParameters } from "../../server/seed-parameters.ts";
 import { BENCH_ADMIN, benchDatabaseUrl } from "./config.ts";

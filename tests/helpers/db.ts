@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { openDatabase, type DB } from "../../db/index.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
+import "../../server/features/index.ts"; // the areas, composed before the seed uses their services
 import { seed, type SeedOptions } from "../../server/seed.ts";
 import type { PGlite } from "@electric-sql/pglite";
 

@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import { registerHooks } from "../../engine/hooks.ts";
+import { registerSearchStrategy } from "../../engine/search-strategies.ts";
+import { prefixTsquery, searchWords } from "./resident-search.ts";
 import { ValidationError } from "../../errors.ts";
 import { assertActiveResidents, assertHouseholdsRestorable, assertNoConflicts, assertNotHeads } from "./households.ts";
 import { assertAreasRestorable, assertPurokFree } from "./disaster-prone-areas.ts";
@@ -103,4 +105,14 @@ registerHooks("business", {
       .executeTakeFirst();
     if (!owner || owner.kind !== "resident") throw ValidationError.field("owner_user_id", "The owner must be a registered resident.");
   },
+});
+
+// The residents' list search (decision 042): the indexed prefix match over the unaccented name
+// words (GIN index on user_profiles.search_tsv), several words in any order, accents, compound
+// surnames. A number or an address (contact number, username, e-mail) is matched as typed instead.
+registerSearchStrategy("resident-index", (text) => {
+  if (/[\d@]/.test(text)) return null;
+  const words = searchWords(text);
+  if (words.length === 0) return null;
+  return sql<boolean>`p.search_tsv @@ to_tsquery('simple'::regconfig, ${prefixTsquery(words)})`;
 });
