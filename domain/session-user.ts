@@ -1,4 +1,23 @@
-import type { AuthUser } from "../server/context.ts";
+/** The signed-in user as the server reads them: who they are, their roles and permissions. */
+export interface AuthUser {
+  id: number;
+  username: string | null;
+  email: string | null;
+  kind: string;
+  new_user: boolean;
+  last_sign_in_at: Date | null;
+  user_profile: {
+    firstname: string;
+    middlename: string | null;
+    lastname: string | null;
+    suffix: string | null;
+    fullname: string;
+    image: string;
+    hex_color: string | null;
+  };
+  roles: { id: number; name: string }[];
+  permissions: string[];
+}
 
 /** What the browser may know of the signed-in user. */
 export interface PublicUser {

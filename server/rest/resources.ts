@@ -16,22 +16,8 @@ import { recordHistory } from "../features/audit/history.ts";
 
 // Spec §7.2's pattern for every registry entry, with §7.3's exceptions (DESIGN §7).
 
-export function parseId(raw: unknown): number {
-  const text = String(raw ?? "");
-  if (!/^\d{1,15}$/.test(text)) throw notFound();
-  return Number(text);
-}
-
-/** Multi-op bodies: an array of records, {ids: [...]}, or {data: [...]} — the ids are what count. */
-export function idsFromBody(body: unknown): number[] {
-  const list = Array.isArray(body)
-    ? body
-    : ((body as { ids?: unknown[]; data?: unknown[] } | null)?.ids ?? (body as { data?: unknown[] } | null)?.data);
-  if (!Array.isArray(list)) throw ValidationError.field("ids", "Select at least one record.");
-  const ids = list.map((item) => (typeof item === "object" && item !== null ? (item as { id?: unknown }).id : item)).map(Number);
-  if (ids.some((id) => !Number.isSafeInteger(id) || id < 1)) throw ValidationError.field("ids", "The selected records are invalid.");
-  return ids;
-}
+export { idsFromBody, parseId } from "./params.ts";
+import { idsFromBody, parseId } from "./params.ts";
 
 function resourceRoutes(router: Router, db: DB, def: ResourceDef): void {
   const engine = serviceByName(def.name);

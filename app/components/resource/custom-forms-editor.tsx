@@ -4,7 +4,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { CUSTOM_FIELD_TYPES, fieldIdFromLabel } from "@domain/registry/fields";
-import { FieldErrors, split } from "./form-field";
+import { FieldErrors, split } from "./field-parts";
 import { AddRowButton, LabelAndFieldId, RowControls } from "./row-list";
 import { useHydrated } from "./use-hydrated";
 

@@ -5,7 +5,6 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { ResidentPicker, type PickedResident } from "~/features/people/resident-picker";
-import { cn } from "~/lib/utils";
 import type { FieldDef } from "@domain/registry/types";
 import { CustomFormsEditor } from "./custom-forms-editor";
 import { PaymentFormEditor } from "./payment-form-editor";
@@ -19,66 +18,10 @@ import { SelectOptions, type Option } from "./select-options";
 import { FilterableSelect } from "./filterable-select";
 
 export { SelectOptions, type Option };
-
-/** The errors of a field, where aria-describedby points. */
-export function FieldErrors({ id, errors, className }: { id: string; errors: string[] | undefined; className?: string }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className={cn("text-sm text-destructive", className)} data-testid="field-error">
-      {errors.join(" ")}
-    </p>
-  );
-}
-
-export function RequiredMark() {
-  return (
-    <span aria-hidden="true" className="ml-0.5 text-destructive">
-      *
-    </span>
-  );
-}
-
-/**
- * A labelled control of a hand-written form (the people and receipt forms): the label, with * when
- * required, the control, a hint, and the field's errors.
- */
-export function LabeledField({
-  id,
-  label,
-  required,
-  errors,
-  hint,
-  field,
-  children,
-}: {
-  id: string;
-  label: string;
-  required?: boolean;
-  errors?: string[] | null;
-  hint?: string;
-  /** The field's name, marked on the block (data-field) where a test or the error focus finds it. */
-  field?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-1.5" data-field={field}>
-      <Label htmlFor={id}>
-        {label}
-        {required ? <RequiredMark /> : null}
-      </Label>
-      {children}
-      {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
-      <FieldErrors id={`${id}-error`} errors={errors ?? undefined} />
-    </div>
-  );
-}
-
-/** A select's choices: the empty choice that asks for one, then each option (a string is its own label). */
-/** Conform's props without `key` (React warns when a key is spread); the key goes on the element. */
-export function split<T extends { key?: string | undefined }>(props: T): [string | undefined, Omit<T, "key">] {
-  const { key, ...rest } = props;
-  return [key, rest];
-}
+// The small parts of every form live in field-parts.tsx (the editors and pickers this renderer
+// uses import them from there, so nothing loops back here); named here too for the forms.
+export { FieldErrors, LabeledField, RequiredMark, split } from "./field-parts";
+import { FieldErrors, RequiredMark, split } from "./field-parts";
 
 function ariaFor(meta: FieldMetadata<unknown>, description?: string) {
   return description ? { ariaDescribedBy: meta.descriptionId } : {};

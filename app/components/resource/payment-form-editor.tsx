@@ -3,7 +3,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatMoney, sumCentavos, tryParseCentavos } from "@domain/money";
 import { fieldIdFromLabel } from "@domain/registry/fields";
-import { FieldErrors, RequiredMark, split } from "./form-field";
+import { FieldErrors, RequiredMark, split } from "./field-parts";
 import { AddRowButton, LabelAndFieldId, RowControls } from "./row-list";
 
 // The fee lines of a transaction type (spec §3): {fieldId, label, amount} with a hidden id; a new

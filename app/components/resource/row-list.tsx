@@ -4,7 +4,7 @@ import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { FieldErrors, RequiredMark, split } from "./form-field";
+import { FieldErrors, RequiredMark, split } from "./field-parts";
 
 // The row lists of the list editors (custom fields, fee lines). Add, move and remove are Conform
 // list intents on real submit buttons, so they work without JavaScript (the server answers with

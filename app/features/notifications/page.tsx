@@ -6,8 +6,8 @@ import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { pageTitle } from "~/lib/titles";
 import { cn } from "~/lib/utils";
-import { serviceContextOf } from "../../../server/web/context.ts";
-import { dismissNotification, listNotifications, markAllRead, markRead } from "../../../server/features/notifications/service.ts";
+import { serviceContextOf } from "../../../server/web/page-kit.server.ts";
+import { dismissNotification, listNotifications, markAllRead, markRead } from "../../../server/features/notifications/pages.server.ts";
 import { formatNotificationTime } from "./bell";
 import { NotificationIcon } from "./icon";
 
@@ -87,7 +87,9 @@ export default function NotificationsPage({ loaderData: page }: Route.ComponentP
                     ) : (
                       item.title
                     )}
-                    {item.read ? null : <span className="ml-2 rounded bg-primary/10 px-1.5 py-0.5 text-xs font-medium text-primary">New</span>}
+                    {item.read ? null : (
+                      <span className="ml-2 rounded bg-primary/10 px-1.5 py-0.5 text-xs font-medium text-primary">New</span>
+                    )}
                   </p>
                   {item.message ? <p className="break-words text-muted-foreground">{item.message}</p> : null}
                   <p className="mt-1 text-xs text-muted-foreground">{formatNotificationTime(item.created_at)}</p>

@@ -5,7 +5,7 @@ import { Input } from "~/components/ui/input";
 import { trpc } from "~/lib/trpc-client";
 import { cn } from "~/lib/utils";
 import { PersonAvatar } from "./person-avatar";
-import { RequiredMark } from "~/components/resource/form-field";
+import { RequiredMark } from "~/components/resource/field-parts";
 import { useActionData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { toPicked, type PickedResident, type PickerFound } from "@domain/people/picked-resident";

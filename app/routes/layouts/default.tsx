@@ -1,8 +1,8 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/default";
 import { guards } from "../../../server/web/guards.server.ts";
-import { serviceContextOf } from "../../../server/web/context.ts";
-import { bellSummary } from "../../../server/features/notifications/service.ts";
+import { serviceContextOf } from "../../../server/web/page-kit.server.ts";
+import { bellSummary } from "../../../server/features/notifications/pages.server.ts";
 import { AppShell } from "~/components/shell/app-shell";
 import { useRootData } from "~/lib/root-data";
 import { readSidebarMinimized } from "~/lib/shell-sidebar";

@@ -9,7 +9,7 @@ import { generatePasswordFor, generateUsername, MSG_RESET, resetPassword } from 
 import * as account from "./account.ts";
 import * as blocklist from "./blocklist.ts";
 import { handle, requireUser, serviceContext } from "../../rest/index.ts";
-import { idsFromBody, parseId } from "../../rest/resources.ts";
+import { idsFromBody, parseId } from "../../rest/params.ts";
 
 // Spec §7.3's user extras, the blocklist at {global_path}/blocklist and the settings calls
 // (issue 5). Registered before the registry's routes so that "user/generate_username" is not
