@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { naturalKey } from "../../services/natural-order.ts";
 import { data } from "react-router";
 import type { CustomField } from "../../../domain/registry/fields.ts";
-import type { TransactionRecord, TransactionRow } from "../../../app/features/certificates/transaction-row.tsx";
+import type { TransactionRecord, TransactionRow } from "../../../domain/certificates/transaction-row.ts";
 import { getResource } from "../../../domain/registry/index.ts";
 import { parseListQuery } from "../../../domain/registry/list-query.ts";
 import { feeLabel } from "../../../domain/registry/certificates.ts";
@@ -130,7 +130,7 @@ export type IssueActionData = { issueErrors: Record<string, string[]>; issueMess
 export { certificateDocument, previewTemplate } from "./print-model.ts";
 
 // The engine reads any entry and so answers untyped rows; a transaction's shape is TransactionRow
-// (app/features/certificates/transaction-row.tsx), named once here for the pages that read it.
+// (domain/certificates/transaction-row.ts), named once here for the pages that read it.
 
 /** /manage/transactions/{id}: the transaction, its type's custom fields, and the certificate as it prints (or why it cannot). */
 export async function transactionPage(ctx: ServiceContext, id: number, origin: string) {
