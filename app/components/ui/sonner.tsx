@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
 import { toasterReady } from "@domain/notify";
 import { useResolvedTheme } from "~/lib/ui-color-mode";
@@ -7,19 +7,35 @@ import { useResolvedTheme } from "~/lib/ui-color-mode";
  * Stacked notifications (spec §2.2); app.css hides them in print. Mounted once in root.tsx, after
  * hydration and from its own chunk (issue 17 item 5).
  */
+/** Sonner lays toasts full width below 600 px; there the top is where they cover least. */
+const PHONE = "(max-width: 600px)";
+
+function subscribePhone(onChange: () => void): () => void {
+  const query = matchMedia(PHONE);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
 export function Toaster(props: ToasterProps) {
   const theme = useResolvedTheme();
+  const phone = useSyncExternalStore(
+    subscribePhone,
+    () => matchMedia(PHONE).matches,
+    () => false,
+  );
   // Sonner's own effect (a child's) has subscribed by now: toasts asked for earlier may go out.
   useEffect(() => toasterReady(), []);
   return (
     <Sonner
       theme={theme}
       // Bottom right: the top right holds the page's action buttons (Create, Export, Edit), which a
-      // toast there covered (issue 16 item 8, decision 161); the account menu stays clear too.
-      position="bottom-right"
+      // toast there covered (decision 161); the account menu stays clear too. On a phone a toast
+      // is full width, and at the bottom it covered the submit button of the form being filled
+      // (a live notification over "Remit"): there it comes down over the top bar instead.
+      position={phone ? "top-center" : "bottom-right"}
       closeButton
       offset={{ bottom: "1rem", right: "1rem" }}
-      mobileOffset={{ bottom: "1rem" }}
+      mobileOffset={{ top: "0.5rem", bottom: "1rem" }}
       containerAriaLabel="Notifications"
       className="toaster group"
       style={
