@@ -1,6 +1,7 @@
 import type * as React from "react";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
+import { formatMoney } from "@domain/money";
 
 /** A column of a plain screen table: its heading, and whether it holds amounts (right-aligned). */
 export type ScreenColumn = { label: string; numeric?: boolean; className?: string };
@@ -50,5 +51,55 @@ export function EmptyTableRow({
         {children}
       </TableCell>
     </TableRow>
+  );
+}
+
+/** One line of a document: what it is, a second column (its account code, its description), its amount. */
+export interface AmountLine {
+  what: React.ReactNode;
+  detail: React.ReactNode;
+  amount: string;
+}
+
+/**
+ * The lines of a document with their amounts and the total under them — a receipt's natures of
+ * collection, a voucher's natures of payment — on the document's page.
+ */
+export function AmountLinesTable({
+  caption,
+  heads,
+  lines,
+  total,
+  testId,
+}: {
+  caption: string;
+  /** The first two columns' headings; the third is "Amount". */
+  heads: [string, string];
+  lines: AmountLine[];
+  total: string;
+  testId?: string;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-lg border bg-card">
+      <table className="w-full text-sm" data-testid={testId}>
+        <caption className="px-3 pt-3 text-left font-semibold">{caption}</caption>
+        <ColumnHeads columns={[{ label: heads[0] }, { label: heads[1] }, { label: "Amount", numeric: true }]} />
+        <tbody>
+          {lines.map((l, i) => (
+            <tr key={i} className="border-b">
+              <td className="px-3 py-2">{l.what}</td>
+              <td className="px-3 py-2 break-words">{l.detail}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatMoney(l.amount)}</td>
+            </tr>
+          ))}
+          <tr className="font-semibold">
+            <td colSpan={2} className="px-3 py-2 text-right">
+              Total
+            </td>
+            <td className="px-3 py-2 text-right tabular-nums">{formatMoney(total)}</td>
+          </tr>
+        </tbody>
+      </table>
+    </div>
   );
 }

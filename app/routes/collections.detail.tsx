@@ -15,7 +15,7 @@ import { HistoryLink } from "~/features/audit/history-link";
 import { formatDate } from "@domain/dates";
 import { formatMoney } from "@domain/money";
 import { isAppError, redirectWithFlash, rethrowForPage, serviceContextOf, serviceFor } from "../../server/web/page-kit.server.ts";
-import { ColumnHeads } from "~/components/screen-table";
+import { AmountLinesTable } from "~/components/screen-table";
 
 // /manage/collections/{id} and its child `transactions` (spec §2.1; issue 10): one receipt — its
 // number, payor, date, lines, payment, collector, status and remittance — and the transactions
@@ -175,25 +175,12 @@ export default function CollectionDetail({ loaderData }: Route.ComponentProps) {
         <dt className="text-muted-foreground">Collector</dt>
         <dd>{r.user?.fullname ?? "—"}</dd>
       </dl>
-      <table className="w-full rounded-lg border bg-card text-sm">
-        <caption className="mb-1 text-left font-semibold">Nature of collection</caption>
-        <ColumnHeads columns={[{ label: "Nature of collection" }, { label: "Account code" }, { label: "Amount", numeric: true }]} />
-        <tbody>
-          {r.lines.map((l, i) => (
-            <tr key={i} className="border-b">
-              <td className="px-3 py-2">{l.nature}</td>
-              <td className="px-3 py-2">{l.account_code ?? ""}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatMoney(l.amount)}</td>
-            </tr>
-          ))}
-          <tr className="font-semibold">
-            <td colSpan={2} className="px-3 py-2 text-right">
-              Total
-            </td>
-            <td className="px-3 py-2 text-right tabular-nums">{formatMoney(r.amount_paid)}</td>
-          </tr>
-        </tbody>
-      </table>
+      <AmountLinesTable
+        caption="Nature of collection"
+        heads={["Nature of collection", "Account code"]}
+        lines={r.lines.map((l) => ({ what: l.nature, detail: l.account_code ?? "", amount: l.amount }))}
+        total={r.amount_paid}
+      />
       <section aria-labelledby="paid-transactions" className="rounded-lg border bg-card p-4 text-sm" data-testid="paid-transactions">
         <h2 id="paid-transactions" className="mb-2 font-semibold">
           Transactions paid

@@ -2,7 +2,7 @@ import { Banknote, FileText, Pencil, Printer, RotateCcw, Trash2 } from "lucide-r
 import { data, Link } from "react-router";
 import type { Route } from "./+types/disbursements.detail";
 import { FlashMessage } from "~/components/resource/flash-message";
-import { ColumnHeads } from "~/components/screen-table";
+import { AmountLinesTable } from "~/components/screen-table";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
@@ -157,27 +157,13 @@ export default function DisbursementDetail({ loaderData }: Route.ComponentProps)
         ))}
       </section>
 
-      <div className="overflow-x-auto rounded-lg border bg-card">
-        <table className="w-full text-sm" data-testid="voucher-lines">
-          <caption className="px-3 pt-3 text-left font-semibold">Payment natures</caption>
-          <ColumnHeads columns={[{ label: "Nature of payment" }, { label: "Description" }, { label: "Amount", numeric: true }]} />
-          <tbody>
-            {v.lines.map((l, i) => (
-              <tr key={i} className="border-b">
-                <td className="px-3 py-2">{l.payment_nature?.name ?? "—"}</td>
-                <td className="px-3 py-2 break-words">{l.description ?? ""}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatMoney(l.amount)}</td>
-              </tr>
-            ))}
-            <tr className="font-semibold">
-              <td colSpan={2} className="px-3 py-2 text-right">
-                Total
-              </td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatMoney(v.amount)}</td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
+      <AmountLinesTable
+        caption="Payment natures"
+        heads={["Nature of payment", "Description"]}
+        lines={v.lines.map((l) => ({ what: l.payment_nature?.name ?? "—", detail: l.description ?? "", amount: l.amount }))}
+        total={v.amount}
+        testId="voucher-lines"
+      />
 
       <section aria-labelledby="voucher-cheques" className="rounded-lg border bg-card p-4 text-sm">
         <h2 id="voucher-cheques" className="mb-2 font-semibold">
