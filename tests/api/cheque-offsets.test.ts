@@ -1,9 +1,8 @@
 import { sql } from "kysely";
-import { RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadAuthUser } from "../../server/auth/sessions.ts";
-import { requestContext } from "../../server/web/context.ts";
 import { createUser, signedIn, startTestServer, type TestServer } from "../helpers/server.ts";
+import { pageContext } from "../helpers/page-context.ts";
 
 // The cheque print's calibration (the offsets saved from the test print and from a cheque's print
 // view) is a change of the bank account like any other: it needs update-bank_account, runs in one
@@ -22,17 +21,7 @@ type Action = (args: { request: Request; context: RouterContextProvider; params:
 async function saveOffsets(userId: number, x: string, y: string): Promise<{ status: number; body?: unknown }> {
   const { action } = (await import("../../app/routes/cheque-test-print.tsx")) as unknown as { action: Action };
   const path = `/system/parameters/bank_accounts/${accountId}/cheque-test`;
-  const context = new RouterContextProvider();
-  context.set(requestContext, {
-    db: server.db,
-    user: await loadAuthUser(server.db, userId),
-    sessionId: null,
-    csrfToken: "test",
-    ip: "203.0.113.7",
-    requestId: "cheque-offsets-test",
-    userAgent: "vitest",
-    secureCookies: false,
-  });
+  const context = await pageContext(server.db, userId, "cheque-offsets-test");
   const form = new FormData();
   form.set("offset_x", x);
   form.set("offset_y", y);

@@ -1,8 +1,15 @@
-import { RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loadAuthUser } from "../../server/auth/sessions.ts";
-import { requestContext } from "../../server/web/context.ts";
-import { createUser, setMaintenance, signedIn, startTestServer, type ApiClient, type TestServer, type TestUser } from "../helpers/server.ts";
+import {
+  createUser,
+  setMaintenance,
+  signedIn,
+  startTestServer,
+  type ApiClient,
+  type TestServer,
+  type TestUser,
+} from "../helpers/server.ts";
+import { pageContext } from "../helpers/page-context.ts";
 
 // Maintenance mode stops everyone but those who may work through it (the Administrator role) on
 // every transport: REST, tRPC, pages (loaders and actions) and exports. The rule is the service
@@ -44,21 +51,18 @@ type RouteModule = { middleware?: Middleware[]; loader?: (args: Args) => Promise
  * A page request as React Router runs it: the layout's middleware (its guards), then the route's
  * loader or action. Answers the status the page would get.
  */
-async function page(layoutFile: string, routeFile: string, path: string, userId: number, init: RequestInit = {}, params: Record<string, string> = {}) {
+async function page(
+  layoutFile: string,
+  routeFile: string,
+  path: string,
+  userId: number,
+  init: RequestInit = {},
+  params: Record<string, string> = {},
+) {
   const layout = (await import(layoutFile)) as RouteModule;
   const route = (await import(routeFile)) as RouteModule;
   const url = new URL(`http://portal.test${path}`);
-  const context = new RouterContextProvider();
-  context.set(requestContext, {
-    db: server.db,
-    user: await loadAuthUser(server.db, userId),
-    sessionId: null,
-    csrfToken: "test",
-    ip: "127.0.0.1",
-    requestId: "maintenance-test",
-    userAgent: "vitest",
-    secureCookies: false,
-  });
+  const context = await pageContext(server.db, userId, "maintenance-test");
   const args: Args = { request: new Request(url, init), context, params, url };
   const handler = init.method && init.method !== "GET" ? route.action! : route.loader!;
   try {
@@ -112,7 +116,9 @@ describe("maintenance on every transport", () => {
     expect(status.status).toBe(200);
     expect(status.body.result.data).toEqual({ maintenance: true });
     expect((await query(staff, "auth.me")).body.result.data).toMatchObject({ id: secretary.id });
-    const batch = await staff.get(`/trpc/system.status,resource.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 1: { resource: "religion" } }))}`);
+    const batch = await staff.get(
+      `/trpc/system.status,resource.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 1: { resource: "religion" } }))}`,
+    );
     expect(batch.status).toBe(503);
   });
 
@@ -131,7 +137,8 @@ describe("maintenance on every transport", () => {
   });
 
   it("exports: a list's CSV and a report's file answer 503 to staff, and download for administrators", async () => {
-    const csv = (userId: number) => page(DEFAULT_LAYOUT, "../../app/routes/export.tsx", "/export/resident", userId, {}, { resource: "resident" });
+    const csv = (userId: number) =>
+      page(DEFAULT_LAYOUT, "../../app/routes/export.tsx", "/export/resident", userId, {}, { resource: "resident" });
     expect(await csv(secretary.id)).toBe(503);
     expect(await csv(adminId)).toBe(200);
     expect((await staff.get("/backend/api/reports/residents/export.csv")).status).toBe(503);

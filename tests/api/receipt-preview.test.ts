@@ -1,8 +1,7 @@
-import { RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadAuthUser } from "../../server/auth/sessions.ts";
-import { requestContext } from "../../server/web/context.ts";
 import { createUser, signedIn, startTestServer, type TestServer } from "../helpers/server.ts";
+import { pageContext } from "../helpers/page-context.ts";
 
 // The receipt's print preview (/manage/collections/{id}/transactions/preview) refuses a user who
 // may not see the receipt exactly as the receipt's own page does: a 403 error page (in the shell,
@@ -19,17 +18,7 @@ type Loader = (args: { request: Request; context: RouterContextProvider; params:
 async function runLoader(file: string, path: string, userId: number): Promise<{ status: number; message?: unknown }> {
   const mod = (await import(file)) as { loader: Loader };
   const url = new URL(`http://portal.test${path}`);
-  const context = new RouterContextProvider();
-  context.set(requestContext, {
-    db: server.db,
-    user: await loadAuthUser(server.db, userId),
-    sessionId: null,
-    csrfToken: "test",
-    ip: "203.0.113.9",
-    requestId: "receipt-preview-test",
-    userAgent: "vitest",
-    secureCookies: false,
-  });
+  const context = await pageContext(server.db, userId, "receipt-preview-test");
   try {
     await mod.loader({ request: new Request(url), context, params: { collection_id: String(collectionId) }, url });
     return { status: 200 };
@@ -54,7 +43,8 @@ beforeAll(async () => {
   treasurerId = treasurer.id;
   const client = await signedIn(server, treasurer);
   const formType = (await admin.post("/backend/api/form_type", { name: "AF 51 Preview" })).body.data.id;
-  const collectionType = (await admin.post("/backend/api/collection_type", { name: "Preview Fees", fund_type: "General Fund" })).body.data.id;
+  const collectionType = (await admin.post("/backend/api/collection_type", { name: "Preview Fees", fund_type: "General Fund" })).body.data
+    .id;
   const pad = await client.post("/backend/api/form_pad", {
     form_type_id: formType,
     pad_code: "OR-PREVIEW",

@@ -1,11 +1,9 @@
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESOURCES, findResource } from "../../domain/registry/index.ts";
-import { loadAuthUser } from "../../server/auth/sessions.ts";
-import { requestContext } from "../../server/web/context.ts";
 import { resourceLoader } from "../../server/web/resource-page.server.ts";
 import { insertResidents } from "../helpers/people.ts";
 import { createUser, startTestServer, type TestServer } from "../helpers/server.ts";
+import { pageContext } from "../helpers/page-context.ts";
 
 // A reference filter to residents is chosen by name (the transactions list's "Issued to"): the
 // list page's loader never sends every resident as the filter's choices — only the chosen one's
@@ -21,17 +19,7 @@ type LoaderData = {
 };
 
 async function load(path: string): Promise<LoaderData> {
-  const context = new RouterContextProvider();
-  context.set(requestContext, {
-    db: server.db,
-    user: await loadAuthUser(server.db, 1),
-    sessionId: null,
-    csrfToken: "test",
-    ip: "127.0.0.1",
-    requestId: "searchable-filter-test",
-    userAgent: "vitest",
-    secureCookies: false,
-  });
+  const context = await pageContext(server.db, 1, "searchable-filter-test");
   const url = new URL(`http://portal.test${path}`);
   const result = await resourceLoader({ request: new Request(url), context, url });
   return result.data as unknown as LoaderData;

@@ -1,8 +1,7 @@
-import { RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadAuthUser } from "../../server/auth/sessions.ts";
-import { requestContext } from "../../server/web/context.ts";
 import { signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import { pageContext } from "../helpers/page-context.ts";
 
 // Vouchers lead to cheques: a voucher's own page (lines, signatories, cheques and their state,
 // what it still owes), the cheque form opened from it (filled with the voucher, its payee and its
@@ -25,17 +24,7 @@ type Loader = (args: { request: Request; context: RouterContextProvider; params:
 async function runLoader(file: string, path: string, params: Record<string, string>, userId = adminId) {
   const mod = (await import(file)) as { loader: Loader };
   const url = new URL(`http://portal.test${path}`);
-  const context = new RouterContextProvider();
-  context.set(requestContext, {
-    db: server.db,
-    user: await loadAuthUser(server.db, userId),
-    sessionId: null,
-    csrfToken: "test",
-    ip: "203.0.113.9",
-    requestId: "vouchers-cheques-test",
-    userAgent: "vitest",
-    secureCookies: false,
-  });
+  const context = await pageContext(server.db, userId, "vouchers-cheques-test");
   try {
     const answer = (await mod.loader({ request: new Request(url), context, params, url })) as { data?: unknown; type?: string };
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each loader's own shape, read by the test
