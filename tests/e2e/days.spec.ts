@@ -4,7 +4,7 @@ import { uniqueId, type CreatedUser } from "./api";
 import { expect, test } from "./fixtures";
 import { IssueTransactionForm } from "./pages/certificates";
 import { CollectorDay, ReceiptForm } from "./pages/office-day";
-import { waitForHydration } from "./pages/hydration";
+import { waitForElementHydration, waitForHydration } from "./pages/hydration";
 
 // Issue 26's "days": the hand-overs between screens and roles, walked through the pages as staff
 // do — no REST call in a step of the day (REST only sets up what the office already had: its
@@ -65,8 +65,11 @@ for (const run of RUNS) {
       // 1. The secretary registers the resident.
       const desk = await signInAs(secretary);
       await desk.goto("/manage/residents?modal=create");
-      if (js) await waitForHydration(desk);
       const dialog = desk.getByTestId("resource-modal");
+      if (js) {
+        await waitForHydration(desk);
+        await waitForElementHydration(dialog.getByLabel("Last name"));
+      }
       await dialog.getByLabel("Last name").fill(`Villanueva ${tag}`);
       await dialog.getByLabel("First name").fill("Rosario");
       await dialog.getByLabel("Sex").selectOption("Female");

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** A ceiling against hangs: a cold server on a busy 2-core machine takes a few seconds to the first hydration. */
 const HYDRATION_TIMEOUT_MS = 30_000;
@@ -23,4 +23,17 @@ export async function waitForHydration(page: Page): Promise<void> {
   );
   // Effects run in the commit right after; one animation frame later they have.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+}
+
+/**
+ * Resolves once React has hydrated `locator`'s element too. A dialog that loads lazily (its own
+ * chunk, decision 177) stays server-rendered HTML after the page hydrates, until its chunk arrives:
+ * what is typed into it before then is lost when its form mounts.
+ */
+export async function waitForElementHydration(locator: Locator): Promise<void> {
+  await expect
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactFiber$"))), {
+      timeout: HYDRATION_TIMEOUT_MS,
+    })
+    .toBe(true);
 }
