@@ -206,10 +206,16 @@ export const disbursement: ResourceDef = {
     { name: "payee_kind", label: "Payee is a", kind: "enum", options: PAYEE_KINDS, required: true },
     {
       name: "payee_id",
-      label: "Payee record id",
+      label: "Payee",
       kind: "number",
-      description: "For a resident, non-resident, organization or business: its id; the name is then taken from the record.",
+      description: "The payee's record: its name is printed on the voucher and the cheque.",
       residentPicker: { when: { field: "payee_kind", value: "Resident" }, label: "Payee (resident)", nameField: "payee" },
+      recordPicker: {
+        kindField: "payee_kind",
+        entries: { Resident: "resident", "Non-resident": "non_resident", Organization: "organization", Business: "business" },
+        label: "Payee",
+        nameField: "payee",
+      },
     },
     { name: "payee", label: "Payee", kind: "text", maxLength: 200, description: "The name printed on the voucher and the cheque." },
     { name: "payee_address", label: "Payee address", kind: "text", maxLength: 300 },

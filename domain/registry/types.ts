@@ -71,6 +71,13 @@ export interface FieldDef {
    * value, the number field stays. `nameField` holds the picked person's name on an edit.
    */
   residentPicker?: { when: { field: string; value: string }; label: string; nameField?: string };
+  /**
+   * The id of a record whose entry another field chooses (a voucher's payee: a resident, a
+   * non-resident, an organization or a business), picked by name, never typed as a number: the
+   * residents searched, the other entries' records chosen from their list; without JavaScript a
+   * "Find" step over the chosen entry. `entries` maps the kind field's values to registry entries.
+   */
+  recordPicker?: { kindField: string; entries: Readonly<Record<string, string>>; label: string; nameField?: string };
 }
 
 /**

@@ -5,7 +5,9 @@ import { FIND_FIELD, findTextName } from "../../domain/form-steps.ts";
 import type { ServiceContext } from "../context.ts";
 import { searchResidents } from "../features/people/resident-search.ts";
 import { findResource } from "../../domain/registry/index.ts";
-import type { FilterDef } from "../../domain/registry/types.ts";
+import type { FilterDef, ResourceDef } from "../../domain/registry/types.ts";
+import { parseListQuery } from "../../domain/registry/list-query.ts";
+import { serviceByName } from "../engine/services.ts";
 import { displayNames } from "../engine/display-names.ts";
 
 // The "Find" step of a resident picker without JavaScript (search, then choose): the form is posted
@@ -24,19 +26,30 @@ export function postedValues(form: FormData): Record<string, unknown> {
 }
 
 /**
- * Null unless the form was posted by a picker's Find button; else the residents found and a
- * Conform reply that re-renders the form with what was typed and no error.
+ * Null unless the form was posted by a picker's Find button; else the records found and a Conform
+ * reply that re-renders the form with what was typed and no error. A field of `def` with a
+ * `recordPicker` finds among the entry its kind field chose (a payee: non-residents, organizations,
+ * businesses — by name through the entry's own list search); any other picker finds residents.
  */
 export async function residentFindStep(
   ctx: ServiceContext,
   form: FormData,
+  def?: ResourceDef,
 ): Promise<{ picker: PickerFound; result: { initialValue: Record<string, unknown>; error: Record<string, never> } } | null> {
   const field = form.get(FIND_FIELD);
   if (typeof field !== "string" || !field) return null;
   const query = String(form.get(findTextName(field)) ?? "").trim();
-  const found = query ? await searchResidents(ctx, query, { limit: FIND_LIMIT }) : { data: [] };
+  const picker = def?.fields.find((f) => f.name === field)?.recordPicker;
+  const entry = picker ? picker.entries[String(form.get(picker.kindField) ?? "")] : "resident";
+  let matches: PickerFound["matches"] = [];
+  if (query && entry === "resident") matches = (await searchResidents(ctx, query, { limit: FIND_LIMIT })).data.map(toPicked);
+  else if (query && entry) {
+    const service = serviceByName(entry);
+    const page = await service.list(ctx, parseListQuery({ search: query, per_page: String(FIND_LIMIT) }, service.def));
+    matches = page.data.map((row) => ({ id: Number(row.id), fullname: service.displayName(row) }));
+  }
   return {
-    picker: { field, query, matches: found.data.map(toPicked) },
+    picker: { field, query, matches },
     result: { initialValue: postedValues(form), error: {} },
   };
 }

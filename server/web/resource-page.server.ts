@@ -58,6 +58,13 @@ export async function resourceLoader(args: Args) {
   // The choices of reference fields (bank of a bank account, and so on): active rows only.
   const options: Record<string, { value: string; label: string }[]> = {};
   if (modal === "create" || modal === "update") {
+    // A record picker's lists, one per entry but the residents (who are searched): `field:entry`.
+    for (const field of def.fields)
+      for (const entry of new Set(Object.values(field.recordPicker?.entries ?? {})))
+        if (entry !== "resident")
+          options[`${field.name}:${entry}`] = await serviceByName(entry)
+            .options(ctx)
+            .catch(() => []);
     for (const field of def.fields) {
       if (field.kind !== "reference" || !field.reference) continue;
       const target = findResource(field.reference);
@@ -119,7 +126,7 @@ export async function resourceAction(args: Args) {
       case "create":
       case "update": {
         // A resident picker's "Find" step without JavaScript: the same form, with the residents found.
-        const found = await residentFindStep(ctx, form);
+        const found = await residentFindStep(ctx, form, def);
         if (found) return data(found);
         const schema = intent === "create" ? def.schema.create : def.schema.update;
         const submission = parseWithZod(form, { schema });

@@ -51,12 +51,79 @@ function ResidentIdField({ field, picker }: { field: FieldDef; picker: NonNullab
   );
 }
 
+/**
+ * A record's id whose entry another field chooses (a voucher's payee), picked by name: a resident
+ * with the resident picker, another entry's record from its list (searchable); without JavaScript a
+ * "Find" step over the entry chosen when the form was posted (server/web/picker.server.ts).
+ */
+function RecordPickerField({
+  field,
+  picker,
+  allOptions,
+}: {
+  field: FieldDef;
+  picker: NonNullable<FieldDef["recordPicker"]>;
+  allOptions: Record<string, Option[]>;
+}) {
+  const [meta] = useField<unknown>(field.name);
+  const [kindMeta] = useField<unknown>(picker.kindField);
+  const [nameMeta] = useField<unknown>(picker.nameField ?? field.name);
+  const hydrated = useHydrated();
+  const entry = picker.entries[String(kindMeta.value ?? kindMeta.initialValue ?? "")];
+  if (!entry) return null; // a typed payee ("Other"): no record to pick
+  if (hydrated && entry === "resident" && field.residentPicker) return <ResidentIdField field={field} picker={field.residentPicker} />;
+  if (hydrated) {
+    const [key, props] = split(getSelectProps(meta));
+    return (
+      <div className="flex flex-col gap-1.5" data-field={field.name}>
+        <Label htmlFor={meta.id}>
+          {picker.label}
+          <RequiredMark />
+        </Label>
+        <FilterableSelect
+          key={`${entry}-${key}`}
+          label={picker.label}
+          placeholder={selectPlaceholder(picker.label)}
+          options={allOptions[`${field.name}:${entry}`] ?? []}
+          selectProps={props}
+        />
+        <FieldErrors id={meta.errorId} errors={meta.errors} />
+      </div>
+    );
+  }
+  // Without JavaScript: the search-then-choose step, its choices the server's answer to "Find".
+  const initial = Number(meta.initialValue);
+  const name = typeof nameMeta.initialValue === "string" && picker.nameField ? nameMeta.initialValue.trim() : "";
+  return (
+    <ResidentPicker
+      id={meta.id}
+      name={field.name}
+      label={picker.label}
+      value={Number.isSafeInteger(initial) && initial > 0 ? { id: initial, fullname: name || "the record chosen" } : null}
+      onChange={() => undefined}
+      errors={meta.errors}
+      required
+    />
+  );
+}
+
 /** A field of a registry entry, by kind; `name` may be dotted (user_profile.firstname). */
-export function FormField({ field, options, intent }: { field: FieldDef; options?: Option[]; intent: "create" | "update" }) {
+export function FormField({
+  field,
+  options,
+  intent,
+  allOptions = {},
+}: {
+  field: FieldDef;
+  options?: Option[];
+  intent: "create" | "update";
+  /** Every choice list of the form, for a field whose choices depend on another (a record picker). */
+  allOptions?: Record<string, Option[]>;
+}) {
   const [meta] = useField<unknown>(field.name);
   const [whenMeta] = useField<unknown>(field.residentPicker?.when.field ?? field.name);
   const hydrated = useHydrated();
-  // Without JavaScript the number field stays: the kind chosen before posting is not known here.
+  if (field.recordPicker) return <RecordPickerField field={field} picker={field.recordPicker} allOptions={allOptions} />;
   if (field.residentPicker && hydrated && whenMeta.value === field.residentPicker.when.value)
     return <ResidentIdField field={field} picker={field.residentPicker} />;
   if (field.kind === "custom-forms") return <CustomFormsEditor name={field.name} label={field.label} description={field.description} />;

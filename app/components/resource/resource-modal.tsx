@@ -262,7 +262,7 @@ function ResourceForm({
         <div className="flex flex-col gap-4 px-5 py-4">
           {form.errors?.length ? <FormAlert id={form.errorId}>{form.errors.join(" ")}</FormAlert> : null}
           {fields.map((field) => (
-            <FormField key={field.name} field={field} options={options[field.name]} intent={intent} />
+            <FormField key={field.name} field={field} options={options[field.name]} intent={intent} allOptions={options} />
           ))}
           {(def.children ?? []).map((child) => (
             <ChildRowsEditor key={child.key} child={child} options={options} intent={intent} />
