@@ -55,7 +55,7 @@ test("the treasurer's cheque cycle: book, voucher, two cheques, void cascade, un
   await vouchers.fill({
     "Voucher date": "2026-11-10",
     "Payee is a": "Other",
-    Payee: `E2E Supplier ${id}`,
+    "Payee name": `E2E Supplier ${id}`,
     "Disbursement type": "Maintenance and Other Operating Expenses",
     Fund: "General Fund",
     Particulars: `E2E supplies ${id}`,

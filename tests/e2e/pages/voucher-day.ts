@@ -33,7 +33,7 @@ export class VoucherForm {
     await this.list.fill({
       "Voucher date": v.date,
       "Payee is a": "Other",
-      Payee: v.payee,
+      "Payee name": v.payee,
       "Disbursement type": v.type,
       Fund: "General Fund",
       Particulars: v.particulars,
