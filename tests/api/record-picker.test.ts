@@ -1,10 +1,8 @@
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadAuthUser } from "../../server/auth/sessions.ts";
-import { requestContext } from "../../server/web/context.ts";
 import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
 import { insertResidents } from "../helpers/people.ts";
 import { signedIn, startTestServer, type TestServer } from "../helpers/server.ts";
+import { pageContext } from "../helpers/page-context.ts";
 
 // A voucher's payee is picked by name, never typed as a record number (issue 26 item 7): the form
 // gets the organizations', non-residents' and businesses' lists to choose from (the residents are
@@ -13,26 +11,15 @@ import { signedIn, startTestServer, type TestServer } from "../helpers/server.ts
 let server: TestServer;
 let organizationId: number;
 
-async function contextFor() {
-  const context = new RouterContextProvider();
-  context.set(requestContext, {
-    db: server.db,
-    user: await loadAuthUser(server.db, 1),
-    sessionId: null,
-    csrfToken: "test",
-    ip: "127.0.0.1",
-    requestId: "record-picker-test",
-    userAgent: "vitest",
-    secureCookies: false,
-  });
-  return context;
-}
+const contextFor = () => pageContext(server.db, 1, "record-picker-test");
 
 async function find(kind: string, text: string) {
   const form = new URLSearchParams({ intent: "create", payee_kind: kind, _find: "payee_id", payee_id__find: text });
   const url = new URL("http://portal.test/manage/disbursements?modal=create");
   const request = new Request(url, { method: "POST", body: form, headers: { "content-type": "application/x-www-form-urlencoded" } });
-  const result = (await resourceAction({ request, context: await contextFor(), url })) as { data: { picker: { matches: { fullname: string }[] } } };
+  const result = (await resourceAction({ request, context: await contextFor(), url })) as {
+    data: { picker: { matches: { fullname: string }[] } };
+  };
   return result.data.picker.matches.map((m) => m.fullname);
 }
 
