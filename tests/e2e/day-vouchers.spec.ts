@@ -35,7 +35,7 @@ for (const run of RUNS) {
       const id = uniqueId();
       const digits = id.replace(/\D/g, "");
       const treasurer = await adminApi.createUser("Treasurer", { welcomed: true });
-      const bank = await adminApi.create("bank", { code: `C${digits.slice(-6)}`, name: `Bank C ${id}` });
+      const bank = await adminApi.create("bank", { code: `C${id}`.slice(0, 20), name: `Bank C ${id}` });
       const account = await adminApi.create<{ id: number; account_name: string }>("bank_account", {
         bank_id: bank.id,
         account_name: `Day C Fund ${id}`,

@@ -163,7 +163,7 @@ for (const run of RUNS) {
         collectors: [{ user_id: treasurer.id }],
       });
       await adminApi.create("collection_type", { name: `Fees ${tag}`, fund_type: "General Fund", custom_forms: [] });
-      const bank = await adminApi.create("bank", { code: `B${tag.slice(-6)}`, name: `Bank ${tag}` });
+      const bank = await adminApi.create("bank", { code: `B${tag}`.slice(0, 20), name: `Bank ${tag}` });
       await adminApi.create("bank_account", {
         bank_id: bank.id,
         account_name: `General Fund ${tag}`,
@@ -199,7 +199,9 @@ for (const run of RUNS) {
       // The amount was wrong: an issued receipt is not edited — it is cancelled with a reason and
       // issued again from its own page, the new one filled from it.
       await page.goto(`/manage/collections?search=${encodeURIComponent(afternoon)}`);
+      if (js) await waitForHydration(page);
       await page.getByRole("link", { name: afternoon, exact: true }).click();
+      await page.waitForURL(/\/manage\/collections\/\d+$/, { timeout: 30_000 });
       await expect(page.getByRole("heading", { name: `Official Receipt No. ${afternoon}` })).toBeVisible();
       await expect(page.getByRole("link", { name: /^Edit/ })).toHaveCount(0);
       const cancelledId = Number(/\/manage\/collections\/(\d+)/.exec(page.url())?.[1]);
