@@ -75,6 +75,14 @@ describe("the demo office", () => {
     for (const c of cancelled) expect(c.cancel_reason).toBeTruthy();
   });
 
+  it("has a voucher with two cheques, one voided and one issued", async () => {
+    const vouchers = await sql<{ n: number }>`
+      select count(*)::int as n from disbursements d
+      where (select count(*) from cheque_issuances ci where ci.disbursement_id = d.id and ci.state = 'void') = 1
+        and (select count(*) from cheque_issuances ci where ci.disbursement_id = d.id and ci.state = 'issued') = 1`.execute(database.db);
+    expect(vouchers.rows[0].n).toBeGreaterThanOrEqual(1);
+  });
+
   it("is added once: seeding again adds nothing", async () => {
     const count = async () =>
       (await sql<{ n: number }>`select (select count(*) from transactions) + (select count(*) from collections) as n`.execute(database.db))

@@ -53,12 +53,12 @@ describe("cheque registers", () => {
     const res = await admin.get(`/backend/api/reports/cheque-issuances?filter[bank_account_id]=${accountId}&per_page=100`);
     expect(res.status, res.text).toBe(200);
     const cards = Object.fromEntries(res.body.data.cards.map((c: { key: string; value: unknown }) => [c.key, c.value]));
-    expect(cards).toEqual({ issued: 6, cancelled: 2, amount: "28601.15" });
-    expect(section(res.body, "by_account").totals).toMatchObject({ issued: 6, cancelled: 2, amount: "28601.15" });
+    expect(cards).toEqual({ issued: 6, cancelled: 3, amount: "28601.15" });
+    expect(section(res.body, "by_account").totals).toMatchObject({ issued: 6, cancelled: 3, amount: "28601.15" });
     const listing = res.body.data.listing;
-    expect(listing.meta.total).toBe(8);
-    expect(listing.rows.filter((r: { status: string }) => r.status === "Cancelled (void)")).toHaveLength(2);
-    expect(listing.totals).toMatchObject({ amount: "28601.15", cancelled_amount: "8400.00" });
+    expect(listing.meta.total).toBe(9);
+    expect(listing.rows.filter((r: { status: string }) => r.status === "Cancelled (void)")).toHaveLength(3);
+    expect(listing.totals).toMatchObject({ amount: "28601.15", cancelled_amount: "21650.00" });
     const numbers = listing.rows.map((r: { number: string }) => r.number);
     expect(numbers).toEqual([...numbers].sort());
   });
@@ -99,19 +99,19 @@ describe("cheque registers", () => {
     const res = await admin.get("/backend/api/reports/cheque-registrations");
     expect(res.status, res.text).toBe(200);
     const cards = Object.fromEntries(res.body.data.cards.map((c: { key: string; value: unknown }) => [c.key, c.value]));
-    expect(cards).toEqual({ books: 1, issued: 6, spoiled: 3, remaining: 41 });
+    expect(cards).toEqual({ books: 1, issued: 6, spoiled: 4, remaining: 40 });
     expect(section(res.body, "books").rows[0]).toMatchObject({
       serials: "0004501–0004550",
       leaves: 50,
-      remaining_serials: "0004510–0004550",
+      remaining_serials: "0004511–0004550",
     });
     const raaf = section(res.body, "raaf").rows[0];
     expect(raaf).toMatchObject({
       received_qty: 50,
       received_serials: "0004501–0004550",
-      issued_qty: 9,
-      ending_qty: 41,
-      ending_serials: "0004510–0004550",
+      issued_qty: 10,
+      ending_qty: 40,
+      ending_serials: "0004511–0004550",
     });
     expect(section(res.body, "spoiled").rows).toEqual([expect.objectContaining({ number: "0004505", reason: "Torn while printing" })]);
     const xlsx = await fetch(`${server.url}/backend/api/reports/cheque-registrations/export.csv`, {

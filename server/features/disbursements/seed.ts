@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DB } from "../../../db/index.ts";
 import { todayInManila } from "../../../domain/dates.ts";
 import { allPermissionNames } from "../../../domain/registry/index.ts";
@@ -8,7 +9,7 @@ import { serviceFor } from "../../engine/services.ts";
 // Demo disbursements and cheques (issue 12 item 6): the officials who sign vouchers, a cheque book
 // of the general fund's account, a month of vouchers up to today paid by cheques — one voucher's
 // cheque voided with its cascade (the voucher's other cheque follows, both numbers spoiled), one
-// blank leaf spoiled — so every screen and register shows something. Written through the services
+// voided and written again (a voucher with two cheques, one void), one blank leaf spoiled — so every screen and register shows something. Written through the services
 // (numbering, locks, commands) as a clerk would; idempotent: nothing is added once a book exists.
 
 function addDays(date: string, days: number): string {
@@ -172,4 +173,22 @@ export async function seedDisbursements(db: DB): Promise<void> {
   }
   // The caterer's first cheque was written for the wrong amount: voided, the voucher's other cheque with it.
   if (voidTarget != null) await serviceFor("cheque_issuance").command(ctx, "void", voidTarget, { reason: "Wrong amount; to be reissued" });
+  // The hardware's cheque named the payee wrongly: voided, and another written for the voucher — a
+  // voucher with two cheques, one void, as the treasurer's day leaves them.
+  const hardware = await db
+    .selectFrom("cheque_issuances as ci")
+    .innerJoin("disbursements as d", "d.id", "ci.disbursement_id")
+    .select(["ci.id", "ci.disbursement_id", sql<string>`ci.amount::text`.as("amount"), "d.payee"])
+    .where("d.payee", "=", "Reyes Hardware")
+    .executeTakeFirst();
+  if (hardware) {
+    await serviceFor("cheque_issuance").command(ctx, "void", hardware.id, { reason: "Payee's name misspelled on the cheque" });
+    await serviceFor("cheque_issuance").create(ctx, {
+      disbursement_id: hardware.disbursement_id,
+      bank_account_id: account.id,
+      cheque_date: addDays(today, -14),
+      payee: hardware.payee,
+      amount: hardware.amount,
+    });
+  }
 }
