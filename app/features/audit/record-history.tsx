@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { formatDateTime } from "@domain/dates";
-import type { RecordHistory } from "../../../server/features/audit/history.ts";
+import type { RecordHistory } from "@domain/audit/history";
 
 // The History of one record (issue 18 item 1, decision 181), the same on every record page: each
 // create, change, delete or void, restore and command, newest first — who, when, from which

@@ -1,4 +1,4 @@
-import type { CertificateDocument } from "../../../server/features/certificates/print-model.ts";
+import type { CertificateDocument } from "@domain/certificates/document";
 
 // One certificate on its paper (issue 11 item 4). The body is the server's rendering of the
 // template (sanitised, every value escaped); the footer of research notes §7 item 8 and the QR

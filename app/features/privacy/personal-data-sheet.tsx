@@ -4,7 +4,7 @@ import { formatDate, formatDateTime } from "@domain/dates";
 import { formatMoney } from "@domain/money";
 import { ACCESS_ACTIONS } from "@domain/registry/audit";
 import { resident as residentDef } from "@domain/registry/people";
-import type { PersonDataExport } from "../../../server/features/privacy/data-export";
+import type { PersonDataExport } from "@domain/privacy/personal-data";
 import { householdName } from "@domain/people/household-name";
 
 // The printed form of a person's data export (issue 18 item 3, decision 185): the same object as

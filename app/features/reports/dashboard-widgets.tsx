@@ -6,7 +6,7 @@ import { actorName, auditPredicate } from "@domain/audit/audit-sentence";
 import { formatDateTime } from "@domain/dates";
 import { formatMoney } from "@domain/money";
 import { compactNumber, compactPeso, dayTick, fullDay, fullMonth, monthTick } from "./chart-axes";
-import type { DashboardData, TrendPoint } from "../../../server/features/dashboard/service.ts";
+import type { DashboardData, TrendPoint } from "@domain/reports/dashboard";
 
 // The dashboard's widgets (issue 13 item 6). The loader sends only the widgets the user's
 // permissions allow (server/features/dashboard/service.ts); this draws what it was sent.

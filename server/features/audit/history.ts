@@ -5,6 +5,7 @@ import { can } from "../../../domain/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, notFound } from "../../errors.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
+import type { HistoryChange, HistoryEntry, RecordHistory } from "../../../domain/audit/history.ts";
 
 // A record's history (issue 18 item 1, decision 181): the audit_log rows of one registry record —
 // every create, change, delete or void, restore and command (a command writes one audit row for
@@ -14,35 +15,6 @@ import { fullNameOf } from "../../services/people-sql.ts";
 
 export const VIEW_AUDIT = "view-audit";
 export const HISTORY_PAGE_SIZE = 50;
-
-export interface HistoryChange {
-  /** The dotted key as stored ("user_profile.firstname"). */
-  key: string;
-  label: string;
-  before: string;
-  after: string;
-}
-
-export interface HistoryEntry {
-  id: number;
-  at: string;
-  action: string;
-  /** The action in words: "Changed", "Voided", "Restored", a command's label. */
-  actionLabel: string;
-  user: { id: number; fullname: string } | null;
-  ip: string | null;
-  reason: string | null;
-  changes: HistoryChange[];
-}
-
-export interface RecordHistory {
-  entity: string;
-  entityLabel: string;
-  id: number;
-  entries: HistoryEntry[];
-  page: number;
-  hasMore: boolean;
-}
 
 /** Keys of a stored row that are the engine's bookkeeping, not the record's content. */
 const BOOKKEEPING = new Set([

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { PAPER_CSS, type PaperSize } from "../../../domain/registry/certificates.ts";
+import { PAPER_CSS } from "../../../domain/registry/certificates.ts";
 import { formatMoney } from "../../../domain/money.ts";
 import type { StoredPaymentLine } from "../../../db/schema.ts";
 import type { ServiceContext } from "../../context.ts";
@@ -9,42 +9,12 @@ import { getBarangayInfo } from "../../services/settings.ts";
 import { formatVerificationCode, qrSvg } from "../../engine/documents.ts";
 import { certificateValues, longDate, renderTemplate, validUntil, type CertificatePerson } from "./render.ts";
 import { feeLabel, payingCollectionSql, transactionForPrint } from "./service.ts";
-import { officialsOn, printedOfficials, type BarangayImages } from "../officials/service.ts";
+import { officialsOn, printedOfficials } from "../officials/service.ts";
+import type { CertificateDocument } from "../../../domain/certificates/document.ts";
 
 // What a printed certificate needs (issue 11 item 4): the rendered body, the paper, and the
 // footer of research notes §7 item 8 (fee, O.R. number, date paid, control number, CTC, validity,
 // dry-seal note) with the QR code of its public verify page, all drawn on the server.
-
-export interface CertificateFooter {
-  fee: string;
-  fee_lines: { label: string; amount: string }[];
-  or_number: string | null;
-  date_paid: string | null;
-  control_number: string;
-  date_issued: string;
-  valid_until: string | null;
-  ctc_number: string | null;
-  ctc_date: string | null;
-  ctc_place: string | null;
-  exempt: boolean;
-}
-
-export interface CertificateDocument {
-  id: number;
-  reference_number: string;
-  type: string;
-  title: string | null;
-  paper: { size: PaperSize; css: string; margins: { top: number; right: number; bottom: number; left: number } };
-  bodyHtml: string;
-  footer: CertificateFooter;
-  qrSvg: string;
-  verifyUrl: string;
-  /** The code printed under the QR code for typing: "7KQ2M-9XD4T". */
-  verificationCode: string;
-  print_count: number;
-  /** The seal (left) and the municipal logo (right) of the sheet's header (decision 194). */
-  images: BarangayImages;
-}
 
 /** The person's data as the placeholders read it. */
 export async function certificatePerson(ctx: Pick<ServiceContext, "db">, userId: number): Promise<CertificatePerson> {

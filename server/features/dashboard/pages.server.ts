@@ -1,5 +1,6 @@
 import { serviceContextOf, type PageArgs } from "../../web/page-kit.server.ts";
-import { dashboard, type DashboardData } from "./service.ts";
+import type { DashboardData } from "../../../domain/reports/dashboard.ts";
+import { dashboard } from "./service.ts";
 
 // The page adapter of /dashboard (issue 13): the route reads the widgets through this module, so
 // no server-only code is imported by the route module itself.

@@ -4,7 +4,7 @@ import { todayInManila } from "../../../domain/dates.ts";
 import { toCentavos, toMoneyString } from "../../../domain/money.ts";
 import type { ServiceContext } from "../../context.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
-import type { AuditSubject } from "../../../domain/audit/audit-sentence.ts";
+import type { DashboardData, MoneyFigure, TrendPoint } from "../../../domain/reports/dashboard.ts";
 import { auditSubjects } from "../audit/subjects.ts";
 
 // The dashboard's widgets (issue 13 item 6), each behind the permission of the records it counts,
@@ -18,27 +18,6 @@ import { auditSubjects } from "../audit/subjects.ts";
 // - recent activity: audit rows of the entities the user may manage or view, without their data,
 //   each naming its record by the number or name people know it by.
 // A finance table that does not exist yet (its issue has not landed) leaves its widget out.
-
-export interface TrendPoint {
-  month: string;
-  value: number;
-}
-
-export interface MoneyFigure {
-  count: number;
-  amount: string;
-}
-
-export interface DashboardData {
-  population: { total: number; male: number; female: number; trend: TrendPoint[] } | null;
-  households: { total: number; trend: TrendPoint[] } | null;
-  collections: { today: MoneyFigure; month: MoneyFigure; days: { day: string; amount: number }[] } | null;
-  disbursements: { today: MoneyFigure; month: MoneyFigure } | null;
-  remittances: { pending: MoneyFigure; collectors: number } | null;
-  certificates: { month: number; today: number } | null;
-  /** The latest audit rows, each with the record it is about as people know it (domain/audit/audit-sentence.ts words it). */
-  activity: { id: number; at: string; who: string | null; action: string; entity: string; subject: AuditSubject | null }[] | null;
-}
 
 /** The last 12 months, oldest first, as "YYYY-MM". */
 export function lastMonths(today: string, count = 12): string[] {

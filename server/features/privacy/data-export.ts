@@ -3,7 +3,8 @@ import { forbidden, notFound } from "../../errors.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
 import { getBarangayInfo } from "../../services/settings.ts";
 import { recordAccessBy } from "../audit/access-log.ts";
-import { actionLabel, describeChanges, type HistoryChange } from "../audit/history.ts";
+import { actionLabel, describeChanges } from "../audit/history.ts";
+import type { PersonDataExport } from "../../../domain/privacy/personal-data.ts";
 import { findResource } from "../../../domain/registry/index.ts";
 import { can } from "../../../domain/permissions.ts";
 import { EXPORT_PERSONAL_DATA_PERMISSION } from "../../../domain/privacy/schemas.ts";
@@ -19,87 +20,6 @@ import { EXPORT_PERSONAL_DATA_PERMISSION } from "../../../domain/privacy/schemas
 export const PERSON_KINDS_EXPORTED = ["resident", "non_resident", "staff"] as const;
 /** The registry entry of each person kind: its access-log and audit entity. */
 export const ENTITY_OF_PERSON_KIND: Record<string, string> = { resident: "resident", non_resident: "non_resident", staff: "user" };
-
-export interface PersonDataExport {
-  format: "barangay-portal/personal-data";
-  format_version: 1;
-  generated_at: string;
-  generated_by: { id: number | null; name: string | null };
-  controller: { barangay: string; municipality: string; province: string; address: string };
-  person: {
-    id: number;
-    kind: string;
-    fullname: string;
-    status: "Active" | "Blocked" | "Trashed";
-    account: { username: string | null; email: string | null; last_sign_in_at: string | null; roles: string[] };
-    profile: Record<string, unknown>;
-    photo: { mime: string; width: number; height: number; base64: string } | null;
-    registered_at: string;
-    updated_at: string;
-    trashed_at: string | null;
-    blocked: { at: string; reason: string | null } | null;
-  };
-  households: {
-    household_id: number;
-    role: "Head" | "Member";
-    relation_to_head: string | null;
-    head_name: string | null;
-    address: string;
-    purok: string | null;
-    trashed_at: string | null;
-  }[];
-  businesses: {
-    id: number;
-    name: string;
-    business_line: string | null;
-    location: string;
-    date_acquired: string | null;
-    trashed_at: string | null;
-  }[];
-  transactions: {
-    id: number;
-    reference_number: string;
-    type: string;
-    date_issued: string;
-    amount: string;
-    details: Record<string, string>;
-    receipt: string | null;
-    status: "Issued" | "Trashed";
-  }[];
-  receipts: {
-    id: number;
-    or_number: string;
-    date_issued: string;
-    payor_name: string;
-    collection_type: string;
-    amount_paid: string;
-    payment_mode: string;
-    lines: { nature: string; amount: string }[];
-    status: "Issued" | "Cancelled";
-  }[];
-  disbursements: {
-    id: number;
-    disbursement_number: string;
-    voucher_date: string;
-    payee: string;
-    particulars: string;
-    amount: string;
-    status: "Active" | "Void";
-  }[];
-  correction_requests: {
-    requested_on: string;
-    channel: string;
-    reference: string;
-    recorded_at: string;
-    recorded_by: string | null;
-    /** The change it was made with, field by field. */
-    changes: HistoryChange[];
-  }[];
-  /** The record's audit rows: what was done, by whom, each change labelled (and as stored). */
-  record_history: { at: string; action: string; by: string | null; changes: HistoryChange[]; before: unknown; after: unknown }[];
-  sign_in_sessions: { started_at: string; last_seen_at: string; expires_at: string; ip: string | null; user_agent: string | null }[];
-  access_log: { at: string; by: string | null; action: string; record: string; reason: string | null; detail: string | null }[];
-}
 
 /**
  * Rows as the file lists them: the columns as selected (aliased to the file's keys), with
