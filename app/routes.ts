@@ -24,7 +24,7 @@ export default [
     route("dashboard", "routes/dashboard.tsx"),
     route("test", "routes/test.tsx"),
     // Issue 15: every notification of the signed-in user.
-    route("notifications", "features/notifications/page.tsx"),
+    route("notifications", "routes/notifications.tsx"),
     // People and places (issue 4): /Maps (also /maps: paths match regardless of case), the
     // resident's page and its children, and resident photos.
     route("Maps", "routes/maps.tsx"),
@@ -33,7 +33,7 @@ export default [
       route("profile", "routes/people.resident.profile.tsx", { id: "resident-profile" }),
       route("location", "routes/people.resident.location.tsx"),
       route("transactions", "routes/people.resident.transactions.tsx"),
-      route("history", "features/audit/history-tab.route.tsx", { id: "resident-history" }),
+      route("history", "routes/audit.history-tab.tsx", { id: "resident-history" }),
     ]),
     route("photos/resident/:file", "routes/resident-photo.ts"),
     route("photos/user/:file", "routes/user-photo.ts"),
@@ -41,8 +41,8 @@ export default [
     route("images/barangay/:file", "routes/barangay-image.ts"),
     route("export/:resource", "routes/export.tsx"),
     // Data protection (issue 18): any record's history, and the breach query of the access log.
-    route("history/:resource/:id", "features/audit/history.route.tsx"),
-    route("system/breach-query", "features/audit/breach.route.tsx"),
+    route("history/:resource/:id", "routes/audit.history.tsx"),
+    route("system/breach-query", "routes/audit.breach.tsx"),
     // Remittances (issue 10): the day list and its search child (spec §2.1).
     route("manage/remittances", "routes/remittances.tsx"),
     route("manage/remittances/search", "routes/remittances.search.tsx"),

@@ -1,38 +1,19 @@
 import { Download } from "lucide-react";
-import { data, Form, Link } from "react-router";
-import type { Route } from "./+types/breach.route";
-import { ShellErrorBoundary } from "~/components/shell/error-page";
+import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDateTime } from "@domain/dates";
-import { requirePermission } from "../../../server/web/guards.server.ts";
-import { serviceContextOf } from "../../../server/web/page-kit.server.ts";
-import { breachCsv, breachPage } from "../../../server/features/audit/pages.server.ts";
-
-// /system/breach-query (issue 18 item 6, decision 182): who accessed which personal records between
-// two dates — sign-ins, records opened, printed, exported and changed — as a summary by user and a
-// timeline, with the whole range as CSV (`?export=csv`) for the report the NPC asks within 72 hours.
-
-export const middleware: Route.MiddlewareFunction[] = [requirePermission("manage-access_log")];
-
-export async function loader({ context, url }: Route.LoaderArgs) {
-  const ctx = serviceContextOf(context);
-  if (url.searchParams.get("export") === "csv") return breachCsv(ctx, url);
-  return data(await breachPage(ctx, url));
-}
-
-export function meta() {
-  return [{ title: "Breach Query | Portal" }];
-}
+import type { LoaderData } from "~/lib/route-data";
+import type { loader } from "~/routes/audit.breach";
 
 type Person = { id: number; fullname: string } | null;
 const who = (user: Person) => user?.fullname ?? "Unknown user";
 
-export default function BreachQuery({ loaderData }: Route.ComponentProps) {
-  const page = loaderData as Exclude<typeof loaderData, Response>;
+/** The breach query's page: the dates and user asked, the summary by user, and the timeline. */
+export function BreachQuery({ page }: { page: Exclude<LoaderData<typeof loader>, Response> }) {
   const { query, errors, summary, events, total, pageSize, users } = page;
   const current = query?.page ?? 1;
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
@@ -216,5 +197,3 @@ export default function BreachQuery({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
-
-export const ErrorBoundary = ShellErrorBoundary;

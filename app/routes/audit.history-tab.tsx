@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import type { Route } from "./+types/history-tab.route";
+import type { Route } from "./+types/audit.history-tab";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
-import { serviceContextOf } from "../../../server/web/page-kit.server.ts";
-import { entityOfParams, historyPage } from "../../../server/features/audit/pages.server.ts";
-import { RecordHistoryView } from "./record-history";
+import { serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { entityOfParams, historyPage } from "../../server/features/audit/pages.server.ts";
+import { RecordHistoryView } from "~/features/audit/record-history";
 
 // The History tab of a record page (issue 18 item 1): a child route `history` under any parent
 // whose record parameter is `:<entry>_id` (/manage/residents/:resident_id/history).

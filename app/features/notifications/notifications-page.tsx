@@ -1,41 +1,15 @@
 import { BellOff } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/page";
+import { Form, Link, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
-import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { pageTitle } from "~/lib/titles";
 import { cn } from "~/lib/utils";
-import { serviceContextOf } from "../../../server/web/page-kit.server.ts";
-import { dismissNotification, listNotifications, markAllRead, markRead } from "../../../server/features/notifications/pages.server.ts";
+import type { LoaderData } from "~/lib/route-data";
+import type { loader } from "~/routes/notifications";
 import { formatNotificationTime } from "./bell";
 import { NotificationIcon } from "./icon";
 
-// /notifications (issue 15 item 3): every notification of the signed-in user, newest first, a page
-// at a time, with "Mark all read", and per row "Mark read" and "Dismiss". Plain forms and links, so
-// it works without JavaScript; the layout's loader runs again after each action and the bell follows.
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  return listNotifications(serviceContextOf(context), { page: url.searchParams.get("page") ?? "1" });
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = serviceContextOf(context);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const id = form.get("id");
-  if (intent === "read-all") return { marked: await markAllRead(ctx) };
-  if (intent === "read") return { ok: await markRead(ctx, { id }) };
-  if (intent === "dismiss") return { ok: await dismissNotification(ctx, { id }) };
-  throw data("Unknown action", { status: 400 });
-}
-
-export function meta() {
-  return [{ title: pageTitle("notifications") }];
-}
-
-export default function NotificationsPage({ loaderData: page }: Route.ComponentProps) {
+/** Every notification of the signed-in user, a page at a time, with their read and dismiss forms. */
+export function NotificationsList({ page }: { page: LoaderData<typeof loader> }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   return (
@@ -143,5 +117,3 @@ export default function NotificationsPage({ loaderData: page }: Route.ComponentP
     </div>
   );
 }
-
-export const ErrorBoundary = ShellErrorBoundary;

@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
-import type { Route } from "./+types/history.route";
+import type { Route } from "./+types/audit.history";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
-import { serviceContextOf } from "../../../server/web/page-kit.server.ts";
-import { historyPage, recordIdOf } from "../../../server/features/audit/pages.server.ts";
-import { RecordHistoryView } from "./record-history";
+import { serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { historyPage, recordIdOf } from "../../server/features/audit/pages.server.ts";
+import { RecordHistoryView } from "~/features/audit/record-history";
 
 // /history/{entry}/{id} (issue 18 item 1): the History of any registry record, for the records
 // without a page of their own (households, businesses, vouchers, cheques…); the list's row menu
