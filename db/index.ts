@@ -43,7 +43,7 @@ export function postgresPool(databaseUrl: string, poolSize = 10): pg.Pool {
   pool.on("connect", (client) => {
     // A connection killed while checked out between two statements (inside a transaction) emits
     // "error" on the client itself: handled here, the query in flight fails and the pool drops the
-    // client, instead of the process ending (issue 14 item 1).
+    // client, instead of the process ending.
     client.on("error", (error) => console.error(`database connection lost: ${error.message}`));
     prepareStatements(client);
   });
@@ -89,7 +89,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
   const inMemory = dir.startsWith("memory://");
   const releaseLock = inMemory ? () => {} : lockDataFolder(dir);
   try {
-    // Loaded only for the embedded database: a server on PostgreSQL never holds it (issue 17 item 6).
+    // Loaded only for the embedded database: a server on PostgreSQL never holds it.
     const [{ PGlite }, { citext }, { pg_trgm }, { unaccent }, { fuzzystrmatch }, { btree_gin }] = await Promise.all([
       import("@electric-sql/pglite"),
       import("@electric-sql/pglite/contrib/citext"),
@@ -123,7 +123,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
  * PGlite allows one process per data folder (DESIGN §2). A lock file holding our pid and our
  * process's start time refuses a second process with a clear message. A lock is stale, and taken
  * over, when its pid no longer runs or now belongs to another process (a different start time, or
- * for a lock without one, a process that is not a portal) (issue 14 item 8).
+ * for a lock without one, a process that is not a portal).
  */
 export function lockDataFolder(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });

@@ -34,7 +34,7 @@ interface SoftDeleted extends Audited {
   deleted_by: number | null;
 }
 
-// ---- Platform (issue 2) ----
+// ---- Platform ----
 
 export interface UsersTable extends SoftDeleted {
   id: Id;
@@ -53,7 +53,7 @@ export type UserKind = "staff" | "resident" | "non_resident" | "organization";
 export type Sex = "Male" | "Female";
 export type CivilStatus = "Single" | "Married" | "Widowed" | "Separated" | "Annulled";
 
-/** The name parts (issue 2) and the RBI individual record of a resident (issue 4). */
+/** The name parts and the RBI individual record of a resident. */
 export interface UserProfilesTable {
   user_id: number;
   firstname: string;
@@ -94,7 +94,7 @@ export interface UserProfilesTable {
   search_tsv: GeneratedAlways<string | null>;
   /** Generated: surname, first and middle name, lower case without accents (list order). */
   sort_name: GeneratedAlways<string | null>;
-  /** Kept by trigger from users.kind (issue 17): lets indexes on profiles hold one kind of user. */
+  /** Kept by trigger from users.kind: lets indexes on profiles hold one kind of user. */
   user_kind: GeneratedAlways<string | null>;
   /** Kept by trigger: whether the user is trashed (users.deleted_at is set). */
   user_deleted: GeneratedAlways<boolean>;
@@ -102,7 +102,7 @@ export interface UserProfilesTable {
   search_length: GeneratedAlways<number>;
 }
 
-/** One row per name word of every active resident, in the search's ranking order (issue 17). */
+/** One row per name word of every active resident, in the search's ranking order (decision 179). */
 export interface ResidentWordsTable {
   word: string;
   search_length: number;
@@ -113,7 +113,7 @@ export interface ResidentWordsTable {
   search_tsv: string | null;
 }
 
-/** Live and trashed rows per table (or per user kind, "users:resident"), kept by triggers (issue 17). */
+/** Live and trashed rows per table (or per user kind, "users:resident"), kept by triggers (decision 171). */
 export interface RowCountsTable {
   scope: string;
   live: Generated<number>;
@@ -152,7 +152,7 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
-/** Failed sign-ins and current-password checks, one row per key (issue 14 item 5). */
+/** Failed sign-ins and current-password checks, one row per key. */
 export interface LoginFailuresTable {
   id: Id;
   key: string;
@@ -178,7 +178,7 @@ export interface SettingsTable {
   updated_by: number | null;
 }
 
-// ---- System parameters (issue 3) ----
+// ---- System parameters ----
 
 export type FundType = "General Fund" | "SK Fund" | "Trust Fund";
 
@@ -200,7 +200,7 @@ export interface BankAccountsTable extends SoftDeleted {
   account_name: string;
   account_number: string;
   fund_type: FundType;
-  /** Cheque print offsets in millimetres (issue 12), calibrated by a test print. */
+  /** Cheque print offsets in millimetres, calibrated by a test print. */
   cheque_offset_x: Generated<string>;
   cheque_offset_y: Generated<string>;
   /** The cash in bank before the portal's first deposit or cheque, as of opening_date (0 and null: none). */
@@ -263,7 +263,7 @@ export interface PaymentNaturesTable extends TypedParameter {
 
 export interface TransactionTypesTable extends TypedParameter {
   custom_payment_form: JsonWithDefault<StoredPaymentLine[]>;
-  // issue 11: the certificate template and how it prints
+  // the certificate template and how it prints
   template: Generated<string>;
   paper_size: Generated<"A4" | "Letter" | "Long">;
   margin_top: Generated<number>;
@@ -274,7 +274,7 @@ export interface TransactionTypesTable extends TypedParameter {
   eligibility: "first_time_jobseeker" | null;
 }
 
-// ---- People and places (issue 4) ----
+// ---- People and places ----
 
 /** The distinct name words of every profile, for the resident search's typo fallback. */
 export interface NameWordsTable {
@@ -324,7 +324,7 @@ export interface BusinessesTable extends SoftDeleted {
   date_acquired: CalendarDate | null;
 }
 
-// ---- Access administration (issue 5) ----
+// ---- Access administration ----
 
 /** Which realtime notification topics a user wants ({topic: boolean}; absent = on). */
 export interface UserPreferencesTable {
@@ -354,7 +354,7 @@ export interface BlocklistEntriesView {
   lastname: string | null;
 }
 
-/** Issue 9: each run of an engine command (void, unvoid, cancel…) and what it reversed. */
+/** Each run of an engine command (void, unvoid, cancel…) and what it reversed. */
 export interface CommandRunsTable {
   id: Id;
   entity: string;
@@ -367,7 +367,7 @@ export interface CommandRunsTable {
   reversed_by_run_id: number | null;
 }
 
-/** Issue 9: every row a command changed, with its stored values before and after. */
+/** Every row a command changed, with its stored values before and after. */
 export interface CommandEffectsTable {
   id: Id;
   run_id: number;
@@ -378,14 +378,14 @@ export interface CommandEffectsTable {
   after: Json;
 }
 
-/** Issue 9: the last number given per gapless monthly series ("2026-11" → 7). */
+/** The last number given per gapless monthly series ("2026-11" → 7). */
 export interface NumberSeriesTable {
   series: string;
   period: string;
   last_number: number;
 }
 
-/** Issue 10: a booklet of a form type, its serials kept as printed. */
+/** A booklet of a form type, its serials kept as printed. */
 export interface FormPadsTable extends SoftDeleted {
   id: Id;
   form_type_id: number;
@@ -401,7 +401,7 @@ export interface FormPadsTable extends SoftDeleted {
   print_offset_y: Generated<string>;
 }
 
-/** Issue 10: the staff users allowed to issue from a pad. */
+/** The staff users allowed to issue from a pad. */
 export interface FormPadCollectorsTable {
   form_pad_id: number;
   position: number;
@@ -410,7 +410,7 @@ export interface FormPadCollectorsTable {
 
 export type FormNumberState = "available" | "issued" | "void";
 
-/** Issue 10: one pre-numbered form of a pad. */
+/** One pre-numbered form of a pad. */
 export interface FormNumbersTable extends SoftDeleted {
   id: Id;
   form_pad_id: number;
@@ -441,7 +441,7 @@ export interface RemittancesTable extends SoftDeleted {
 export type PayorKind = "name" | "resident" | "non_resident" | "organization";
 export type PaymentMode = "Cash" | "Cheque" | "Money Order";
 
-/** Issue 10: an official receipt (AF 51); deleted = cancelled. */
+/** An official receipt (AF 51); deleted = cancelled. */
 export interface CollectionsTable extends SoftDeleted {
   id: Id;
   form_number_id: number;
@@ -465,7 +465,7 @@ export interface CollectionsTable extends SoftDeleted {
   cancel_reason: string | null;
 }
 
-/** Issue 10: the nature-of-collection lines of a receipt. */
+/** The nature-of-collection lines of a receipt. */
 export interface CollectionLinesTable {
   collection_id: number;
   position: number;
@@ -474,7 +474,7 @@ export interface CollectionLinesTable {
   amount: string;
   transaction_id: number | null;
 }
-// ---- Transactions and certificates (issue 11) ----
+// ---- Transactions and certificates ----
 
 export interface TransactionsTable extends SoftDeleted {
   id: Id;
@@ -496,7 +496,7 @@ export interface TransactionsTable extends SoftDeleted {
   last_printed_at: NullableTimestamp;
 }
 
-// ---- Disbursements and cheques (issue 12) ----
+// ---- Disbursements and cheques ----
 
 export interface ChequeBooksTable extends SoftDeleted {
   id: Id;
@@ -556,7 +556,7 @@ export interface ChequeIssuancesTable extends SoftDeleted {
   verification_code: string;
 }
 
-/** Issue 18: one row each time a person's record is opened in full, printed or exported (decision 180). */
+/** One row each time a person's record is opened in full, printed or exported (decision 180). */
 export interface AccessLogTable {
   id: Id;
   /** When. */
@@ -578,7 +578,7 @@ export interface AccessLogTable {
 }
 export type AccessAction = "view" | "print" | "export";
 
-// ---- Notifications (issue 15) ----
+// ---- Notifications ----
 
 /** One notification for one user (spec §3 Notification), written with the event that caused it. */
 export interface NotificationsTable {
@@ -601,7 +601,7 @@ export interface NotificationsTable {
   read_at: NullableTimestamp;
 }
 
-// ---- Data protection (issue 18 items 3, 4) ----
+// ---- Data protection ----
 
 export type CorrectionChannel = "In person" | "Letter" | "E-mail" | "Phone" | "Online";
 /** A correction made on the data subject's request, with the audit row of the change. */
@@ -663,7 +663,7 @@ export interface BarangayImagesTable {
 }
 
 export interface Database {
-  // issue 2
+  // platform
   users: UsersTable;
   user_profiles: UserProfilesTable;
   row_counts: RowCountsTable;
@@ -676,7 +676,7 @@ export interface Database {
   login_failures: LoginFailuresTable;
   audit_log: AuditLogTable;
   settings: SettingsTable;
-  // issue 3
+  // system parameters
   business_lines: NamedParameterTable;
   occupations: NamedParameterTable;
   puroks: NamedParameterTable;
@@ -689,44 +689,44 @@ export interface Database {
   disbursement_types: DisbursementTypesTable;
   payment_natures: PaymentNaturesTable;
   transaction_types: TransactionTypesTable;
-  // issue 4
+  // people and places
   name_words: NameWordsTable;
   resident_photos: ResidentPhotosTable;
   households: HouseholdsTable;
   household_members: HouseholdMembersTable;
   disaster_prone_areas: DisasterProneAreasTable;
   businesses: BusinessesTable;
-  // issue 5
+  // access administration
   user_preferences: UserPreferencesTable;
   blocklist_entries: BlocklistEntriesView;
-  // issue 9
+  // the command engine
   command_runs: CommandRunsTable;
   command_effects: CommandEffectsTable;
   number_series: NumberSeriesTable;
-  // issue 11
+  // transactions and certificates
   transactions: TransactionsTable;
-  // issue 10
+  // collections
   form_pads: FormPadsTable;
   form_pad_collectors: FormPadCollectorsTable;
   form_numbers: FormNumbersTable;
   remittances: RemittancesTable;
   collections: CollectionsTable;
   collection_lines: CollectionLinesTable;
-  // issue 12
+  // disbursements and cheques
   cheque_books: ChequeBooksTable;
   cheque_numbers: ChequeNumbersTable;
   disbursements: DisbursementsTable;
   disbursement_lines: DisbursementLinesTable;
   cheque_issuances: ChequeIssuancesTable;
-  // issue 18
+  // the access log
   access_log: AccessLogTable;
-  // issue 15
+  // notifications
   notifications: NotificationsTable;
-  // issue 18 items 3, 4
+  // data protection
   correction_requests: CorrectionRequestsTable;
   privacy_anonymisations: PrivacyAnonymisationsTable;
   scheduled_job_runs: ScheduledJobRunsTable;
-  // the signing officials with their terms; the seal and the logo (decision 194)
+  // the signing officials with their terms; the seal and the logo
   officials: OfficialsTable;
   barangay_images: BarangayImagesTable;
 }

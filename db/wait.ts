@@ -1,6 +1,6 @@
 import pg from "pg";
 
-// Start-up against a PostgreSQL server that is not there yet (issue 14 item 1): the portal tries
+// Start-up against a PostgreSQL server that is not there yet: the portal tries
 // again with backoff for DATABASE_WAIT_SECONDS, then stops with a message that names DATABASE_URL
 // and the host it tried.
 
