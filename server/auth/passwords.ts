@@ -6,7 +6,7 @@ import { hash, verify } from "@node-rs/argon2";
 // Each hash holds its 19 MiB while it runs, on one of libuv's four threads, and keeps a core busy.
 // All four at once held 76 MiB on a 2-core machine where only two could run, and left no core for
 // the pages. One core stays for everything else; the other sign-ins queue here, in order
-// (issue 17 item 6, decision 176).
+// (decision 176).
 const MAX_CONCURRENT_HASHES = Math.max(1, Math.min(4, availableParallelism() - 1));
 let running = 0;
 const waiting: (() => void)[] = [];

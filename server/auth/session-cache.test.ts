@@ -10,7 +10,7 @@ import { cacheMaintenanceMode, isMaintenanceMode } from "../services/settings.ts
 import { SessionCache } from "./session-cache.ts";
 import { createSession, sessionIdFromToken } from "./sessions.ts";
 
-// Decision 173 (issue 17 item 4): a session is answered from the process's cache only while the
+// Decision 173: a session is answered from the process's cache only while the
 // database's `portal_auth` notifications can reach the process; anything that changes what a
 // session check reads — by the portal or by hand in SQL — drops it, and so does every request
 // that may have changed data, before its answer. On PGlite and (TEST_DATABASE_URL) PostgreSQL.
@@ -104,7 +104,11 @@ describe("the maintenance switch kept per process", () => {
     expect(await isMaintenanceMode({ db: database.db })).toBe(false);
     // A transaction's own handle is never answered from the cache of the database's.
     await database.db.transaction().execute(async (trx) => {
-      await trx.updateTable("settings").set({ value: JSON.stringify(true) }).where("key", "=", "maintenance_mode").execute();
+      await trx
+        .updateTable("settings")
+        .set({ value: JSON.stringify(true) })
+        .where("key", "=", "maintenance_mode")
+        .execute();
       expect(await isMaintenanceMode({ db: trx })).toBe(true);
     });
     await switchMaintenanceBySql(false);
@@ -125,7 +129,13 @@ describe("over HTTP, with the hub listening", () => {
       maintenance.clear();
     });
     server = http.createServer(
-      createHttpApp({ db: database.db, logger: pino({ level: "silent" }), secureCookies: false, sessionCache: cache, caches: [cache, maintenance] }),
+      createHttpApp({
+        db: database.db,
+        logger: pino({ level: "silent" }),
+        secureCookies: false,
+        sessionCache: cache,
+        caches: [cache, maintenance],
+      }),
     );
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -2,7 +2,7 @@ import type { DB } from "../../db/index.ts";
 import { KeptWhileListening } from "./kept-while-listening.ts";
 import { sessionIdFromToken, SESSION_DAYS, validateSessionToken, type ValidatedSession } from "./sessions.ts";
 
-// The signed-in user of a session, kept by this process for a short while (issue 17 item 4,
+// The signed-in user of a session, kept by this process for a short while (see
 // docs/decisions/173-session-cache.md). A request that finds its session here skips the one query
 // of decision 172; the profile of a list request at 32 clients showed each round trip to the
 // database (its writev and read) as the largest part of the server's own CPU.

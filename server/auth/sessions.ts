@@ -19,7 +19,7 @@ export function generateSessionToken(): string {
 }
 
 export function sessionIdFromToken(token: string): string {
-  // Node's native hash: the JavaScript SHA-256 of @oslojs was 1 % of a request's CPU (issue 17).
+  // Node's native hash: the JavaScript SHA-256 of @oslojs was 1 % of a request's CPU.
   return createHash("sha256").update(token, "utf8").digest("hex");
 }
 
@@ -59,7 +59,7 @@ export interface ValidatedSession {
 /**
  * The signed-in user's columns, roles and permission names, as one select over `users` (alias u)
  * and `user_profiles` (alias p): the roles and the permissions are correlated subqueries, so a
- * check costs one round trip (issue 17 item 4). The HTTP app keeps its result per process for a
+ * check costs one round trip (decision 172). The HTTP app keeps its result per process for a
  * short while (server/auth/session-cache.ts, decision 173), dropped by the database's notification.
  */
 const authUserColumns = sql`u.id, u.username, u.email, u.kind, u.new_user, u.last_sign_in_at,
@@ -117,7 +117,7 @@ function authUserFromRow(user: AuthUserRow): AuthUser {
 
 /**
  * Checks a cookie token; expired, blocked or deleted users' sessions are refused and removed.
- * One query reads the session with its user, roles and permissions (issue 17 item 4).
+ * One query reads the session with its user, roles and permissions.
  */
 export async function validateSessionToken(db: DB, token: string): Promise<ValidatedSession | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;

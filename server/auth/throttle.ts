@@ -1,6 +1,6 @@
 // Login throttling (DESIGN §6). The services use the database-backed functions at the end of this
-// file (issue 14 item 5, docs/decisions/072): per account and per address, kept in `login_failures`.
-// The in-memory LoginThrottle class is the earlier version (decision 003), kept for its unit tests.
+// file (docs/decisions/072): per account and per address, kept in `login_failures`.
+// The in-memory LoginThrottle class is the earlier version, kept for its unit tests.
 import { sql } from "kysely";
 import type { DB } from "../../db/index.ts";
 
@@ -53,7 +53,7 @@ export class LoginThrottle {
 export const loginThrottle = new LoginThrottle();
 
 // ---------------------------------------------------------------------------------------------
-// Issue 14 item 5 (docs/decisions/072-login-throttle-in-the-database.md): the counts live in the
+// See docs/decisions/072-login-throttle-in-the-database.md: the counts live in the
 // database (`login_failures`), so a restart or a second process does not reset them, and they are
 // kept per account (a username and its e-mail are one account), per address, and per password
 // check. The in-memory LoginThrottle above is no longer used by the services.
