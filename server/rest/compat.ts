@@ -3,7 +3,7 @@ import { RESOURCES, restBase } from "../../domain/registry/index.ts";
 import type { ResourceDef } from "../../domain/registry/types.ts";
 import { AppError, isAppError, ValidationError } from "../errors.ts";
 
-// What existing clients of the Laravel back-end send and expect (issue 9 item 8), kept in the
+// What existing clients of the Laravel back-end send and expect, kept in the
 // REST transport so that services see one shape:
 // - login by `email` as well as `username` (Sanctum SPAs send either);
 // - a row PUT back as it was listed: a relation given as its object ({bank: {id, name}}) counts as

@@ -2,7 +2,16 @@ import { isUtf8 } from "node:buffer";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import type { DB } from "../../db/index.ts";
 import { serviceContextFor, type ServiceContext } from "../context.ts";
-import { AppError, csrfMismatch, isAppError, maintenance, nulFieldErrors, toAppError, unauthenticated, ValidationError } from "../errors.ts";
+import {
+  AppError,
+  csrfMismatch,
+  isAppError,
+  maintenance,
+  nulFieldErrors,
+  toAppError,
+  unauthenticated,
+  ValidationError,
+} from "../errors.ts";
 import { csrfHeaderMatches, isSafeMethod, rotateXsrfToken } from "../http/auth-middleware.ts";
 import { clearSessionCookie, setSessionCookie } from "../http/cookies.ts";
 import { login, logout } from "../services/auth.ts";
@@ -49,13 +58,13 @@ const PUBLIC_DOCS = new Set(["/api/openapi.json", "/api/docs"]);
 
 export function restRouter(db: DB, extensions: ((router: Router, db: DB) => void)[] = []): Router {
   const router = express.Router();
-  // A JSON body that is not valid UTF-8 is refused (400), not stored with replacement characters (issue 14 item 9).
+  // A JSON body that is not valid UTF-8 is refused (400), not stored with replacement characters.
   router.use(express.json({ limit: "1mb", verify: rejectInvalidUtf8 }));
 
   router.use((req, _res, next) => {
     if (!isSafeMethod(req.method) && !csrfHeaderMatches(req)) return next(csrfMismatch());
     // Signed out, every other call is a 401 before any record is looked up: no 403 or 404 tells
-    // what exists (issue 14 item 6). Maintenance (a setting, not a record) still answers 503 first.
+    // what exists. Maintenance (a setting, not a record) still answers 503 first.
     const open = ALWAYS_OPEN.has(req.path);
     const signedOutRefused = !req.user && !open && !PUBLIC_DOCS.has(req.path);
     serviceContextFor({ db, user: req.user, ip: req.clientIp, sessionId: req.sessionId }, { open }).then((ctx) => {
@@ -64,13 +73,13 @@ export function restRouter(db: DB, extensions: ((router: Router, db: DB) => void
     }, next);
   });
 
-  // A NUL byte anywhere in the query or the JSON body is a 422 on its field (issue 9 item 6):
+  // A NUL byte anywhere in the query or the JSON body is a 422 on its field:
   // Postgres refuses it in text, so it never reaches a query.
   router.use((req, _res, next) => {
     const errors = { ...nulFieldErrors(req.query), ...nulFieldErrors(req.body) };
     next(Object.keys(errors).length ? new ValidationError(errors) : undefined);
   });
-  // Existing clients' shapes (issue 9 item 8, server/rest/compat.ts).
+  // Existing clients' shapes (server/rest/compat.ts).
   router.use(referenceObjectsAsIds);
   router.use(absolutePagination);
 
@@ -89,7 +98,7 @@ export function restRouter(db: DB, extensions: ((router: Router, db: DB) => void
   router.post(
     "/api/login",
     handle(async (req, res) => {
-      // Sanctum SPAs send `email` or `username` (issue 9 item 8).
+      // Sanctum SPAs send `email` or `username`.
       const { input, field } = loginInput(req.body);
       const result = await login(
         { db, ip: req.clientIp, userAgent: req.headers["user-agent"] ?? null, previousSessionId: req.sessionId },
@@ -119,7 +128,7 @@ export function restRouter(db: DB, extensions: ((router: Router, db: DB) => void
     }),
   );
 
-  // The OpenAPI document of every route of this router (issue 9 item 8), public.
+  // The OpenAPI document of every route of this router, public.
   registerOpenApiRoutes(router);
   for (const extend of extensions) extend(router, db);
 

@@ -6,7 +6,7 @@ import { createHttpApp } from "../http/app.ts";
 import { startTestServer, type TestServer } from "../../tests/helpers/server.ts";
 import { openApiPath, routesOf, type OpenApiDocument, type RegisteredRoute } from "./openapi.ts";
 
-// Issue 9 item 8: the OpenAPI 3.1 document of every /backend route, from the registry's zod
+// The OpenAPI 3.1 document of every /backend route, from the registry's zod
 // schemas, at GET /backend/api/openapi.json, and a readable page at GET /backend/api/docs.
 
 let server: TestServer;

@@ -4,7 +4,7 @@ import { RESOURCES, restBase } from "../../domain/registry/index.ts";
 import type { ColumnDef, ResourceDef } from "../../domain/registry/types.ts";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from "../../domain/registry/list-query.ts";
 
-// The OpenAPI 3.1 document of every /backend route (issue 9 item 8), served at
+// The OpenAPI 3.1 document of every /backend route, served at
 // GET /backend/api/openapi.json with a plain server-rendered page at GET /backend/api/docs.
 //
 // The paths and methods come from the REST router itself (its Express stack), so a route cannot
@@ -355,7 +355,7 @@ function entryOperations(def: ResourceDef): Map<string, Described> {
   return ops;
 }
 
-/** The extras of spec §7.1 and §7.3 (and the issues' own), by "method path"; anything else gets a generic entry. */
+/** The extras of spec §7.1 and §7.3 (and the portal's own), by "method path"; anything else gets a generic entry. */
 const EXTRAS: Record<string, Omit<Described, "responses"> & { responses?: Record<string, unknown> }> = {
   "get /sanctum/csrf-cookie": {
     summary: "Set the XSRF-TOKEN cookie",
@@ -411,7 +411,7 @@ const EXTRAS: Record<string, Omit<Described, "responses"> & { responses?: Record
   },
   "get /api/admin/role/role_model_view": { summary: "Data for the role form", tag: "Roles" },
   "get /api/admin/permission/permission_model_view": { summary: "Data for the permission form", tag: "Permissions" },
-  // Decision 194: the seal and the logo that the prints show.
+  // The seal and the logo that the prints show.
   "get /api/barangay_image": { summary: "The addresses of the barangay seal and the municipal logo (null where none)", tag: "Officials" },
   "post /api/barangay_image/:kind": {
     summary: "Upload the seal or the logo (kind: seal or logo; the image bytes or a multipart file; JPEG, PNG or WebP up to 2 MB)",

@@ -46,7 +46,7 @@ function resourceRoutes(router: Router, db: DB, def: ResourceDef): void {
       res.json({ data: await engine.get(ctxOf(req), parseId(req.params.id)) });
     }),
   );
-  // Issue 18: the record's history (view-audit), a page of 50 entries at a time (?page=2).
+  // The record's history (view-audit), a page of 50 entries at a time (?page=2).
   if (!def.readOnly) {
     router.get(
       `${base}/:id/history`,
@@ -196,12 +196,12 @@ function userCalls(router: Router, db: DB): void {
 
 export function registerResourceRoutes(router: Router, db: DB): void {
   userCalls(router, db);
-  // Issue 4's extras first: they answer some of the generated paths (resident?search=, household?purok_id=).
+  // The people extras first: they answer some of the generated paths (resident?search=, household?purok_id=).
   registerPeopleRoutes(router, db);
   registerCollectionRoutes(router, db);
   // Each entry's routes sit in a router of their own that a request enters only when its path is
   // under the entry's base: Express tries every route in order, and a flat list made a call to the
-  // 20th entry walk 200 routes first (6 % of a count request's CPU, issue 17). The paths, their
+  // 20th entry walk 200 routes first (6 % of a count request's CPU). The paths, their
   // order and req.baseUrl are unchanged (the inner router is called as a plain middleware).
   for (const def of allResources()) {
     const base = restBase(def);
