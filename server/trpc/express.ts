@@ -19,7 +19,7 @@ const OPEN_IN_MAINTENANCE = new Set(["system.status", "auth.me"]);
 export function trpcMiddleware(db: DB): RequestHandler {
   return createExpressMiddleware({
     router: appRouter,
-    // A batch is bounded like any other input (issue 14 item 9): more calls than this are a 400.
+    // A batch is bounded like any other input: more calls than this are a 400.
     maxBatchSize: TRPC_MAX_BATCH,
     maxBodySize: 1024 * 1024, // as REST's JSON bodies: 1 MB
     createContext: async ({ req, info }) => {

@@ -63,7 +63,7 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-/** A NUL byte anywhere in the input is a 422 on its field (issue 9 item 6), before any query. */
+/** A NUL byte anywhere in the input is a 422 on its field, before any query. */
 const rejectNulInput = t.middleware(async ({ getRawInput, next }) => {
   rejectNul(await getRawInput());
   return next();
