@@ -34,7 +34,7 @@ export interface HttpAppOptions {
   trustProxy?: boolean | string;
   /** React Router's request handler; absent in API-only tests. */
   pageHandler?: RequestHandler;
-  /** Page action bodies (issue 14 item 3); defaults 1 MB for forms, 6 MB for uploads. */
+  /** Page action bodies; defaults 1 MB for forms, 6 MB for uploads. */
   bodyLimits?: BodyLimits;
   /** Sessions kept per process (decision 173); absent: every request reads its session. */
   sessionCache?: SessionCache;
@@ -42,9 +42,9 @@ export interface HttpAppOptions {
   caches?: { clear(): void }[];
 }
 
-// Content-Security-Policy (issue 14 item 7): scripts from our origin, and inline scripts only with
+// Content-Security-Policy: scripts from our origin, and inline scripts only with
 // this answer's nonce (React Router's hydration data); connections only to our own origin (the
-// page's host over http/https and ws/wss); OpenStreetMap tiles for the maps (issue 4).
+// page's host over http/https and ws/wss); OpenStreetMap tiles for the maps.
 // Everything but the nonce and the host is the same on every answer, so it is joined once.
 const CSP_AFTER_SCRIPT = [
   "style-src 'self' 'unsafe-inline'",
@@ -67,7 +67,7 @@ function contentSecurityPolicy(nonce: string, host: string | undefined): string 
 
 // Nonces are cut from a block of CSPRNG bytes filled 256 nonces at a time: one randomBytes(16) per
 // answer was 4 % of the CPU of a small API call (OpenSSL's per-call locking and fork check, and a
-// getpid system call each time), while the bytes are the same generator's either way (issue 17).
+// getpid system call each time), while the bytes are the same generator's either way.
 const NONCE_BYTES = 16;
 const noncePool = Buffer.alloc(NONCE_BYTES * 256);
 let noncePoolOffset = noncePool.length;
@@ -115,7 +115,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
   // Every answer of this app is "Cache-Control: no-store" (below), so an ETag is never used; Express
-  // would hash each JSON body to make one (SHA-1 of a list page on every request, issue 17).
+  // would hash each JSON body to make one (SHA-1 of a list page on every request).
   app.set("etag", false);
   app.locals.secureCookies = options.secureCookies;
   if (options.trustProxy) app.set("trust proxy", trustedProxies(options.trustProxy));
@@ -125,7 +125,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
     const incoming = req.headers["x-request-id"];
     req.id = typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     // The request's own logger is made only when something logs through it (errors): a pino child
-    // per request cost every answer its bindings (issue 17).
+    // per request cost every answer its bindings.
     let log: Logger | undefined;
     Object.defineProperty(req, "log", {
       configurable: true,
@@ -184,7 +184,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   }
   app.use(authenticate(options.db, options.sessionCache));
   // 2. REST adapter, 3. tRPC, 4. pages
-  // Issue 5's named paths (user/generate_username, admin/role/role_model_view, ...) come before the
+  // The named paths (user/generate_username, admin/role/role_model_view, ...) come before the
   // registry's "{id}" routes.
   app.use(
     "/backend",

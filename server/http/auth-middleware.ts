@@ -22,7 +22,7 @@ export function newCsrfToken(): string {
   return encodeBase32LowerCaseNoPadding(bytes);
 }
 
-/** A new XSRF token at sign-in (issue 14 item 4): a token known before signing in is no use after. */
+/** A new XSRF token at sign-in: a token known before signing in is no use after. */
 export function rotateXsrfToken(res: Response, req: Request): string {
   req.csrfToken = newCsrfToken();
   setXsrfCookie(res, req, req.csrfToken);

@@ -23,7 +23,7 @@ export function parseCookies(header: string | undefined): Record<string, string>
 }
 
 /**
- * Whether cookies get `Secure` and answers HSTS (issue 14 item 7): SECURE_COOKIES=true always,
+ * Whether cookies get `Secure` and answers HSTS: SECURE_COOKIES=true always,
  * false never, auto (the default) when the request came over HTTPS — TLS here, or a proxy's
  * X-Forwarded-Proto: https. Believing that header costs nothing: a forged one only makes the
  * forger's own cookies Secure.
@@ -70,7 +70,9 @@ export function sessionCookieHeader(token: string, expiresAt: Date, secure: bool
 
 /** The XSRF-TOKEN cookie for responses built outside express (a new token at sign-in). */
 export function xsrfCookieHeader(token: string, secure: boolean): string {
-  return [`${XSRF_COOKIE}=${token}`, "Path=/", `Max-Age=${SESSION_DAYS * 24 * 60 * 60}`, "SameSite=Lax", secure ? "Secure" : ""].filter(Boolean).join("; ");
+  return [`${XSRF_COOKIE}=${token}`, "Path=/", `Max-Age=${SESSION_DAYS * 24 * 60 * 60}`, "SameSite=Lax", secure ? "Secure" : ""]
+    .filter(Boolean)
+    .join("; ");
 }
 
 export function clearedSessionCookieHeader(secure: boolean): string {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { cspNonce } from "./app.ts";
 
-// Issue 14 item 7 / issue 17: every answer's CSP nonce is 16 fresh random bytes, also across the
+// Every answer's CSP nonce is 16 fresh random bytes, also across the
 // refills of the pooled random block the nonces are cut from.
 describe("cspNonce", () => {
   test("gives 16 random bytes in base64, never the same twice across several refills", () => {

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "../../db/index.ts";
 import { markDatabaseDown, markDatabaseUp } from "../database-loss.ts";
 
-// Database loss (issue 14 item 1): while the database is unreachable, pages show the maintenance
+// Database loss: while the database is unreachable, pages show the maintenance
 // screen and REST and tRPC answer 503 instead of 500; the first request after it returns succeeds.
 
 const PROBE_TIMEOUT_MS = 2_000;

@@ -8,8 +8,7 @@ import { csrfHeaderMatches, isSafeMethod } from "./auth-middleware.ts";
 import { XSRF_COOKIE } from "./cookies.ts";
 import { probeDatabase, unavailablePage } from "./database-health.ts";
 
-// Page requests (React Router) with bounded bodies and a database that may go away
-// (issue 14 items 1–3).
+// Page requests (React Router) with bounded bodies and a database that may go away.
 //
 // - A page action's body is read here, before React Router sees it, and only after the cheap
 //   checks: the XSRF-TOKEN cookie must exist and a browser's Origin must be ours (otherwise 419,
@@ -190,7 +189,7 @@ function toWebRequest(req: Request, res: Response): globalThis.Request {
 
 /**
  * React writes a page in chunks of about 2 KB, and each `res.write` went to the socket as a
- * write(2) of its own: about a hundred for the residents list (issue 17; the profile of the page at
+ * write(2) of its own: about a hundred for the residents list (the profile of the page at
  * 32 clients showed the socket writes at 7–8 % of the server's CPU). The body's chunks are
  * gathered during one turn of the event loop and written together at its end (or at `end()`), so
  * what React hands over at once leaves in one write. Only the page handler's own body copy
