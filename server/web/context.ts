@@ -12,7 +12,7 @@ export interface RequestContext {
   requestId: string;
   userAgent: string | null;
   secureCookies: boolean;
-  /** The Content-Security-Policy nonce of this answer's inline scripts (issue 14 item 7). */
+  /** The Content-Security-Policy nonce of this answer's inline scripts. */
   nonce?: string;
 }
 

@@ -14,7 +14,7 @@ const auth: Middleware = async ({ request, context }) => {
   const rc = getRequestContext(context);
   if (!rc.user) {
     // The page's own address: a client navigation asks for `/x.data?_routes=…`, which is no page to
-    // come back to after sign-in (issue 16 item 7).
+    // come back to after sign-in.
     const url = pageUrl({ request });
     const back = url.pathname + url.search;
     throw redirect(back && back !== "/" ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login");

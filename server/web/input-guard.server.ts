@@ -1,7 +1,7 @@
 import { data, type MiddlewareFunction } from "react-router";
 import { nulFieldErrors } from "../errors.ts";
 
-// The page transport's input guard (issue 9 item 6), beside csrfGuard in app/root.tsx:
+// The page transport's input guard, beside csrfGuard in app/root.tsx:
 // - a path that is not valid percent-encoding (`/manage/residents/%E0%A4%A`) names no page: 404,
 //   as spec §8's missing page, instead of whatever a loader makes of the raw text;
 // - a NUL byte in the address's query or in a posted form field is a 422 naming the field, before

@@ -2,7 +2,7 @@ import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { describe, expect, it } from "vitest";
 import { inputGuard, NOT_FOUND_MESSAGE } from "./input-guard.server.ts";
 
-// Issue 9 item 6 on the page transport: a malformed percent-encoded path is a 404, a NUL byte in
+// On the page transport, a malformed percent-encoded path is a 404, a NUL byte in
 // the query or a posted form field is a 422 naming the field.
 
 type Args = Parameters<MiddlewareFunction<Response>>[0];

@@ -30,7 +30,7 @@ export function pageUrl({ request, url }: Pick<PageArgs, "request" | "url">): UR
 
 /**
  * The list's address after a post: the posted `_return` query without the modal keys — or the
- * record page the modal was opened from (its `back` path, issue 16 item 3).
+ * record page the modal was opened from (its `back` path).
  */
 export function returnAddress(args: Pick<PageArgs, "request" | "url">, form: FormData): string {
   const url = pageUrl(args);

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 
-// `redirectTo` after sign-in (issue 14 item 3): only a same-origin page path is followed. A value
+// `redirectTo` after sign-in: only a same-origin page path is followed. A value
 // holding NUL or other control characters, or malformed percent-encoding, is refused with 400;
 // anything else that is not a page path (another origin, `//host`, a backslash) goes to
 // /dashboard; a `.data` URL goes to its page. The answer's Location never holds a raw tab or newline.
@@ -51,7 +51,7 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined)
   }
   if (url.origin !== "http://portal.invalid") return fallback;
   // A React Router data request (`/x.data?_routes=…`, `/_root.data`) stands for its page: the user
-  // lands on the page, never on the data URL's 404 (issue 16 item 7: sign out, Back, sign in).
+  // lands on the page, never on the data URL's 404 (sign out, Back, sign in).
   if (/\.data$/i.test(url.pathname)) {
     url.pathname = url.pathname.replace(/\.data$/i, "").replace(/^\/_root$/, "/");
     url.searchParams.delete("index");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { safeRedirect } from "./redirect-to.server.ts";
 
-// Where sign-in leads (issue 14 item 3, issue 16 item 7).
+// Where sign-in leads.
 
 describe("safeRedirect", () => {
   it("follows a page path of the portal", () => {

@@ -159,7 +159,7 @@ export async function resourceAction(args: Args) {
       }
       case "delete-many": {
         const ids = idsOf(form);
-        // Asked to confirm with the count first (issue 16 item 5). With JavaScript the bar's dialog
+        // Asked to confirm with the count first. With JavaScript the bar's dialog
         // did and says so (`confirmed`); without, the list opens its confirm step for these ids.
         if (form.get("confirmed") !== "1" && ids.length > 0) {
           const back = returnAddress(args, form);
@@ -203,7 +203,7 @@ export async function resourceAction(args: Args) {
         throw data(`Unknown action ${intent || "(none)"}`, { status: 400 });
     }
   } catch (error) {
-    // A bulk delete or restore that the rules refuse (rows that block it, issue 16 item 5) comes
+    // A bulk delete or restore that the rules refuse (rows that block it) comes
     // back to the list as its message, on every list, with or without JavaScript.
     if (isAppError(error) && error.status === 422 && (intent === "delete-many" || intent === "restore-many"))
       return redirectWithFlash(args, form, { message: error.message, type: "invalid" });
