@@ -11,7 +11,7 @@ import { toNotificationView } from "../features/notifications/service.ts";
 import type { NotificationMessage } from "../../domain/notifications/types.ts";
 
 // Realtime at /ws (DESIGN §1): the session cookie authenticates the upgrade; a ping every 30 s
-// drops dead sockets. Stored notifications (issue 15) reach the sockets through the database: the
+// drops dead sockets. Stored notifications reach the sockets through the database: the
 // `notifications` table's trigger sends pg_notify('portal_notifications', row) at commit, and every
 // process listens (PostgreSQL: a dedicated LISTEN connection; PGlite: pglite.listen, one process)
 // and pushes each row to its user's sockets. A rolled-back event therefore pushes nothing.
@@ -270,7 +270,7 @@ class Hub {
 export const hub = new Hub();
 
 /**
- * The upgrade must come from the portal's own pages (issue 14 item 4): a browser always sends
+ * The upgrade must come from the portal's own pages: a browser always sends
  * Origin, and its host must be the Host the request was sent to. Clients that send no Origin
  * (not browsers) still need a valid session cookie.
  */
