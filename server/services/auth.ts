@@ -30,9 +30,9 @@ export interface LoginResult {
   user: AuthUser;
 }
 
-/** Signs in by username or e-mail (spec §7.1, issue 2 item 5). */
+/** Signs in by username or e-mail (spec §7.1). */
 export async function login(
-  // previousSessionId: the session the browser held when it signed in; it ends (issue 14 item 4).
+  // previousSessionId: the session the browser held when it signed in; it ends (decision 074).
   ctx: { db: DB; ip?: string | null; userAgent?: string | null; previousSessionId?: string | null },
   raw: unknown,
 ): Promise<LoginResult> {
@@ -47,7 +47,7 @@ export async function login(
     .where("deleted_at", "is", null)
     .executeTakeFirst();
 
-  // Counted per account (its username and e-mail alike) and per address, in the database (issue 14 item 5).
+  // Counted per account (its username and e-mail alike) and per address, in the database.
   const keys = loginKeys(user?.id ?? null, username, ctx.ip);
   const wait = await throttledFor(ctx.db, keys);
   if (wait > 0) throw tooManyAttempts(wait);
@@ -63,7 +63,11 @@ export async function login(
   return ctx.db.transaction().execute(async (trx) => {
     if (ctx.previousSessionId) await invalidateSession(trx, ctx.previousSessionId);
     const { token, session } = await createSession(trx, user.id, { ip: ctx.ip, userAgent: ctx.userAgent });
-    await trx.updateTable("users").set({ last_sign_in_at: sql`now()` }).where("id", "=", user.id).execute();
+    await trx
+      .updateTable("users")
+      .set({ last_sign_in_at: sql`now()` })
+      .where("id", "=", user.id)
+      .execute();
     const authUser = (await loadAuthUser(trx, user.id))!;
     await audit({ db: trx, user: authUser, ip: ctx.ip }, { entity: "user", entityId: user.id, action: "login" });
     return { token, expiresAt: session.expiresAt, user: authUser };

@@ -21,7 +21,7 @@ export function setRuntimeInfo(info: { databaseKind: string; version: string }):
   appVersion = info.version;
 }
 
-/** The /test page's facts (issue 2 item 7), for administrators only. */
+/** The /test page's facts, for administrators only. */
 export async function diagnostics(ctx: ServiceContext): Promise<Diagnostics> {
   if (!can(ctx.user, SYSTEM_ADMIN_PERMISSION)) throw forbidden();
   const { rows } = await sql<{ version: string }>`select version() as version`.execute(ctx.db);

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../../db/schema.ts";
 
-// SQL fragments shared by the people services and hooks (issue 4): how a person's name, address
+// SQL fragments shared by the people services and hooks: how a person's name, address
 // and profile read in every answer.
 
 /** "Juan Santos Dela Cruz Jr." from a user_profiles alias. */
@@ -11,7 +11,11 @@ export function fullNameOf(alias: string): RawBuilder<string> {
 
 /** A person's full name by user id, as fullNameOf reads it; null when the id has no profile. */
 export async function fullNameById(db: Kysely<Database>, userId: number): Promise<string | null> {
-  const row = await db.selectFrom("user_profiles as p").select(fullNameOf("p").as("name")).where("p.user_id", "=", userId).executeTakeFirst();
+  const row = await db
+    .selectFrom("user_profiles as p")
+    .select(fullNameOf("p").as("name"))
+    .where("p.user_id", "=", userId)
+    .executeTakeFirst();
   return row?.name ?? null;
 }
 

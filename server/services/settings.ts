@@ -5,7 +5,7 @@ import { can, SYSTEM_ADMIN_PERMISSION } from "../../domain/permissions.ts";
 import { audit } from "./audit.ts";
 import { maintenanceChanged } from "../features/notifications/events.ts";
 
-// Key/value settings of the barangay (issue 2 item 4). MAINTENANCE_MODE in the environment
+// Key/value settings of the barangay. MAINTENANCE_MODE in the environment
 // forces maintenance on regardless of the stored value.
 
 export interface BarangayInfo {
