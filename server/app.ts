@@ -32,7 +32,7 @@ export interface StartedApp {
   migrated: string[];
   /** For the bootstrap's outer app, before its static files: 405 for unsupported methods. */
   beforeStatic: RequestHandler;
-  /** The bootstrap's last error handler (issue 14 item 2). */
+  /** The bootstrap's last error handler. */
   errorHandler: ErrorRequestHandler;
   attach(server: Server): void;
   close(): Promise<void>;
@@ -42,14 +42,14 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
   const env = options.env ?? parseEnv();
   // One line per request (DESIGN §2), written in blocks of 4 KB at most a second apart instead of
   // one write(2) per line: the profile of a list request at 32 clients showed the synchronous
-  // writes at 3 % of the server's CPU (issue 17). Pino flushes what is left when the process exits.
+  // writes at 3 % of the server's CPU. Pino flushes what is left when the process exits.
   const logDestination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
   const logFlush = setInterval(() => logDestination.flush(), 1000);
   logFlush.unref();
   const logger = pino({ level: env.LOG_LEVEL, base: undefined }, logDestination);
   setMaintenanceFromEnv(env.MAINTENANCE_MODE);
 
-  // An unreachable PostgreSQL server is tried again with backoff (issue 14 item 1).
+  // An unreachable PostgreSQL server is tried again with backoff.
   if (env.DATABASE_URL) await waitForDatabase({ databaseUrl: env.DATABASE_URL, waitSeconds: env.DATABASE_WAIT_SECONDS });
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
   const { db } = database;
@@ -57,7 +57,7 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
   const seedResult = await seed(db, { adminUsername: env.ADMIN_USERNAME, adminPassword: env.ADMIN_PASSWORD, demo: env.SEED_DEMO });
   setRuntimeInfo({ databaseKind: database.kind === "pglite" ? "PGlite (embedded)" : "PostgreSQL", version: options.version ?? "0.0.0" });
   await hub.start(db, env.DATABASE_URL, database.pglite);
-  // Issue 18 item 4: the daily retention run (at most once a day across processes).
+  // The daily retention run (at most once a day across processes).
   const retention = startRetentionSchedule(db, logger);
 
   // Production loads the route bundle once, now: a rebuild of build/ while the server runs must not
@@ -109,7 +109,7 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
     database,
     seedResult,
     migrated,
-    // 405 for unsupported methods, then the security headers, on static files too (issue 14 items 2, 7).
+    // 405 for unsupported methods, then the security headers, on static files too.
     beforeStatic: (req, res, next) => {
       req.app.locals.secureCookies ??= env.SECURE_COOKIES;
       methodNotAllowed(req, res, (error?: unknown) => (error ? next(error) : securityHeaders(req, res, next)));

@@ -1,4 +1,4 @@
-// Database loss (issue 14 item 1): which errors mean "the database is not there", and whether a
+// Database loss: which errors mean "the database is not there", and whether a
 // loss has been seen since the last successful probe (server/http/database-health.ts). No imports:
 // server/errors.ts maps these errors to 503 on every transport.
 

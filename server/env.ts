@@ -34,7 +34,7 @@ export const envSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MAINTENANCE_MODE: booleanFlag.default(false),
-  // Issue 14 (docs/decisions/070-071): "auto" marks cookies Secure and sends HSTS when the request
+  // "auto" marks cookies Secure and sends HSTS when the request
   // came over HTTPS (TLS here, or X-Forwarded-Proto: https from a proxy).
   SECURE_COOKIES: z
     .enum(["auto", "true", "false", "1", "0", "yes", "no", ""], { error: "SECURE_COOKIES must be auto, true or false" })

@@ -51,7 +51,7 @@ export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
 
-// --- Database errors (issue 9 item 6, DESIGN §10) -------------------------------------------------
+// --- Database errors (DESIGN §10) ----------------------------------------------------------------
 // A check-then-insert (the engine's checkUnique) can lose a race: two requests both find the name
 // free and the second insert hits the unique index (Postgres 23505). That is the same 422 on the
 // same field as the pre-check's, never a 500. A NUL byte that slipped past the input guards
@@ -146,7 +146,7 @@ export const concurrentChange = () =>
 
 /** The AppError an error stands for: itself, or the 422 of a database error; anything else as it is. */
 export function toAppError(error: unknown): unknown {
-  // A lost database connection is a 503 on every transport (issue 14 item 1), never a 500.
+  // A lost database connection is a 503 on every transport, never a 500.
   if (!(error instanceof AppError) && isDatabaseUnavailable(error)) return databaseUnavailable();
   if (isRetryableConflict(error)) return concurrentChange();
   return fromDatabaseError(error) ?? error;

@@ -8,7 +8,7 @@ import { pathToFileURL } from "node:url";
 import type { StartedApp } from "./app.ts";
 
 const DEV = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
-// Express's own error pages print stack traces unless NODE_ENV is production (issue 14 item 2).
+// Express's own error pages print stack traces unless NODE_ENV is production.
 if (!DEV && process.env.NODE_ENV !== "test") process.env.NODE_ENV = "production";
 const root = process.cwd();
 const version = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version as string;
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
     // Hashed files never change: cache for a year. Everything else revalidates. Only an address
     // whose last segment names a file (every file in build/client has an extension) is looked up
     // on disk: a page or API call skips the static layer's stat() and its compression wrapper,
-    // which the profile of a list request at 32 clients showed at 4 % of the server's CPU (issue 17).
+    // which the profile of a list request at 32 clients showed at 4 % of the server's CPU.
     const files = express.Router();
     files.use(compression());
     files.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }));
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   const port = app.env.PORT;
   const host = app.env.HOST;
   // A busy port (or one we may not use) stops the server with a clear message, and the database and
-  // its data-folder lock are released first (issue 14 item 8).
+  // its data-folder lock are released first.
   server.once("error", (error: NodeJS.ErrnoException) => {
     const where = `${host}:${port}`;
     const reason =

@@ -3,7 +3,7 @@ import { DEFAULT_PAYMENT_LINE } from "../domain/registry/fields.ts";
 import type { DB } from "../db/index.ts";
 import type { Database } from "../db/schema.ts";
 
-// Demo rows of the system parameters (issue 3): real Philippine banks, common religions and
+// Demo rows of the system parameters: real Philippine banks, common religions and
 // occupations, puroks 1–7. Each table is filled only while it is empty, so the seed stays idempotent
 // and never brings back what staff deleted.
 

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "../db/index.ts";
 import type { CivilStatus } from "../db/schema.ts";
 
-// Demo people and places (issue 4): a small barangay — about 500 residents in 150 households with
+// Demo people and places: a small barangay — about 500 residents in 150 households with
 // coordinates around San Isidro, Santa Maria, Bulacan (near 14.82 N, 120.96 E), a few businesses
 // and disaster-prone puroks. Deterministic (a seeded generator) and filled only while there are no
 // residents, so the seed stays idempotent and never brings back what staff deleted.
@@ -414,7 +414,11 @@ export async function seedPeople(db: DB): Promise<void> {
     for (let i = 0; i < 18; i++) {
       const owner = heads[Math.floor(rnd() * heads.length)];
       const line = lines[i % lines.length];
-      const profile = await db.selectFrom("user_profiles").select(["firstname", "lastname"]).where("user_id", "=", owner).executeTakeFirstOrThrow();
+      const profile = await db
+        .selectFrom("user_profiles")
+        .select(["firstname", "lastname"])
+        .where("user_id", "=", owner)
+        .executeTakeFirstOrThrow();
       const label = names[i % names.length];
       await db
         .insertInto("businesses")

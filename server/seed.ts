@@ -18,13 +18,13 @@ import { seedCertificates } from "./features/certificates/seed.ts";
 import { seedCollections } from "./features/collections/seed.ts";
 import { seedOfficials } from "./features/officials/seed.ts";
 
-// The seed is idempotent (issue 2 item 4): it adds what is missing and never overwrites what an
+// The seed is idempotent: it adds what is missing and never overwrites what an
 // administrator changed, except that the Administrator role always holds every permission.
 // The role table is docs/decisions/002-seeded-roles.md.
 
 // Which records each seeded role works with. Registry entries are named through their entries, so
-// a renamed or removed entry fails the typecheck; the finance and certificate records of later
-// issues (PLANNED_ENTITIES) are typed names until their entries land.
+// a renamed or removed entry fails the typecheck; records not yet in the registry
+// (PLANNED_ENTITIES) are typed names until their entries land.
 const names = (...defs: { name: string }[]) => defs.map((d) => d.name as PermissionEntity);
 
 const ENTITY_GROUPS = {
@@ -76,7 +76,7 @@ export const SEEDED_ROLES: { name: string; description: string; permissions: () 
       "manage-parameter",
       "manage-remittance",
       "view-remittance",
-      // Issue 18: the History tab of every record (and, as a read entry above, the access log).
+      // The History tab of every record (and, as a read entry above, the access log).
       "view-audit",
     ],
   },
