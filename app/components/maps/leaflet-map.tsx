@@ -3,7 +3,7 @@ import type * as Leaflet from "leaflet";
 import * as React from "react";
 import { cn } from "~/lib/utils";
 
-// One Leaflet map for the people screens (issue 4): OpenStreetMap tiles, and markers drawn as
+// One Leaflet map for the people screens: OpenStreetMap tiles, and markers drawn as
 // vector circles — no marker images — so they still show when the tiles cannot load (an office
 // without internet is the normal case). Leaflet needs a window: it is loaded after hydration.
 //
@@ -88,7 +88,7 @@ export function LeafletMap({
         const colors = [...new Set(items.map((m) => m.color))];
         const icon = L.divIcon({
           className: "portal-cluster",
-          // The count in the circle and the purok's name under it (issue 16 item 8: a cluster says whose it is).
+          // The count in the circle and the purok's name under it (a cluster says whose it is).
           html: `<span style="position:relative;display:flex;align-items:center;justify-content:center;width:${size}px;height:${size}px;border-radius:9999px;border:2px solid #1c1917;font:600 13px/1 system-ui,sans-serif;color:${colors.length === 1 ? "#ffffff" : "#1c1917"};box-shadow:0 0 0 4px rgba(255,255,255,.7);background:${colors.length === 1 ? colors[0] : "#d6d3d1"}" role="img" aria-label="${escapeHtml(`${name}: ${items.length} households`)}">${items.length}<span aria-hidden="true" data-testid="cluster-label" style="position:absolute;top:100%;left:50%;transform:translateX(-50%);margin-top:6px;padding:1px 6px;border-radius:4px;background:rgba(255,255,255,.92);color:#1c1917;font:600 11px/1.4 system-ui,sans-serif;white-space:nowrap;box-shadow:0 1px 2px rgba(0,0,0,.25)">${escapeHtml(name)}</span></span>`,
           iconSize: [size, size],
         });

@@ -1,4 +1,4 @@
-// Marker colours of the maps (issue 4): households in a disaster-prone purok stand out. Colours
+// Marker colours of the maps: households in a disaster-prone purok stand out. Colours
 // are paired with words in the legend, never colour alone.
 
 export const SAFE_COLOUR = "#15803d";

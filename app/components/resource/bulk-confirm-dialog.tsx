@@ -3,7 +3,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { bulkDeleteConfirmation } from "@domain/registry/messages";
 import type { ListDef } from "@domain/registry/types";
 
-/** Delete selected's confirmation with JavaScript (bulk-bar.tsx); its own chunk, fetched on first opening (decision 177). */
+/** Delete selected's confirmation with JavaScript (bulk-bar.tsx); its own chunk, fetched on first opening. */
 export function BulkConfirmDialog({
   def,
   selected,

@@ -6,7 +6,7 @@ import type { ListDef } from "@domain/registry/types";
 import { ModalShell } from "./modal-shell";
 
 /**
- * The confirm step of a bulk delete without JavaScript (issue 16 item 5): the server answered
+ * The confirm step of a bulk delete without JavaScript: the server answered
  * Delete selected with the list's address and `?modal=delete-many&ids=3,7`; this asks with the
  * count and posts the same ids again, confirmed.
  */

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { ColumnDef } from "@domain/registry/types";
 import { CellValue } from "./cells";
 
-// How a list's cells may break their lines (issue 16 item 6: a list's table fits its card at
+// How a list's cells may break their lines (a list's table fits its card at
 // 1440 px, tests/e2e/fit.spec.ts). A table sizes each column by its longest unbreakable piece of
 // text, so these rules decide whether a row of long codes pushes the table out of its card.
 

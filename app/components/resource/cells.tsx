@@ -17,7 +17,7 @@ export const STATUS_STYLE: StatusStyles = {
     Icon: CircleCheck,
   },
   Trashed: { className: "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200", Icon: Trash2 },
-  // A cancelled official receipt (issue 10): kept in every register, shown like a void form.
+  // A cancelled official receipt: kept in every register, shown like a void form.
   Cancelled: {
     className: "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200",
     Icon: Ban,
@@ -92,7 +92,7 @@ function BreakableText({ text }: { text: string }) {
 const LONG_TEXT = 24;
 
 /**
- * A cell's text in at most two lines and 14rem (issue 16 item 6: tables fit their card at 1440 px).
+ * A cell's text in at most two lines and 14rem (tables fit their card at 1440 px).
  * A cut value reads whole on hover (title) and on focus (a tab stop that lifts the clamp), so the
  * keyboard and touch reach it too.
  */

@@ -8,7 +8,7 @@ import { FieldErrors, split } from "./field-parts";
 import { AddRowButton, LabelAndFieldId, RowControls } from "./row-list";
 import { useHydrated } from "./use-hydrated";
 
-// The custom-fields editor (issue 3 "Custom forms"): rows of {label, fieldId, type, required,
+// The custom-fields editor: rows of {label, fieldId, type, required,
 // options}. Add, move and remove are Conform list intents on real submit buttons, so they work
 // without JavaScript (the server answers with the changed list); with JavaScript the field id
 // follows the label as it is typed and stays unique.

@@ -22,7 +22,7 @@ const helper = createColumnHelper<typeof features, ResourceRow>();
 
 const MOBILE_HIDDEN = "hidden md:table-cell";
 /**
- * The actions column stays at the table's right edge at every width (issue 16 item 6): where the
+ * The actions column stays at the table's right edge at every width: where the
  * table scrolls sideways (a phone, a wide entry) the row menu is always in reach.
  */
 const STICKY_ACTIONS = "sticky right-0 z-[1] max-md:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]";

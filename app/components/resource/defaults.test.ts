@@ -3,7 +3,7 @@ import { getResource } from "@domain/registry/index";
 import { formDefaults } from "./defaults";
 
 // An edit form starts from the record's child rows: a form pad edited and saved kept no collector,
-// and a collection type's fee schedule came up empty (found looking at the edit modal, issue 26).
+// and a collection type's fee schedule came up empty.
 
 describe("the edit form's defaults", () => {
   it("carry the record's child rows, as text the fields show", () => {

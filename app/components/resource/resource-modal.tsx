@@ -159,7 +159,7 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** "Created by {name} on {date}, last updated by {name} on {date}" (issue 3 "Audit"). */
+/** "Created by {name} on {date}, last updated by {name} on {date}". */
 export function AuditLine({ record }: { record: RecordRow }) {
   const createdBy = personName(record.created_by) || "the system";
   const updatedBy = personName(record.updated_by) || "the system";

@@ -7,7 +7,7 @@ import type { RowAction } from "./row-actions";
 
 /**
  * A row's Radix menu (keyboard, focus return), in its own chunk: the list shows a plain button
- * until the first click, which mounts this one open (row-actions.tsx, decision 177).
+ * until the first click, which mounts this one open (row-actions.tsx).
  */
 export function RowActionsDropdown({ actions, label, defaultOpen }: { actions: RowAction[]; label: string; defaultOpen: boolean }) {
   return (

@@ -20,7 +20,7 @@ export interface Gates {
   commands?: Record<string, boolean>;
   /** The entry's row links the user may follow (their `permission`), by key. */
   links?: Record<string, boolean>;
-  /** The record's History (view-audit, issue 18). */
+  /** The record's History (view-audit). */
   history?: boolean;
 }
 
@@ -90,7 +90,7 @@ export function rowActions(def: ListDef, row: Record<string, unknown>, gates: Ga
       destructive: command.destructive,
     });
   }
-  // Issue 18: every record's history, one page for every entry (/history/{entry}/{id}).
+  // Every record's history, one page for every entry (/history/{entry}/{id}).
   if (gates.history && !def.readOnly) actions.push({ key: "history", label: "History", href: `/history/${def.name}/${id}`, Icon: History });
   return actions;
 }
@@ -107,7 +107,7 @@ export function rowMenuHref(query: ListQuery, rowId: number): string {
 /**
  * The menu of a row. With JavaScript it is a Radix dropdown (keyboard, focus return), loaded on the
  * first click. The server renders no row's links but those of the row named by `menu=<id>` in the
- * address (issue 17: the fifteen menus were 46 % of the residents page's elements and its
+ * address (the fifteen menus were 46 % of the residents page's elements and its
  * rendering): without JavaScript the row's button is a link to the list with its menu open, a
  * <details> disclosure holding the same links, so every action stays reachable.
  */

@@ -20,7 +20,7 @@ export function listHref(query: ListQuery, changes: Partial<ListQuery> = {}, mod
 
 /**
  * The address that closes the modal: the same list without `modal` and `id` — or the record page
- * the modal was opened from, when the address says so (`back`, issue 16 item 3).
+ * the modal was opened from, when the address says so (`back`).
  */
 export function closeModalHref(pathname: string, query: ListQuery, search = ""): string {
   const back = backPathOf(search);

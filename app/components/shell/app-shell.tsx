@@ -33,9 +33,9 @@ export function AppShell({
   user: PublicUser;
   brand: string;
   initialMinimized: boolean;
-  /** The bell's unread count and newest notifications, from the layout's loader (issue 15). */
+  /** The bell's unread count and newest notifications, from the layout's loader. */
   bell?: BellSummary;
-  /** The resident search's results and callbacks (wired by the residents issue). */
+  /** The resident search's results and callbacks. */
   search?: ResidentSearchProps;
   children: React.ReactNode;
 }) {

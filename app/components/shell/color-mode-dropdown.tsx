@@ -11,7 +11,7 @@ import {
 import { isColorMode, type ColorMode } from "~/lib/ui-color-mode";
 import { COLOR_MODE_ICONS, COLOR_MODE_LABELS } from "./color-mode-toggle";
 
-/** The colour mode's Radix menu, its own chunk, mounted open by the first click (color-mode-toggle.tsx, decision 177). */
+/** The colour mode's Radix menu, its own chunk, mounted open by the first click (color-mode-toggle.tsx). */
 export function ColorModeDropdown({
   mode,
   setMode,

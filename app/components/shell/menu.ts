@@ -179,7 +179,7 @@ export const MENU: readonly MenuGroup[] = [
         icon: Ban,
         description: "Accounts barred from signing in",
       },
-      // Issue 18 item 4: how long trashed personal records and the access log are kept, and the dry run.
+      // How long trashed personal records and the access log are kept, and the dry run.
       {
         title: "Retention",
         path: "/system/retention",
@@ -201,7 +201,7 @@ export const MENU: readonly MenuGroup[] = [
         icon: KeyRound,
         description: "Permission names",
       },
-      // Issue 18: the access log and the breach query, for the Data Protection Officer.
+      // The access log and the breach query, for the Data Protection Officer.
       {
         title: "Access log",
         path: "/system/access-log",

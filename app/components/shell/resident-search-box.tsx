@@ -19,7 +19,7 @@ import {
 } from "./resident-search";
 
 // The resident search's combobox (cmdk), its own chunk: resident-search.tsx shows a plain box of
-// the same look until the pointer or the focus reaches it (decision 177).
+// the same look until the pointer or the focus reaches it.
 
 export function ResidentSearchBox({
   results = [],

@@ -9,7 +9,7 @@ import { cn } from "~/lib/utils";
 // empty state "Type to search resident records...", Ctrl+K / Cmd+K focuses it, the search runs on
 // non-empty text after a 500 ms pause, and picking a resident opens their profile and clears the
 // box. Without `results` and `onSearch` the box searches itself: GET {global_path}/resident?search=
-// (spec §7.1, issue 4), each result with its avatar or coloured initials, full name with middle,
+// (spec §7.1), each result with its avatar or coloured initials, full name with middle,
 // contact number or "N/A", and address when known (spec §3's resident search result).
 
 export const RESIDENT_SEARCH_DEBOUNCE_MS = 500;
@@ -135,7 +135,7 @@ export function SearchField({ isMac, children }: { isMac: boolean; children: Rea
 }
 
 // The combobox (cmdk and the Radix dialog it carries) loads when the pointer or the focus reaches
-// the box, or on Ctrl+K (issue 17 item 5, decision 177); until then a plain box of the same look.
+// the box, or on Ctrl+K (decision 177); until then a plain box of the same look.
 const ResidentSearchBox = lazyComponent(() => import("./resident-search-box").then((m) => m.ResidentSearchBox));
 
 export function ResidentSearch(props: ResidentSearchProps) {

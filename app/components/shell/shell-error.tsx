@@ -5,7 +5,7 @@ import { AppShell } from "./app-shell";
 import { ErrorPage } from "./error-page";
 import { MaintenanceScreen } from "./maintenance-screen";
 
-// 403, 404 and other errors of a signed-in user inside the staff shell (issue 16 item 1): the
+// 403, 404 and other errors of a signed-in user inside the staff shell: the
 // sidebar and the top bar stay, so an unknown address or a page the user may not open is never a
 // dead end. Signed out, the bare error page of spec §2.2 (Go Back leads to /).
 

@@ -3,7 +3,7 @@ import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "~/comp
 
 /**
  * A minimised sidebar entry's tooltip (Radix), its own chunk: sidebar.tsx mounts it when the pointer
- * or the focus first reaches the entry, shown at once (decision 177). `focus` puts the focus back
+ * or the focus first reaches the entry, shown at once. `focus` puts the focus back
  * on the entry that had it before the swap.
  */
 export function SidebarTooltip({ text, focus, children }: { text: string; focus: boolean; children: React.ReactElement }) {

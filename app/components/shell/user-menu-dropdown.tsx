@@ -15,7 +15,7 @@ import { cn } from "~/lib/utils";
 import { UserAvatar } from "./user-avatar";
 import { userMenuTriggerClass, UserMenuTriggerContent } from "./user-menu";
 
-/** The user menu's Radix part, its own chunk, mounted open by the first click (user-menu.tsx, decision 177). */
+/** The user menu's Radix part, its own chunk, mounted open by the first click (user-menu.tsx). */
 export function UserMenuDropdown({ user, className }: { user: PublicUser; className?: string }) {
   const profile = user.user_profile;
   return (

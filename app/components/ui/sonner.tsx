@@ -5,7 +5,7 @@ import { useResolvedTheme } from "~/lib/ui-color-mode";
 
 /**
  * Stacked notifications (spec §2.2); app.css hides them in print. Mounted once in root.tsx, after
- * hydration and from its own chunk (issue 17 item 5).
+ * hydration and from its own chunk.
  */
 /** Sonner lays toasts full width below 600 px; there the top is where they cover least. */
 const PHONE = "(max-width: 600px)";
