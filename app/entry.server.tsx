@@ -7,8 +7,8 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { requestContext } from "../server/web/context.ts";
 
-// React Router's default Node entry (@react-router/dev 8.4), plus the request's CSP nonce
-// (issue 14 item 7): the Content-Security-Policy allows scripts from our origin and inline scripts
+// React Router's default Node entry (@react-router/dev 8.4), plus the request's CSP nonce:
+// the Content-Security-Policy allows scripts from our origin and inline scripts
 // carrying this nonce only. <ServerRouter nonce> hands it to <Scripts>, <ScrollRestoration> and the
 // streamed data scripts; renderToPipeableStream to React's own inline scripts.
 
@@ -43,7 +43,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
-      // A finished <Suspense> boundary (a modal whose code loads lazily, decision 177) stays in place in
+      // A finished <Suspense> boundary (a modal whose code loads lazily) stays in place in
       // the HTML: React would move one past 12,800 bytes behind an inline script, hidden without JavaScript.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       [readyOption]() {

@@ -25,7 +25,7 @@ import { MaintenanceScreen } from "./components/shell/maintenance-screen.tsx";
 import { ErrorPage } from "./components/shell/error-page.tsx";
 import "./app.css";
 
-// The toasts' library loads after hydration, in its own chunk (issue 17 item 5; lib/notify.ts waits for it).
+// The toasts' library loads after hydration, in its own chunk (lib/notify.ts waits for it).
 const Toaster = lazy(() => import("./components/ui/sonner.tsx").then((module) => ({ default: module.Toaster })));
 
 export const middleware: Route.MiddlewareFunction[] = [csrfGuard, inputGuard];
@@ -45,7 +45,7 @@ const PUBLIC_LAYOUT_ID = "routes/layouts/public";
 /**
  * A route whose `handle` says `hydrate: false` is served as plain HTML, without a single script:
  * the sign-in page is a form that works without JavaScript, and React with the router alone would
- * be about 100 KB gzip for it (issue 17 item 5, decision 175).
+ * be about 100 KB gzip for it (decision 175).
  */
 function useHydratedPage(): boolean {
   return !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
@@ -60,7 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#eab308" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* public/color-mode.js: applied before the first paint, without an inline script (CSP, issue 14 item 7) */}
+        {/* public/color-mode.js: applied before the first paint, without an inline script (CSP) */}
         <script src="/color-mode.js" />
         <Meta />
         <Links />

@@ -1,7 +1,7 @@
 import { clearValidationErrors, setMaintenance, setValidationErrors } from "./client-state.ts";
 import { ERROR_TIMEOUT_MS, notify as defaultNotify, type NotifyOptions } from "@domain/notify.ts";
 
-// The one fetch wrapper every browser call goes through (issue 2 item 8; spec §7 intro, §8).
+// The one fetch wrapper every browser call goes through (spec §7 intro, §8).
 //
 // Every request carries the session cookie (credentials), JSON accept headers, the XMLHttpRequest
 // header, and on state-changing methods the XSRF-TOKEN cookie echoed as X-XSRF-TOKEN (the

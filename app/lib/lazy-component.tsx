@@ -1,6 +1,6 @@
 import * as React from "react";
 
-// Issue 17 item 5 (decision 177): a component whose code the browser fetches only when it first
+// Decision 177: a component whose code the browser fetches only when it first
 // renders — a modal's form, a menu's content — so a list page's first load leaves it out.
 //
 // Unlike React.lazy, the server never waits for it: the server build starts loading every such

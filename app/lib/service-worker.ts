@@ -1,4 +1,4 @@
-// Service worker registration (spec §7.1, §8; issue 2 item 10): /sw.js with scope /, registered
+// Service worker registration (spec §7.1, §8): /sw.js with scope /, registered
 // in production only. A browser without service-worker support raises an error that is swallowed,
 // and a failed registration is ignored: the portal works without it.
 
