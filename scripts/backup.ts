@@ -1,4 +1,4 @@
-// `npm run backup [-- --out FILE|FOLDER]` (issue 18 item 5, docs/decisions/187): one file holding the
+// `npm run backup [-- --out FILE|FOLDER]` (docs/decisions/187): one file holding the
 // whole portal — a pg_dump custom archive on PostgreSQL (DATABASE_URL), a dump of the embedded
 // database otherwise (PGLITE_DIR; stop the portal first). By default it goes to ./backups, named
 // barangay-portal-{version}-{kind}-{time}.

@@ -1,4 +1,4 @@
-// `npm run restore FILE` (issue 18 item 5, docs/decisions/187): restores a backup of `npm run backup`
+// `npm run restore FILE` (docs/decisions/187): restores a backup of `npm run backup`
 // into an EMPTY database of the configured kind — the PostgreSQL database of DATABASE_URL (created
 // when missing) or the embedded database folder PGLITE_DIR — and refuses one that holds tables.
 // Start the portal on it afterwards: it applies any newer migrations.

@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-// Production, always: Express prints stack traces on its error pages otherwise (issue 14 item 2).
+// Production, always: Express prints stack traces on its error pages otherwise.
 // `npm run dev` is the development server.
 process.env.NODE_ENV = "production";
 
