@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ColumnDef, ResourceDef } from "./types";
+import { booklet, LEAF_COLUMNS, voidLeaf } from "./booklet";
 import { calendarDate, money, optionalCalendarDate, optionalId, optionalText, requiredEnum, requiredId, requiredText } from "./fields";
 
 // Accountable forms and official receipts (issue 10, DESIGN §11): form pads generating their form
@@ -81,27 +82,31 @@ const formPadSchema = z
     });
   });
 
+const pad = booklet({
+  code: { key: "pad_code", label: "Pad code", placeholder: "OR-2026-001" },
+  scope: { key: "form_type_id", label: "Form type", resource: "form_type" },
+  quantityLabel: "Quantity generated",
+});
+
 export const formPad: ResourceDef = {
   name: "form_pad",
   restPath: "form_pad",
   storage: { kind: "table", table: "form_pads" },
   path: `${P}/form_pads`,
   labels: { singular: "form pad", plural: "form pads", title: "Form Pads" },
-  displayField: "pad_code",
-  undo: false,
-  multiBody: "records",
+  ...pad.entry,
   columns: [
-    { key: "pad_code", label: "Pad code", kind: "text", sortable: true },
-    { key: "series_joint", label: "Series", kind: "range" },
-    { key: "quanty_generated", label: "Quantity generated", kind: "number", sortable: true, hideOnMobile: true },
+    pad.columns.code,
+    pad.columns.series,
+    pad.columns.quantity,
     { key: "form_type", label: "Form type", kind: "reference", sortable: true },
     { key: "collector_names", label: "Collectors", kind: "list", hideOnMobile: true },
-    { key: "available_count", label: "Available", kind: "number", hideOnMobile: true },
+    pad.columns.available,
     STATUS,
   ],
   fields: [
-    { name: "form_type_id", label: "Form type", kind: "reference", reference: "form_type", required: true },
-    { name: "pad_code", label: "Pad code", kind: "text", required: true, maxLength: 40, placeholder: "OR-2026-001" },
+    pad.fields.scope,
+    pad.fields.code,
     {
       name: "series_start",
       label: "Series start",
@@ -125,7 +130,6 @@ export const formPad: ResourceDef = {
       description: "Moves the overlay print down (negative: up).",
     },
   ],
-  references: [{ key: "form_type", foreignKey: "form_type_id", resource: "form_type" }],
   children: [
     {
       key: "collectors",
@@ -139,11 +143,7 @@ export const formPad: ResourceDef = {
       max: 20,
     },
   ],
-  searchable: ["pad_code", "series_start", "series_end"],
-  filters: [{ kind: "reference", key: "form_type_id", label: "Form type", resource: "form_type" }],
-  unique: ["pad_code"],
   schema: { create: formPadSchema, update: formPadSchema },
-  modals: ["create", "update", "delete", "restore"],
   defaultSort: { key: "pad_code", order: "asc" },
   parameter: true,
 };
@@ -161,10 +161,10 @@ export const formNumber: ResourceDef = {
   undo: true,
   multiBody: "records",
   columns: [
-    { key: "pad_code", label: "Pad code", kind: "text", sortable: true },
-    { key: "number", label: "Number", kind: "text", sortable: true },
+    pad.columns.code,
+    LEAF_COLUMNS.number,
     { key: "form_type", label: "Form type", kind: "reference", hideOnMobile: true },
-    { key: "state", label: "State", kind: "enum", sortable: true },
+    LEAF_COLUMNS.state,
     STATUS,
   ],
   // Form numbers are made by their pad, never typed (DESIGN §11).
@@ -181,17 +181,7 @@ export const formNumber: ResourceDef = {
   restorableStates: ["available"],
   // Spec §6: form numbers have only restore and void, both gated by delete-form_number.
   commands: [
-    {
-      name: "void",
-      label: "Void",
-      permission: "delete",
-      from: ["available"],
-      to: "void",
-      reason: "required",
-      message: "Successfully voided {name}.",
-      confirm: "Void form number {name}? A voided form is spoiled: it is accounted for and never issued.",
-      destructive: true,
-    },
+    voidLeaf("Void form number {name}? A voided form is spoiled: it is accounted for and never issued."),
     {
       name: "unvoid",
       label: "Restore",

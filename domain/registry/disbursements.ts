@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ColumnDef, ResourceDef } from "./types";
+import { booklet, LEAF_COLUMNS, voidLeaf } from "./booklet";
 import { calendarDate, FUND_TYPES, money, optionalId, optionalText, requiredEnum, requiredId, requiredText } from "./fields";
 
 // Disbursements and cheques (issue 12, DESIGN §11): cheque books generating their cheque numbers,
@@ -29,29 +30,32 @@ const chequeBookSchema = z.object({
     .max(1000, "The quantity must not be greater than 1000."),
 });
 
+const book = booklet({
+  code: { key: "cheque_book_code", label: "Cheque book code", placeholder: "LBP-2026-01" },
+  scope: { key: "bank_account_id", label: "Bank account", resource: "bank_account" },
+  quantityLabel: "Quantity",
+});
+
 export const chequeBook: ResourceDef = {
   name: "cheque_book",
   restPath: "cheque_book",
   storage: { kind: "table", table: "cheque_books" },
   path: "/manage/cheque_books",
   labels: { singular: "cheque book", plural: "cheque books", title: "Cheque Books" },
-  displayField: "cheque_book_code",
-  undo: false,
-  multiBody: "records",
+  ...book.entry,
   columns: [
-    { key: "cheque_book_code", label: "Cheque book code", kind: "text", sortable: true },
+    book.columns.code,
     { key: "bank", label: "Bank", kind: "text", hideOnMobile: true },
     { key: "account_number", label: "Account number", kind: "text", hideOnMobile: true },
-    { key: "series_joint", label: "Series", kind: "range" },
-    { key: "quanty_generated", label: "Quantity", kind: "number", sortable: true, hideOnMobile: true },
-    // The leaves still available (the cheque book report's "remaining"), not the leaves generated.
-    { key: "available_count", label: "Available", kind: "number", hideOnMobile: true },
+    book.columns.series,
+    book.columns.quantity,
+    book.columns.available,
     CREATED_AT,
     STATUS,
   ],
   fields: [
-    { name: "bank_account_id", label: "Bank account", kind: "reference", reference: "bank_account", required: true },
-    { name: "cheque_book_code", label: "Cheque book code", kind: "text", required: true, maxLength: 40, placeholder: "LBP-2026-01" },
+    book.fields.scope,
+    book.fields.code,
     {
       name: "series",
       label: "First serial",
@@ -64,12 +68,7 @@ export const chequeBook: ResourceDef = {
     },
     { name: "quanty_generated", label: "Number of leaves", kind: "number", required: true, description: "Usually 50 or 100." },
   ],
-  references: [{ key: "bank_account", foreignKey: "bank_account_id", resource: "bank_account" }],
-  searchable: ["cheque_book_code", "series_start", "series_end"],
-  filters: [{ kind: "reference", key: "bank_account_id", label: "Bank account", resource: "bank_account" }],
-  unique: ["cheque_book_code"],
   schema: { create: chequeBookSchema, update: chequeBookSchema },
-  modals: ["create", "update", "delete", "restore"],
   defaultSort: { key: "created_at", order: "desc" },
   rowLinks: [{ key: "numbers", label: "View cheque numbers", href: "/system/parameters/cheque_numbers?filter[cheque_book_id]={id}" }],
 };
@@ -101,8 +100,8 @@ export const chequeNumber: ResourceDef = {
   columns: [
     { key: "cheque_book_code", label: "Cheque book code", kind: "text", hideOnMobile: true },
     { key: "bank_account", label: "Bank account", kind: "reference", sortable: true, hideOnMobile: true },
-    { key: "number", label: "Number", kind: "text", sortable: true },
-    { key: "state", label: "State", kind: "enum", sortable: true },
+    LEAF_COLUMNS.number,
+    LEAF_COLUMNS.state,
     { key: "void_reason", label: "Reason", kind: "text", hideOnMobile: true },
     STATUS,
   ],
@@ -129,17 +128,7 @@ export const chequeNumber: ResourceDef = {
   // An issued leaf is neither voided nor restored here: its cheque is (cheque issuance void/unvoid).
   restorableStates: ["available", "void"],
   commands: [
-    {
-      name: "void",
-      label: "Void",
-      permission: "delete",
-      from: ["available"],
-      to: "void",
-      reason: "required",
-      message: "Successfully voided {name}.",
-      confirm: "Void cheque number {name}? The leaf is spoiled and kept in the register.",
-      destructive: true,
-    },
+    voidLeaf("Void cheque number {name}? The leaf is spoiled and kept in the register."),
     {
       name: "unvoid",
       label: "Restore",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ColumnDef, ResourceDef } from "./types";
+import type { ColumnDef, FieldDef, ResourceDef } from "./types";
 import {
   customFormsSchema,
   customPaymentFormSchema,
@@ -23,64 +23,74 @@ const STATUS: ColumnDef = { key: "status", label: "Status", kind: "status", sort
 const CREATED_AT: ColumnDef = { key: "created_at", label: "Created at", kind: "datetime", sortable: true, hideOnMobile: true };
 const CREATED_BY: ColumnDef = { key: "created_by", label: "Created by", kind: "person", sortable: true, hideOnMobile: true };
 const NAME: ColumnDef = { key: "name", label: "Name", kind: "text", sortable: true, order: "natural" };
+const DESCRIPTION: ColumnDef = { key: "description", label: "Description", kind: "text", hideOnMobile: true };
 const CRUD = ["create", "update", "delete", "restore"] as const;
 const fundTypeFilter = { key: "fund_type", label: "Fund type", options: FUND_TYPES.map((v) => ({ value: v, label: v })) };
 
-/** An entity that is only a unique name (occupations, puroks, religions, business lines). */
-function namedEntity(o: {
-  name: string;
-  table: string;
-  singular: string;
-  plural: string;
-  title: string;
-  path: string;
-  modals?: ResourceDef["modals"];
-}): ResourceDef {
-  const schema = z.object({ name: requiredText("name", 150) });
+const P = "/system/parameters";
+
+const NAME_FIELD: FieldDef = { name: "name", label: "Name", kind: "text", required: true, maxLength: 150 };
+const TITLE_FIELD: FieldDef = {
+  name: "title",
+  label: "Printed title",
+  kind: "text",
+  maxLength: 200,
+  description: "The heading printed on this type's documents.",
+};
+const CUSTOM_FORMS_FIELD: FieldDef = { name: "custom_forms", label: "Custom fields", kind: "custom-forms" };
+/** What a type's schema starts with: its unique name and printed title. */
+const typeShape = () => ({ name: requiredText("name", 150), title: optionalText("title", 200) });
+
+/**
+ * What every parameter table's entry shares: its names, derived from the entity's (form_type →
+ * table form_types, "form type", "form types", "Form Types", /system/parameters/form_types), a
+ * record named by its name, undo, the four modals, sorted by name.
+ */
+function parameterEntry(name: string) {
+  const table = `${name}s`;
+  const singular = name.replace(/_/g, " ");
+  const plural = `${singular}s`;
   return {
-    name: o.name,
-    restPath: o.name,
-    storage: { kind: "table", table: o.table },
-    path: o.path,
-    labels: { singular: o.singular, plural: o.plural, title: o.title },
+    name,
+    restPath: name,
+    storage: { kind: "table", table },
+    path: `${P}/${table}`,
+    labels: { singular, plural, title: plural.replace(/\b[a-z]/g, (c) => c.toUpperCase()) },
     displayField: "name",
     undo: true,
     multiBody: "records",
+    modals: CRUD,
+    defaultSort: { key: "name", order: "asc" },
+    parameter: true,
+  } satisfies Partial<ResourceDef>;
+}
+
+/** An entity that is only a unique name (occupations, puroks, religions, business lines). */
+function namedEntity(name: string, modals: ResourceDef["modals"] = CRUD): ResourceDef {
+  const schema = z.object({ name: requiredText("name", 150) });
+  return {
+    ...parameterEntry(name),
     columns: [NAME, STATUS],
-    fields: [{ name: "name", label: "Name", kind: "text", required: true, maxLength: 150 }],
+    fields: [NAME_FIELD],
     searchable: ["name"],
     unique: ["name"],
     schema: { create: schema, update: schema },
-    modals: o.modals ?? CRUD,
-    defaultSort: { key: "name", order: "asc" },
-    parameter: true,
+    modals,
   };
 }
-
-const P = "/system/parameters";
 
 export const bank: ResourceDef = (() => {
   const schema = z.object({ code: requiredText("code", 20), name: requiredText("name", 150) });
   return {
-    name: "bank",
-    restPath: "bank",
-    storage: { kind: "table", table: "banks" },
-    path: `${P}/banks`,
-    labels: { singular: "bank", plural: "banks", title: "Banks" },
-    displayField: "name",
-    undo: true,
-    multiBody: "records",
+    ...parameterEntry("bank"),
     columns: [{ key: "code", label: "Bank code", kind: "text", sortable: true }, NAME, STATUS],
     fields: [
       { name: "code", label: "Bank code", kind: "text", required: true, maxLength: 20, placeholder: "LBP" },
-      { name: "name", label: "Name", kind: "text", required: true, maxLength: 150, placeholder: "Land Bank of the Philippines" },
+      { ...NAME_FIELD, placeholder: "Land Bank of the Philippines" },
     ],
     searchable: ["code", "name"],
     unique: ["code", "name"],
     schema: { create: schema, update: schema },
-    modals: CRUD,
-    defaultSort: { key: "name", order: "asc" },
-    parameter: true,
   };
 })();
 
@@ -99,14 +109,8 @@ export const bankAccount: ResourceDef = (() => {
     opening_date: optionalCalendarDate("opening_date").optional(),
   });
   return {
-    name: "bank_account",
-    restPath: "bank_account",
-    storage: { kind: "table", table: "bank_accounts" },
-    path: `${P}/bank_accounts`,
-    labels: { singular: "bank account", plural: "bank accounts", title: "Bank Accounts" },
+    ...parameterEntry("bank_account"),
     displayField: "account_name",
-    undo: true,
-    multiBody: "records",
     columns: [
       { key: "bank", label: "Bank", kind: "reference", sortable: true },
       { key: "account_name", label: "Account name", kind: "text", sortable: true },
@@ -145,85 +149,46 @@ export const bankAccount: ResourceDef = (() => {
         newTab: true,
       },
     ],
-    parameter: true,
   };
 })();
 
-export const businessLine = {
-  ...namedEntity({
-    name: "business_line",
-    table: "business_lines",
-    singular: "business line",
-    plural: "business lines",
-    title: "Business Lines",
-    path: `${P}/business_lines`,
-  }),
-  modals: [...CRUD, "reset_password"],
-} satisfies ResourceDef;
-export const occupation = namedEntity({
-  name: "occupation",
-  table: "occupations",
-  singular: "occupation",
-  plural: "occupations",
-  title: "Occupations",
-  path: `${P}/occupations`,
-});
-export const purok = namedEntity({
-  name: "purok",
-  table: "puroks",
-  singular: "purok",
-  plural: "puroks",
-  title: "Puroks",
-  path: `${P}/puroks`,
-});
-export const religion = namedEntity({
-  name: "religion",
-  table: "religions",
-  singular: "religion",
-  plural: "religions",
-  title: "Religions",
-  path: `${P}/religions`,
-});
+export const businessLine = namedEntity("business_line", [...CRUD, "reset_password"]);
+export const occupation = namedEntity("occupation");
+export const purok = namedEntity("purok");
+export const religion = namedEntity("religion");
 
-/** Types that carry a printed title and custom form fields. */
-function typeEntity(o: {
-  name: string;
-  table: string;
-  singular: string;
-  plural: string;
-  title: string;
-  path: string;
-  extraShape?: z.ZodRawShape;
-  extraFields?: ResourceDef["fields"];
-  columns: ColumnDef[];
-  references?: ResourceDef["references"];
-  filters?: ResourceDef["filters"];
-  children?: ResourceDef["children"];
-  withDescription?: boolean;
-}): ResourceDef {
+/**
+ * A type that carries a printed title and custom form fields: name, its own fields, printed
+ * title, an optional description, custom fields; listed by name, its own columns, description and
+ * status. A type differs from another only by its own fields, columns, references and children.
+ */
+function typeEntity(
+  name: string,
+  o: {
+    withDescription?: boolean;
+    extraShape?: z.ZodRawShape;
+    extraFields?: FieldDef[];
+    extraColumns?: ColumnDef[];
+    references?: ResourceDef["references"];
+    filters?: ResourceDef["filters"];
+    children?: ResourceDef["children"];
+  } = {},
+): ResourceDef {
   const schema = z.object({
-    name: requiredText("name", 150),
-    title: optionalText("title", 200),
+    ...typeShape(),
     ...(o.withDescription ? { description: optionalText("description", 1000) } : {}),
     ...o.extraShape,
     custom_forms: customFormsSchema,
   });
   return {
-    name: o.name,
-    restPath: o.name,
-    storage: { kind: "table", table: o.table },
-    path: o.path,
-    labels: { singular: o.singular, plural: o.plural, title: o.title },
-    displayField: "name",
-    undo: true,
-    multiBody: "records",
-    columns: o.columns,
+    ...parameterEntry(name),
+    columns: [NAME, ...(o.extraColumns ?? []), ...(o.withDescription ? [DESCRIPTION] : []), STATUS],
     fields: [
-      { name: "name", label: "Name", kind: "text", required: true, maxLength: 150 },
+      NAME_FIELD,
       ...(o.extraFields ?? []),
-      { name: "title", label: "Printed title", kind: "text", maxLength: 200, description: "The heading printed on this type's documents." },
+      TITLE_FIELD,
       ...(o.withDescription ? [{ name: "description", label: "Description", kind: "textarea" as const, maxLength: 1000 }] : []),
-      { name: "custom_forms", label: "Custom fields", kind: "custom-forms" },
+      CUSTOM_FORMS_FIELD,
     ],
     references: o.references,
     filters: o.filters,
@@ -231,22 +196,10 @@ function typeEntity(o: {
     searchable: o.withDescription ? ["name", "description"] : ["name"],
     unique: ["name"],
     schema: { create: schema, update: schema },
-    modals: CRUD,
-    defaultSort: { key: "name", order: "asc" },
-    parameter: true,
   };
 }
 
-export const formType = typeEntity({
-  name: "form_type",
-  table: "form_types",
-  singular: "form type",
-  plural: "form types",
-  title: "Form Types",
-  path: `${P}/form_types`,
-  withDescription: true,
-  columns: [NAME, { key: "description", label: "Description", kind: "text", hideOnMobile: true }, STATUS],
-});
+export const formType = typeEntity("form_type", { withDescription: true });
 
 /** One line of a collection type's fee schedule. */
 const collectionFeeSchema = z.object({
@@ -255,19 +208,13 @@ const collectionFeeSchema = z.object({
   amount: optionalMoney("usual amount"),
 });
 
-export const collectionType = typeEntity({
-  name: "collection_type",
-  table: "collection_types",
-  singular: "collection type",
-  plural: "collection types",
-  title: "Collection Types",
-  path: `${P}/collection_types`,
+export const collectionType = typeEntity("collection_type", {
   extraShape: {
     fund_type: requiredEnum("fund_type", FUND_TYPES),
     fees: z.array(collectionFeeSchema).max(MAX_RECEIPT_LINES, `A collection type has at most ${MAX_RECEIPT_LINES} fees.`).default([]),
   },
   extraFields: [{ name: "fund_type", label: "Fund type", kind: "enum", options: FUND_TYPES, required: true }],
-  columns: [NAME, { key: "fund_type", label: "Fund type", kind: "enum", sortable: true }, STATUS],
+  extraColumns: [{ key: "fund_type", label: "Fund type", kind: "enum", sortable: true }],
   filters: [fundTypeFilter],
   // The fee schedule: the lines a receipt of this type starts with (nature, account code, usual amount).
   children: [
@@ -288,29 +235,14 @@ export const collectionType = typeEntity({
   ],
 });
 
-export const disbursementType = typeEntity({
-  name: "disbursement_type",
-  table: "disbursement_types",
-  singular: "disbursement type",
-  plural: "disbursement types",
-  title: "Disbursement Types",
-  path: `${P}/disbursement_types`,
-  withDescription: true,
-  columns: [NAME, { key: "description", label: "Description", kind: "text", hideOnMobile: true }, STATUS],
-});
+export const disbursementType = typeEntity("disbursement_type", { withDescription: true });
 
-export const paymentNature = typeEntity({
-  name: "payment_nature",
-  table: "payment_natures",
-  singular: "payment nature",
-  plural: "payment natures",
-  title: "Payment Natures",
-  path: `${P}/payment_natures`,
+export const paymentNature = typeEntity("payment_nature", {
   extraShape: { disbursement_type_id: requiredId("disbursement_type_id") },
   extraFields: [
     { name: "disbursement_type_id", label: "Disbursement type", kind: "reference", reference: "disbursement_type", required: true },
   ],
-  columns: [NAME, { key: "disbursement_type", label: "Disbursement type", kind: "reference", sortable: true }, STATUS],
+  extraColumns: [{ key: "disbursement_type", label: "Disbursement type", kind: "reference", sortable: true }],
   references: [{ key: "disbursement_type", foreignKey: "disbursement_type_id", resource: "disbursement_type" }],
 });
 
@@ -357,27 +289,19 @@ const certificateShape = {
 
 export const transactionType: ResourceDef = (() => {
   const schema = z.object({
-    name: requiredText("name", 150),
-    title: optionalText("title", 200),
+    ...typeShape(),
     custom_forms: customFormsSchema,
     custom_payment_form: customPaymentFormSchema.default([DEFAULT_PAYMENT_LINE]),
     // Issue 11: the certificate and how it prints. Left out, a field keeps its stored value.
     ...certificateShape,
   });
   return {
-    ...typeEntity({
-      name: "transaction_type",
-      table: "transaction_types",
-      singular: "transaction type",
-      plural: "transaction types",
-      title: "Transaction Types",
-      path: `${P}/transaction_types`,
-      columns: [NAME, STATUS],
-    }),
+    ...typeEntity("transaction_type"),
+    // Its fees and its certificate's fields follow the custom fields.
     fields: [
-      { name: "name", label: "Name", kind: "text", required: true, maxLength: 150, placeholder: "Barangay Clearance" },
-      { name: "title", label: "Printed title", kind: "text", maxLength: 200, description: "The heading printed on the certificate." },
-      { name: "custom_forms", label: "Custom fields", kind: "custom-forms" },
+      { ...NAME_FIELD, placeholder: "Barangay Clearance" },
+      { ...TITLE_FIELD, description: "The heading printed on the certificate." },
+      CUSTOM_FORMS_FIELD,
       { name: "custom_payment_form", label: "Fees", kind: "custom-payment-form" },
       { name: "paper_size", label: "Paper size", kind: "enum", options: PAPER_SIZES },
       { name: "validity_days", label: "Valid for (days)", kind: "number", description: "Empty: no expiry printed." },
