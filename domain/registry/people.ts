@@ -236,8 +236,7 @@ export const resident: ResourceDef = {
     { name: "password", label: "Password", kind: "password", maxLength: 128, description: "Leave empty to keep the current password." },
   ],
   searchable: ["username", "email", "p.contact_number"],
-  // Names through the indexed resident search (decision 042); numbers and e-mails as typed.
-  search: "resident-index",
+  // Names are searched through the indexed resident search (the resident service, decision 042).
   schema: { create: residentSchema, update: residentSchema },
   // make_transaction comes with the certificates (issue 4: not shown until then).
   modals: ["create", "update", "delete", "restore", "reset"],

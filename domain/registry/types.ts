@@ -176,13 +176,6 @@ export interface ChildDef {
   max?: number;
 }
 
-/** How the list's search box finds rows. */
-export type SearchStrategy =
-  /** Case-insensitive substring match over `searchable` (the default). */
-  | "contains"
-  /** The indexed resident search of decision 042 (prefix words, accents, compound surnames, typos). */
-  | "resident-index";
-
 export type ModalKind =
   "create" | "update" | "delete" | "restore" | "reset" | "reset_password" | "make_transaction" | "print" | "print-now" | "add";
 
@@ -245,8 +238,6 @@ export interface ResourceDef {
   references?: readonly ReferenceColumn[];
   /** Columns searched by the list's search box (stored column names). */
   searchable: readonly string[];
-  /** The list search's strategy (default "contains" over `searchable`). */
-  search?: SearchStrategy;
   /** Named state changes (DESIGN §10); the state lives in the `state` column. */
   commands?: readonly CommandDef[];
   /** The stored column holding the state that commands change ("state"). */

@@ -1,7 +1,6 @@
 import { sql, type AliasedRawBuilder, type RawBuilder } from "kysely";
 import type { ServiceContext } from "../context.ts";
 import { AppError, ValidationError } from "../errors.ts";
-import type { ResourceHooks } from "./hooks.ts";
 
 // A numbered booklet (DESIGN §11): a range of pre-printed serials that generates one leaf row per
 // serial — a form pad's accountable forms (issue 10), a cheque book's cheques (issue 12). The rules
@@ -51,16 +50,20 @@ export interface Booklet {
   };
 }
 
-type BookletHooks = Required<Pick<ResourceHooks, "beforeWrite" | "afterWrite" | "beforeDelete">> & {
+/** The rules a booklet entry's service runs at its extension points of the same names. */
+interface BookletHooks {
+  beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null): Promise<void>;
+  afterWrite(ctx: ServiceContext, id: number, values: Record<string, unknown>, op: "create" | "update"): Promise<void>;
+  beforeDelete(ctx: ServiceContext, ids: number[]): Promise<void>;
   /** `<leaves>_count` and `available_count` for the booklet's reads. */
   leafCounts(): AliasedRawBuilder<number, string>[];
-};
+}
 
 function sameRange(a: SerialRange, b: SerialRange): boolean {
   return a.from === b.from && a.to === b.to && a.width === b.width && a.suffix === b.suffix;
 }
 
-/** The engine hooks of a booklet entry; the entry adds its own columns and rules around them. */
+/** The rules of a booklet entry; the entry's service adds its own columns and rules around them. */
 export function bookletHooks(spec: Booklet): BookletHooks {
   const books = sql.table(spec.books);
   const leaves = sql.table(spec.leaves);

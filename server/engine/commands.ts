@@ -32,16 +32,6 @@ export interface CommandRun {
 /** The work of a command beyond moving its own row to `to` (a cascade, numbering, a deposit). */
 export type CommandHandler = (run: CommandRun) => Promise<void>;
 
-const handlers = new Map<string, CommandHandler>();
-
-export function registerCommand(entity: string, command: string, handler: CommandHandler): void {
-  handlers.set(`${entity}:${command}`, handler);
-}
-
-export function commandHandlerFor(entity: string, command: string): CommandHandler | undefined {
-  return handlers.get(`${entity}:${command}`);
-}
-
 function tableOf(def: ResourceDef): string {
   return def.storage.kind === "user" ? "users" : def.storage.table;
 }

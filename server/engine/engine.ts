@@ -7,9 +7,7 @@ import { AppError, forbidden, isAppError, notFound, ValidationError } from "../e
 import { audit } from "../services/audit.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { inTransaction } from "./transaction.ts";
-import { hooksFor, type ResourceHooks } from "./hooks.ts";
-import { searchCondition } from "./search-strategies.ts";
-import { CommandRecorder, commandHandlerFor, lastUnreversedRun, type CommandRun } from "./commands.ts";
+import { CommandRecorder, lastUnreversedRun, type CommandHandler, type CommandRun } from "./commands.ts";
 import { fullNameOf, personJson } from "../services/people-sql.ts";
 import { naturalKey } from "../services/natural-order.ts";
 import { counterTotal, peopleByNameIds } from "./list-shortcuts.ts";
@@ -34,6 +32,8 @@ export function engineDb(ctx: Pick<ServiceContext, "db">): EngineDB {
   return db.withTables<RegistryTables>();
 }
 type AnyDB = EngineDB;
+/** The engine's read of an entry: its tables are named at run time, so their columns are untyped here. */
+export type AnySelect = SelectQueryBuilder<any, any, any>;
 export type Row = Record<string, unknown> & { id: number };
 
 const JSON_FIELD_KINDS = new Set(["custom-forms", "custom-payment-form"]);
@@ -58,11 +58,77 @@ function cancelReason(input: unknown): string {
   return reason;
 }
 
+/**
+ * The generic service of a registry entry. An entry with behaviour beyond the life cycle has a
+ * service class of its own in its area (server/features/<area>/), extending this one: it overrides
+ * the extension points below (each runs inside the engine's transaction) and adds calls of its own;
+ * it never copies the engine (DESIGN §4, §10).
+ */
 export class ResourceEngine {
-  readonly hooks: ResourceHooks;
-  constructor(readonly def: ResourceDef) {
-    this.hooks = hooksFor(def.name);
+  constructor(readonly def: ResourceDef) {}
+
+  // ---- Extension points ------------------------------------------------------------------------
+
+  /** Adds columns to every read (a user's roles, a role's permissions and member count). */
+  protected extendSelect(q: AnySelect): AnySelect {
+    return q;
   }
+  /**
+   * The SQL a computed column sorts by (a household's members_count): the list's id query reads
+   * only the table, so a column that extendSelect adds needs its expression here to be sortable.
+   */
+  protected computedSortExpression(_key: string): RawBuilder<unknown> | undefined {
+    return undefined;
+  }
+  /**
+   * Replaces the `user_profile` object of a user-based entry (a resident's whole profile). The
+   * profile joins (alias `p`) are the engine's; joins it needs beyond them go in extendSelect.
+   */
+  protected userProfileSql(): RawBuilder<unknown> | undefined {
+    return undefined;
+  }
+  /** Replaces the status column's SQL (users: Blocked). */
+  protected statusSql(): RawBuilder<string> | undefined {
+    return undefined;
+  }
+  /**
+   * Takes, before the engine locks the rows `ids` themselves, the locks a write to them may need
+   * beyond those rows (a parent record, the siblings a cascade reaches), in one fixed order. Every
+   * update, delete, restore and command of the entry then waits in the same queue instead of two
+   * of them holding one row each and waiting for the other's (a deadlock).
+   */
+  protected async lockFirst(_ctx: ServiceContext, _ids: readonly number[]): Promise<void> {}
+  /** Checks before create (id null) or update, and derives stored values; throw an AppError to refuse. */
+  protected async beforeWrite(_ctx: ServiceContext, _values: Record<string, unknown>, _id: number | null): Promise<void> {}
+  /** Stores the entry's virtual fields after the row is written. */
+  protected async afterWrite(
+    _ctx: ServiceContext,
+    _id: number,
+    _values: Record<string, unknown>,
+    _op: "create" | "update",
+  ): Promise<void> {}
+  /** Safety rules before delete; throw to refuse the whole request. */
+  protected async beforeDelete(_ctx: ServiceContext, _ids: number[]): Promise<void> {}
+  /** Rules before trashed rows come back (one active entry per person or purok); throw to refuse. */
+  protected async beforeRestore(_ctx: ServiceContext, _ids: number[]): Promise<void> {}
+  /**
+   * The work of the entry's commands beyond moving the record to the command's state (a cascade,
+   * a reason kept on the row), by the command's name in the registry entry. A reverse command
+   * (`reverses`) needs none: the recorder replays the run it reverses.
+   */
+  protected commandHandlers(): Readonly<Record<string, CommandHandler>> {
+    return {};
+  }
+  /**
+   * The list search's condition for a typed text (an indexed search of the entry's own), or null
+   * for the engine's substring match over the entry's searchable columns. The condition reads the
+   * row's tables as the engine aliases them (`t` the row, `p` a user's profile).
+   */
+  protected searchSql(_text: string): Expression<SqlBool> | null {
+    return null;
+  }
+
+  // ---- The life cycle --------------------------------------------------------------------------
 
   private get hard(): boolean {
     return this.def.deletion === "hard";
@@ -119,10 +185,10 @@ export class ResourceEngine {
         "t.created_at",
         "t.updated_at",
         "t.deleted_at",
-        // One profile object per row: an entry's own (hooks.userProfile) replaces the short one
+        // One profile object per row: an entry's own (userProfileSql) replaces the short one
         // rather than being built beside it (the residents list built both, issue 17).
         (
-          this.hooks.userProfile?.() ??
+          this.userProfileSql() ??
           sql`jsonb_build_object('firstname', p.firstname, 'middlename', p.middlename, 'lastname', p.lastname, 'suffix', p.suffix,
             'fullname', ${fullNameOf("p")}, 'image', coalesce(p.image, '/default_avatar.png'), 'hex_color', p.hex_color)`
         ).as("user_profile"),
@@ -133,7 +199,7 @@ export class ResourceEngine {
     }
     const status = this.hard ? sql<string>`'Active'` : sql<string>`case when t.deleted_at is null then 'Active' else ${voidWord} end`;
     q = q.select([
-      (this.hooks.status?.() ?? status).as("status"),
+      (this.statusSql() ?? status).as("status"),
       personSql("t.created_by", "cb").as("created_by"),
       personSql("t.updated_by", "ub").as("updated_by"),
     ]);
@@ -147,13 +213,13 @@ export class ResourceEngine {
       );
     }
     for (const child of def.children ?? []) q = q.select(childRowsSql(child).as(child.key));
-    return this.hooks.extendSelect ? this.hooks.extendSelect(q) : q;
+    return this.extendSelect(q);
   }
 
   /** Maps a sortable column key to SQL; keys come from the registry, never from the request. */
   private sortExpression(key: string): Expression<unknown> {
     const def = this.def;
-    const computed = this.hooks.sortExpression?.(key);
+    const computed = this.computedSortExpression(key);
     if (computed) return computed;
     const ref = def.references?.find((r) => r.key === key);
     // Text sorts the way people read it: "Bangko" before "BDO" (case-insensitive).
@@ -180,7 +246,7 @@ export class ResourceEngine {
       if (query.status === "trashed") q = q.where("t.deleted_at", "is not", null);
     }
     for (const filter of def.filters ?? []) q = q.where((eb) => filterCondition(def, filter, query.filter, eb));
-    const strategic = query.search ? searchCondition(def.search, query.search) : null;
+    const strategic = query.search ? this.searchSql(query.search) : null;
     if (strategic) q = q.where(strategic);
     else if (query.search) {
       const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -355,10 +421,10 @@ export class ResourceEngine {
     return inTransaction(ctx, async (tx) => {
       await this.checkUnique(tx, values);
       await this.checkReferences(tx, values);
-      await this.hooks.beforeWrite?.(tx, values, null);
+      await this.beforeWrite(tx, values, null);
       const id = this.def.storage.kind === "user" ? await this.insertUser(tx, values) : await this.insertRow(tx, values);
       await this.writeChildren(tx, id, values);
-      await this.hooks.afterWrite?.(tx, id, values, "create");
+      await this.afterWrite(tx, id, values, "create");
       const row = await this.read(tx, id);
       await audit(tx, { entity: this.def.name, entityId: id, action: "create", after: row });
       return row;
@@ -426,12 +492,12 @@ export class ResourceEngine {
     this.authorize(ctx, "update");
     const values = this.parse(this.def.schema.update, input);
     return inTransaction(ctx, async (tx) => {
-      await this.hooks.lockFirst?.(tx, [id]);
+      await this.lockFirst(tx, [id]);
       await this.lock(tx, id);
       const before = await this.read(tx, id);
       await this.checkUnique(tx, values, id);
       await this.checkReferences(tx, values);
-      await this.hooks.beforeWrite?.(tx, values, id);
+      await this.beforeWrite(tx, values, id);
       const actor = tx.user?.id ?? null;
       if (this.def.storage.kind === "user") {
         const { user_profile, password, username, email } = values as {
@@ -460,7 +526,7 @@ export class ResourceEngine {
           .execute();
       }
       await this.writeChildren(tx, id, values);
-      await this.hooks.afterWrite?.(tx, id, values, "update");
+      await this.afterWrite(tx, id, values, "update");
       const after = await this.read(tx, id);
       await audit(tx, { entity: this.def.name, entityId: id, action: "update", ...changedFields(before, after) });
       return after;
@@ -478,7 +544,7 @@ export class ResourceEngine {
     if (this.def.storage.kind !== "table") throw new Error("updateColumns writes a table entry's own columns");
     const table = this.def.storage.table;
     return inTransaction(ctx, async (tx) => {
-      await this.hooks.lockFirst?.(tx, [id]);
+      await this.lockFirst(tx, [id]);
       await this.lock(tx, id);
       const before = await this.read(tx, id);
       await engineDb(tx)
@@ -521,7 +587,7 @@ export class ResourceEngine {
     this.authorize(ctx, "delete");
     const reason = this.def.cancel ? cancelReason(input) : null;
     return inTransaction(ctx, async (tx) => {
-      await this.hooks.lockFirst?.(tx, [id]);
+      await this.lockFirst(tx, [id]);
       if (this.hard) {
         await this.lock(tx, id);
         const before = await this.read(tx, id);
@@ -530,7 +596,7 @@ export class ResourceEngine {
       }
       const row = await this.lock(tx, id);
       if (!row.deleted_at) await this.assertRestorable(tx, [id]);
-      if (!row.deleted_at) await this.hooks.beforeDelete?.(tx, [id]);
+      if (!row.deleted_at) await this.beforeDelete(tx, [id]);
       if (!row.deleted_at) {
         await this.setDeleted(tx, [id], true);
         if (reason != null) await engineDb(tx).updateTable(this.tableName()).set({ cancel_reason: reason }).where("id", "=", id).execute();
@@ -549,11 +615,11 @@ export class ResourceEngine {
     this.authorize(ctx, "restore");
     if (this.hard) throw new AppError(422, `A deleted ${this.def.labels.singular} cannot be restored.`);
     return inTransaction(ctx, async (tx) => {
-      await this.hooks.lockFirst?.(tx, [id]);
+      await this.lockFirst(tx, [id]);
       const row = await this.lock(tx, id);
       if (row.deleted_at) {
         await this.assertRestorable(tx, [id]);
-        await this.hooks.beforeRestore?.(tx, [id]);
+        await this.beforeRestore(tx, [id]);
         await this.setDeleted(tx, [id], false);
         if (this.def.cancel) await engineDb(tx).updateTable(this.tableName()).set({ cancel_reason: null }).where("id", "=", id).execute();
         await audit(tx, { entity: this.def.name, entityId: id, action: "restore" });
@@ -584,13 +650,13 @@ export class ResourceEngine {
     const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
     if (unique.length === 0) throw ValidationError.field("ids", MSG_SELECT_RECORDS);
     return inTransaction(ctx, async (tx) => {
-      await this.hooks.lockFirst?.(tx, unique);
+      await this.lockFirst(tx, unique);
       const actionable = await this.idsAmong(tx, unique, this.hard ? "any" : deleted ? "active" : "trashed");
       if (actionable.length === 0) throw ValidationError.field("ids", nothingToActOnMessage(this.def, unique, deleted));
       if (this.hard) return (await this.hardDelete(tx, actionable)).length;
       if (deleted) await this.checkDeletable(tx, actionable);
       await this.assertRestorable(tx, actionable);
-      if (!deleted) await this.hooks.beforeRestore?.(tx, actionable);
+      if (!deleted) await this.beforeRestore(tx, actionable);
       const changed = await this.setDeleted(tx, actionable, deleted);
       if (!deleted && this.def.cancel && changed.length)
         await engineDb(tx).updateTable(this.tableName()).set({ cancel_reason: null }).where("id", "in", changed).execute();
@@ -606,16 +672,15 @@ export class ResourceEngine {
    * 5). A refusal of the selection as a whole (the last Administrator) stays as it was.
    */
   private async checkDeletable(ctx: ServiceContext, ids: number[]): Promise<void> {
-    const check = this.hooks.beforeDelete;
-    if (!check) return;
+    const check = (on: number[]) => this.beforeDelete(ctx, on);
     try {
-      await check(ctx, ids);
+      await check(ids);
     } catch (error) {
       if (ids.length < 2 || !(isAppError(error) && error.status === 422)) throw error;
       const reasons: string[] = [];
       for (const id of ids) {
         try {
-          await check(ctx, [id]);
+          await check([id]);
         } catch (one) {
           if (!(isAppError(one) && one.status === 422)) throw one;
           reasons.push(...(one.errors ? Object.values(one.errors).flat() : [one.message]));
@@ -742,7 +807,7 @@ export class ResourceEngine {
     if (reasonText.includes("\u0000")) throw ValidationError.field("reason", "The reason must not contain a NUL character.");
     const reason = reasonText || null;
     return inTransaction(ctx, async (tx) => {
-      await this.hooks.lockFirst?.(tx, [id]);
+      await this.lockFirst(tx, [id]);
       const locked = await this.lock(tx, id);
       const row = await this.read(tx, id);
       const state = this.def.stateColumn ? String(locked.state ?? "") : null;
@@ -758,7 +823,7 @@ export class ResourceEngine {
         await recorder.reverse(reversedRun, (entity, rowId) => `${getResource(entity).labels.singular} #${rowId}`);
       } else {
         if (command.to && this.def.stateColumn) await recorder.change(this.def.name, id, { [this.def.stateColumn]: command.to });
-        const handler = commandHandlerFor(this.def.name, command.name);
+        const handler = this.commandHandlers()[command.name];
         const run: CommandRun = {
           ctx: tx,
           def: this.def,

@@ -2,33 +2,52 @@ import { findResource, getResource, type ResourceName } from "../../domain/regis
 import type { ResourceDef } from "../../domain/registry/types.ts";
 import { notFound } from "../errors.ts";
 import { ResourceEngine } from "./engine.ts";
-import { assertComposed, markBuilt, serviceFactory } from "./service-registry.ts";
-// Every area's hooks, services and commands register themselves when the composition root
-// (server/features/index.ts) loads them, before the first service is built.
 
-export { defineService } from "./service-registry.ts";
+// One way in (DESIGN §10): REST, tRPC, page loaders and actions and exports reach an entity only
+// through `serviceFor(name)`. An entry with behaviour beyond the engine's life cycle has a service
+// class in its area extending ResourceEngine (its extension points, commands and extra calls); the
+// composition root (server/features/index.ts) hands the engine those classes, explicitly, before the
+// first request. Every other entry gets the generic engine. A rule written once in a service holds on
+// every transport.
 
-// One way in (DESIGN §10, issue 9 item 1): REST, tRPC, page loaders and actions and exports reach an
-// entity only through `serviceFor(name)`. An entity with behaviour beyond the engine's life cycle
-// registers a service class extending ResourceEngine (its hooks, commands and extra calls); every
-// other entry gets the generic engine. A rule written once in the service or its hooks therefore
-// holds on every transport.
-
-/** Entity services by registry name; feature modules add theirs with `declare module`. */
+/** Entity services by registry name; the composition root fills it with the areas' classes. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
 export interface EntityServices {}
 
 export type ServiceOf<N extends ResourceName> = N extends keyof EntityServices ? EntityServices[N] : ResourceEngine;
 
+/** Builds the service of one entry from the entry. */
+export type ServiceFactory = (def: ResourceDef) => ResourceEngine;
+
+const factories = new Map<string, ServiceFactory>();
 const services = new Map<string, ResourceEngine>();
+let composed = false;
+
+/**
+ * Hands the engine the service classes of the areas (the composition root calls it once with every
+ * area's; a test adds its own entries' the same way). A service already handed out is not replaced:
+ * it would lose rules callers already rely on.
+ */
+export function composeServices(byEntry: Readonly<Record<string, ServiceFactory>>): void {
+  for (const [name, factory] of Object.entries(byEntry)) {
+    if (services.has(name) && factories.get(name) !== factory) {
+      // A development server re-runs the composition on a hot reload after a service was built: keep it.
+      if (process.env.NODE_ENV === "production") throw new Error(`The service of ${name} is already in use; compose it before first use`);
+      continue;
+    }
+    factories.set(name, factory);
+  }
+  composed = true;
+}
 
 function build(def: ResourceDef): ResourceEngine {
   let service = services.get(def.name);
   if (!service) {
-    assertComposed();
-    service = (serviceFactory(def.name) ?? ((d) => new ResourceEngine(d)))(def);
+    // Refuses to hand out a service before the areas are composed: it would lack their rules.
+    if (!composed)
+      throw new Error("The areas are not composed: import server/features/index.ts (the composition root) before using a service.");
+    service = (factories.get(def.name) ?? ((d) => new ResourceEngine(d)))(def);
     services.set(def.name, service);
-    markBuilt(def.name);
   }
   return service;
 }
@@ -41,7 +60,7 @@ export function serviceFor<N extends ResourceName>(name: N): ServiceOf<N> {
 /**
  * The service of an entry kept out of the registry's RESOURCES on purpose (the blocklist view, whose
  * calls are not §7.2's pattern and have no generic transport): built and kept here like every other
- * entity's, so its feature module never makes an engine of its own.
+ * entity's, so its area never makes an engine of its own.
  */
 export function serviceForEntry(def: ResourceDef): ResourceEngine {
   return build(def);

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { registerResource } from "../../domain/registry/index.ts";
 import type { ResourceDef } from "../../domain/registry/types.ts";
 import type { DB } from "../../db/index.ts";
-import { registerCommand } from "../../server/engine/commands.ts";
+import type { CommandRun } from "../../server/engine/commands.ts";
+import { ResourceEngine } from "../../server/engine/engine.ts";
+import { composeServices } from "../../server/engine/services.ts";
 
 // Test-only registry entries for the engine's second layer (issue 9 item 2): a voucher with child
 // lines and void/unvoid commands whose cascade voids the voucher's cheques, and the cheques
@@ -132,21 +134,29 @@ export const testCheque: ResourceDef = {
   restorableStates: ["issued"],
 };
 
+/** Voiding a voucher voids its issued cheques (the cascade of DESIGN §10). */
+async function voidTestVoucher(run: CommandRun): Promise<void> {
+  const cheques = await sql<{
+    id: number;
+  }>`select id from test_cheques where voucher_id = ${run.row.id} and state = 'issued' order by id`.execute(run.ctx.db);
+  for (const cheque of cheques.rows) await run.change("test_cheque", Number(cheque.id), { state: "void" });
+}
+
+class TestVoucherService extends ResourceEngine {
+  protected override commandHandlers() {
+    return { void: voidTestVoucher };
+  }
+}
+
 let registered = false;
 
-/** Registers the entries and the void cascade once per test process (before the app is built). */
+/** Registers the entries and their service (the void cascade) once per test process, before the app is built. */
 export function registerTestEntries(): void {
   if (registered) return;
   registered = true;
   registerResource(testVoucher);
   registerResource(testCheque);
-  // Voiding a voucher voids its issued cheques (the cascade of DESIGN §10).
-  registerCommand("test_voucher", "void", async (run) => {
-    const cheques = await sql<{
-      id: number;
-    }>`select id from test_cheques where voucher_id = ${run.row.id} and state = 'issued' order by id`.execute(run.ctx.db);
-    for (const cheque of cheques.rows) await run.change("test_cheque", Number(cheque.id), { state: "void" });
-  });
+  composeServices({ test_voucher: (def) => new TestVoucherService(def) });
 }
 
 const AUDIT = sql`created_at timestamptz not null default now(), created_by bigint, updated_at timestamptz not null default now(),

@@ -7,7 +7,7 @@ import { can } from "../../../domain/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, ValidationError } from "../../errors.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
-import { choiceLabelSql } from "./hooks.ts";
+import { choiceLabelSql } from "./access-log-service.ts";
 import { ACTION_WORDS } from "./history.ts";
 
 const AUDIT_ACTIONS = Object.entries(ACTION_WORDS).map(([value, label]) => ({ value, label }));

@@ -8,9 +8,8 @@ import type { ServiceContext } from "../../context.ts";
 import type { StoredPaymentLine } from "../../../db/schema.ts";
 import { AppError, forbidden, ValidationError } from "../../errors.ts";
 import { audit } from "../../services/audit.ts";
-import { registerHooks } from "../../engine/hooks.ts";
 import { serviceFor } from "../../engine/services.ts";
-import type { Row } from "../../engine/engine.ts";
+import { ResourceEngine, type AnySelect, type Row } from "../../engine/engine.ts";
 import { inTransaction } from "../../engine/transaction.ts";
 import { maskName, newVerificationCode, nextMonthlyNumber, normalizeVerificationCode } from "../../engine/documents.ts";
 import { fullNameOf, personJson } from "../../services/people-sql.ts";
@@ -155,8 +154,8 @@ async function assertFirstTimeJobseeker(
     );
 }
 
-registerHooks("transaction", {
-  extendSelect(q) {
+export class TransactionService extends ResourceEngine {
+  protected override extendSelect(q: AnySelect): AnySelect {
     return q
       .leftJoin("user_profiles as itp", "itp.user_id", "t.issued_to_user_id")
       .select([
@@ -168,8 +167,8 @@ registerHooks("transaction", {
         personJson("t.issued_to_user_id", "itp").as("user"),
         sql<string>`r_transaction_type.name`.as("name"),
       ]);
-  },
-  async beforeWrite(ctx, values, id) {
+  }
+  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
     const typeId = values.transaction_type_id as number;
     const personId = values.issued_to_user_id as number;
     const person = await ctx.db.selectFrom("users").select("kind").where("id", "=", personId).executeTakeFirst();
@@ -215,14 +214,14 @@ registerHooks("transaction", {
       values.reference_number = await nextMonthlyNumber(ctx, "transaction", date);
       values.verification_code = newVerificationCode();
     }
-  },
-  async afterWrite(ctx, id, _values, op) {
+  }
+  protected override async afterWrite(ctx: ServiceContext, id: number, _values: Record<string, unknown>, op: "create" | "update") {
     if (op === "create") await certificateRequested(ctx, id);
-  },
-});
+  }
+}
 
-registerHooks("transaction_type", {
-  async beforeWrite(ctx, values, id) {
+export class TransactionTypeService extends ResourceEngine {
+  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
     const stored =
       id == null
         ? null
@@ -243,8 +242,8 @@ registerHooks("transaction_type", {
         "custom_payment_form",
         "A First Time Jobseeker certification is issued free (RA 11261): every fee must be 0.",
       );
-  },
-});
+  }
+}
 
 /** An unpaid transaction as a collection lists it (spec §3 Collection.transactions). */
 export interface UnpaidTransaction {

@@ -3,20 +3,16 @@ import { formatMoney, sumCentavos, toCentavos, toMoneyString } from "../../../do
 import type { ServiceContext } from "../../context.ts";
 import { can } from "../../../domain/permissions.ts";
 import { AppError, forbidden, ValidationError } from "../../errors.ts";
-import { registerCommand } from "../../engine/commands.ts";
 import { newVerificationCode, nextMonthlyNumber } from "../../engine/documents.ts";
-import { registerHooks } from "../../engine/hooks.ts";
 import { inTransaction } from "../../engine/transaction.ts";
-import { defineService } from "../../engine/service-registry.ts";
-import { ResourceEngine, type Row } from "../../engine/engine.ts";
-import type { ResourceDef } from "../../../domain/registry/types.ts";
+import { ResourceEngine, type AnySelect, type Row } from "../../engine/engine.ts";
 import { bookletHooks } from "../../engine/booklet.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
-import { chequeVoided } from "../notifications/events.ts";
+import { voidChequeIssuance } from "./commands/void-cheque-issuance.ts";
+import { voidChequeNumber } from "./commands/void-cheque-number.ts";
 
-// Disbursements and cheques (issue 12, DESIGN §11). Every rule of these entries lives here, as
-// engine hooks, command handlers and one service class, so REST, tRPC, pages and exports all
-// reach it through serviceFor (DESIGN §10).
+// Disbursements and cheques (DESIGN §11): one service class per entry — its rules over the
+// engine's life cycle, its commands and its own calls — reached through serviceFor (DESIGN §10).
 
 type Ctx = ServiceContext;
 
@@ -70,8 +66,8 @@ const book = bookletHooks({
   },
 });
 
-registerHooks("cheque_book", {
-  extendSelect(q) {
+export class ChequeBookService extends ResourceEngine {
+  protected override extendSelect(q: AnySelect): AnySelect {
     return q
       .leftJoin("banks as cb_bank", "cb_bank.id", "r_bank_account.bank_id")
       .select([
@@ -81,30 +77,36 @@ registerHooks("cheque_book", {
         sql<string>`t.series_start || '–' || t.series_end`.as("series_joint"),
         ...book.leafCounts(),
       ]);
-  },
-  beforeWrite: book.beforeWrite,
-  afterWrite: book.afterWrite,
-  beforeDelete: book.beforeDelete,
-});
+  }
+  protected override beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
+    return book.beforeWrite(ctx, values, id);
+  }
+  protected override afterWrite(ctx: ServiceContext, id: number, values: Record<string, unknown>, op: "create" | "update") {
+    return book.afterWrite(ctx, id, values, op);
+  }
+  protected override beforeDelete(ctx: ServiceContext, ids: number[]) {
+    return book.beforeDelete(ctx, ids);
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Cheque numbers: available → issued (by one cheque issuance) | void (a spoiled leaf, with a reason).
 
-registerHooks("cheque_number", {
-  extendSelect(q) {
+export class ChequeNumberService extends ResourceEngine {
+  protected override extendSelect(q: AnySelect): AnySelect {
     return q.select([sql<string>`r_cheque_book.cheque_book_code`.as("cheque_book_code")]);
-  },
+  }
   // Delete is void (spec §4 wording): an available leaf is spoiled; restore makes it available again,
   // unless its cheque was voided (then the cheque's unvoid brings it back, decision 122).
-  async beforeDelete(ctx, ids) {
+  protected override async beforeDelete(ctx: ServiceContext, ids: number[]) {
     await ctx.db
       .updateTable("cheque_numbers")
       .set({ state: "void", void_reason: sql`coalesce(void_reason, 'Spoiled')` })
       .where("id", "in", ids)
       .where("state", "=", "available")
       .execute();
-  },
-  async beforeRestore(ctx, ids) {
+  }
+  protected override async beforeRestore(ctx: ServiceContext, ids: number[]) {
     const tied = await ctx.db
       .selectFrom("cheque_issuances as ci")
       .innerJoin("cheque_numbers as n", "n.id", "ci.cheque_number_id")
@@ -113,8 +115,8 @@ registerHooks("cheque_number", {
       .executeTakeFirst();
     if (tied) throw new AppError(422, `Cheque number ${tied.number} belongs to a written cheque; unvoid the cheque instead.`);
     await ctx.db.updateTable("cheque_numbers").set({ state: "available", void_reason: null }).where("id", "in", ids).execute();
-  },
-  async beforeWrite(ctx, values, id) {
+  }
+  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
     const book = await ctx.db
       .selectFrom("cheque_books")
       .select(["id", "bank_account_id", "deleted_at"])
@@ -134,12 +136,11 @@ registerHooks("cheque_number", {
       .$if(id != null, (qb) => qb.where("id", "<>", id!))
       .executeTakeFirst();
     if (taken) throw ValidationError.field("number", "The number has already been taken.");
-  },
-});
-
-registerCommand("cheque_number", "void", async (run) => {
-  await run.change("cheque_number", run.row.id, { void_reason: run.reason, deleted_at: new Date(), deleted_by: run.ctx.user?.id ?? null });
-});
+  }
+  protected override commandHandlers() {
+    return { void: voidChequeNumber };
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Disbursement vouchers.
@@ -185,16 +186,16 @@ const unpaidOf = (alias: string) =>
   sql<string>`(${sql.ref(`${alias}.amount`)} - coalesce((select sum(ci.amount) from cheque_issuances ci
     where ci.disbursement_id = ${sql.ref(`${alias}.id`)} and ci.state = 'issued' and ci.deleted_at is null), 0))::numeric(14,2)`;
 
-registerHooks("disbursement", {
-  extendSelect(q) {
+export class DisbursementService extends ResourceEngine {
+  protected override extendSelect(q: AnySelect): AnySelect {
     return q.select([
       unpaidOf("t").as("balance"),
       sql<number>`(select count(*)::int from cheque_issuances ci where ci.disbursement_id = t.id and ci.deleted_at is null)`.as(
         "cheques_count",
       ),
     ]);
-  },
-  async beforeWrite(ctx, values, id) {
+  }
+  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
     if (id != null) {
       const stored = await ctx.db.selectFrom("disbursements").select(["deleted_at"]).where("id", "=", id).executeTakeFirstOrThrow();
       if (stored.deleted_at) throw new AppError(422, "A void disbursement voucher cannot be changed; restore it first.");
@@ -240,8 +241,8 @@ registerHooks("disbursement", {
       values.disbursement_number = await nextMonthlyNumber(ctx, "disbursement", String(values.voucher_date));
       values.verification_code = newVerificationCode();
     }
-  },
-  async beforeDelete(ctx, ids) {
+  }
+  protected override async beforeDelete(ctx: ServiceContext, ids: number[]) {
     const live = await ctx.db
       .selectFrom("cheque_issuances as ci")
       .innerJoin("disbursements as d", "d.id", "ci.disbursement_id")
@@ -251,8 +252,46 @@ registerHooks("disbursement", {
       .where("ci.deleted_at", "is", null)
       .executeTakeFirst();
     if (live) throw new AppError(422, `Disbursement ${live.disbursement_number} has issued cheques; void them first.`);
-  },
-});
+  }
+  /**
+   * The vouchers a cheque can pay: not void and not fully paid, newest first, each with its payee
+   * and what it still owes. `include` keeps one voucher listed whatever its state (the voucher of
+   * the cheque being edited, or the one the form was opened from, so the form can say why).
+   */
+  async payable(ctx: Ctx, options: { include?: number | null } = {}): Promise<PayableVoucher[]> {
+    const user = ctx.user;
+    const allowed = ["manage-disbursement", "view-disbursement", "create-cheque_issuance", "update-cheque_issuance"].some((p) =>
+      can(user, p),
+    );
+    if (!allowed) throw forbidden();
+    const include = options.include ?? null;
+    const rows = await ctx.db
+      .selectFrom("disbursements as d")
+      .select(["d.id", "d.disbursement_number", "d.payee", "d.particulars", "d.deleted_at", sql<string>`d.amount::text`.as("amount")])
+      .select(unpaidOf("d").as("balance"))
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("d.deleted_at", "is", null), eb(unpaidOf("d"), ">", sql<string>`0`)]),
+          ...(include != null ? [eb("d.id", "=", include)] : []),
+        ]),
+      )
+      .orderBy("d.voucher_date", "desc")
+      .orderBy("d.id", "desc")
+      .limit(1000)
+      .execute();
+    return rows.map((r) => {
+      const v = {
+        disbursement_number: r.disbursement_number,
+        payee: r.payee,
+        particulars: r.particulars,
+        amount: toMoneyString(r.amount),
+        balance: toMoneyString(String(r.balance)),
+        void: r.deleted_at != null,
+      };
+      return { value: String(r.id), label: payableLabel(v), ...v };
+    });
+  }
+}
 
 /** A voucher a cheque can pay, as the cheque form lists it. */
 export interface PayableVoucher {
@@ -267,22 +306,6 @@ export interface PayableVoucher {
   void: boolean;
 }
 
-/** The disbursement voucher's calls beyond the engine's. */
-export interface DisbursementService extends ResourceEngine {
-  /**
-   * The vouchers a cheque can pay: not void and not fully paid, newest first, each with its payee
-   * and what it still owes. `include` keeps one voucher listed whatever its state (the voucher of
-   * the cheque being edited, or the one the form was opened from, so the form can say why).
-   */
-  payable(ctx: Ctx, options?: { include?: number | null }): Promise<PayableVoucher[]>;
-}
-
-declare module "../../engine/services.ts" {
-  interface EntityServices {
-    disbursement: DisbursementService;
-  }
-}
-
 function payableLabel(v: { disbursement_number: string; payee: string; amount: string; balance: string; void: boolean }): string {
   const unpaid = toCentavos(v.balance);
   const owed = v.void
@@ -293,44 +316,6 @@ function payableLabel(v: { disbursement_number: string; payee: string; amount: s
         ? ` (unpaid ${formatMoney(unpaid)})`
         : " (fully paid)";
   return `${v.disbursement_number} · ${v.payee} · ${formatMoney(v.amount)}${owed}`;
-}
-
-function disbursementService(def: ResourceDef): DisbursementService {
-  return new (class extends ResourceEngine implements DisbursementService {
-    async payable(ctx: Ctx, options: { include?: number | null } = {}): Promise<PayableVoucher[]> {
-      const user = ctx.user;
-      const allowed = ["manage-disbursement", "view-disbursement", "create-cheque_issuance", "update-cheque_issuance"].some((p) =>
-        can(user, p),
-      );
-      if (!allowed) throw forbidden();
-      const include = options.include ?? null;
-      const rows = await ctx.db
-        .selectFrom("disbursements as d")
-        .select(["d.id", "d.disbursement_number", "d.payee", "d.particulars", "d.deleted_at", sql<string>`d.amount::text`.as("amount")])
-        .select(unpaidOf("d").as("balance"))
-        .where((eb) =>
-          eb.or([
-            eb.and([eb("d.deleted_at", "is", null), eb(unpaidOf("d"), ">", sql<string>`0`)]),
-            ...(include != null ? [eb("d.id", "=", include)] : []),
-          ]),
-        )
-        .orderBy("d.voucher_date", "desc")
-        .orderBy("d.id", "desc")
-        .limit(1000)
-        .execute();
-      return rows.map((r) => {
-        const v = {
-          disbursement_number: r.disbursement_number,
-          payee: r.payee,
-          particulars: r.particulars,
-          amount: toMoneyString(r.amount),
-          balance: toMoneyString(String(r.balance)),
-          void: r.deleted_at != null,
-        };
-        return { value: String(r.id), label: payableLabel(v), ...v };
-      });
-    }
-  })(def);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -387,8 +372,8 @@ export async function takeNextChequeNumber(ctx: Ctx, bankAccountId: number): Pro
   return { id: Number(next.id), number: next.number };
 }
 
-registerHooks("cheque_issuance", {
-  extendSelect(q) {
+export class ChequeIssuanceService extends ResourceEngine {
+  protected override extendSelect(q: AnySelect): AnySelect {
     return q
       .leftJoin("cheque_numbers as ci_n", "ci_n.id", "t.cheque_number_id")
       .leftJoin("cheque_books as ci_b", "ci_b.id", "ci_n.cheque_book_id")
@@ -401,15 +386,15 @@ registerHooks("cheque_issuance", {
         // Spec §2.4 names the cheque's date column "date".
         sql<string>`t.cheque_date`.as("date"),
       ]);
-  },
-  status() {
+  }
+  protected override statusSql() {
     return sql<string>`case when t.deleted_at is not null then 'Trashed' when t.state = 'void' then 'Void' else 'Active' end`;
-  },
+  }
   // A void cascades over every cheque of the voucher, and an unvoid replays it backwards: two such
   // commands on cheques A and B of one voucher, each starting from its own cheque, would hold one
   // and wait for the other. Every write to a cheque takes the voucher first, then the voucher's
   // cheques by id, so they queue on the voucher instead.
-  async lockFirst(ctx, ids) {
+  protected override async lockFirst(ctx: ServiceContext, ids: readonly number[]) {
     if (ids.length === 0) return;
     const vouchers = (
       await sql<{ id: number }>`
@@ -419,8 +404,8 @@ registerHooks("cheque_issuance", {
     ).rows.map((r) => Number(r.id));
     if (vouchers.length === 0) return;
     await sql`select id from cheque_issuances where disbursement_id in (${sql.join(vouchers)}) order by id for update`.execute(ctx.db);
-  },
-  async beforeWrite(ctx, values, id) {
+  }
+  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
     const disbursementId = Number(values.disbursement_id);
     if (id != null) {
       const stored = await ctx.db
@@ -443,8 +428,8 @@ registerHooks("cheque_issuance", {
       values.cheque_number_id = number.id;
       values.verification_code = newVerificationCode();
     }
-  },
-  async beforeRestore(ctx, ids) {
+  }
+  protected override async beforeRestore(ctx: ServiceContext, ids: number[]) {
     for (const id of ids) {
       const row = await ctx.db
         .selectFrom("cheque_issuances")
@@ -453,84 +438,58 @@ registerHooks("cheque_issuance", {
         .executeTakeFirst();
       if (row && row.state === "issued") await assertWithinOwed(ctx, Number(row.disbursement_id), row.amount, id);
     }
-  },
-});
-
-// Void: the cheque, its number (spoiled), and the other live cheques of the same voucher with
-// theirs, in one transaction; unvoid (`reverses: "void"`) puts back exactly these rows.
-registerCommand("cheque_issuance", "void", async (run) => {
-  const actor = run.ctx.user?.id ?? null;
-  const voucherId = Number(run.row.disbursement_id);
-  const spoil = async (chequeNumberId: number, reason: string) =>
-    run.change("cheque_number", chequeNumberId, { state: "void", void_reason: reason, deleted_at: new Date(), deleted_by: actor });
-  await run.change("cheque_issuance", run.row.id, { void_reason: run.reason });
-  await spoil(Number(run.row.cheque_number_id), `Cheque voided: ${run.reason ?? ""}`.trim());
-  const tied = await run.ctx.db
-    .selectFrom("cheque_issuances as ci")
-    .innerJoin("cheque_numbers as n", "n.id", "ci.cheque_number_id")
-    .select(["ci.id", "ci.cheque_number_id", "n.number"])
-    .where("ci.disbursement_id", "=", voucherId)
-    .where("ci.id", "<>", run.row.id)
-    .where("ci.state", "=", "issued")
-    .where("ci.deleted_at", "is", null)
-    .orderBy("ci.id")
-    .execute();
-  const reason = `Voided with cheque ${String(run.row.number)} of the same voucher: ${run.reason ?? ""}`.trim();
-  for (const cheque of tied) {
-    await run.change("cheque_issuance", Number(cheque.id), { state: "void", void_reason: reason });
-    await spoil(Number(cheque.cheque_number_id), reason);
   }
-  // Issue 15: the staff who see cheques hear of it, in this transaction.
-  const voided = { number: String(run.row.number), payee: String(run.row.payee), amount: String(run.row.amount) };
-  await chequeVoided(run.ctx, { id: Number(run.row.id), ...voided, reason: run.reason ?? null });
-});
-
-/**
- * A cheque issuance comes back from two different places, each with its own command: from void by
- * Unvoid, from the trash by Restore. A restore of a cheque that is not in the trash would change
- * nothing, so it is refused (422) instead of answering a success for a change not made.
- */
-function chequeIssuanceService(def: ResourceDef): ResourceEngine {
-  return new (class extends ResourceEngine {
-    async restore(ctx: Ctx, id: number): Promise<Row> {
-      if (!can(ctx.user, "restore-cheque_issuance")) throw forbidden();
-      return inTransaction(ctx, async (tx) => {
-        // The voucher's lock first, as every write to a cheque takes it (lockFirst above).
-        await this.hooks.lockFirst?.(tx, [id]);
-        const row = await tx.db
-          .selectFrom("cheque_issuances as ci")
-          .leftJoin("cheque_numbers as n", "n.id", "ci.cheque_number_id")
-          .select(["ci.deleted_at", "ci.state", "n.number"])
-          .where("ci.id", "=", id)
-          .executeTakeFirst();
-        if (row && !row.deleted_at) {
-          throw new AppError(
-            422,
-            row.state === "void"
-              ? `Cheque ${row.number ?? `#${id}`} is void, not deleted: nothing was restored. Unvoid it to bring it back.`
-              : `Cheque ${row.number ?? `#${id}`} is not deleted: nothing was restored.`,
-          );
-        }
-        return super.restore(tx, id);
-      });
-    }
-  })(def);
+  protected override commandHandlers() {
+    return { void: voidChequeIssuance };
+  }
+  /**
+   * A cheque issuance comes back from two different places, each with its own command: from void by
+   * Unvoid, from the trash by Restore. A restore of a cheque that is not in the trash would change
+   * nothing, so it is refused (422) instead of answering a success for a change not made.
+   */
+  override async restore(ctx: Ctx, id: number): Promise<Row> {
+    if (!can(ctx.user, "restore-cheque_issuance")) throw forbidden();
+    return inTransaction(ctx, async (tx) => {
+      // The voucher's lock first, as every write to a cheque takes it (lockFirst above).
+      await this.lockFirst(tx, [id]);
+      const row = await tx.db
+        .selectFrom("cheque_issuances as ci")
+        .leftJoin("cheque_numbers as n", "n.id", "ci.cheque_number_id")
+        .select(["ci.deleted_at", "ci.state", "n.number"])
+        .where("ci.id", "=", id)
+        .executeTakeFirst();
+      if (row && !row.deleted_at) {
+        throw new AppError(
+          422,
+          row.state === "void"
+            ? `Cheque ${row.number ?? `#${id}`} is void, not deleted: nothing was restored. Unvoid it to bring it back.`
+            : `Cheque ${row.number ?? `#${id}`} is not deleted: nothing was restored.`,
+        );
+      }
+      return super.restore(tx, id);
+    });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Bank accounts: the opening balance the cheque register starts from.
 
-registerHooks("bank_account", {
+export class BankAccountService extends ResourceEngine {
   // Both left out (an older client's update): the stored ones stay. Otherwise an opening balance
   // stands on a date, and an empty balance is none.
-  async beforeWrite(_ctx, values) {
+  protected override async beforeWrite(_ctx: ServiceContext, values: Record<string, unknown>) {
     if (values.opening_balance === undefined && values.opening_date === undefined) return;
     values.opening_balance ??= "0.00";
     values.opening_date ??= null;
     if (toCentavos(String(values.opening_balance)) > 0 && values.opening_date == null)
       throw ValidationError.field("opening_date", "The opening balance as of date is required with an opening balance.");
-  },
-});
+  }
+  /** Stores where the account's cheque stock prints, as moved by the test print (offset_x, offset_y). */
+  async setChequeOffsets(ctx: Ctx, id: number, input: { x: unknown; y: unknown }): Promise<Row> {
+    const values = { cheque_offset_x: chequeOffset(input.x, "offset_x"), cheque_offset_y: chequeOffset(input.y, "offset_y") };
+    return this.updateColumns(ctx, id, "update", values);
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Bank accounts: the cheque print's calibration (research notes §6) is a setting of the account,
@@ -542,39 +501,4 @@ function chequeOffset(value: unknown, field: string): string {
   if (!Number.isFinite(n) || Math.abs(n) > 50)
     throw ValidationError.field(field, "The offset must be a number of millimetres between -50 and 50.");
   return (Math.round(n * 10) / 10).toFixed(1);
-}
-
-/** The bank account's calls beyond the engine's. */
-export interface BankAccountService extends ResourceEngine {
-  /** Stores where the account's cheque stock prints, as moved by the test print (offset_x, offset_y). */
-  setChequeOffsets(ctx: Ctx, id: number, input: { x: unknown; y: unknown }): Promise<Row>;
-}
-
-declare module "../../engine/services.ts" {
-  interface EntityServices {
-    bank_account: BankAccountService;
-  }
-}
-
-function bankAccountService(def: ResourceDef): BankAccountService {
-  // Defined on first use: this module loads while the engine's graph is still loading.
-  return new (class extends ResourceEngine implements BankAccountService {
-    async setChequeOffsets(ctx: Ctx, id: number, input: { x: unknown; y: unknown }): Promise<Row> {
-      const values = { cheque_offset_x: chequeOffset(input.x, "offset_x"), cheque_offset_y: chequeOffset(input.y, "offset_y") };
-      return this.updateColumns(ctx, id, "update", values);
-    }
-  })(def);
-}
-const SERVICES: [string, (def: ResourceDef) => ResourceEngine][] = [
-  ["bank_account", bankAccountService],
-  ["disbursement", disbursementService],
-  ["cheque_issuance", chequeIssuanceService],
-];
-for (const [name, factory] of SERVICES) {
-  try {
-    defineService(name, factory);
-  } catch (error) {
-    // A development server re-runs this module on a hot reload after the service was built: keep it.
-    if (process.env.NODE_ENV === "production") throw error;
-  }
 }

@@ -4,7 +4,7 @@ import { formatDate } from "../../../domain/dates.ts";
 import { NO_OFFICIALS, OFFICIAL_POSITIONS, type OfficialPositionLabel, type Officials } from "../../../domain/registry/officials.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, unauthenticated, ValidationError } from "../../errors.ts";
-import { registerHooks } from "../../engine/hooks.ts";
+import { ResourceEngine } from "../../engine/engine.ts";
 import { inTransaction } from "../../engine/transaction.ts";
 import { audit } from "../../services/audit.ts";
 import { sniffImage } from "../people/residents.ts";
@@ -94,14 +94,14 @@ export async function assertRestorable(ctx: ServiceContext, ids: readonly number
   }
 }
 
-registerHooks("official", {
-  async beforeWrite(ctx, values, id) {
+export class OfficialService extends ResourceEngine {
+  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
     await assertNoOverlap(ctx, values as unknown as Term, id);
-  },
-  async beforeRestore(ctx, ids) {
+  }
+  protected override async beforeRestore(ctx: ServiceContext, ids: number[]) {
     await assertRestorable(ctx, ids);
-  },
-});
+  }
+}
 
 /**
  * The officials in office on `date` ("YYYY-MM-DD"), by position: the one service every print asks

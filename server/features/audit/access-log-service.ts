@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import { ACCESS_ACTIONS, ACCESS_LOGGED_RECORDS } from "../../../domain/registry/audit.ts";
-import { registerHooks } from "../../engine/hooks.ts";
+import { ResourceEngine, type AnySelect } from "../../engine/engine.ts";
 
 // The access log's computed columns (decision 180): the action and the record type in words, from
 // the registry's lists, so the list, its sort and its CSV export read the same text.
@@ -18,7 +18,11 @@ export function choiceLabelSql(
 const actionLabel = () => choiceLabelSql("t.action", ACCESS_ACTIONS);
 const recordType = () => choiceLabelSql("t.entity", ACCESS_LOGGED_RECORDS);
 
-registerHooks("access_log", {
-  extendSelect: (q) => q.select([actionLabel().as("action_label"), recordType().as("record_type")]),
-  sortExpression: (key) => (key === "action_label" ? actionLabel() : undefined),
-});
+export class AccessLogService extends ResourceEngine {
+  protected override extendSelect(q: AnySelect): AnySelect {
+    return q.select([actionLabel().as("action_label"), recordType().as("record_type")]);
+  }
+  protected override computedSortExpression(key: string) {
+    return key === "action_label" ? actionLabel() : undefined;
+  }
+}

@@ -1,6 +1,6 @@
-import { sql } from "kysely";
-import { registerHooks } from "../../engine/hooks.ts";
-import { registerSearchStrategy } from "../../engine/search-strategies.ts";
+import { sql, type Expression, type SqlBool } from "kysely";
+import type { ServiceContext } from "../../context.ts";
+import { ResourceEngine, type AnySelect } from "../../engine/engine.ts";
 import { prefixTsquery, searchWords } from "./resident-search.ts";
 import { ValidationError } from "../../errors.ts";
 import { assertActiveResidents, assertHouseholdsRestorable, assertNoConflicts, assertNotHeads } from "./households.ts";
@@ -8,23 +8,37 @@ import { assertAreasRestorable, assertPurokFree } from "./disaster-prone-areas.t
 import { assertNotDuplicate, assertProfileReferences, colourFor } from "./residents.ts";
 import { fullNameOf, personJson, residentProfileJson } from "../../services/people-sql.ts";
 
-// Hooks of the people entries (issue 4). Each runs inside the engine's transaction.
+// The services of the people entries: their rules over the engine's life cycle, each run inside
+// the engine's transaction.
 //
-// A note on extendSelect: where a hook selects a column the engine already selected (a household's
+// A note on extendSelect: where a service selects a column the engine already selected (a household's
 // head), the later column of the same name is the one both drivers (pg and PGlite) put in the row
-// object, so the hook's fuller shape wins. A resident's profile replaces the engine's through
+// object, so the service's fuller shape wins. A resident's profile replaces the engine's through
 // userProfile instead, so it is built once per row.
 
-registerHooks("resident", {
-  userProfile: () => residentProfileJson("p", "zp", "rlp", "ocp"),
-  extendSelect(q) {
+export class ResidentService extends ResourceEngine {
+  protected override userProfileSql() {
+    return residentProfileJson("p", "zp", "rlp", "ocp");
+  }
+  protected override extendSelect(q: AnySelect): AnySelect {
     return q
       .leftJoin("puroks as zp", "zp.id", "p.purok_id")
       .leftJoin("religions as rlp", "rlp.id", "p.religion_id")
       .leftJoin("occupations as ocp", "ocp.id", "p.occupation_id")
       .select(sql<string | null>`zp.name`.as("zone"));
-  },
-  async beforeWrite(ctx, values, id) {
+  }
+  /**
+   * The residents' list search (decision 042): the indexed prefix match over the unaccented name
+   * words (GIN index on user_profiles.search_tsv), several words in any order, accents, compound
+   * surnames. A number or an address (contact number, username, e-mail) is matched as typed instead.
+   */
+  protected override searchSql(text: string): Expression<SqlBool> | null {
+    if (/[\d@]/.test(text)) return null;
+    const words = searchWords(text);
+    if (words.length === 0) return null;
+    return sql<boolean>`p.search_tsv @@ to_tsquery('simple'::regconfig, ${prefixTsquery(words)})`;
+  }
+  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
     const profile = values.user_profile as Record<string, unknown>;
     await assertProfileReferences(ctx, profile);
     await assertNotDuplicate(ctx, values, id);
@@ -34,26 +48,26 @@ registerHooks("resident", {
       else delete profile.hex_color;
     }
     if (!profile.citizenship && id == null) profile.citizenship = "Filipino";
-  },
-  async afterWrite(ctx, id) {
+  }
+  protected override async afterWrite(ctx: ServiceContext, id: number) {
     // The households list searches its heads by name (households.head_name).
     await ctx.db
       .updateTable("households")
       .set({ head_name: sql<string | null>`(select ${fullNameOf("p")} from user_profiles p where p.user_id = ${id})` })
       .where("household_head_user_id", "=", id)
       .execute();
-  },
-  async beforeDelete(ctx, ids) {
+  }
+  protected override async beforeDelete(ctx: ServiceContext, ids: number[]) {
     await assertNotHeads(ctx, ids);
-  },
-});
+  }
+}
 
-registerHooks("household", {
-  sortExpression(key) {
+export class HouseholdService extends ResourceEngine {
+  protected override computedSortExpression(key: string) {
     if (key === "members_count") return sql`(select count(*) from household_members hm where hm.household_id = t.id)`;
     return undefined;
-  },
-  extendSelect(q) {
+  }
+  protected override extendSelect(q: AnySelect): AnySelect {
     return q.select([
       personJson("t.household_head_user_id", "r_household_head_p").as("household_head"),
       sql<string>`'Household of ' || coalesce(${fullNameOf("r_household_head_p")}, '#' || t.id)`.as("name"),
@@ -64,8 +78,8 @@ registerHooks("household", {
         "coordinates",
       ),
     ]);
-  },
-  async beforeWrite(ctx, values, id) {
+  }
+  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
     const people = {
       household_head_user_id: values.household_head_user_id as number,
       members: (values.members as { user_id: number; relation_to_head: string }[]) ?? [],
@@ -73,46 +87,36 @@ registerHooks("household", {
     const names = await assertActiveResidents(ctx, people);
     await assertNoConflicts(ctx, people, id);
     values.head_name = names.get(people.household_head_user_id) ?? null;
-  },
+  }
   // Members are the entry's child rows (written by the engine); a restore must not put a person in
   // two active households.
-  async beforeRestore(ctx, ids) {
+  protected override async beforeRestore(ctx: ServiceContext, ids: number[]) {
     await assertHouseholdsRestorable(ctx, ids);
-  },
-});
+  }
+}
 
-registerHooks("disaster_prone_area", {
-  extendSelect(q) {
+export class DisasterProneAreaService extends ResourceEngine {
+  protected override extendSelect(q: AnySelect): AnySelect {
     return q.select([sql<string>`coalesce(r_purok.name, 'Purok #' || t.purok_id)`.as("name")]);
-  },
-  async beforeWrite(ctx, values, id) {
+  }
+  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
     await assertPurokFree(ctx, values.purok_id as number, id);
-  },
-  async beforeRestore(ctx, ids) {
+  }
+  protected override async beforeRestore(ctx: ServiceContext, ids: number[]) {
     await assertAreasRestorable(ctx, ids);
-  },
-});
+  }
+}
 
-registerHooks("business", {
-  extendSelect(q) {
+export class BusinessService extends ResourceEngine {
+  protected override extendSelect(q: AnySelect): AnySelect {
     return q.select([personJson("t.owner_user_id", "r_owner_p").as("owner")]);
-  },
-  async beforeWrite(ctx, values) {
+  }
+  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>) {
     const owner = await ctx.db
       .selectFrom("users")
       .select(["kind"])
       .where("id", "=", values.owner_user_id as number)
       .executeTakeFirst();
     if (!owner || owner.kind !== "resident") throw ValidationError.field("owner_user_id", "The owner must be a registered resident.");
-  },
-});
-
-// The residents' list search (decision 042): the indexed prefix match over the unaccented name
-// words (GIN index on user_profiles.search_tsv), several words in any order, accents, compound
-// surnames. A number or an address (contact number, username, e-mail) is matched as typed instead.
-registerSearchStrategy("resident-index", (text) => {
-  if (/[\d@]/.test(text)) return null;
-  const words = searchWords(text);
-  if (words.length === 0) return null;
-  return sql<boolean>`p.search_tsv @@ to_tsquery('simple'::regconfig, ${prefixTsquery(words)})`;
-});
+  }
+}

@@ -1,8 +1,8 @@
-import { sql, type SelectQueryBuilder } from "kysely";
+import { sql } from "kysely";
 import type { ServiceContext } from "../../context.ts";
 import { ValidationError } from "../../errors.ts";
 import { passwordProblem } from "../../auth/passwords.ts";
-import { registerHooks } from "../../engine/hooks.ts";
+import { ResourceEngine, type AnySelect } from "../../engine/engine.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
 import {
   adminRoleId,
@@ -16,11 +16,8 @@ import {
   notifyIfWanted,
 } from "./access.ts";
 
-// Issue 5's entries beyond the engine's life cycle: a user's roles and Blocked status, a role's
-// permissions and members, a permission's built-in flag; and the safety rules before each write.
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type Q = SelectQueryBuilder<any, any, any>;
+// The access entries' services: a user's roles and Blocked status, a role's permissions and
+// members, a permission's built-in flag; and the safety rules before each write.
 
 /** A user's roles as [{id, name}] (spec §7 "roles"), for rows whose id is `t.id`. */
 const rolesOfRow = sql`coalesce((select jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name) order by r.name)
@@ -49,12 +46,15 @@ const ROLES_CHANGED = {
   type: "info" as const,
 };
 
-registerHooks("user", {
-  status: () =>
-    sql<string>`case when t.deleted_at is not null then 'Trashed' when t.blocked_at is not null then 'Blocked' else 'Active' end`,
-  // `lastsignin`: spec §2.4's column key for the last sign-in, beside last_sign_in_at (issue 9 item 8).
-  extendSelect: (q: Q) => q.select([rolesOfRow.as("roles"), "t.blocked_reason", "t.last_sign_in_at as lastsignin"]),
-  async beforeWrite(ctx, values, id) {
+export class UserService extends ResourceEngine {
+  protected override statusSql() {
+    return sql<string>`case when t.deleted_at is not null then 'Trashed' when t.blocked_at is not null then 'Blocked' else 'Active' end`;
+  }
+  // `lastsignin`: spec §2.4's column key for the last sign-in, beside last_sign_in_at.
+  protected override extendSelect(q: AnySelect): AnySelect {
+    return q.select([rolesOfRow.as("roles"), "t.blocked_reason", "t.last_sign_in_at as lastsignin"]);
+  }
+  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
     if (typeof values.password === "string") {
       const problem = passwordProblem(values.password);
       if (problem) throw ValidationError.field("password", problem);
@@ -64,21 +64,21 @@ registerHooks("user", {
       await checkRoleIds(ctx.db, roles);
       if (id != null) await checkUserRolesChange(ctx, id, roles);
     }
-  },
-  async afterWrite(ctx, id, values, op) {
+  }
+  protected override async afterWrite(ctx: ServiceContext, id: number, values: Record<string, unknown>, op: "create" | "update") {
     const roles = ids(values, "roles");
     if (!roles) return;
     const changed = await replaceUserRoles(ctx, id, roles);
     if (changed && op === "update") await notifyIfWanted(ctx.db, id, "security", ROLES_CHANGED);
-  },
-  async beforeDelete(ctx, userIds) {
+  }
+  protected override async beforeDelete(ctx: ServiceContext, userIds: number[]) {
     await checkUsersRemoval(ctx, userIds, "delete");
-  },
-});
+  }
+}
 
-registerHooks("role", {
-  extendSelect: (q: Q) =>
-    q.select([
+export class RoleService extends ResourceEngine {
+  protected override extendSelect(q: AnySelect): AnySelect {
+    return q.select([
       sql`coalesce((select jsonb_agg(jsonb_build_object('id', pm.id, 'name', pm.name) order by pm.name)
         from role_permissions rp join permissions pm on pm.id = rp.permission_id where rp.role_id = t.id), '[]'::jsonb)`.as("permissions"),
       sql`coalesce((select jsonb_agg(jsonb_build_object('id', mu.id, 'fullname', ${fullNameOf("mp")}, 'username', mu.username) order by lower(mp.lastname), lower(mp.firstname))
@@ -88,8 +88,9 @@ registerHooks("role", {
       sql<number>`(select count(*)::int from user_roles mr join users mu on mu.id = mr.user_id where mr.role_id = t.id and mu.deleted_at is null)`.as(
         "members_count",
       ),
-    ]),
-  async beforeWrite(ctx, values, id) {
+    ]);
+  }
+  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
     const permissionIds = ids(values, "permissions");
     const memberIds = ids(values, "members");
     if (permissionIds?.length) {
@@ -107,8 +108,8 @@ registerHooks("role", {
       if (found.length !== memberIds.length) throw ValidationError.field("members", "The selected members are invalid.");
     }
     if (id != null) await checkRoleChange(ctx, id, { name: values.name as string | undefined, permissionIds, memberIds });
-  },
-  async afterWrite(ctx, id, values) {
+  }
+  protected override async afterWrite(ctx: ServiceContext, id: number, values: Record<string, unknown>) {
     const permissionIds = ids(values, "permissions");
     const memberIds = ids(values, "members");
     if (permissionIds) {
@@ -140,19 +141,20 @@ registerHooks("role", {
           .execute();
       for (const userId of [...removed, ...added]) await notifyIfWanted(ctx.db, userId, "security", ROLES_CHANGED);
     }
-  },
-  async beforeDelete(ctx, roleIds) {
+  }
+  protected override async beforeDelete(ctx: ServiceContext, roleIds: number[]) {
     await checkRolesRemoval(ctx, roleIds);
-  },
-});
+  }
+}
 
-registerHooks("permission", {
-  extendSelect: (q: Q) =>
-    q.select([sql<number>`(select count(*)::int from role_permissions rp where rp.permission_id = t.id)`.as("roles_count")]),
-  async beforeWrite(ctx, values, id) {
+export class PermissionService extends ResourceEngine {
+  protected override extendSelect(q: AnySelect): AnySelect {
+    return q.select([sql<number>`(select count(*)::int from role_permissions rp where rp.permission_id = t.id)`.as("roles_count")]);
+  }
+  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
     if (id != null) await checkPermissionChange(ctx, id, String(values.name));
-  },
-  async afterWrite(ctx, id, _values, op) {
+  }
+  protected override async afterWrite(ctx: ServiceContext, id: number, _values: Record<string, unknown>, op: "create" | "update") {
     // The Administrator role holds every permission (DESIGN §6), new ones included.
     if (op !== "create") return;
     const admin = await adminRoleId(ctx.db);
@@ -163,16 +165,18 @@ registerHooks("permission", {
         .onConflict((oc) => oc.columns(["role_id", "permission_id"]).doNothing())
         .execute();
     }
-  },
-  async beforeDelete(ctx, permissionIds) {
+  }
+  protected override async beforeDelete(ctx: ServiceContext, permissionIds: number[]) {
     await checkPermissionsRemoval(ctx, permissionIds);
-  },
-});
+  }
+}
 
-registerHooks("blocklist", {
-  status: () => sql<string>`case when t.deleted_at is not null then 'Trashed' else 'Blocked' end`,
-  extendSelect: (q: Q) =>
-    q
+export class BlocklistService extends ResourceEngine {
+  protected override statusSql() {
+    return sql<string>`case when t.deleted_at is not null then 'Trashed' else 'Blocked' end`;
+  }
+  protected override extendSelect(q: AnySelect): AnySelect {
+    return q
       .leftJoin("user_profiles as bp", "bp.user_id", "t.blocked_by")
       .select([
         rolesOfRow.as("roles"),
@@ -182,5 +186,6 @@ registerHooks("blocklist", {
         sql`jsonb_build_object('firstname', t.firstname, 'middlename', t.middlename, 'lastname', t.lastname, 'fullname', t.name)`.as(
           "user_profile",
         ),
-      ]),
-});
+      ]);
+  }
+}
