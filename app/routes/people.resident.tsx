@@ -1,19 +1,8 @@
-import { FileDown, FileText, History, House, KeyRound, Pencil, UserRound } from "lucide-react";
-import { data, Link, NavLink, Outlet, useLocation } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/people.resident";
-import { PersonAvatar } from "~/features/people/person-avatar";
-import { StatusBadge } from "~/components/resource/cells";
+import { ResidentPage } from "~/features/people/resident-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
-import { buttonVariants } from "~/components/ui/button";
-import { Badge } from "~/components/ui/badge";
-import { FlashMessage } from "~/components/resource/flash-message";
-import { withBack } from "@domain/back-path";
-import { can } from "@domain/permissions";
-import { EXPORT_PERSONAL_DATA_PERMISSION } from "@domain/privacy/schemas";
-import { useRootData } from "~/lib/root-data";
-import { cn } from "~/lib/utils";
 import { isAppError, serviceContextOf, serviceFor } from "../../server/web/page-kit.server.ts";
-import { householdRole } from "@domain/people/household-name";
 import { readFlash } from "../../server/web/flash.server.ts";
 import { assertId, householdOfResident, type ResidentRecord } from "../../server/features/people/pages.server.ts";
 import { logRecordAccess } from "../../server/features/audit/pages.server.ts";
@@ -45,120 +34,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 export type ResidentPageData = Awaited<ReturnType<typeof loader>>["data"];
 
-export default function ResidentLayout({ loaderData }: Route.ComponentProps) {
-  const { household } = loaderData;
-  const resident = loaderData.resident;
-  const root = useRootData();
-  const profile = resident.user_profile;
-  const base = `/manage/residents/${resident.id}`;
-  const { pathname } = useLocation();
-  const onIndex = pathname.replace(/\/+$/, "") === base;
-  const tabs = [
-    { to: `${base}/profile`, label: "Profile", Icon: UserRound },
-    { to: `${base}/location`, label: "Location", Icon: House },
-    { to: `${base}/transactions`, label: "Transactions", Icon: FileText },
-    ...(can(root?.user, "view-audit") ? [{ to: `${base}/history`, label: "History", Icon: History }] : []),
-  ];
-  const flags = [
-    profile.is_senior && "Senior citizen",
-    profile.is_voter && "Voter",
-    profile.is_pwd && "PWD",
-    profile.is_solo_parent && "Solo parent",
-    profile.is_4ps && "4Ps",
-    profile.is_ofw && "OFW",
-    profile.is_indigenous && "IP",
-  ].filter(Boolean) as string[];
-  return (
-    <div className="flex flex-col gap-4" data-testid="resident-page">
-      <div className="flex flex-wrap items-start gap-4">
-        <PersonAvatar
-          person={{
-            id: resident.id,
-            fullname: String(profile.fullname ?? ""),
-            image: profile.image,
-            hex_color: profile.hex_color,
-          }}
-          className="size-16 text-lg"
-        />
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <p className="text-sm text-muted-foreground">
-            <Link to="/manage/residents" className="underline-offset-2 hover:underline">
-              Residents
-            </Link>{" "}
-            / #{resident.id}
-          </p>
-          <h1 className="text-2xl font-semibold tracking-tight">{String(profile.fullname ?? resident.name)}</h1>
-          <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-            <StatusBadge status={String(resident.status)} />
-            {profile.age != null ? <span>{profile.age} years old</span> : null}
-            {resident.zone ? <span>· {String(resident.zone)}</span> : null}
-            {household ? <span>· {householdRole(household.role, household.head)}</span> : null}
-          </div>
-          {flags.length ? (
-            <div className="flex flex-wrap gap-1 pt-1">
-              {flags.map((f) => (
-                <Badge key={f} variant="secondary">
-                  {f}
-                </Badge>
-              ))}
-            </div>
-          ) : null}
-        </div>
-        <div className="flex flex-wrap gap-2">
-          {can(root?.user, EXPORT_PERSONAL_DATA_PERMISSION) ? (
-            <Link
-              to={`/manage/residents/${resident.id}/personal-data`}
-              className={buttonVariants({ variant: "outline" })}
-              data-testid="export-personal-data"
-            >
-              <FileDown aria-hidden="true" />
-              Export this person's data
-            </Link>
-          ) : null}
-          {can(root?.user, "delete-resident") && resident.username && resident.status === "Active" ? (
-            <Link
-              to={withBack(`/manage/residents?modal=reset&id=${resident.id}`, pathname)}
-              className={buttonVariants({ variant: "outline" })}
-            >
-              <KeyRound aria-hidden="true" />
-              Reset password
-            </Link>
-          ) : null}
-          {can(root?.user, "update-resident") && resident.status === "Active" ? (
-            <Link
-              to={withBack(`/manage/residents?modal=update&id=${resident.id}`, pathname)}
-              className={buttonVariants({ variant: "outline" })}
-            >
-              <Pencil aria-hidden="true" />
-              Edit
-            </Link>
-          ) : null}
-        </div>
-      </div>
-      <FlashMessage flash={loaderData.flash} />
-      <nav aria-label="Resident sections" className="flex gap-1 overflow-x-auto border-b">
-        {tabs.map(({ to, label, Icon }) => (
-          <NavLink
-            key={to}
-            to={to}
-            end={false}
-            className={({ isActive }) =>
-              cn(
-                "-mb-px inline-flex items-center gap-1.5 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
-                isActive || (label === "Profile" && onIndex)
-                  ? "border-primary text-foreground"
-                  : "border-transparent text-muted-foreground hover:text-foreground",
-              )
-            }
-          >
-            <Icon className="size-4" aria-hidden="true" />
-            {label}
-          </NavLink>
-        ))}
-      </nav>
-      <Outlet />
-    </div>
-  );
+export default function ResidentLayout(props: Route.ComponentProps) {
+  return <ResidentPage loaderData={props.loaderData} />;
 }
 
 export const ErrorBoundary = ShellErrorBoundary;

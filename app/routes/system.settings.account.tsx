@@ -1,15 +1,10 @@
-import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/system.settings.account";
-import { SimpleField } from "~/features/access/simple-field";
-import { CsrfInput } from "~/components/csrf-input";
-import { FlashMessage, type FlashData } from "~/components/resource/flash-message";
-import { Avatar, AvatarFallback, AvatarImage } from "~/components/ui/avatar";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { Spinner } from "~/components/ui/spinner";
+import { AccountSettingsCards } from "~/features/access/account-settings";
 import { titleMeta } from "~/lib/titles";
-import { initialsOf, readableTextOn } from "~/lib/ui-color";
-import { accountSettingsLoader, settingsAction, type SettingsActionData } from "../../server/features/access/settings-page.server.ts";
+import { accountSettingsLoader, settingsAction } from "../../server/features/access/settings-page.server.ts";
+
+/** What a refused save answers (the form it was, its errors and what was typed), for the page's screen. */
+export type { SettingsActionData } from "../../server/features/access/settings-page.server.ts";
 
 // /system/settings/account: the username and e-mail you sign in with (POST /settings/account) and
 // your name as the portal shows and prints it (POST /settings/identity).
@@ -24,129 +19,6 @@ export function action(args: Route.ActionArgs) {
   return settingsAction(args);
 }
 
-export default function AccountSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const result = actionData as SettingsActionData;
-  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const errorsOf = (intent: string) => (result?.intent === intent ? result.errors : {});
-  const value = (intent: string, key: string, fallback: string | null | undefined) => (result?.intent === intent ? (result.values[key] ?? "") : (fallback ?? ""));
-  const acc = errorsOf("account");
-  const photoErrors = errorsOf("photo").photo;
-  const idn = errorsOf("identity");
-  const p = loaderData.profile;
-  return (
-    <>
-      <FlashMessage flash={loaderData.flash as FlashData | null} />
-      <Card>
-        <CardHeader>
-          <CardTitle>Account</CardTitle>
-          <CardDescription>How you sign in.</CardDescription>
-        </CardHeader>
-        <Form method="post" className="flex flex-col gap-4" data-testid="account-form">
-          <CsrfInput />
-          <input type="hidden" name="intent" value="account" />
-          <CardContent className="grid gap-4 sm:grid-cols-2">
-            <SimpleField
-              name="username"
-              label="Username"
-              required
-              maxLength={50}
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              defaultValue={value("account", "username", loaderData.username)}
-              errors={acc.username}
-            />
-            <SimpleField name="email" label="E-mail" type="email" maxLength={255} autoComplete="email" defaultValue={value("account", "email", loaderData.email)} errors={acc.email} />
-          </CardContent>
-          <CardFooter>
-            <Button type="submit" disabled={busy("account")}>
-              {busy("account") ? <Spinner size="sm" label="Saving…" /> : null}
-              Save account
-            </Button>
-          </CardFooter>
-        </Form>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Photo</CardTitle>
-          <CardDescription>Shown beside your name in the portal. JPEG, PNG or WebP up to 5 MB; it is cropped to a square.</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center">
-          <Avatar className="size-20 text-xl">
-            {p?.image ? <AvatarImage src={p.image} alt="Your photo" /> : null}
-            <AvatarFallback style={{ backgroundColor: p?.hex_color ?? "#eab308", color: readableTextOn(p?.hex_color ?? "#eab308") }}>{initialsOf(`${p?.firstname ?? ""} ${p?.lastname ?? ""}`)}</AvatarFallback>
-          </Avatar>
-          <div className="flex flex-1 flex-col gap-2">
-            <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-center gap-2" data-testid="photo-form">
-              <CsrfInput />
-              <input type="hidden" name="intent" value="photo" />
-              <label htmlFor="photo" className="sr-only">
-                Photo
-              </label>
-              <input
-                id="photo"
-                name="photo"
-                type="file"
-                accept="image/jpeg,image/png,image/webp"
-                required
-                aria-invalid={photoErrors ? true : undefined}
-                aria-describedby={photoErrors ? "photo-error" : undefined}
-                className="max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"
-              />
-              <Button type="submit" variant="outline" disabled={busy("photo")}>
-                {busy("photo") ? <Spinner size="sm" label="Uploading…" /> : null}
-                Upload photo
-              </Button>
-            </Form>
-            {photoErrors ? (
-              <p id="photo-error" className="text-sm text-destructive">
-                {photoErrors.join(" ")}
-              </p>
-            ) : null}
-            {p?.image ? (
-              <Form method="post">
-                <CsrfInput />
-                <input type="hidden" name="intent" value="remove-photo" />
-                <Button type="submit" variant="ghost" size="sm" disabled={busy("remove-photo")}>
-                  Remove photo
-                </Button>
-              </Form>
-            ) : null}
-          </div>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Identity</CardTitle>
-          <CardDescription>Your name as the portal shows it and prints it on the documents you issue.</CardDescription>
-        </CardHeader>
-        <Form method="post" className="flex flex-col gap-4" data-testid="identity-form">
-          <CsrfInput />
-          <input type="hidden" name="intent" value="identity" />
-          <CardContent className="grid gap-4 sm:grid-cols-2">
-            <SimpleField name="firstname" label="First name" required maxLength={150} autoComplete="given-name" defaultValue={value("identity", "firstname", p?.firstname)} errors={idn.firstname} />
-            <SimpleField name="middlename" label="Middle name" maxLength={100} autoComplete="additional-name" defaultValue={value("identity", "middlename", p?.middlename)} errors={idn.middlename} />
-            <SimpleField name="lastname" label="Last name" required maxLength={100} autoComplete="family-name" defaultValue={value("identity", "lastname", p?.lastname)} errors={idn.lastname} />
-            <SimpleField name="suffix" label="Suffix" maxLength={20} placeholder="Jr., Sr., III" autoComplete="honorific-suffix" defaultValue={value("identity", "suffix", p?.suffix)} errors={idn.suffix} />
-            <SimpleField
-              name="hex_color"
-              label="Avatar colour"
-              type="color"
-              className="flex flex-col gap-1.5 sm:col-span-2 [&_input]:h-9 [&_input]:w-16 [&_input]:p-1"
-              defaultValue={value("identity", "hex_color", p?.hex_color ?? "#eab308")}
-              errors={idn.hex_color}
-              description="The background of your initials where no photo is shown."
-            />
-          </CardContent>
-          <CardFooter>
-            <Button type="submit" disabled={busy("identity")}>
-              {busy("identity") ? <Spinner size="sm" label="Saving…" /> : null}
-              Save identity
-            </Button>
-          </CardFooter>
-        </Form>
-      </Card>
-    </>
-  );
+export default function AccountSettings(props: Route.ComponentProps) {
+  return <AccountSettingsCards loaderData={props.loaderData} actionData={props.actionData} />;
 }

@@ -1,11 +1,6 @@
-import { BadgeCheck, CircleAlert, Search } from "lucide-react";
-import { data, Form, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/verify.collection";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { formatDate } from "@domain/dates";
-import { formatMoney } from "@domain/money";
+import { VerifyReceipt } from "~/features/collections/verify-receipt";
 import { titleMeta } from "~/lib/titles";
 import { getRequestContext } from "../../server/web/page-kit.server.ts";
 import { verifyByCode, verifyByNumber, verifyWait } from "../../server/features/collections/pages.server.ts";
@@ -42,110 +37,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const meta = () => titleMeta("verify-collection");
 
-export default function VerifyCollection({ loaderData }: Route.ComponentProps) {
-  const { code, byNumber, result } = loaderData;
-  const asked = code != null || byNumber != null;
-  return (
-    <div className="mx-auto flex max-w-xl flex-col gap-6">
-      <h1 className="text-2xl font-semibold">Verify an official receipt</h1>
-      {asked && result ? (
-        <section
-          aria-labelledby="verified-title"
-          data-testid="verify-result"
-          className={`flex flex-col gap-3 rounded-lg border-2 p-5 ${
-            result.status === "Valid"
-              ? "border-emerald-600 bg-emerald-50 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-50"
-              : "border-red-600 bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-50"
-          }`}
-        >
-          <h2 id="verified-title" className="flex items-center gap-2 text-lg font-semibold">
-            {result.status === "Valid" ? <BadgeCheck aria-hidden="true" /> : <CircleAlert aria-hidden="true" />}
-            {result.status === "Valid" ? "This receipt is genuine and valid." : "This receipt was cancelled."}
-          </h2>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-            <dt className="font-medium">Document</dt>
-            <dd>{result.kind}</dd>
-            <dt className="font-medium">Number</dt>
-            <dd data-testid="verify-number">{result.number}</dd>
-            <dt className="font-medium">Date issued</dt>
-            <dd>{formatDate(result.date, "long")}</dd>
-            <dt className="font-medium">Amount</dt>
-            <dd>{formatMoney(result.amount)}</dd>
-            <dt className="font-medium">Fund</dt>
-            <dd>{result.fund}</dd>
-            <dt className="font-medium">Payor</dt>
-            <dd data-testid="verify-payor">{result.payor}</dd>
-            <dt className="font-medium">Status</dt>
-            <dd data-testid="verify-status" className="font-semibold">
-              {result.status}
-            </dd>
-          </dl>
-        </section>
-      ) : null}
-      {asked && !result ? (
-        <p
-          role="alert"
-          data-testid="verify-unknown"
-          className="rounded-lg border-2 border-amber-500 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950 dark:text-amber-50"
-        >
-          {code
-            ? "No official receipt has this verification code. Check the code, or ask the barangay treasurer."
-            : "No official receipt matches this number, date and amount. Check them against the receipt, or ask the barangay treasurer."}
-        </p>
-      ) : null}
-      <Form method="get" action="/verify/collection" className="flex flex-col gap-2 rounded-lg border bg-card p-4">
-        <h2 className="font-semibold">By verification code</h2>
-        <Label htmlFor="verify-code">The code under the QR code of the receipt</Label>
-        <div className="flex gap-2">
-          <Input
-            id="verify-code"
-            name="code"
-            autoComplete="off"
-            spellCheck={false}
-            defaultValue={code ?? ""}
-            placeholder="e.g. 7KQ2M-9XD4T"
-          />
-          <Button type="submit">
-            <Search aria-hidden="true" />
-            Verify
-          </Button>
-        </div>
-      </Form>
-      <Form
-        method="get"
-        action="/verify/collection"
-        className="flex flex-col gap-3 rounded-lg border bg-card p-4"
-        aria-labelledby="by-number-title"
-      >
-        <h2 id="by-number-title" className="font-semibold">
-          By receipt number, date and amount
-        </h2>
-        <div className="grid gap-3 sm:grid-cols-3">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="verify-number-input">Receipt number</Label>
-            <Input id="verify-number-input" name="number" required defaultValue={byNumber?.number ?? ""} placeholder="4364301 T" />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="verify-date">Date issued</Label>
-            <Input id="verify-date" name="date" type="date" required defaultValue={byNumber?.date ?? ""} />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="verify-amount">Amount (₱)</Label>
-            <Input
-              id="verify-amount"
-              name="amount"
-              inputMode="decimal"
-              required
-              defaultValue={byNumber?.amount ?? ""}
-              placeholder="150.00"
-            />
-          </div>
-        </div>
-        <Button type="submit" className="self-start">
-          <Search aria-hidden="true" />
-          Verify receipt
-        </Button>
-      </Form>
-    </div>
-  );
+export default function VerifyCollection(props: Route.ComponentProps) {
+  return <VerifyReceipt loaderData={props.loaderData} />;
 }
