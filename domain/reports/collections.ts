@@ -1,4 +1,4 @@
-import type { ReportDef } from "./types";
+import { listingSection, PAPER, reportDef } from "./define";
 
 // The collections report of /manage/reports/collections (issue 10 item 5, DESIGN §12): the RCD's
 // data for a collector and a day or period on the reports layer — receipts with the cancelled ones,
@@ -12,17 +12,16 @@ const range = (key: string, label: string) => [
   { key: `${key}_to`, label: `${label} to`, kind: "text" as const },
 ];
 
-export const collectionsReport: ReportDef = {
+export const collectionsReport = reportDef({
   name: "collections",
   title: "Collections",
   answers: "What was collected, per collector and day or period (RCD), and the accountable forms used (RAAF).",
-  permission: "manage-report",
   filters: [
     { kind: "date-range", key: "date_issued", label: "Date issued" },
     { kind: "reference", key: "collector_id", label: "Collector", resource: "user" },
     { kind: "reference", key: "collection_type_id", label: "Collection type", resource: "collection_type" },
   ],
-  paper: { size: "long", orientation: "portrait" },
+  paper: PAPER.longPortrait,
   sections: [
     {
       key: "by_fund",
@@ -57,11 +56,9 @@ export const collectionsReport: ReportDef = {
         ...range("ending", "Ending"),
       ],
     },
-    {
-      key: "listing",
+    listingSection({
       title: "A. Collections",
       description: "Receipts in date and number order, cancelled ones included (amount 0).",
-      listing: true,
       totals: true,
       columns: [
         { key: "number", label: "Number", kind: "text" },
@@ -72,7 +69,7 @@ export const collectionsReport: ReportDef = {
         { key: "status", label: "Status", kind: "text" },
         { key: "amount", label: "Amount", kind: "money", total: true },
       ],
-    },
+    }),
   ],
   charts: [{ kind: "bar", title: "Collections per fund", section: "by_fund", x: "fund", series: [{ key: "amount", label: "Amount" }] }],
-};
+});

@@ -1,5 +1,5 @@
 import type { FilterDef } from "../registry/types";
-import type { ReportDef } from "./types";
+import { listingSection, PAPER, reportDef } from "./define";
 
 // The cheque registers of issue 12 (DESIGN §12, research notes §3, §5) on the reports layer:
 // the report of cheques issued per bank account and month (cancelled included), the cheque
@@ -7,18 +7,15 @@ import type { ReportDef } from "./types";
 // and the cheque registrations (books received, used, spoiled, remaining: the cheque part of the RAAF).
 // Their queries are in server/features/disbursements/reports.ts.
 
-const PERMISSION = "manage-report";
 const account: FilterDef = { kind: "reference", key: "bank_account_id", label: "Bank account", resource: "bank_account" };
 const period: FilterDef = { kind: "date-range", key: "period", label: "Period" };
-const landscape = { size: "letter", orientation: "landscape" } as const;
 
-export const chequeIssuancesReport: ReportDef = {
+export const chequeIssuancesReport = reportDef({
   name: "cheque-issuances",
   title: "Cheque issuances",
   answers: "The report of cheques issued per bank account and month, cancelled ones included.",
-  permission: PERMISSION,
   filters: [period, account],
-  paper: landscape,
+  paper: PAPER.letterLandscape,
   sections: [
     {
       key: "by_account",
@@ -32,11 +29,9 @@ export const chequeIssuancesReport: ReportDef = {
         { key: "amount", label: "Amount issued", kind: "money", total: true },
       ],
     },
-    {
-      key: "listing",
+    listingSection({
       title: "Report of Checks Issued",
       description: "Every cheque of the period, released and cancelled (void or deleted), by account and serial number.",
-      listing: true,
       totals: true,
       columns: [
         { key: "account", label: "Bank account", kind: "text", hideOnMobile: true },
@@ -49,7 +44,7 @@ export const chequeIssuancesReport: ReportDef = {
         { key: "cancelled_amount", label: "Cancelled amount", kind: "money", total: true, hideOnMobile: true },
         { key: "status", label: "Status", kind: "text" },
       ],
-    },
+    }),
   ],
   charts: [
     {
@@ -64,15 +59,14 @@ export const chequeIssuancesReport: ReportDef = {
       ],
     },
   ],
-};
+});
 
-export const chequeDisbursementsReport: ReportDef = {
+export const chequeDisbursementsReport = reportDef({
   name: "cheque-disbursements",
   title: "Cheque disbursements",
   answers: "Which cheques paid which disbursement vouchers, per bank account, with the account's running balance.",
-  permission: PERMISSION,
   filters: [period, account],
-  paper: landscape,
+  paper: PAPER.letterLandscape,
   sections: [
     {
       key: "by_account",
@@ -88,12 +82,10 @@ export const chequeDisbursementsReport: ReportDef = {
         { key: "closing", label: "Closing balance", kind: "money", total: true },
       ],
     },
-    {
-      key: "listing",
+    listingSection({
       title: "Check Disbursement Record",
       description:
         "The balance brought forward, then deposits and live cheques in date order per account; the balance runs from the account's opening balance.",
-      listing: true,
       totals: true,
       columns: [
         { key: "account", label: "Bank account", kind: "text", hideOnMobile: true },
@@ -105,18 +97,17 @@ export const chequeDisbursementsReport: ReportDef = {
         { key: "check_issued", label: "Check issued", kind: "money", total: true },
         { key: "balance", label: "Balance", kind: "money" },
       ],
-    },
+    }),
   ],
-};
+});
 
-export const chequeRegistrationsReport: ReportDef = {
+export const chequeRegistrationsReport = reportDef({
   name: "cheque-registrations",
   title: "Cheque registrations",
   answers:
     "Which cheque books were received, and how many leaves were used, spoiled or remain, by serial range (the cheque part of the RAAF).",
-  permission: PERMISSION,
   filters: [period, account],
-  paper: landscape,
+  paper: PAPER.letterLandscape,
   sections: [
     {
       key: "raaf",
@@ -163,6 +154,6 @@ export const chequeRegistrationsReport: ReportDef = {
       ],
     },
   ],
-};
+});
 
 export const DISBURSEMENT_REPORTS = [chequeDisbursementsReport, chequeIssuancesReport, chequeRegistrationsReport] as const;

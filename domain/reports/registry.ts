@@ -1,6 +1,7 @@
 import type { FilterDef } from "../registry/types";
 import { DISASTER_TYPES } from "../registry/people";
 import type { ReportDef } from "./types";
+import { listingSection, PAPER, REPORT_PERMISSION, reportDef } from "./define";
 import { collectionsReport } from "./collections";
 import { chequeDisbursementsReport, chequeIssuancesReport, chequeRegistrationsReport } from "./disbursements";
 
@@ -8,7 +9,7 @@ import { chequeDisbursementsReport, chequeIssuancesReport, chequeRegistrationsRe
 // is this entry plus its query in server/reports/ (docs/architecture.md "Adding a report"). Entries
 // with `arrivesWith` are listed on the hub and answer a page saying when they arrive — never a 404.
 
-export const REPORT_PERMISSION = "manage-report";
+export { REPORT_PERMISSION };
 
 /** PSA five-year age groups (census tables), the last one open-ended. */
 export const AGE_GROUPS: readonly { value: string; label: string; from: number; to: number | null }[] = [
@@ -57,15 +58,17 @@ const bySex = (first: { key: string; label: string }) =>
     { key: "total", label: "Total", kind: "number", total: true },
   ] as const;
 
-const paper = { size: "a4", orientation: "portrait" } as const;
+const BY_SEX = [
+  { key: "male", label: "Male" },
+  { key: "female", label: "Female" },
+] as const;
 
-export const residentsReport: ReportDef = {
+export const residentsReport = reportDef({
   name: "residents",
   title: "Residents",
   answers: "How many live in the barangay, by purok, sex, PSA age group, civil status and sector; the RBI listing per purok.",
-  permission: REPORT_PERMISSION,
   filters: PEOPLE_FILTERS,
-  paper,
+  paper: PAPER.a4Portrait,
   sections: [
     { key: "by_purok", title: "Population by purok", columns: bySex({ key: "purok", label: "Purok" }), totals: true },
     {
@@ -82,11 +85,9 @@ export const residentsReport: ReportDef = {
       description: "A resident may belong to several sectors, so the rows do not add up.",
       columns: bySex({ key: "sector", label: "Sector" }),
     },
-    {
-      key: "listing",
+    listingSection({
       title: "Records of Barangay Inhabitants, by purok",
       description: "The RBI listing for the DILG submission.",
-      listing: true,
       columns: [
         { key: "purok", label: "Purok", kind: "text" },
         { key: "lastname", label: "Last name", kind: "text" },
@@ -102,7 +103,7 @@ export const residentsReport: ReportDef = {
         { key: "occupation", label: "Occupation", kind: "text", hideOnMobile: true },
         { key: "sectors", label: "Sectors", kind: "text", hideOnMobile: true },
       ],
-    },
+    }),
   ],
   charts: [
     {
@@ -110,10 +111,7 @@ export const residentsReport: ReportDef = {
       title: "Population pyramid",
       section: "age_sex",
       x: "age_group",
-      series: [
-        { key: "male", label: "Male" },
-        { key: "female", label: "Female" },
-      ],
+      series: BY_SEX,
     },
     {
       kind: "bar",
@@ -121,21 +119,17 @@ export const residentsReport: ReportDef = {
       section: "by_purok",
       x: "purok",
       stacked: true,
-      series: [
-        { key: "male", label: "Male" },
-        { key: "female", label: "Female" },
-      ],
+      series: BY_SEX,
     },
   ],
-};
+});
 
-export const householdsReport: ReportDef = {
+export const householdsReport = reportDef({
   name: "households",
   title: "Households",
   answers: "How many households each purok has, how large they are, and who lives in disaster-prone areas, by hazard.",
-  permission: REPORT_PERMISSION,
   filters: [registered, purok, { key: "hazard", label: "Hazard", options: DISASTER_TYPES.map((t) => ({ value: t, label: t })) }],
-  paper,
+  paper: PAPER.a4Portrait,
   sections: [
     {
       key: "by_purok",
@@ -170,10 +164,8 @@ export const householdsReport: ReportDef = {
         { key: "members", label: "People", kind: "number" },
       ],
     },
-    {
-      key: "listing",
+    listingSection({
       title: "Households",
-      listing: true,
       columns: [
         { key: "id", label: "No.", kind: "number" },
         { key: "purok", label: "Purok", kind: "text" },
@@ -183,7 +175,7 @@ export const householdsReport: ReportDef = {
         { key: "hazards", label: "Hazards", kind: "text", hideOnMobile: true },
       ],
       totals: true,
-    },
+    }),
   ],
   charts: [
     {
@@ -197,15 +189,14 @@ export const householdsReport: ReportDef = {
       ],
     },
   ],
-};
+});
 
-export const religionsReport: ReportDef = {
+export const religionsReport = reportDef({
   name: "religions",
   title: "Religions",
   answers: "How many residents belong to each religion, in each purok.",
-  permission: REPORT_PERMISSION,
   filters: PEOPLE_FILTERS,
-  paper: { size: "a4", orientation: "landscape" },
+  paper: PAPER.a4Landscape,
   sections: [
     { key: "by_religion", title: "Residents by religion", columns: bySex({ key: "religion", label: "Religion" }), totals: true },
     {
@@ -226,19 +217,11 @@ export const religionsReport: ReportDef = {
       series: [{ key: "total", label: "Residents" }],
     },
   ],
-};
+});
 
 /** A report listed before its records exist: the hub and its page say which issue brings it (never a 404). */
-export const pendingReport = (name: string, title: string, answers: string, issue: number, what: string): ReportDef => ({
-  name,
-  title,
-  answers,
-  permission: REPORT_PERMISSION,
-  filters: [],
-  sections: [],
-  paper: { size: "a4", orientation: "landscape" },
-  arrivesWith: { issue, what },
-});
+export const pendingReport = (name: string, title: string, answers: string, issue: number, what: string): ReportDef =>
+  reportDef({ name, title, answers, filters: [], sections: [], paper: PAPER.a4Landscape, arrivesWith: { issue, what } });
 
 /** Every report, in the hub's order. The finance issues replace their placeholder here (DISBURSEMENT_REPORTS: issue 12). */
 export const REPORTS: readonly ReportDef[] = [

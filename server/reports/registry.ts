@@ -70,6 +70,14 @@ export function totalsOf(columns: readonly ReportColumn[], rows: readonly Report
   return out;
 }
 
+/** The sums of a section's `total` columns, as its totals row shows them: the figures a query's cards repeat. */
+export function sectionTotals(def: ReportDef, section: string, rows: readonly ReportRow[]): Record<string, string | number> {
+  const columns = (def.sections.find((s) => s.key === section)?.columns ?? []).filter((c) => c.total);
+  const out: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(totalsOf(columns, rows))) if (value != null) out[key] = value;
+  return out;
+}
+
 function listingDef(def: ReportDef) {
   return def.sections.find((s) => s.listing);
 }

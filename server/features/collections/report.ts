@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { defineReport } from "../../reports/registry.ts";
+import { collectionsReport } from "../../../domain/reports/collections.ts";
+import { defineReport, sectionTotals } from "../../reports/registry.ts";
 import type { ReportQueryArgs } from "../../reports/types.ts";
 import { formAccountability } from "./registers.ts";
 
@@ -36,12 +37,12 @@ defineReport("collections", {
         ${filters.collector_id ? sql`and r.collector_id = ${Number(filters.collector_id)}` : sql``}
       order by r.deposit_date, r.id`.execute(ctx.db);
     const forms = await formAccountability(ctx, from, to, filters.collector_id ? Number(filters.collector_id) : null);
-    const total = funds.rows.reduce((s, r) => s + Math.round(Number(r.amount) * 100), 0);
+    const total = sectionTotals(collectionsReport, "by_fund", funds.rows);
     return {
       cards: [
         { key: "receipts", label: "Receipts issued", value: counts.rows[0]?.receipts ?? 0, kind: "number", hint: `${from} to ${to}` },
         { key: "cancelled", label: "Cancelled", value: counts.rows[0]?.cancelled ?? 0, kind: "number" },
-        { key: "amount", label: "Amount collected", value: (total / 100).toFixed(2), kind: "money" },
+        { key: "amount", label: "Amount collected", value: total.amount, kind: "money" },
       ],
       sections: {
         by_fund: { rows: funds.rows },

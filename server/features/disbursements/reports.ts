@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from "kysely";
 import { formatMoney, toCentavos, toMoneyString } from "../../../domain/money.ts";
+import { chequeDisbursementsReport, chequeIssuancesReport, chequeRegistrationsReport } from "../../../domain/reports/disbursements.ts";
 import type { ReportRow } from "../../../domain/reports/types.ts";
-import { defineReport } from "../../reports/registry.ts";
+import { defineReport, sectionTotals } from "../../reports/registry.ts";
 import type { ReportFilters, ReportQueryArgs } from "../../reports/types.ts";
 
 // The queries of the three cheque registers (issue 12 item 5; definitions in
@@ -48,17 +49,15 @@ defineReport("cheque-issuances", {
         coalesce(sum(ci.amount) filter (where ${LIVE}), 0)::numeric(14,2)::text as amount
       from ${issuedFrom} where ${issuedWhere(filters)}
       group by 1, 2 order by 1, 2`.execute(ctx.db)
-    ).rows;
-    const issued = rows.reduce((s, r) => s + r.issued, 0);
-    const cancelled = rows.reduce((s, r) => s + r.cancelled, 0);
-    const amount = rows.reduce((s, r) => s + toCentavos(r.amount), 0);
+    ).rows.map((r) => ({ ...r, amount: money(r.amount) }));
+    const total = sectionTotals(chequeIssuancesReport, "by_account", rows);
     return {
       cards: [
-        { key: "issued", label: "Cheques issued", value: issued, kind: "number" },
-        { key: "cancelled", label: "Cancelled", value: cancelled, kind: "number", hint: "void or deleted, still listed" },
-        { key: "amount", label: "Amount issued", value: toMoneyString(amount), kind: "money" },
+        { key: "issued", label: "Cheques issued", value: total.issued, kind: "number" },
+        { key: "cancelled", label: "Cancelled", value: total.cancelled, kind: "number", hint: "void or deleted, still listed" },
+        { key: "amount", label: "Amount issued", value: total.amount, kind: "money" },
       ],
-      sections: { by_account: { rows: rows.map((r) => ({ ...r, amount: money(r.amount) })) } },
+      sections: { by_account: { rows } },
     };
   },
   listing: {
@@ -73,7 +72,7 @@ defineReport("cheque-issuances", {
           coalesce(sum(ci.amount) filter (where not ${LIVE}), 0)::numeric(14,2)::text as cancelled
         from ${issuedFrom} where ${issuedWhere(filters)}`.execute(ctx.db)
       ).rows[0];
-      return { account: "Total", amount: money(r.amount), cancelled_amount: money(r.cancelled) };
+      return { amount: money(r.amount), cancelled_amount: money(r.cancelled) };
     },
     async page({ ctx, filters }, offset, limit) {
       const rows = (
@@ -162,18 +161,12 @@ defineReport("cheque-disbursements", {
         closing: toMoneyString(closing),
       };
     });
-    const sum = (k: "deposits" | "cheques" | "closing") => rows.reduce((s, r) => s + toCentavos(r[k] ?? "0"), 0);
+    const total = sectionTotals(chequeDisbursementsReport, "by_account", rows);
     return {
       cards: [
-        { key: "cheques", label: "Checks issued", value: toMoneyString(sum("cheques")), kind: "money" },
-        { key: "deposits", label: "Deposits", value: toMoneyString(sum("deposits")), kind: "money" },
-        {
-          key: "closing",
-          label: "Closing balance",
-          value: toMoneyString(sum("closing")),
-          kind: "money",
-          hint: formatMoney(sum("closing")),
-        },
+        { key: "cheques", label: "Checks issued", value: total.cheques, kind: "money" },
+        { key: "deposits", label: "Deposits", value: total.deposits, kind: "money" },
+        { key: "closing", label: "Closing balance", value: total.closing, kind: "money", hint: formatMoney(total.closing) },
       ],
       sections: { by_account: { rows } },
     };
@@ -189,7 +182,7 @@ defineReport("cheque-disbursements", {
           coalesce(sum(x.check_issued), 0)::numeric(14,2)::text as check_issued
         from ${ledger(filters)} x`.execute(ctx.db)
       ).rows[0];
-      return { account: "Total", deposit: money(r.deposit), check_issued: money(r.check_issued), balance: null };
+      return { deposit: money(r.deposit), check_issued: money(r.check_issued), balance: null };
     },
     async page({ ctx, filters }, offset, limit) {
       const rows = (
@@ -325,13 +318,13 @@ defineReport("cheque-registrations", {
       remaining: b.remaining.length,
       remaining_serials: serialRanges(b.remaining),
     }));
-    const total = (k: "issued" | "spoiled" | "remaining") => bookRows.reduce((s, r) => s + Number(r[k] ?? 0), 0);
+    const total = sectionTotals(chequeRegistrationsReport, "books", bookRows);
     return {
       cards: [
         { key: "books", label: "Cheque books", value: bookRows.length, kind: "number" },
-        { key: "issued", label: "Leaves issued", value: total("issued"), kind: "number" },
-        { key: "spoiled", label: "Leaves spoiled", value: total("spoiled"), kind: "number" },
-        { key: "remaining", label: "Leaves remaining", value: total("remaining"), kind: "number" },
+        { key: "issued", label: "Leaves issued", value: total.issued, kind: "number" },
+        { key: "spoiled", label: "Leaves spoiled", value: total.spoiled, kind: "number" },
+        { key: "remaining", label: "Leaves remaining", value: total.remaining, kind: "number" },
       ],
       sections: { raaf: { rows: raafRows }, books: { rows: bookRows }, spoiled: { rows: spoiled } },
     };
