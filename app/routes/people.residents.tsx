@@ -1,7 +1,6 @@
 import * as React from "react";
 import { data, useActionData } from "react-router";
 import type { Route } from "./+types/people.residents";
-import type { DuplicateInfo } from "~/features/people/resident-form";
 import { FormAlert } from "~/components/resource/form-basics";
 import { useOwnModals } from "~/components/resource/own-modals";
 import { ResourcePage } from "~/components/resource/resource-page";
@@ -73,7 +72,7 @@ export default function ResidentsPage({ loaderData }: Route.ComponentProps) {
               returnTo={search}
               closeHref={closeHref}
               lastResult={actionData?.result}
-              duplicates={actionData?.duplicates as DuplicateInfo[] | undefined}
+              duplicates={actionData?.duplicates}
             />
           ) : null}
           {reset ? (

@@ -1,35 +1,16 @@
-import type { SubmissionResult } from "@conform-to/zod/v4";
 import { Copy, KeyRound } from "lucide-react";
 import { Form, Link } from "react-router";
-import type { Option } from "~/components/resource/form-field";
 import { buttonVariants } from "~/components/ui/button";
 import { DialogActions, FormAlert, HiddenFields, PeopleDialog, useSubmitting } from "./dialog";
-import { ResidentForm, type DuplicateInfo } from "./resident-form";
+import { ResidentForm, type ResidentFormProps } from "./resident-form";
 
 // The dialogs of /manage/residents (routes/people.residents.tsx): the RBI form (create, update,
 // with the duplicate warning and the photo) and the reset of a resident's password. Their own
 // chunk, fetched when one opens (decision 177); the server renders them complete at once.
 
-type RecordRow = Record<string, unknown> & { id: number };
-
 /** The create and update dialogs are one: the resident form with its duplicate warning. */
-export function ResidentFormDialog({
-  intent,
-  record,
-  options,
-  returnTo,
-  closeHref,
-  lastResult,
-  duplicates,
-}: {
-  intent: "create" | "update";
-  record: RecordRow | null;
-  options: Record<string, Option[]>;
-  returnTo: string;
-  closeHref: string;
-  lastResult?: SubmissionResult<string[]>;
-  duplicates?: DuplicateInfo[];
-}) {
+export function ResidentFormDialog(props: ResidentFormProps) {
+  const { intent, record, closeHref } = props;
   return (
     <PeopleDialog
       title={intent === "create" ? "Register resident" : "Edit resident"}
@@ -45,16 +26,7 @@ export function ResidentFormDialog({
       closeHref={closeHref}
       size="lg"
     >
-      <ResidentForm
-        key={`${intent}-${record?.id ?? "new"}`}
-        intent={intent}
-        record={intent === "update" ? record : null}
-        options={options}
-        returnTo={returnTo}
-        closeHref={closeHref}
-        lastResult={lastResult}
-        duplicates={duplicates}
-      />
+      <ResidentForm key={`${intent}-${record?.id ?? "new"}`} {...props} record={intent === "update" ? record : null} />
     </PeopleDialog>
   );
 }

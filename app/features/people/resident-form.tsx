@@ -56,15 +56,8 @@ function CheckboxField({ field }: { field: FieldDef }) {
   );
 }
 
-export function ResidentForm({
-  intent,
-  record,
-  options,
-  returnTo,
-  closeHref,
-  lastResult,
-  duplicates,
-}: {
+/** The resident form's props: the dialog that holds it takes the same and passes them on. */
+export interface ResidentFormProps {
   intent: "create" | "update";
   record: RecordRow | null;
   options: Record<string, Option[]>;
@@ -72,7 +65,9 @@ export function ResidentForm({
   closeHref: string;
   lastResult?: SubmissionResult<string[]>;
   duplicates?: DuplicateInfo[];
-}) {
+}
+
+export function ResidentForm({ intent, record, options, returnTo, closeHref, lastResult, duplicates }: ResidentFormProps) {
   const schema = residentDef.schema.create;
   const defaultValue = React.useMemo(() => profileDefaults(record), [record]);
   const constraint = React.useMemo(() => getZodConstraint(schema), [schema]);

@@ -6,7 +6,7 @@ import { actorName, auditPredicate } from "@domain/audit/audit-sentence";
 import { formatDateTime } from "@domain/dates";
 import { formatMoney } from "@domain/money";
 import { compactNumber, compactPeso, dayTick, fullDay, fullMonth, monthTick } from "./chart-axes";
-import type { DashboardData, TrendPoint } from "@domain/reports/dashboard";
+import type { DashboardData, MoneyFigure, TrendPoint } from "@domain/reports/dashboard";
 
 // The dashboard's widgets (issue 13 item 6). The loader sends only the widgets the user's
 // permissions allow (server/features/dashboard/service.ts); this draws what it was sent.
@@ -52,6 +52,36 @@ function Big({ value, hint }: { value: string; hint?: string }) {
       <p className="text-2xl font-semibold tabular-nums">{value}</p>
       {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
     </div>
+  );
+}
+
+/** A money widget: today's and this month's amounts, each with how many records make it. */
+function MoneyWidget({
+  today,
+  month,
+  unit,
+  children,
+  ...widget
+}: {
+  title: string;
+  icon: React.ReactNode;
+  href: string;
+  testId: string;
+  today: MoneyFigure;
+  month: MoneyFigure;
+  /** What is counted: "receipt", "voucher". */
+  unit: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Widget {...widget}>
+      {/* Side by side while both amounts fit, else one under the other: a month of a large barangay (₱8,125,000.00) ran out of its card. */}
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        <Big value={formatMoney(today.amount)} hint={`Today · ${countOf(today.count, unit)}`} />
+        <Big value={formatMoney(month.amount)} hint={`This month · ${countOf(month.count, unit)}`} />
+      </div>
+      {children}
+    </Widget>
   );
 }
 
@@ -194,35 +224,28 @@ export function DashboardWidgets({ data }: { data: DashboardData }) {
           </Widget>
         ) : null}
         {data.collections ? (
-          <Widget title="Collections" icon={<HandCoins className="size-4" />} href="/manage/collections" testId="widget-collections">
-            {/* Side by side while both amounts fit, else one under the other: a month of a large barangay (₱8,125,000.00) ran out of its card. */}
-            <div className="flex flex-wrap gap-x-6 gap-y-2">
-              <Big
-                value={formatMoney(data.collections.today.amount)}
-                hint={`Today · ${countOf(data.collections.today.count, "receipt")}`}
-              />
-              <Big
-                value={formatMoney(data.collections.month.amount)}
-                hint={`This month · ${countOf(data.collections.month.count, "receipt")}`}
-              />
-            </div>
+          <MoneyWidget
+            title="Collections"
+            icon={<HandCoins className="size-4" />}
+            href="/manage/collections"
+            testId="widget-collections"
+            today={data.collections.today}
+            month={data.collections.month}
+            unit="receipt"
+          >
             {data.collections.days.length ? <CollectionDays days={data.collections.days} /> : null}
-          </Widget>
+          </MoneyWidget>
         ) : null}
         {data.disbursements ? (
-          <Widget title="Disbursements" icon={<Wallet className="size-4" />} href="/manage/disbursements" testId="widget-disbursements">
-            {/* Side by side while both amounts fit, else one under the other: a month of a large barangay (₱8,125,000.00) ran out of its card. */}
-            <div className="flex flex-wrap gap-x-6 gap-y-2">
-              <Big
-                value={formatMoney(data.disbursements.today.amount)}
-                hint={`Today · ${countOf(data.disbursements.today.count, "voucher")}`}
-              />
-              <Big
-                value={formatMoney(data.disbursements.month.amount)}
-                hint={`This month · ${countOf(data.disbursements.month.count, "voucher")}`}
-              />
-            </div>
-          </Widget>
+          <MoneyWidget
+            title="Disbursements"
+            icon={<Wallet className="size-4" />}
+            href="/manage/disbursements"
+            testId="widget-disbursements"
+            today={data.disbursements.today}
+            month={data.disbursements.month}
+            unit="voucher"
+          />
         ) : null}
         {data.remittances ? (
           <Widget title="Pending remittances" icon={<Banknote className="size-4" />} href="/manage/remittances" testId="widget-remittances">
