@@ -1,5 +1,7 @@
 // The house rules (DESIGN §13, decision 195), checked by `npm run lint` (dependency-cruiser).
-// Type-only imports are erased at build time, so they never make a run-time dependency.
+// Type-only imports are erased at build time, so they make no run-time dependency: the cycle and
+// engine rules let them through. app/ → server/ counts them too: a type the screens draw is part of
+// the contract, in domain/.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -26,18 +28,26 @@ module.exports = {
       to: { path: "^app/" },
     },
     {
-      name: "app-to-server-only-through-server-modules",
+      name: "app-not-to-server",
       severity: "error",
       comment:
-        "A screen reaches the server only through a *.server.ts module (loaders and actions), which React Router keeps out of the browser's bundle.",
-      from: { path: "^app/", pathNot: "\\.server\\.tsx?$" },
-      to: { path: "^server/", pathNot: "\\.server\\.ts$", dependencyTypesNot: ["type-only"] },
+        "The screens read the contract (entries, document and row types) from domain/, never from the server; type-only imports count too. Two doors only: a route module's *.server.ts module (loaders and actions, which React Router keeps out of the browser's bundle) and the tRPC router's type. app/entry.server.tsx is the server's own rendering entry, never in the browser.",
+      from: { path: "^app/", pathNot: "^app/entry\\.server\\.tsx$" },
+      to: { path: "^server/", pathNot: "\\.server\\.ts$|^server/trpc/router\\.ts$" },
     },
     {
-      name: "server-modules-not-in-the-browser",
+      name: "trpc-router-as-a-type-only",
       severity: "error",
-      comment: "What a *.server.ts module imports stays on the server: no component module imports one but a route module.",
-      from: { path: "^app/", pathNot: "^app/(routes|features)/.+\\.tsx?$|^app/root\\.tsx$|^app/routes\\.ts$" },
+      comment: "The browser's tRPC client names the router's type (AppRouter); importing the router itself would bundle the server.",
+      from: { path: "^app/" },
+      to: { path: "^server/trpc/router\\.ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "server-modules-only-from-route-modules",
+      severity: "error",
+      comment:
+        "What a *.server.ts module imports stays on the server: only route modules (app/routes/, the root route) import one; a component module never does.",
+      from: { path: "^app/", pathNot: "^app/routes/|^app/root\\.tsx$|^app/entry\\.server\\.tsx$" },
       to: { path: "\\.server\\.ts$" },
     },
     {
