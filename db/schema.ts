@@ -358,7 +358,8 @@ export interface BlocklistEntriesView {
 export interface CommandRunsTable {
   id: Id;
   entity: string;
-  entity_id: number;
+  /** The run's subject; null only while a run that creates it (a remittance) has not inserted it yet. */
+  entity_id: number | null;
   command: string;
   reason: string | null;
   at: Timestamp;
@@ -374,6 +375,10 @@ export interface CommandEffectsTable {
   position: number;
   entity: string;
   row_id: number;
+  /** What the run did to the row: changed columns, inserted it, or removed it. */
+  kind: Generated<"update" | "insert" | "delete">;
+  /** The row's table (for rows outside the registry, such as remittances); null: the entity's own. */
+  table_name: string | null;
   before: Json;
   after: Json;
 }

@@ -149,6 +149,27 @@ export const transaction: ResourceDef = {
   ],
   schema: { create: schema, update: schema },
   modals: ["create", "update", "delete", "restore", "print", "print-now"],
+  // An issued certificate keeps its reference number: delete cancels it, restore reverses that cancel.
+  commands: [
+    {
+      name: "cancel",
+      label: "Delete",
+      permission: "delete",
+      audit: "delete",
+      from: [],
+      invokedBy: "delete",
+      message: "Successfully deleted {name}.",
+    },
+    {
+      name: "restore",
+      label: "Restore",
+      permission: "restore",
+      from: [],
+      reverses: "cancel",
+      invokedBy: "restore",
+      message: "Successfully restored {name}.",
+    },
+  ],
   defaultSort: { key: "date_issued", order: "desc" },
   listModule: "routes/certificates.transactions.tsx",
   rowLinks: [

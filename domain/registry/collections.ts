@@ -325,6 +325,27 @@ export const collection: ResourceDef = {
   schema: { create: collectionSchema, update: collectionSchema },
   // No "update": every field of an issued receipt is printed; it is cancelled and issued anew.
   modals: ["create", "delete", "restore", "print"],
+  // Delete cancels the receipt and restore reverses exactly that cancel (DESIGN §11), both recorded.
+  commands: [
+    {
+      name: "cancel",
+      label: "Cancel receipt",
+      permission: "delete",
+      from: [],
+      reason: "required",
+      invokedBy: "delete",
+      message: "Successfully cancelled official receipt No. {name}.",
+    },
+    {
+      name: "restore",
+      label: "Restore",
+      permission: "restore",
+      from: [],
+      reverses: "cancel",
+      invokedBy: "restore",
+      message: "Successfully restored official receipt No. {name}.",
+    },
+  ],
   defaultSort: { key: "or_number", order: "desc" },
   rowLinks: [
     // The receipt's own page (spec §2.1 /manage/collections/{collection_id}), from the row's main column.

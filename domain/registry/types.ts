@@ -149,6 +149,18 @@ export interface CommandDef {
   confirm?: string;
   /** Destructive commands draw a red button. */
   destructive?: boolean;
+  /**
+   * A command that is not offered on its own (no button, no REST or tRPC command route): it runs
+   * when the entry's delete or restore is called (a receipt's cancel and its reversal), when a row
+   * is written (a booklet's numbers generated), or when a service takes a row (the form number a
+   * receipt is issued on, a remittance).
+   */
+  invokedBy?: "delete" | "restore" | "write" | "service";
+}
+
+/** The commands a user runs by name: every command of the entry but those another call invokes. */
+export function userCommands(def: Pick<ResourceDef, "commands">): readonly CommandDef[] {
+  return (def.commands ?? []).filter((command) => !command.invokedBy);
 }
 
 /**

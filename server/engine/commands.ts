@@ -5,12 +5,31 @@ import type { ServiceContext } from "../context.ts";
 import { AppError, notFound } from "../errors.ts";
 import { audit } from "../services/audit.ts";
 
-// Commands (DESIGN §10, issue 9 item 2): named state changes with their own permission, audit
-// action and message. A run and every row it changed are recorded (command_runs,
-// command_effects) in the command's transaction; the reverse command replays those records
-// backwards, so it undoes exactly what was done — and refuses when a touched row has changed since.
+// Commands (DESIGN §10): every state change is a named command with its own permission, audit
+// action and message. A run and every row it changed, inserted or removed are recorded
+// (command_runs, command_effects) in the command's transaction; a reverse command replays those
+// records backwards, so it undoes exactly what was done — and refuses when a touched row has
+// changed since.
 
 type Row = Record<string, unknown> & { id: number };
+
+/**
+ * A row the recorder writes: a registry entry by name ("collection"), or a table outside the
+ * registry with the name its audit rows use ({ entity: "remittance", table: "remittances" }).
+ */
+export type RecordTarget = string | { entity: string; table: string };
+
+interface ResolvedTarget {
+  entity: string;
+  table: string;
+  label: string;
+}
+
+function resolve(target: RecordTarget): ResolvedTarget {
+  if (typeof target !== "string") return { entity: target.entity, table: target.table, label: target.entity };
+  const def = getResource(target);
+  return { entity: def.name, table: tableOf(def), label: def.labels.singular };
+}
 
 /** What a command's handler works with, inside the command's transaction. */
 export interface CommandRun {
@@ -23,14 +42,22 @@ export interface CommandRun {
   /** The command's input beyond the reason (e.g. a deposit's details). */
   input: Record<string, unknown>;
   /**
-   * Sets stored columns of a row of any registry entry, recording the values before and after
-   * (for exact reversal) and writing its audit row. Use plain values, not SQL expressions.
+   * Sets stored columns of a row, recording the values before and after (for exact reversal) and
+   * writing its audit row (`auditAction` when the row's change has a word of its own, such as a
+   * certificate "unpaid" by a cancelled receipt). Use plain values, not SQL expressions.
    */
-  change(entity: string, id: number, set: Record<string, unknown>): Promise<void>;
+  change(target: RecordTarget, id: number, set: Record<string, unknown>, auditAction?: string): Promise<void>;
 }
 
-/** The work of a command beyond moving its own row to `to` (a cascade, numbering, a deposit). */
+/** The work of a command beyond moving its own row to `to` (a cascade, a reason kept on the row). */
 export type CommandHandler = (run: CommandRun) => Promise<void>;
+
+/** What a run is: the subject's entity, the command's name, and the audit action of its rows. */
+export interface RunSubject {
+  entity: string;
+  command: string;
+  audit?: string;
+}
 
 function tableOf(def: ResourceDef): string {
   return def.storage.kind === "user" ? "users" : def.storage.table;
@@ -42,94 +69,178 @@ function comparable(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-async function lockStored(ctx: ServiceContext, def: ResourceDef, id: number): Promise<Record<string, unknown>> {
-  const row = await sql<Record<string, unknown>>`select * from ${sql.table(tableOf(def))} where id = ${id} for update`.execute(ctx.db);
-  if (!row.rows[0]) throw notFound(def.labels.singular);
+function jsonValue(value: unknown): unknown {
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+async function lockStored(ctx: ServiceContext, target: ResolvedTarget, id: number): Promise<Record<string, unknown>> {
+  const row = await sql<Record<string, unknown>>`select * from ${sql.table(target.table)} where id = ${id} for update`.execute(ctx.db);
+  if (!row.rows[0]) throw notFound(target.label);
   return row.rows[0];
 }
 
 /** The recorder of one command run. */
 export class CommandRecorder {
   private position = 0;
-  constructor(
+  private constructor(
     private readonly ctx: ServiceContext,
     readonly runId: number,
     private readonly auditAction: string,
     private readonly reason: string | null,
   ) {}
 
+  /**
+   * Starts a run of `subject.command` on the record `id` (null when the run creates its subject:
+   * call `subjectIs` once it is inserted).
+   */
   static async start(
     ctx: ServiceContext,
-    def: ResourceDef,
-    command: CommandDef,
-    id: number,
+    subject: RunSubject,
+    id: number | null,
     reason: string | null,
-    reversesRunId: number | null,
+    reversesRunId: number | null = null,
   ): Promise<CommandRecorder> {
     const run = await sql<{ id: number }>`
       insert into command_runs (entity, entity_id, command, reason, user_id, reverses_run_id)
-      values (${def.name}, ${id}, ${command.name}, ${reason}, ${ctx.user?.id ?? null}, ${reversesRunId})
+      values (${subject.entity}, ${id}, ${subject.command}, ${reason}, ${ctx.user?.id ?? null}, ${reversesRunId})
       returning id`.execute(ctx.db);
-    return new CommandRecorder(ctx, Number(run.rows[0].id), command.audit ?? command.name, reason);
+    return new CommandRecorder(ctx, Number(run.rows[0].id), subject.audit ?? subject.command, reason);
   }
 
-  async change(entity: string, id: number, set: Record<string, unknown>): Promise<void> {
-    const def = getResource(entity);
-    await this.apply(def, id, await lockStored(this.ctx, def, id), set);
+  /** Names the record a run created as its subject. */
+  async subjectIs(id: number): Promise<void> {
+    await sql`update command_runs set entity_id = ${id} where id = ${this.runId}`.execute(this.ctx.db);
+  }
+
+  async change(target: RecordTarget, id: number, set: Record<string, unknown>, auditAction?: string): Promise<void> {
+    const resolved = resolve(target);
+    await this.apply(resolved, id, await lockStored(this.ctx, resolved, id), set, auditAction);
+  }
+
+  /**
+   * Inserts a row and records it (its reversal removes it again: a soft delete where the table keeps
+   * deleted rows, so a number once given is never given again). Answers its id.
+   */
+  async insert(target: RecordTarget, values: Record<string, unknown>): Promise<number> {
+    const resolved = resolve(target);
+    const actor = this.ctx.user?.id ?? null;
+    const columns = Object.keys(values);
+    const inserted = await sql<{ id: number }>`
+      insert into ${sql.table(resolved.table)} (${sql.join(columns.map((c) => sql.ref(c)))}, created_by, updated_by)
+      values (${sql.join(columns.map((c) => sql`${values[c]}`))}, ${actor}, ${actor}) returning id`.execute(this.ctx.db);
+    const id = Number(inserted.rows[0].id);
+    const after = Object.fromEntries(columns.map((c) => [c, jsonValue(values[c])]));
+    await this.effect("insert", resolved, id, {}, after);
+    await audit(this.ctx, { entity: resolved.entity, entityId: id, action: this.auditAction, after: this.withReason(after) });
+    return id;
+  }
+
+  /**
+   * Records rows the caller inserted in bulk (a booklet's generated numbers: one statement for a
+   * pad of fifty), with the values that identify each. One effect a row, no audit row a row: the
+   * caller audits the run once on its subject.
+   */
+  async inserted(target: RecordTarget, rows: readonly { id: number; after: Record<string, unknown> }[]): Promise<void> {
+    const resolved = resolve(target);
+    for (const row of rows) await this.effect("insert", resolved, row.id, {}, row.after);
+  }
+
+  /** Removes rows for good and records each as it was (a booklet's unused numbers, before a new range). */
+  async removeRows(target: RecordTarget, ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    const resolved = resolve(target);
+    const removed = await sql<Record<string, unknown> & { id: number }>`
+      delete from ${sql.table(resolved.table)} where id in (${sql.join([...ids])}) returning *`.execute(this.ctx.db);
+    for (const row of removed.rows) {
+      const before = Object.fromEntries(Object.entries(row).map(([key, value]) => [key, jsonValue(value)]));
+      await this.effect("delete", resolved, Number(row.id), before, {});
+    }
+  }
+
+  private withReason(after: Record<string, unknown>): Record<string, unknown> {
+    return this.reason ? { ...after, reason: this.reason } : after;
+  }
+
+  private async effect(
+    kind: "update" | "insert" | "delete",
+    target: ResolvedTarget,
+    id: number,
+    before: Record<string, unknown>,
+    after: Record<string, unknown>,
+  ): Promise<void> {
+    await sql`
+      insert into command_effects (run_id, position, entity, table_name, row_id, kind, before, after)
+      values (${this.runId}, ${this.position++}, ${target.entity}, ${target.table}, ${id}, ${kind},
+        ${JSON.stringify(before)}, ${JSON.stringify(after)})`.execute(this.ctx.db);
   }
 
   /** Writes `set` over a row already locked and read (`stored`), recording and auditing what changed. */
-  private async apply(def: ResourceDef, id: number, stored: Record<string, unknown>, set: Record<string, unknown>): Promise<void> {
-    const entity = def.name;
+  private async apply(
+    target: ResolvedTarget,
+    id: number,
+    stored: Record<string, unknown>,
+    set: Record<string, unknown>,
+    auditAction = this.auditAction,
+  ): Promise<void> {
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(set)) {
-      if (!(key in stored)) throw new Error(`${entity} has no column ${key}`);
+      if (!(key in stored)) throw new Error(`${target.entity} has no column ${key}`);
       if (comparable(stored[key]) === comparable(value)) continue;
-      before[key] = stored[key] instanceof Date ? (stored[key] as Date).toISOString() : stored[key];
-      after[key] = value instanceof Date ? value.toISOString() : value;
+      before[key] = jsonValue(stored[key]);
+      after[key] = jsonValue(value);
     }
     if (Object.keys(after).length === 0) return;
     const assignments = Object.entries(after).map(([key, value]) => sql`${sql.ref(key)} = ${value}`);
     if ("updated_at" in stored) assignments.push(sql`updated_at = now()`, sql`updated_by = ${this.ctx.user?.id ?? null}`);
-    await sql`update ${sql.table(tableOf(def))} set ${sql.join(assignments)} where id = ${id}`.execute(this.ctx.db);
-    await sql`
-      insert into command_effects (run_id, position, entity, row_id, before, after)
-      values (${this.runId}, ${this.position++}, ${entity}, ${id}, ${JSON.stringify(before)}, ${JSON.stringify(after)})`.execute(
-      this.ctx.db,
-    );
-    await audit(this.ctx, {
-      entity,
-      entityId: id,
-      action: this.auditAction,
-      before,
-      after: this.reason ? { ...after, reason: this.reason } : after,
-    });
+    await sql`update ${sql.table(target.table)} set ${sql.join(assignments)} where id = ${id}`.execute(this.ctx.db);
+    await this.effect("update", target, id, before, after);
+    await audit(this.ctx, { entity: target.entity, entityId: id, action: auditAction, before, after: this.withReason(after) });
   }
 
   /**
-   * Undoes the recorded run `runId` row by row, last change first. A row whose changed columns no
-   * longer hold what the run left there was changed since: the reversal is refused (422) whole.
+   * Undoes the recorded run `runId` row by row, last effect first: a changed row gets its recorded
+   * values back, an inserted row is removed (soft-deleted where its table keeps deleted rows). A
+   * changed row whose recorded columns no longer hold what the run left there, or an inserted row
+   * already removed, was changed since: the reversal is refused (422) whole. A run that removed rows is not reversed (none of the domain's
+   * reversible commands removes a row).
    */
   async reverse(runId: number, describe: (entity: string, id: number) => string): Promise<void> {
     const effects = (
-      await sql<{ entity: string; row_id: number; before: unknown; after: unknown }>`
-      select entity, row_id, before, after from command_effects where run_id = ${runId} order by position desc`.execute(this.ctx.db)
+      await sql<{ entity: string; table_name: string | null; row_id: number; kind: string; before: unknown; after: unknown }>`
+      select entity, table_name, row_id, kind, before, after from command_effects where run_id = ${runId}
+      order by position desc`.execute(this.ctx.db)
     ).rows;
     for (const effect of effects) {
-      const def = getResource(effect.entity);
+      const target: ResolvedTarget = effect.table_name
+        ? { entity: effect.entity, table: effect.table_name, label: effect.entity }
+        : resolve(effect.entity);
       const id = Number(effect.row_id);
+      if (effect.kind === "delete") throw new AppError(422, `${describe(effect.entity, id)} was removed by it; it cannot be reversed.`);
       const before = parseJson(effect.before);
       const after = parseJson(effect.after);
-      const stored = await lockStored(this.ctx, def, id);
-      const changed = Object.keys(after).filter((key) => comparable(stored[key]) !== comparable(after[key]));
+      const stored = await lockStored(this.ctx, target, id);
+      // An inserted row is checked only for still being there: its values are its own record's.
+      const changed =
+        effect.kind === "insert"
+          ? stored.deleted_at != null
+            ? ["deleted at"]
+            : []
+          : Object.keys(after).filter((key) => comparable(stored[key]) !== comparable(after[key]));
       if (changed.length) {
         throw new AppError(
           422,
           `${describe(effect.entity, id)} has changed since (${changed.join(", ").replace(/_/g, " ")}); it cannot be reversed.`,
         );
       }
-      await this.apply(def, id, stored, before);
+      if (effect.kind === "update") await this.apply(target, id, stored, before);
+      else if ("deleted_at" in stored)
+        await this.apply(target, id, stored, { deleted_at: new Date(), deleted_by: this.ctx.user?.id ?? null });
+      else {
+        await sql`delete from ${sql.table(target.table)} where id = ${id}`.execute(this.ctx.db);
+        await this.effect("delete", target, id, after, {});
+        await audit(this.ctx, { entity: target.entity, entityId: id, action: this.auditAction, before: after });
+      }
     }
     await sql`update command_runs set reversed_by_run_id = ${this.runId} where id = ${runId}`.execute(this.ctx.db);
   }
@@ -148,4 +259,41 @@ export async function lastUnreversedRun(ctx: ServiceContext, entity: string, id:
     order by id desc limit 1`.execute(ctx.db)
   ).rows[0];
   return row ? Number(row.id) : null;
+}
+
+/**
+ * Runs a command that a service starts itself, inside the caller's transaction (a remittance, a
+ * booklet's numbers, the number a new receipt takes): the caller's own call has checked its
+ * permission. `work` makes the run's changes through the recorder.
+ */
+export async function recordRun<T>(
+  ctx: ServiceContext,
+  subject: RunSubject,
+  id: number | null,
+  reason: string | null,
+  work: (recorder: CommandRecorder) => Promise<T>,
+): Promise<T> {
+  if (!ctx.db.isTransaction) throw new Error(`The ${subject.command} command runs inside its caller's transaction`);
+  return work(await CommandRecorder.start(ctx, subject, id, reason));
+}
+
+/**
+ * Reverses the last unreversed run of `reverses` on the record, as the command `subject` (undo a
+ * remittance): 422 when there is none. `after` runs in the same run once the replay is done (a
+ * reason kept on the record).
+ */
+export async function reverseRun(
+  ctx: ServiceContext,
+  subject: RunSubject & { reverses: string },
+  id: number,
+  reason: string | null,
+  describe: (entity: string, id: number) => string,
+  after?: (recorder: CommandRecorder) => Promise<void>,
+): Promise<void> {
+  if (!ctx.db.isTransaction) throw new Error(`The ${subject.command} command runs inside its caller's transaction`);
+  const reversed = await lastUnreversedRun(ctx, subject.entity, id, subject.reverses);
+  if (reversed == null) throw new AppError(422, `${describe(subject.entity, id)} has no ${subject.reverses} to reverse.`);
+  const recorder = await CommandRecorder.start(ctx, subject, id, reason, reversed);
+  await recorder.reverse(reversed, describe);
+  await after?.(recorder);
 }

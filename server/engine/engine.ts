@@ -1,5 +1,13 @@
 import { sql, type Expression, type Insertable, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
-import type { ChildDef, CommandDef, FilterDef, ListQuery, Paginated, ResourceDef } from "../../domain/registry/types.ts";
+import {
+  userCommands,
+  type ChildDef,
+  type CommandDef,
+  type FilterDef,
+  type ListQuery,
+  type Paginated,
+  type ResourceDef,
+} from "../../domain/registry/types.ts";
 import { getResource } from "../../domain/registry/index.ts";
 import { can } from "../../domain/permissions.ts";
 import type { ServiceContext } from "../context.ts";
@@ -7,7 +15,7 @@ import { AppError, forbidden, isAppError, notFound, ValidationError } from "../e
 import { audit } from "../services/audit.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { inTransaction } from "./transaction.ts";
-import { CommandRecorder, lastUnreversedRun, type CommandHandler, type CommandRun } from "./commands.ts";
+import { recordRun, reverseRun, type CommandHandler, type CommandRecorder, type CommandRun } from "./commands.ts";
 import { fullNameOf, personJson } from "../services/people-sql.ts";
 import { naturalKey } from "../services/natural-order.ts";
 import { counterTotal, peopleByNameIds } from "./list-shortcuts.ts";
@@ -119,6 +127,8 @@ export class ResourceEngine {
   protected commandHandlers(): Readonly<Record<string, CommandHandler>> {
     return {};
   }
+  /** Checks before any command of the entry runs on `row` (a remitted receipt is neither cancelled nor restored); throw to refuse. */
+  protected async beforeCommand(_ctx: ServiceContext, _command: CommandDef, _row: Row): Promise<void> {}
   /**
    * The list search's condition for a typed text (an indexed search of the entry's own), or null
    * for the engine's substring match over the entry's searchable columns. The condition reads the
@@ -581,11 +591,14 @@ export class ResourceEngine {
 
   /**
    * Soft delete, or void for the entities spec §4 words so, or cancel for an issued document
-   * (`def.cancel`: `input.reason` required, kept in `cancel_reason`). Already trashed: unchanged.
+   * (`def.cancel`: `input.reason` required, kept in `cancel_reason`). An entry whose delete is a
+   * command (`invokedBy: "delete"`) runs it, recorded, so its restore reverses exactly that.
+   * Already trashed: unchanged.
    */
   async remove(ctx: ServiceContext, id: number, input?: unknown): Promise<Row> {
     this.authorize(ctx, "delete");
     const reason = this.def.cancel ? cancelReason(input) : null;
+    const byCommand = this.commandInvokedBy("delete");
     return inTransaction(ctx, async (tx) => {
       await this.lockFirst(tx, [id]);
       if (this.hard) {
@@ -596,16 +609,11 @@ export class ResourceEngine {
       }
       const row = await this.lock(tx, id);
       if (!row.deleted_at) await this.assertRestorable(tx, [id]);
-      if (!row.deleted_at) await this.beforeDelete(tx, [id]);
-      if (!row.deleted_at) {
+      if (!row.deleted_at && byCommand) await this.runCommand(tx, byCommand, id, { reason }, row);
+      else if (!row.deleted_at) {
+        await this.beforeDelete(tx, [id]);
         await this.setDeleted(tx, [id], true);
-        if (reason != null) await engineDb(tx).updateTable(this.tableName()).set({ cancel_reason: reason }).where("id", "=", id).execute();
-        await audit(tx, {
-          entity: this.def.name,
-          entityId: id,
-          action: reason != null ? "cancel" : this.def.voidWording ? "void" : "delete",
-          ...(reason != null ? { after: { reason } } : {}),
-        });
+        await audit(tx, { entity: this.def.name, entityId: id, action: this.def.voidWording ? "void" : "delete" });
       }
       return this.read(tx, id);
     });
@@ -614,18 +622,26 @@ export class ResourceEngine {
   async restore(ctx: ServiceContext, id: number): Promise<Row> {
     this.authorize(ctx, "restore");
     if (this.hard) throw new AppError(422, `A deleted ${this.def.labels.singular} cannot be restored.`);
+    const byCommand = this.commandInvokedBy("restore");
     return inTransaction(ctx, async (tx) => {
       await this.lockFirst(tx, [id]);
       const row = await this.lock(tx, id);
       if (row.deleted_at) {
         await this.assertRestorable(tx, [id]);
-        await this.beforeRestore(tx, [id]);
-        await this.setDeleted(tx, [id], false);
-        if (this.def.cancel) await engineDb(tx).updateTable(this.tableName()).set({ cancel_reason: null }).where("id", "=", id).execute();
-        await audit(tx, { entity: this.def.name, entityId: id, action: "restore" });
+        if (byCommand) await this.runCommand(tx, byCommand, id, {}, row);
+        else {
+          await this.beforeRestore(tx, [id]);
+          await this.setDeleted(tx, [id], false);
+          await audit(tx, { entity: this.def.name, entityId: id, action: "restore" });
+        }
       }
       return this.read(tx, id);
     });
+  }
+
+  /** The entry's command that its delete or restore runs, if it has one. */
+  private commandInvokedBy(call: "delete" | "restore"): CommandDef | undefined {
+    return this.def.commands?.find((c) => c.invokedBy === call);
   }
 
   /** Multi-delete (spec §7.2): answers how many records changed. */
@@ -656,10 +672,13 @@ export class ResourceEngine {
       if (this.hard) return (await this.hardDelete(tx, actionable)).length;
       if (deleted) await this.checkDeletable(tx, actionable);
       await this.assertRestorable(tx, actionable);
+      const byCommand = this.commandInvokedBy(deleted ? "delete" : "restore");
+      if (byCommand) {
+        for (const id of actionable) await this.runCommand(tx, byCommand, id, {}, await this.lock(tx, id));
+        return actionable.length;
+      }
       if (!deleted) await this.beforeRestore(tx, actionable);
       const changed = await this.setDeleted(tx, actionable, deleted);
-      if (!deleted && this.def.cancel && changed.length)
-        await engineDb(tx).updateTable(this.tableName()).set({ cancel_reason: null }).where("id", "in", changed).execute();
       for (const id of changed)
         await audit(tx, { entity: this.def.name, entityId: id, action: deleted ? (this.def.voidWording ? "void" : "delete") : "restore" });
       return changed.length;
@@ -785,9 +804,9 @@ export class ResourceEngine {
     }
   }
 
-  /** The commands this entry declares. */
+  /** A command of this entry that a user runs by name (REST, tRPC, a page's modal). */
   commandDef(name: string): CommandDef {
-    const command = this.def.commands?.find((c) => c.name === name);
+    const command = userCommands(this.def).find((c) => c.name === name);
     if (!command) throw notFound("command");
     return command;
   }
@@ -801,41 +820,62 @@ export class ResourceEngine {
   async command(ctx: ServiceContext, name: string, id: number, input: unknown = {}): Promise<Row> {
     const command = this.commandDef(name);
     this.authorize(ctx, command.permission);
+    return inTransaction(ctx, async (tx) => {
+      await this.lockFirst(tx, [id]);
+      await this.runCommand(tx, command, id, input, await this.lock(tx, id));
+      return this.read(tx, id);
+    });
+  }
+
+  /**
+   * A command's run inside the caller's transaction, the record locked (`locked`): the state check,
+   * the entry's own check (beforeCommand), then the recorded work. A command that a delete invokes
+   * moves the record to the trash (with its cancel reason) as its first recorded change.
+   */
+  private async runCommand(
+    tx: ServiceContext,
+    command: CommandDef,
+    id: number,
+    input: unknown,
+    locked: { deleted_at: Date | null; state: unknown },
+  ): Promise<void> {
     const body = (input && typeof input === "object" ? input : {}) as Record<string, unknown>;
     const reasonText = typeof body.reason === "string" ? body.reason.replace(/\s+/g, " ").trim().slice(0, 500) : "";
     if (command.reason === "required" && reasonText.length < 3) throw ValidationError.field("reason", "The reason field is required.");
     if (reasonText.includes("\u0000")) throw ValidationError.field("reason", "The reason must not contain a NUL character.");
     const reason = reasonText || null;
-    return inTransaction(ctx, async (tx) => {
-      await this.lockFirst(tx, [id]);
-      const locked = await this.lock(tx, id);
-      const row = await this.read(tx, id);
-      const state = this.def.stateColumn ? String(locked.state ?? "") : null;
-      if (state != null && !command.from.includes(state)) {
-        throw new AppError(422, `${this.displayName(row)} is ${state.replace(/_/g, " ")}; it cannot be ${pastTense(command.label)}.`);
+    const row = await this.read(tx, id);
+    const state = this.def.stateColumn ? String(locked.state ?? "") : null;
+    if (state != null && !command.from.includes(state)) {
+      throw new AppError(422, `${this.displayName(row)} is ${state.replace(/_/g, " ")}; it cannot be ${pastTense(command.label)}.`);
+    }
+    await this.beforeCommand(tx, command, row);
+    const describe = (entity: string, rowId: number) => `${getResource(entity).labels.singular} #${rowId}`;
+    const subject = { entity: this.def.name, command: command.name, audit: command.audit };
+    const handler = this.commandHandlers()[command.name];
+    const runOf = (recorder: CommandRecorder): CommandRun => ({
+      ctx: tx,
+      def: this.def,
+      command,
+      row,
+      reason,
+      input: body,
+      change: (target, rowId, set, auditAction) => recorder.change(target, rowId, set, auditAction),
+    });
+    if (command.reverses) {
+      await reverseRun(tx, { ...subject, reverses: command.reverses }, id, reason, describe, handler && ((r) => handler(runOf(r))));
+      return;
+    }
+    await recordRun(tx, subject, id, reason, async (recorder) => {
+      if (command.invokedBy === "delete") {
+        await recorder.change(this.def.name, id, {
+          deleted_at: new Date(),
+          deleted_by: tx.user?.id ?? null,
+          ...(this.def.cancel ? { cancel_reason: reason } : {}),
+        });
       }
-      const reversedRun = command.reverses ? await lastUnreversedRun(tx, this.def.name, id, command.reverses) : null;
-      if (command.reverses && reversedRun == null) {
-        throw new AppError(422, `${this.displayName(row)} has no ${command.reverses} to reverse.`);
-      }
-      const recorder = await CommandRecorder.start(tx, this.def, command, id, reason, reversedRun);
-      if (reversedRun != null) {
-        await recorder.reverse(reversedRun, (entity, rowId) => `${getResource(entity).labels.singular} #${rowId}`);
-      } else {
-        if (command.to && this.def.stateColumn) await recorder.change(this.def.name, id, { [this.def.stateColumn]: command.to });
-        const handler = this.commandHandlers()[command.name];
-        const run: CommandRun = {
-          ctx: tx,
-          def: this.def,
-          command,
-          row,
-          reason,
-          input: body,
-          change: (e, i, set) => recorder.change(e, i, set),
-        };
-        await handler?.(run);
-      }
-      return this.read(tx, id);
+      if (command.to && this.def.stateColumn) await recorder.change(this.def.name, id, { [this.def.stateColumn]: command.to });
+      await handler?.(runOf(recorder));
     });
   }
 

@@ -4,7 +4,7 @@ import type { DB } from "../../db/index.ts";
 import { allResources, findResource, getResource, restBase } from "../../domain/registry/index.ts";
 import { parseListQuery } from "../../domain/registry/list-query.ts";
 import * as messages from "../../domain/registry/messages.ts";
-import type { ResourceDef } from "../../domain/registry/types.ts";
+import { userCommands, type ResourceDef } from "../../domain/registry/types.ts";
 import type { ResourceEngine } from "../engine/engine.ts";
 import { serviceByName } from "../engine/services.ts";
 import { AppError, forbidden, notFound, ValidationError } from "../errors.ts";
@@ -74,7 +74,7 @@ function resourceRoutes(router: Router, db: DB, def: ResourceDef): void {
     handle(async (req, res) => res.json(await removeOne(engine, ctxOf(req), parseId(req.params.id), withReason(req)))),
   );
   // Commands (DESIGN §10): PUT {path}/{command}/{id}, e.g. PUT cheque-issuance/void/7 with {reason}.
-  for (const command of def.commands ?? []) {
+  for (const command of userCommands(def)) {
     router.put(
       `${base}/${command.name}/:id`,
       handle(async (req, res) => {

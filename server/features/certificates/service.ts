@@ -357,19 +357,6 @@ export async function markTransactionsPaid(
   return money(rows);
 }
 
-/** Undoes markPaid for a cancelled collection (inside its transaction): its transactions are unpaid again. */
-export async function releaseTransactionsOf(ctx: ServiceContext, collectionId: number): Promise<number[]> {
-  const rows = await ctx.db
-    .updateTable("transactions")
-    .set({ collection_id: null, updated_at: sql`now()`, updated_by: ctx.user?.id ?? null })
-    .where("collection_id", "=", collectionId)
-    .returning("id")
-    .execute();
-  for (const r of rows)
-    await audit(ctx, { entity: "transaction", entityId: r.id, action: "unpaid", before: { collection_id: collectionId } });
-  return rows.map((r) => Number(r.id));
-}
-
 /**
  * A transaction ready to print (spec §6: needs view-transaction). Refuses a deleted one, and an
  * unpaid one whose type has a fee, naming the fee. With `count`, the print is counted and

@@ -6,12 +6,13 @@ import type { ServiceContext } from "../../context.ts";
 import { AppError, forbidden, ValidationError } from "../../errors.ts";
 import { can } from "../../../domain/permissions.ts";
 import { ResourceEngine, type AnySelect, type Row } from "../../engine/engine.ts";
+import type { CommandDef } from "../../../domain/registry/types.ts";
 import { newVerificationCode } from "../../engine/documents.ts";
 import { bookletHooks, type SerialRange } from "../../engine/booklet.ts";
 import { fullNameOf, personJson } from "../../services/people-sql.ts";
-import { markTransactionsPaid, releaseTransactionsOf } from "../certificates/service.ts";
-import { receiptsCancelled } from "../notifications/events.ts";
+import { markTransactionsPaid } from "../certificates/service.ts";
 import { voidFormNumber } from "./commands/void-form-number.ts";
+import { cancelReceipt } from "./commands/cancel-receipt.ts";
 
 // The services of the accountable forms and official receipts (DESIGN §11): a form pad generates
 // its form numbers; a form number is voided with a reason and restored (commands); a collection
@@ -298,30 +299,30 @@ export class CollectionService extends ResourceEngine {
     const values = raw as CollectionValues;
     await payTransactionsOf(ctx, id, values.lines, values.issued_to_user_id);
   }
-  protected override async beforeDelete(ctx: ServiceContext, ids: number[]) {
-    await assertNotRemitted(ctx, ids, "cancelled");
-    // A cancelled receipt paid nothing: its certificates are unpaid again, to be paid anew.
-    for (const id of ids) await releaseTransactionsOf(ctx, id);
-    await receiptsCancelled(ctx, ids);
+  /** A remitted receipt is locked (DESIGN §11): neither cancelled nor restored. */
+  protected override async beforeCommand(ctx: ServiceContext, command: CommandDef, row: Row) {
+    await assertNotRemitted(ctx, [row.id], command.name === "cancel" ? "cancelled" : "restored");
+    if (command.name === "restore") await assertCertificatesStillUnpaid(ctx, row.id);
   }
-  protected override async beforeRestore(ctx: ServiceContext, ids: number[]) {
-    await assertNotRemitted(ctx, ids, "restored");
-    // Restored, the receipt pays its certificates again — unless another receipt paid them meanwhile.
-    const receipts = await ctx.db
-      .selectFrom("collections")
-      .select(["id", "issued_to_user_id"])
-      .where("id", "in", ids)
-      .orderBy("id")
-      .execute();
-    for (const receipt of receipts) {
-      const lines = await ctx.db
-        .selectFrom("collection_lines")
-        .select(["transaction_id", sql<string>`amount::text`.as("amount")])
-        .where("collection_id", "=", receipt.id)
-        .execute();
-      await payTransactionsOf(ctx, Number(receipt.id), lines, receipt.issued_to_user_id);
-    }
+  protected override commandHandlers() {
+    return { cancel: cancelReceipt };
   }
+}
+
+/**
+ * A restored receipt pays its certificates again: refused, naming it, when another receipt paid one
+ * of them meanwhile (the recorded reversal would refuse too, in the words of the recorder).
+ */
+async function assertCertificatesStillUnpaid(ctx: ServiceContext, collectionId: number): Promise<void> {
+  const paidElsewhere = await ctx.db
+    .selectFrom("collection_lines as l")
+    .innerJoin("transactions as t", "t.id", "l.transaction_id")
+    .select("t.reference_number")
+    .where("l.collection_id", "=", collectionId)
+    .where("t.collection_id", "is not", null)
+    .where("t.collection_id", "<>", collectionId)
+    .executeTakeFirst();
+  if (paidElsewhere) throw ValidationError.field("transactions", `${paidElsewhere.reference_number} is already paid.`);
 }
 
 /** Marks the transactions that a receipt's lines pay as paid by it; each must be paid in full. */

@@ -23,7 +23,6 @@ export async function receiptsCancelled(ctx: Ctx, ids: readonly number[]): Promi
     .selectFrom("collections")
     .select(["id", "or_number", "issued_to", sql<string>`amount_paid::text`.as("amount")])
     .where("id", "in", [...ids])
-    .where("deleted_at", "is", null)
     .execute();
   for (const row of rows)
     await notify(
