@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ColumnDef, ResourceDef } from "./types";
+import type { ColumnDef, CommandDef, ResourceDef } from "./types";
 import { booklet, LEAF_COLUMNS, voidLeaf } from "./booklet";
 import { calendarDate, money, optionalCalendarDate, optionalId, optionalText, requiredEnum, requiredId, requiredText } from "./fields";
 
@@ -360,3 +360,31 @@ export const collection: ResourceDef = {
     },
   ],
 };
+
+/**
+ * The commands of a remittance (a recorded row outside the registry: its screens are the day list
+ * and the RCD, DESIGN §11): remit a collector's day, and undo the latest remittance, which replays
+ * the remit backwards with a reason.
+ */
+export const REMITTANCE_COMMANDS = {
+  remit: {
+    name: "remit",
+    label: "Remit",
+    permission: "manage",
+    audit: "remit",
+    from: [],
+    invokedBy: "service",
+    message: "Successfully remitted {name}.",
+  },
+  undo: {
+    name: "undo",
+    label: "Undo remittance",
+    permission: "manage",
+    audit: "undo-remit",
+    from: [],
+    reason: "required",
+    reverses: "remit",
+    invokedBy: "service",
+    message: "Remittance {name} undone.",
+  },
+} as const satisfies Record<string, CommandDef>;

@@ -205,7 +205,12 @@ export class CommandRecorder {
    * already removed, was changed since: the reversal is refused (422) whole. A run that removed rows is not reversed (none of the domain's
    * reversible commands removes a row).
    */
-  async reverse(runId: number, describe: (entity: string, id: number) => string): Promise<void> {
+  async reverse(
+    runId: number,
+    describe: (entity: string, id: number) => string,
+    /** Columns a soft-deleted inserted row keeps with its removal (an undone remittance's reason). */
+    removedWith: Record<string, unknown> = {},
+  ): Promise<void> {
     const effects = (
       await sql<{ entity: string; table_name: string | null; row_id: number; kind: string; before: unknown; after: unknown }>`
       select entity, table_name, row_id, kind, before, after from command_effects where run_id = ${runId}
@@ -279,8 +284,8 @@ export async function recordRun<T>(
 
 /**
  * Reverses the last unreversed run of `reverses` on the record, as the command `subject` (undo a
- * remittance): 422 when there is none. `after` runs in the same run once the replay is done (a
- * reason kept on the record).
+ * remittance): 422 when there is none. `options.after` runs in the same run once the replay is done;
+ * `options.removedWith` are columns an inserted row keeps as it is soft-deleted (a reason).
  */
 export async function reverseRun(
   ctx: ServiceContext,
@@ -288,12 +293,12 @@ export async function reverseRun(
   id: number,
   reason: string | null,
   describe: (entity: string, id: number) => string,
-  after?: (recorder: CommandRecorder) => Promise<void>,
+  options: { after?: (recorder: CommandRecorder) => Promise<void>; removedWith?: Record<string, unknown> } = {},
 ): Promise<void> {
   if (!ctx.db.isTransaction) throw new Error(`The ${subject.command} command runs inside its caller's transaction`);
   const reversed = await lastUnreversedRun(ctx, subject.entity, id, subject.reverses);
   if (reversed == null) throw new AppError(422, `${describe(subject.entity, id)} has no ${subject.reverses} to reverse.`);
   const recorder = await CommandRecorder.start(ctx, subject, id, reason, reversed);
-  await recorder.reverse(reversed, describe);
-  await after?.(recorder);
+  await recorder.reverse(reversed, describe, options.removedWith);
+  await options.after?.(recorder);
 }

@@ -863,7 +863,9 @@ export class ResourceEngine {
       change: (target, rowId, set, auditAction) => recorder.change(target, rowId, set, auditAction),
     });
     if (command.reverses) {
-      await reverseRun(tx, { ...subject, reverses: command.reverses }, id, reason, describe, handler && ((r) => handler(runOf(r))));
+      await reverseRun(tx, { ...subject, reverses: command.reverses }, id, reason, describe, {
+        after: handler && ((r) => handler(runOf(r))),
+      });
       return;
     }
     await recordRun(tx, subject, id, reason, async (recorder) => {

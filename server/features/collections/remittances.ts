@@ -2,11 +2,12 @@ import { sql, type RawBuilder } from "kysely";
 import { z } from "zod";
 import { can } from "../../../domain/permissions.ts";
 import { calendarDate, isCalendarDate, requiredId, requiredText } from "../../../domain/registry/fields.ts";
+import { REMITTANCE_COMMANDS } from "../../../domain/registry/collections.ts";
 import { boundedCount, pageNumber } from "../../../domain/registry/list-query.ts";
 import type { Paginated } from "../../../domain/registry/types.ts";
 import type { ServiceContext } from "../../context.ts";
 import { AppError, forbidden, notFound, ValidationError } from "../../errors.ts";
-import { audit } from "../../services/audit.ts";
+import { recordRun, reverseRun } from "../../engine/commands.ts";
 import { inTransaction } from "../../engine/transaction.ts";
 import { engineDb, paginate, type Row } from "../../engine/engine.ts";
 import { sumCentavos, toMoneyString } from "../../../domain/money.ts";
@@ -287,6 +288,16 @@ async function lockCollectorRemittances(tx: ServiceContext, collectorId: number)
 /** The advisory lock space of the collectors' remittances (any fixed number no other lock uses). */
 const REMITTANCE_LOCK_SPACE = 26_02;
 
+/** Remittances are recorded rows outside the registry (their screens are the day list and the RCD). */
+const REMITTANCES = { entity: "remittance", table: "remittances" } as const;
+const REMIT = { entity: "remittance", command: REMITTANCE_COMMANDS.remit.name, audit: REMITTANCE_COMMANDS.remit.audit };
+const UNDO_REMIT = {
+  entity: "remittance",
+  command: REMITTANCE_COMMANDS.undo.name,
+  audit: REMITTANCE_COMMANDS.undo.audit,
+  reverses: REMITTANCE_COMMANDS.remit.name,
+};
+
 /**
  * The next RCD number of a collector for a day: "YYYY-MM-NNN", NNN counting the collector's
  * remittances of the year (not undone) — the LGU RCD's "Report No." (research notes §2b). Call
@@ -358,10 +369,9 @@ export async function remitDay(ctx: ServiceContext, input: unknown): Promise<Rem
     const valid = receipts.filter((r) => !r.deleted_at);
     const amount = toMoneyString(sumCentavos(valid.map((r) => r.amount_paid)));
     const rcdNumber = await nextRcdNumber(tx, v.collector_id, v.date);
-    const actor = tx.user?.id ?? null;
-    const remittance = await tx.db
-      .insertInto("remittances")
-      .values({
+    // The remittance and the receipts it locks, recorded as one run: its undo replays it backwards.
+    const remittanceId = await recordRun(tx, REMIT, null, null, async (recorder) => {
+      const id = await recorder.insert(REMITTANCES, {
         collector_id: v.collector_id,
         remit_date: v.date,
         receipt_count: valid.length,
@@ -370,29 +380,12 @@ export async function remitDay(ctx: ServiceContext, input: unknown): Promise<Rem
         bank_account_id: v.bank_account_id,
         deposit_reference: v.deposit_reference,
         rcd_number: rcdNumber,
-        created_by: actor,
-        updated_by: actor,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await tx.db
-      .updateTable("collections")
-      .set({ remittance_id: remittance.id, updated_at: sql`now()`, updated_by: actor })
-      .where(
-        "id",
-        "in",
-        receipts.map((r) => r.id),
-      )
-      .execute();
-    await audit(tx, {
-      entity: "remittance",
-      entityId: remittance.id,
-      action: "remit",
-      after: { ...v, amount, receipt_count: valid.length, rcd_number: rcdNumber },
+      });
+      await recorder.subjectIs(id);
+      for (const r of receipts) await recorder.change("collection", Number(r.id), { remittance_id: id });
+      return id;
     });
-    for (const r of receipts)
-      await audit(tx, { entity: "collection", entityId: r.id, action: "remit", after: { remittance_id: remittance.id } });
-    await dayRemitted(tx, { remittanceId: remittance.id, collectorId: v.collector_id, date: v.date, amount, receipts: valid.length });
+    await dayRemitted(tx, { remittanceId, collectorId: v.collector_id, date: v.date, amount, receipts: valid.length });
     return dayOf(tx, v.collector_id, v.date);
   });
 }
@@ -431,27 +424,16 @@ export async function undoRemittance(ctx: ServiceContext, id: number, input: unk
         422,
         `Only the collector's latest remittance (RCD ${latest.rcd_number}) can be undone; RCD ${remittance.rcd_number} is followed by it.`,
       );
-    const actor = tx.user?.id ?? null;
-    await tx.db
-      .updateTable("remittances")
-      .set({ deleted_at: sql`now()`, deleted_by: actor, undo_reason: reason, updated_at: sql`now()`, updated_by: actor })
-      .where("id", "=", id)
-      .execute();
-    const released = await tx.db
-      .updateTable("collections")
-      .set({ remittance_id: null, updated_at: sql`now()`, updated_by: actor })
-      .where("remittance_id", "=", id)
-      .returning("id")
-      .execute();
-    await audit(tx, {
-      entity: "remittance",
-      entityId: id,
-      action: "undo-remit",
-      before: { rcd_number: remittance.rcd_number, amount: remittance.amount, receipt_count: remittance.receipt_count },
-      after: { reason },
-    });
-    for (const r of released)
-      await audit(tx, { entity: "collection", entityId: r.id, action: "undo-remit", before: { remittance_id: id }, after: { reason } });
+    // The recorded remit run, replayed backwards: its receipts are pending again and the remittance
+    // is deleted; it keeps the reason, and its RCD number goes to the next remittance.
+    await reverseRun(
+      tx,
+      UNDO_REMIT,
+      id,
+      reason,
+      (entity, rowId) => (entity === "remittance" ? `RCD ${remittance.rcd_number}` : `${entity} #${rowId}`),
+      { removedWith: { undo_reason: reason } },
+    );
     return dayOf(tx, Number(remittance.collector_id), remittance.remit_date);
   });
 }
