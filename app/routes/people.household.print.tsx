@@ -6,7 +6,7 @@ import { pageTitle } from "~/lib/titles";
 import { serviceContextOf } from "../../server/web/page-kit.server.ts";
 import { assertId, householdForPrint } from "../../server/features/people/pages.server.ts";
 import { logRecordPrint } from "../../server/features/audit/pages.server.ts";
-import type { HouseholdRecord } from "../../server/features/people/households.ts";
+import type { HouseholdRecord } from "@domain/people/household-record";
 import { householdName } from "@domain/people/household-name";
 
 // /manage/households/{id}/print (spec §2.4: a household's print opens no modal; §6: needs
