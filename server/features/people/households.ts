@@ -16,9 +16,6 @@ export interface HouseholdPeople {
   members: { user_id: number; relation_to_head?: string }[];
 }
 
-// The household as pages read it is part of the contract: domain/people/household-record.ts.
-export type { HouseholdRecord, PersonJson } from "../../../domain/people/household-record.ts";
-
 export interface HouseholdConflict {
   user_id: number;
   fullname: string;
