@@ -14,6 +14,33 @@ export interface BookletSpec {
   quantityLabel: string;
 }
 
+/**
+ * Generating a booklet's leaves, one per serial: run, recorded, when the booklet is created or its
+ * range changes (no button of its own). Not reversible: a number once generated is accounted for.
+ */
+export const GENERATE_LEAVES: CommandDef = {
+  name: "generate",
+  label: "Generate numbers",
+  permission: "create",
+  from: [],
+  invokedBy: "write",
+  message: "Generated the numbers of {name}.",
+};
+
+/**
+ * Issuing a leaf: the receipt or cheque written on it takes the lowest available number, and the
+ * run records it (no button of its own; a used number is cancelled with its document, never freed).
+ */
+export const ISSUE_LEAF: CommandDef = {
+  name: "issue",
+  label: "Issue",
+  permission: "update",
+  from: ["available"],
+  to: "issued",
+  invokedBy: "service",
+  message: "Issued {name}.",
+};
+
 /** The columns, fields and entry settings every booklet entry has; the entry arranges them among its own. */
 export function booklet(spec: BookletSpec) {
   const { code, scope } = spec;
@@ -37,6 +64,7 @@ export function booklet(spec: BookletSpec) {
     filters: [{ kind: "reference", key: scope.key, label: scope.label, resource: scope.resource }],
     unique: [code.key],
     modals: ["create", "update", "delete", "restore"],
+    commands: [GENERATE_LEAVES],
   } satisfies Partial<ResourceDef>;
   return { columns, fields, entry };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ColumnDef, CommandDef, ResourceDef } from "./types";
-import { booklet, LEAF_COLUMNS, voidLeaf } from "./booklet";
+import { booklet, ISSUE_LEAF, LEAF_COLUMNS, voidLeaf } from "./booklet";
 import { calendarDate, money, optionalCalendarDate, optionalId, optionalText, requiredEnum, requiredId, requiredText } from "./fields";
 
 // Accountable forms and official receipts (issue 10, DESIGN §11): form pads generating their form
@@ -181,6 +181,7 @@ export const formNumber: ResourceDef = {
   restorableStates: ["available"],
   // Spec §6: form numbers have only restore and void, both gated by delete-form_number.
   commands: [
+    ISSUE_LEAF,
     voidLeaf("Void form number {name}? A voided form is spoiled: it is accounted for and never issued."),
     {
       name: "unvoid",

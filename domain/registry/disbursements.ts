@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ColumnDef, ResourceDef } from "./types";
-import { booklet, LEAF_COLUMNS, voidLeaf } from "./booklet";
+import { booklet, ISSUE_LEAF, LEAF_COLUMNS, voidLeaf } from "./booklet";
 import { calendarDate, FUND_TYPES, money, optionalId, optionalText, requiredEnum, requiredId, requiredText } from "./fields";
 
 // Disbursements and cheques (issue 12, DESIGN §11): cheque books generating their cheque numbers,
@@ -128,6 +128,7 @@ export const chequeNumber: ResourceDef = {
   // An issued leaf is neither voided nor restored here: its cheque is (cheque issuance void/unvoid).
   restorableStates: ["available", "void"],
   commands: [
+    ISSUE_LEAF,
     voidLeaf("Void cheque number {name}? The leaf is spoiled and kept in the register."),
     {
       name: "unvoid",

@@ -1,6 +1,8 @@
 import { sql, type AliasedRawBuilder, type RawBuilder } from "kysely";
 import type { ServiceContext } from "../context.ts";
 import { AppError, ValidationError } from "../errors.ts";
+import { GENERATE_LEAVES } from "../../domain/registry/booklet.ts";
+import { recordRun } from "./commands.ts";
 
 // A numbered booklet (DESIGN §11): a range of pre-printed serials that generates one leaf row per
 // serial — a form pad's accountable forms (issue 10), a cheque book's cheques (issue 12). The rules
@@ -18,6 +20,9 @@ export interface SerialRange {
 }
 
 export interface Booklet {
+  /** The registry entries of the booklet and of its leaves (the generate run's subject and rows). */
+  bookEntity: "form_pad" | "cheque_book";
+  leafEntity: "form_number" | "cheque_number";
   books: "form_pads" | "cheque_books";
   leaves: "form_numbers" | "cheque_numbers";
   /** The leaf's column naming its booklet. */
@@ -116,27 +121,39 @@ export function bookletHooks(spec: Booklet): BookletHooks {
     async afterWrite(ctx, id, values, op) {
       const range = generate.get(values);
       if (!range) return;
-      if (op === "update") await sql`delete from ${leaves} where ${bookKey} = ${id}`.execute(ctx.db);
-      const actor = ctx.user?.id ?? null;
-      const extra = spec.leafColumn(id, values, range);
-      // The leaves' unique serial keys (migration 20261208200000) hold the overlap rule when two
-      // writes checked it at the same moment: the later insert waits for the earlier write's
-      // transaction and skips every serial it took. Fewer leaves than serials means the range was
-      // taken meanwhile; the booklet that took it is committed by then, so the check names it.
-      const { rows } = await sql<{ n: number }>`
-        with added as (
+      // The booklet's generate command, recorded: the leaves of a changed range removed, the new
+      // ones inserted, the quantity set (the one audit row of the run).
+      await recordRun(ctx, { entity: spec.bookEntity, command: GENERATE_LEAVES.name }, id, null, async (recorder) => {
+        if (op === "update") {
+          const { rows: old } = await sql<{ id: number }>`select id from ${leaves} where ${bookKey} = ${id} order by id`.execute(ctx.db);
+          await recorder.removeRows(
+            spec.leafEntity,
+            old.map((r) => Number(r.id)),
+          );
+        }
+        const actor = ctx.user?.id ?? null;
+        const extra = spec.leafColumn(id, values, range);
+        // The leaves' unique serial keys (migration 20261208200000) hold the overlap rule when two
+        // writes checked it at the same moment: the later insert waits for the earlier write's
+        // transaction and skips every serial it took. Fewer leaves than serials means the range was
+        // taken meanwhile; the booklet that took it is committed by then, so the check names it.
+        const { rows: added } = await sql<{ id: number; number: string }>`
           insert into ${leaves} (${bookKey}, ${sql.ref(extra.name)}, number, created_by, updated_by)
           select ${id}, ${extra.value}, lpad(g::text, ${range.width}, '0') || ${range.suffix}, ${actor}, ${actor}
           from generate_series(${range.from}::bigint, ${range.to}::bigint) g
           on conflict do nothing
-          returning 1)
-        select count(*)::int as n from added`.execute(ctx.db);
-      if (Number(rows[0]?.n) !== range.to - range.from + 1) {
-        await assertNoOverlap(ctx, values, range, id);
-        const other = spec.books === "form_pads" ? "another form pad of the same form type" : "another cheque book of this account";
-        throw ValidationError.field(spec.rangeField, `Some serials of this range are already in ${other}.`);
-      }
-      await sql`update ${books} set quanty_generated = ${range.to - range.from + 1} where id = ${id}`.execute(ctx.db);
+          returning id, number`.execute(ctx.db);
+        if (added.length !== range.to - range.from + 1) {
+          await assertNoOverlap(ctx, values, range, id);
+          const other = spec.books === "form_pads" ? "another form pad of the same form type" : "another cheque book of this account";
+          throw ValidationError.field(spec.rangeField, `Some serials of this range are already in ${other}.`);
+        }
+        await recorder.inserted(
+          spec.leafEntity,
+          added.map((leaf) => ({ id: Number(leaf.id), after: { number: leaf.number } })),
+        );
+        await recorder.change(spec.bookEntity, id, { quanty_generated: added.length });
+      });
     },
     async beforeDelete(ctx, ids) {
       const { rows } = await sql<{ code: string; number: string }>`

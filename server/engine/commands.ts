@@ -141,8 +141,16 @@ export class CommandRecorder {
    * caller audits the run once on its subject.
    */
   async inserted(target: RecordTarget, rows: readonly { id: number; after: Record<string, unknown> }[]): Promise<void> {
+    if (rows.length === 0) return;
     const resolved = resolve(target);
-    for (const row of rows) await this.effect("insert", resolved, row.id, {}, row.after);
+    const first = this.position;
+    this.position += rows.length;
+    const values = rows.map(
+      (row, i) =>
+        sql`(${this.runId}, ${first + i}, ${resolved.entity}, ${resolved.table}, ${row.id}, 'insert', '{}'::jsonb, ${JSON.stringify(row.after)}::jsonb)`,
+    );
+    await sql`insert into command_effects (run_id, position, entity, table_name, row_id, kind, before, after)
+      values ${sql.join(values)}`.execute(this.ctx.db);
   }
 
   /** Removes rows for good and records each as it was (a booklet's unused numbers, before a new range). */
@@ -202,8 +210,8 @@ export class CommandRecorder {
    * Undoes the recorded run `runId` row by row, last effect first: a changed row gets its recorded
    * values back, an inserted row is removed (soft-deleted where its table keeps deleted rows). A
    * changed row whose recorded columns no longer hold what the run left there, or an inserted row
-   * already removed, was changed since: the reversal is refused (422) whole. A run that removed rows is not reversed (none of the domain's
-   * reversible commands removes a row).
+   * already removed, was changed since: the reversal is refused (422) whole. A run that removed
+   * rows is not reversed (none of the domain's reversible commands removes a row).
    */
   async reverse(
     runId: number,
@@ -240,7 +248,7 @@ export class CommandRecorder {
       }
       if (effect.kind === "update") await this.apply(target, id, stored, before);
       else if ("deleted_at" in stored)
-        await this.apply(target, id, stored, { deleted_at: new Date(), deleted_by: this.ctx.user?.id ?? null });
+        await this.apply(target, id, stored, { deleted_at: new Date(), deleted_by: this.ctx.user?.id ?? null, ...removedWith });
       else {
         await sql`delete from ${sql.table(target.table)} where id = ${id}`.execute(this.ctx.db);
         await this.effect("delete", target, id, after, {});

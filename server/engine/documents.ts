@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import QRCode from "qrcode";
 import type { ServiceContext } from "../context.ts";
+import { ISSUE_LEAF } from "../../domain/registry/booklet.ts";
+import { recordRun } from "./commands.ts";
 
 // What every printed document shares (DESIGN §5, §11): a gapless YYYY-MM-NNNN number, a random
 // verification code a person can type (printed under the QR code) for its public verify page, the QR code itself drawn on the
@@ -81,4 +83,13 @@ export function maskName(name: string | null | undefined): string {
     .filter(Boolean)
     .map((word) => `${[...word][0].toUpperCase()}***`)
     .join(" ");
+}
+
+/**
+ * Issues a booklet's leaf (a form number, a cheque number) to the document being written, as the
+ * leaf's recorded issue command, inside the document's transaction: the leaf is the lowest
+ * available one, already locked by the caller.
+ */
+export async function issueLeaf(ctx: ServiceContext, entity: "form_number" | "cheque_number", id: number): Promise<void> {
+  await recordRun(ctx, { entity, command: ISSUE_LEAF.name }, id, null, (recorder) => recorder.change(entity, id, { state: ISSUE_LEAF.to }));
 }

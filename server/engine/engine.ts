@@ -597,8 +597,8 @@ export class ResourceEngine {
    */
   async remove(ctx: ServiceContext, id: number, input?: unknown): Promise<Row> {
     this.authorize(ctx, "delete");
-    const reason = this.def.cancel ? cancelReason(input) : null;
-    const byCommand = this.commandInvokedBy("delete");
+    const reason = this.deleteReason(input);
+    const byCommand = this.deleteCommand();
     return inTransaction(ctx, async (tx) => {
       await this.lockFirst(tx, [id]);
       if (this.hard) {
@@ -622,7 +622,7 @@ export class ResourceEngine {
   async restore(ctx: ServiceContext, id: number): Promise<Row> {
     this.authorize(ctx, "restore");
     if (this.hard) throw new AppError(422, `A deleted ${this.def.labels.singular} cannot be restored.`);
-    const byCommand = this.commandInvokedBy("restore");
+    const byCommand = this.restoreCommand();
     return inTransaction(ctx, async (tx) => {
       await this.lockFirst(tx, [id]);
       const row = await this.lock(tx, id);
@@ -639,9 +639,20 @@ export class ResourceEngine {
     });
   }
 
-  /** The entry's command that its delete or restore runs, if it has one. */
-  private commandInvokedBy(call: "delete" | "restore"): CommandDef | undefined {
-    return this.def.commands?.find((c) => c.invokedBy === call);
+  /**
+   * The command this entry's delete runs, recorded, if any: the one it declares `invokedBy:
+   * "delete"` (a receipt's cancel), or one a service names (a cheque number's void).
+   */
+  protected deleteCommand(): CommandDef | undefined {
+    return this.def.commands?.find((c) => c.invokedBy === "delete");
+  }
+  /** The command this entry's restore runs (the reverse of its delete command), if any. */
+  protected restoreCommand(): CommandDef | undefined {
+    return this.def.commands?.find((c) => c.invokedBy === "restore");
+  }
+  /** The reason a delete records: an issued document's cancel asks one (`def.cancel`). */
+  protected deleteReason(input: unknown): string | null {
+    return this.def.cancel ? cancelReason(input) : null;
   }
 
   /** Multi-delete (spec §7.2): answers how many records changed. */
@@ -672,9 +683,10 @@ export class ResourceEngine {
       if (this.hard) return (await this.hardDelete(tx, actionable)).length;
       if (deleted) await this.checkDeletable(tx, actionable);
       await this.assertRestorable(tx, actionable);
-      const byCommand = this.commandInvokedBy(deleted ? "delete" : "restore");
+      const byCommand = deleted ? this.deleteCommand() : this.restoreCommand();
       if (byCommand) {
-        for (const id of actionable) await this.runCommand(tx, byCommand, id, {}, await this.lock(tx, id));
+        const input = deleted ? { reason: this.deleteReason(undefined) } : {};
+        for (const id of actionable) await this.runCommand(tx, byCommand, id, input, await this.lock(tx, id));
         return actionable.length;
       }
       if (!deleted) await this.beforeRestore(tx, actionable);

@@ -702,6 +702,14 @@ describe("several remittances a day, and undoing the latest", () => {
       .execute();
     expect(log.map((l) => l.action)).toEqual(["remit", "undo-remit"]);
     expect(log[1].after).toMatchObject({ reason: "Wrong deposit slip" });
+    // The undone remittance stays, deleted, with why.
+    const kept = await server.db
+      .selectFrom("remittances")
+      .select(["deleted_at", "undo_reason"])
+      .where("id", "=", secondId)
+      .executeTakeFirstOrThrow();
+    expect(kept.deleted_at).not.toBeNull();
+    expect(kept.undo_reason).toBe("Wrong deposit slip");
     const twice = await treasurer.post(`/backend/api/remittance/collection/undo/${secondId}`, { reason: "again" });
     expect(twice.status).toBe(422);
 

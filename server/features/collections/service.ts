@@ -7,7 +7,7 @@ import { AppError, forbidden, ValidationError } from "../../errors.ts";
 import { can } from "../../../domain/permissions.ts";
 import { ResourceEngine, type AnySelect, type Row } from "../../engine/engine.ts";
 import type { CommandDef } from "../../../domain/registry/types.ts";
-import { newVerificationCode } from "../../engine/documents.ts";
+import { issueLeaf, newVerificationCode } from "../../engine/documents.ts";
 import { bookletHooks, type SerialRange } from "../../engine/booklet.ts";
 import { fullNameOf, personJson } from "../../services/people-sql.ts";
 import { markTransactionsPaid } from "../certificates/service.ts";
@@ -41,6 +41,8 @@ async function assertCollectorsAreStaff(ctx: ServiceContext, collectors: { user_
 
 /** A pad is a booklet (server/engine/booklet.ts) of form numbers, one form type's series per suffix. */
 const pad = bookletHooks({
+  bookEntity: "form_pad",
+  leafEntity: "form_number",
   books: "form_pads",
   leaves: "form_numbers",
   bookKey: "form_pad_id",
@@ -253,11 +255,7 @@ export async function takeLowestNumber(ctx: ServiceContext, padId: number, dateI
     .limit(1)
     .executeTakeFirst();
   if (!next) throw ValidationError.field("form_pad_id", `Form pad ${pad.pad_code} has no available form left.`);
-  await ctx.db
-    .updateTable("form_numbers")
-    .set({ state: "issued", updated_at: sql`now()`, updated_by: ctx.user?.id ?? null })
-    .where("id", "=", next.id)
-    .execute();
+  await issueLeaf(ctx, "form_number", Number(next.id));
   return { id: Number(next.id), number: next.number };
 }
 

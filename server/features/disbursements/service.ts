@@ -3,13 +3,20 @@ import { formatMoney, sumCentavos, toCentavos, toMoneyString } from "../../../do
 import type { ServiceContext } from "../../context.ts";
 import { can } from "../../../domain/permissions.ts";
 import { AppError, forbidden, ValidationError } from "../../errors.ts";
-import { newVerificationCode, nextMonthlyNumber } from "../../engine/documents.ts";
+import { issueLeaf, newVerificationCode, nextMonthlyNumber } from "../../engine/documents.ts";
 import { inTransaction } from "../../engine/transaction.ts";
 import { ResourceEngine, type AnySelect, type Row } from "../../engine/engine.ts";
+import type { CommandDef } from "../../../domain/registry/types.ts";
 import { bookletHooks } from "../../engine/booklet.ts";
 import { fullNameOf } from "../../services/people-sql.ts";
 import { voidChequeIssuance } from "./commands/void-cheque-issuance.ts";
 import { voidChequeNumber } from "./commands/void-cheque-number.ts";
+
+/** The reason a DELETE gave (in its body or query), if any. */
+function givenReason(input: unknown): string | undefined {
+  const reason = input && typeof input === "object" ? (input as { reason?: unknown }).reason : undefined;
+  return typeof reason === "string" && reason.trim() ? reason : undefined;
+}
 
 // Disbursements and cheques (DESIGN §11): one service class per entry — its rules over the
 // engine's life cycle, its commands and its own calls — reached through serviceFor (DESIGN §10).
@@ -27,6 +34,8 @@ export function seriesEnd(start: string, quantity: number): string {
 
 /** A cheque book is a booklet (server/engine/booklet.ts) of cheque numbers, one account's series. */
 const book = bookletHooks({
+  bookEntity: "cheque_book",
+  leafEntity: "cheque_number",
   books: "cheque_books",
   leaves: "cheque_numbers",
   bookKey: "cheque_book_id",
@@ -96,25 +105,27 @@ export class ChequeNumberService extends ResourceEngine {
   protected override extendSelect(q: AnySelect): AnySelect {
     return q.select([sql<string>`r_cheque_book.cheque_book_code`.as("cheque_book_code")]);
   }
-  // Delete is void (spec §4 wording): an available leaf is spoiled; restore makes it available again,
-  // unless its cheque was voided (then the cheque's unvoid brings it back, decision 122).
-  protected override async beforeDelete(ctx: ServiceContext, ids: number[]) {
-    await ctx.db
-      .updateTable("cheque_numbers")
-      .set({ state: "void", void_reason: sql`coalesce(void_reason, 'Spoiled')` })
-      .where("id", "in", ids)
-      .where("state", "=", "available")
-      .execute();
+  // Delete is void (spec §4 wording): an available leaf is spoiled, by the void command (a DELETE
+  // without a reason records "Spoiled"); restore is its unvoid, unless the leaf was spoiled by its
+  // cheque's void (then the cheque's unvoid brings it back, decision 122).
+  protected override deleteCommand() {
+    return this.commandDef("void");
   }
-  protected override async beforeRestore(ctx: ServiceContext, ids: number[]) {
+  protected override restoreCommand() {
+    return this.commandDef("unvoid");
+  }
+  protected override deleteReason(input: unknown): string {
+    return givenReason(input) ?? "Spoiled";
+  }
+  protected override async beforeCommand(ctx: ServiceContext, command: CommandDef, row: Row) {
+    if (command.name !== "unvoid") return;
     const tied = await ctx.db
       .selectFrom("cheque_issuances as ci")
       .innerJoin("cheque_numbers as n", "n.id", "ci.cheque_number_id")
       .select("n.number")
-      .where("ci.cheque_number_id", "in", ids)
+      .where("ci.cheque_number_id", "=", row.id)
       .executeTakeFirst();
     if (tied) throw new AppError(422, `Cheque number ${tied.number} belongs to a written cheque; unvoid the cheque instead.`);
-    await ctx.db.updateTable("cheque_numbers").set({ state: "available", void_reason: null }).where("id", "in", ids).execute();
   }
   protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
     const book = await ctx.db
@@ -364,11 +375,7 @@ export async function takeNextChequeNumber(ctx: Ctx, bankAccountId: number): Pro
   ).rows[0];
   if (!next)
     throw ValidationError.field("bank_account_id", "The bank account has no available cheque number; register a cheque book first.");
-  await ctx.db
-    .updateTable("cheque_numbers")
-    .set({ state: "issued", updated_at: sql`now()`, updated_by: ctx.user?.id ?? null })
-    .where("id", "=", Number(next.id))
-    .execute();
+  await issueLeaf(ctx, "cheque_number", Number(next.id));
   return { id: Number(next.id), number: next.number };
 }
 
