@@ -1,0 +1,362 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allResources } from "../../domain/registry/index.ts";
+import { REMITTANCE_COMMANDS } from "../../domain/registry/collections.ts";
+import type { CommandDef } from "../../domain/registry/types.ts";
+import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+
+// Every state change is a command through the recorder (DESIGN §10, §13): this test lists the
+// commands of every registry entry (and the remittance's, a recorded row outside the registry),
+// runs each over real HTTP the way its transport reaches it, checks its run and effects are
+// recorded, and runs it back: a reversible command by its reverse, which must leave every row it
+// touched as it was; a command the domain never reverses (generate, issue: a number once generated
+// or used is accounted for, DESIGN §11) is shown to have no reverse and to stay as it was done.
+
+let server: TestServer;
+let admin: ApiClient;
+let adminId: number;
+const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila" }).format(new Date());
+
+interface Run {
+  id: number;
+  entity: string;
+  entity_id: number | null;
+  command: string;
+  reason: string | null;
+  reverses_run_id: number | null;
+  reversed_by_run_id: number | null;
+}
+
+/** The runs of a command on a record, oldest first. */
+async function runsOf(entity: string, id: number, command: string): Promise<Run[]> {
+  const rows = await sql<Run>`select id, entity, entity_id, command, reason, reverses_run_id, reversed_by_run_id from command_runs
+    where entity = ${entity} and entity_id = ${id} and command = ${command} order by id`.execute(server.db);
+  return rows.rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    entity_id: r.entity_id == null ? null : Number(r.entity_id),
+    reverses_run_id: r.reverses_run_id == null ? null : Number(r.reverses_run_id),
+    reversed_by_run_id: r.reversed_by_run_id == null ? null : Number(r.reversed_by_run_id),
+  }));
+}
+
+async function effectsOf(runId: number): Promise<{ entity: string; row_id: number; kind: string }[]> {
+  const rows = await sql<{ entity: string; row_id: number; kind: string }>`
+    select entity, row_id, kind from command_effects where run_id = ${runId} order by position`.execute(server.db);
+  return rows.rows.map((r) => ({ ...r, row_id: Number(r.row_id) }));
+}
+
+/** A row as stored, without the columns every write moves (compared before a command and after its reverse). */
+async function stored(table: string, id: number): Promise<Record<string, unknown>> {
+  const row = (await sql<Record<string, unknown>>`select * from ${sql.table(table)} where id = ${id}`.execute(server.db)).rows[0];
+  const { updated_at: _at, updated_by: _by, ...rest } = row;
+  return rest;
+}
+
+/** The one forward run of a command on a record, and (when reversed) the run that reversed it. */
+async function assertRecorded(entity: string, id: number, command: string, reverse?: string) {
+  const [forward] = await runsOf(entity, id, command);
+  expect(forward, `${entity}:${command} on #${id} is recorded`).toBeDefined();
+  expect((await effectsOf(forward.id)).length, `${entity}:${command} recorded what it changed`).toBeGreaterThan(0);
+  if (!reverse) return { forward };
+  const [back] = await runsOf(entity, id, reverse);
+  expect(back.reverses_run_id).toBe(forward.id);
+  expect((await runsOf(entity, id, command))[0].reversed_by_run_id).toBe(back.id);
+  return { forward, back };
+}
+
+let formTypeId: number;
+let collectionTypeId: number;
+let accountId: number;
+let natureId: number;
+let disbursementTypeId: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signedIn(server, server.admin);
+  adminId = Number(
+    (await server.db.selectFrom("users").select("id").where("username", "=", server.admin.username).executeTakeFirstOrThrow()).id,
+  );
+  formTypeId = (await admin.post("/backend/api/form_type", { name: "AF 51 (every command)" })).body.data.id;
+  collectionTypeId = (await admin.post("/backend/api/collection_type", { name: "Fees (every command)", fund_type: "General Fund" })).body
+    .data.id;
+  const bank = (await admin.post("/backend/api/bank", { code: "LBPX", name: "Land Bank X" })).body.data.id;
+  const account = await admin.post("/backend/api/bank_account", {
+    bank_id: bank,
+    account_name: "General Fund X",
+    account_number: "0099-0777-01",
+    fund_type: "General Fund",
+  });
+  expect(account.status, account.text).toBe(201);
+  accountId = account.body.data.id;
+  disbursementTypeId = (await admin.post("/backend/api/disbursement_type", { name: "MOOE X" })).body.data.id;
+  natureId = (await admin.post("/backend/api/payment_nature", { name: "Supplies X", disbursement_type_id: disbursementTypeId })).body.data
+    .id;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function formPad(code: string, start: string, end: string) {
+  const res = await admin.post("/backend/api/form_pad", {
+    form_type_id: formTypeId,
+    pad_code: code,
+    series_start: start,
+    series_end: end,
+    collectors: [{ user_id: adminId }],
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data as { id: number };
+}
+
+async function receipt(padId: number, lines: Record<string, unknown>[], payor?: number) {
+  const res = await admin.post("/backend/api/collection", {
+    form_pad_id: padId,
+    date_issued: today,
+    ...(payor ? { payor_kind: "resident", issued_to_user_id: payor } : { payor_kind: "name", issued_to: "Juan Dela Cruz" }),
+    collection_type_id: collectionTypeId,
+    payment_mode: "Cash",
+    lines,
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data as { id: number; form_number: { id: number } };
+}
+
+async function chequeBook(code: string, series: string, quantity: number) {
+  const res = await admin.post("/backend/api/cheque_book", {
+    bank_account_id: accountId,
+    cheque_book_code: code,
+    series,
+    quanty_generated: quantity,
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data as { id: number };
+}
+
+async function cheque(amount: string) {
+  const voucher = await admin.post("/backend/api/disbursement", {
+    voucher_date: today,
+    payee: "Santos Hardware",
+    disbursement_type_id: disbursementTypeId,
+    fund_type: "General Fund",
+    particulars: "Supplies",
+    lines: [{ payment_nature_id: natureId, description: "Bond paper", amount }],
+  });
+  expect(voucher.status, voucher.text).toBe(201);
+  const res = await admin.post("/backend/api/cheque-issuance", {
+    disbursement_id: voucher.body.data.id,
+    bank_account_id: accountId,
+    cheque_date: today,
+    payee: "Santos Hardware",
+    amount,
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data as { id: number; cheque_number_id: number };
+}
+
+const leafIds = async (table: "form_numbers" | "cheque_numbers", key: "form_pad_id" | "cheque_book_id", bookId: number) =>
+  (await sql<{ id: number }>`select id from ${sql.table(table)} where ${sql.ref(key)} = ${bookId} order by id`.execute(server.db)).rows.map(
+    (r) => Number(r.id),
+  );
+
+/** Each command, run forward and back (or shown to have no reverse), by `entity:command`. */
+const SCENARIOS: Record<string, () => Promise<void>> = {
+  "form_pad:generate": async () => {
+    const pad = await formPad("OR-GEN", "0910001", "0910005");
+    const { forward } = await assertRecorded("form_pad", pad.id, "generate");
+    const leaves = await leafIds("form_numbers", "form_pad_id", pad.id);
+    expect(leaves).toHaveLength(5);
+    expect((await effectsOf(forward.id)).filter((e) => e.kind === "insert").map((e) => e.row_id)).toEqual(leaves);
+    // A new range generates again while no leaf is used: the old leaves' removal is recorded too.
+    const moved = await admin.put(`/backend/api/form_pad/${pad.id}`, {
+      form_type_id: formTypeId,
+      pad_code: "OR-GEN",
+      series_start: "0910101",
+      series_end: "0910103",
+      collectors: [{ user_id: adminId }],
+    });
+    expect(moved.status, moved.text).toBe(200);
+    const [, again] = await runsOf("form_pad", pad.id, "generate");
+    const kinds = (await effectsOf(again.id)).map((e) => e.kind);
+    expect(kinds.filter((k) => k === "delete")).toHaveLength(5);
+    expect(kinds.filter((k) => k === "insert")).toHaveLength(3);
+    // Back: generated numbers are accounted for, never taken back (a pad is trashed with its numbers).
+    expect(await admin.delete(`/backend/api/form_pad/${pad.id}`)).toMatchObject({ status: 200 });
+    expect(await leafIds("form_numbers", "form_pad_id", pad.id)).toHaveLength(3);
+  },
+  "cheque_book:generate": async () => {
+    const book = await chequeBook("CB-GEN", "0081001", 4);
+    const { forward } = await assertRecorded("cheque_book", book.id, "generate");
+    // The quantity was the one asked: the run holds the four leaves.
+    expect((await effectsOf(forward.id)).map((e) => e.kind)).toEqual(["insert", "insert", "insert", "insert"]);
+    expect(await admin.delete(`/backend/api/cheque_book/${book.id}`)).toMatchObject({ status: 200 });
+    expect(await leafIds("cheque_numbers", "cheque_book_id", book.id)).toHaveLength(4);
+  },
+  "form_number:issue": async () => {
+    const pad = await formPad("OR-ISS", "0920001", "0920003");
+    const issued = await receipt(pad.id, [{ nature: "Clearance", amount: "30" }]);
+    const number = issued.form_number.id;
+    await assertRecorded("form_number", number, "issue");
+    expect((await stored("form_numbers", number)).state).toBe("issued");
+    // Back: the receipt's cancel is its counterpart; the number stays used.
+    expect((await admin.delete(`/backend/api/collection/${issued.id}?reason=Wrong%20payor`)).status).toBe(200);
+    expect((await stored("form_numbers", number)).state).toBe("issued");
+  },
+  "cheque_number:issue": async () => {
+    await chequeBook("CB-ISS", "0082001", 3);
+    const written = await cheque("150.00");
+    await assertRecorded("cheque_number", written.cheque_number_id, "issue");
+    expect((await stored("cheque_numbers", written.cheque_number_id)).state).toBe("issued");
+  },
+  "form_number:void": async () => {
+    const pad = await formPad("OR-VOID", "0930001", "0930003");
+    const [leaf] = await leafIds("form_numbers", "form_pad_id", pad.id);
+    const before = await stored("form_numbers", leaf);
+    const voided = await admin.put(`/backend/api/form_number/void/${leaf}`, { reason: "Torn" });
+    expect(voided.status, voided.text).toBe(200);
+    expect(await stored("form_numbers", leaf)).toMatchObject({ state: "void", void_reason: "Torn" });
+    const back = await admin.put(`/backend/api/form_number/unvoid/${leaf}`, {});
+    expect(back.status, back.text).toBe(200);
+    await assertRecorded("form_number", leaf, "void", "unvoid");
+    expect(await stored("form_numbers", leaf)).toEqual(before);
+  },
+  "form_number:unvoid": async () => SCENARIOS["form_number:void"](),
+  "cheque_number:void": async () => {
+    const book = await chequeBook("CB-VOID", "0083001", 2);
+    const [leaf] = await leafIds("cheque_numbers", "cheque_book_id", book.id);
+    const before = await stored("cheque_numbers", leaf);
+    // DELETE is the void (spec §4 wording), recorded like the command; restore its unvoid. A REST
+    // call without a reason records that it gave none (decision 192).
+    expect((await admin.delete(`/backend/api/cheque_number/${leaf}`)).status).toBe(200);
+    expect(await stored("cheque_numbers", leaf), "voided by DELETE").toMatchObject({
+      state: "void",
+      void_reason: "no reason given (REST)",
+    });
+    expect((await admin.post("/backend/api/cheque_number/restore", { id: leaf })).status).toBe(200);
+    await assertRecorded("cheque_number", leaf, "void", "unvoid");
+    expect(await stored("cheque_numbers", leaf)).toEqual(before);
+  },
+  "cheque_number:unvoid": async () => SCENARIOS["cheque_number:void"](),
+  "cheque_issuance:void": async () => {
+    await chequeBook("CB-CHQ", "0084001", 3);
+    const written = await cheque("200.00");
+    const before = { cheque: await stored("cheque_issuances", written.id), leaf: await stored("cheque_numbers", written.cheque_number_id) };
+    const voided = await admin.put(`/backend/api/cheque-issuance/void/${written.id}`, { reason: "Wrong amount" });
+    expect(voided.status, voided.text).toBe(200);
+    expect(await stored("cheque_numbers", written.cheque_number_id)).toMatchObject({ state: "void" });
+    const back = await admin.put(`/backend/api/cheque-issuance/unvoid/${written.id}`, {});
+    expect(back.status, back.text).toBe(200);
+    await assertRecorded("cheque_issuance", written.id, "void", "unvoid");
+    expect({
+      cheque: await stored("cheque_issuances", written.id),
+      leaf: await stored("cheque_numbers", written.cheque_number_id),
+    }).toEqual(before);
+  },
+  "cheque_issuance:unvoid": async () => SCENARIOS["cheque_issuance:void"](),
+  "collection:cancel": async () => {
+    const type = await admin.post("/backend/api/transaction_type", {
+      name: "Clearance (every command)",
+      custom_payment_form: [{ fieldId: "custom_field_default_amount", label: "Default Amount", amount: "50.00" }],
+    });
+    expect(type.status, type.text).toBe(201);
+    const payor = await createUser(server.db, { username: "every-payor", kind: "resident", firstname: "Ana", lastname: "Reyes" });
+    const certificate = await admin.post("/backend/api/transaction", {
+      transaction_type_id: type.body.data.id,
+      issued_to_user_id: payor.id,
+      date_issued: today,
+    });
+    expect(certificate.status, certificate.text).toBe(201);
+    const pad = await formPad("OR-CAN", "0940001", "0940003");
+    const paid = await receipt(pad.id, [{ nature: "Clearance", amount: "50", transaction_id: certificate.body.data.id }], payor.id);
+    const before = { receipt: await stored("collections", paid.id), certificate: await stored("transactions", certificate.body.data.id) };
+    expect(before.certificate.collection_id).toBe(paid.id);
+    const cancelled = await admin.delete(`/backend/api/collection/${paid.id}?reason=Wrong%20payor`);
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(await stored("collections", paid.id)).toMatchObject({ cancel_reason: "Wrong payor" });
+    expect((await stored("transactions", certificate.body.data.id)).collection_id).toBeNull();
+    const restored = await admin.post("/backend/api/collection/restore", { id: paid.id });
+    expect(restored.status, restored.text).toBe(200);
+    await assertRecorded("collection", paid.id, "cancel", "restore");
+    expect({ receipt: await stored("collections", paid.id), certificate: await stored("transactions", certificate.body.data.id) }).toEqual(
+      before,
+    );
+  },
+  "collection:restore": async () => SCENARIOS["collection:cancel"](),
+  "transaction:cancel": async () => {
+    const type = await admin.post("/backend/api/transaction_type", { name: "Indigency (every command)" });
+    expect(type.status, type.text).toBe(201);
+    const person = await createUser(server.db, { username: "every-person", kind: "resident", firstname: "Ben", lastname: "Cruz" });
+    const issued = await admin.post("/backend/api/transaction", { transaction_type_id: type.body.data.id, issued_to_user_id: person.id });
+    expect(issued.status, issued.text).toBe(201);
+    const id = issued.body.data.id as number;
+    const before = await stored("transactions", id);
+    expect((await admin.delete(`/backend/api/transaction/${id}`)).status).toBe(200);
+    expect((await stored("transactions", id)).deleted_at).not.toBeNull();
+    expect((await admin.post("/backend/api/transaction/restore", { id })).status).toBe(200);
+    await assertRecorded("transaction", id, "cancel", "restore");
+    expect(await stored("transactions", id)).toEqual(before);
+  },
+  "transaction:restore": async () => SCENARIOS["transaction:cancel"](),
+  "remittance:remit": async () => {
+    const pad = await formPad("OR-REM", "0950001", "0950003");
+    const issued = await receipt(pad.id, [{ nature: "Clearance", amount: "70" }]);
+    const before = await stored("collections", issued.id);
+    const remitted = await admin.post("/backend/api/remittance/collection/remit", {
+      collector_id: adminId,
+      date: today,
+      deposit_date: today,
+      bank_account_id: accountId,
+      deposit_reference: "DS-EVERY",
+    });
+    expect(remitted.status, remitted.text).toBe(201);
+    const remittanceId = (await stored("collections", issued.id)).remittance_id as number;
+    expect(remittanceId).not.toBeNull();
+    const undone = await admin.post(`/backend/api/remittance/collection/undo/${remittanceId}`, { reason: "Wrong deposit slip" });
+    expect(undone.status, undone.text).toBe(200);
+    const { forward } = await assertRecorded("remittance", remittanceId, "remit", "undo");
+    expect((await effectsOf(forward.id))[0]).toMatchObject({ entity: "remittance", kind: "insert" });
+    expect(await stored("collections", issued.id)).toEqual(before);
+    expect(await stored("remittances", remittanceId)).toMatchObject({ undo_reason: "Wrong deposit slip" });
+  },
+  "remittance:undo": async () => SCENARIOS["remittance:remit"](),
+};
+
+/** Every command of every entry, and the remittance's, as `entity:command`. */
+function everyCommand(): { key: string; command: CommandDef; entry: readonly CommandDef[] }[] {
+  const listed = allResources().flatMap((def) =>
+    (def.commands ?? []).map((command) => ({ key: `${def.name}:${command.name}`, command, entry: def.commands ?? [] })),
+  );
+  const remittance = Object.values(REMITTANCE_COMMANDS);
+  return [...listed, ...remittance.map((command) => ({ key: `remittance:${command.name}`, command, entry: remittance }))];
+}
+
+describe("every state change is a recorded command", () => {
+  it("has a scenario for every command the registry declares, and for no other", () => {
+    expect(Object.keys(SCENARIOS).sort()).toEqual(
+      everyCommand()
+        .map((c) => c.key)
+        .sort(),
+    );
+  });
+
+  it("declares a reverse for each command the domain may take back, and none for generate and issue", () => {
+    for (const { key, command, entry } of everyCommand()) {
+      if (command.reverses) {
+        expect(
+          entry.some((c) => c.name === command.reverses),
+          `${key} reverses a command of its entry`,
+        ).toBe(true);
+        continue;
+      }
+      const reversible = entry.some((c) => c.reverses === command.name);
+      expect(reversible, key).toBe(!["generate", "issue"].includes(command.name));
+    }
+  });
+
+  // The reverse commands' scenarios are their forward command's; each pair runs once here.
+  for (const { key, command } of everyCommand().filter((c) => !c.command.reverses)) {
+    it(`${key} runs through the recorder${command.invokedBy ? ` (invoked by ${command.invokedBy})` : ""}, and back`, async () => {
+      await SCENARIOS[key]();
+    });
+  }
+});
