@@ -33,14 +33,14 @@ module.exports = {
       comment:
         "The screens read the contract (entries, document and row types) from domain/, never from the server; type-only imports count too. Two doors only: a route module's *.server.ts module (loaders and actions, which React Router keeps out of the browser's bundle) and the tRPC router's type. app/entry.server.tsx is the server's own rendering entry, never in the browser.",
       from: { path: "^app/", pathNot: "^app/entry\\.server\\.tsx$" },
-      to: { path: "^server/", pathNot: "\\.server\\.ts$|^server/trpc/router\\.ts$" },
+      to: { path: "^server/", pathNot: "\\.server\\.ts$|^server/http/trpc/router\\.ts$" },
     },
     {
       name: "trpc-router-as-a-type-only",
       severity: "error",
       comment: "The browser's tRPC client names the router's type (AppRouter); importing the router itself would bundle the server.",
       from: { path: "^app/" },
-      to: { path: "^server/trpc/router\\.ts$", dependencyTypesNot: ["type-only"] },
+      to: { path: "^server/http/trpc/router\\.ts$", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "server-modules-only-from-route-modules",

@@ -5,7 +5,7 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { requestContext } from "../server/web/context.ts";
+import { requestContext } from "../server/http/pages/context.ts";
 
 // React Router's default Node entry (@react-router/dev 8.4), plus the request's CSP nonce:
 // the Content-Security-Policy allows scripts from our origin and inline scripts

@@ -11,10 +11,10 @@ import {
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { csrfGuard } from "../server/web/guards.server.ts";
-import { inputGuard } from "../server/web/input-guard.server.ts";
-import { getRequestContext } from "../server/web/page-kit.server.ts";
-import { getBarangayInfo } from "../server/web/system.server.ts";
+import { csrfGuard } from "../server/http/pages/guards.server.ts";
+import { inputGuard } from "../server/http/pages/input-guard.server.ts";
+import { getRequestContext } from "../server/http/pages/page-kit.server.ts";
+import { getBarangayInfo } from "../server/http/pages/system.server.ts";
 import { toPublicUser } from "@domain/session-user.ts";
 import { useRootData } from "./lib/root-data.ts";
 import { useClientState } from "./lib/client-state.ts";

@@ -10,13 +10,13 @@ import { parseEnv, type Env } from "./env.ts";
 import { createHttpApp, securityHeaders } from "./http/app.ts";
 import { finalErrorHandler, megabytes, methodNotAllowed, pageRequestHandler } from "./http/pages.ts";
 import { requestIsSecure } from "./http/cookies.ts";
-import { attachRealtime, hub } from "./realtime/hub.ts";
+import { attachRealtime, hub } from "./http/realtime/hub.ts";
 import { SessionCache } from "./auth/session-cache.ts";
 import { seed, type SeedResult } from "./seed.ts";
-import { setRuntimeInfo } from "./services/diagnostics.ts";
-import { cacheMaintenanceMode, setMaintenanceFromEnv } from "./services/settings.ts";
+import { setRuntimeInfo } from "./system/diagnostics.ts";
+import { cacheMaintenanceMode, setMaintenanceFromEnv } from "./system/settings.ts";
 import { startRetentionSchedule } from "./features/privacy/retention.ts";
-import { requestContext } from "./web/context.ts";
+import { requestContext } from "./http/pages/context.ts";
 import type { Server } from "node:http";
 
 // The application as one module of the SSR build (DESIGN §2): the bootstrap (server/index.ts)

@@ -2,7 +2,7 @@ import type { AuthUser } from "../domain/session-user.ts";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { maintenance } from "./errors.ts";
-import { bypassesMaintenance, isMaintenanceMode } from "./services/settings.ts";
+import { bypassesMaintenance, isMaintenanceMode } from "./system/settings.ts";
 
 /** The signed-in user as every layer sees it. Never carries the password hash. */
 export type { AuthUser };
@@ -18,8 +18,8 @@ export interface ServiceContext {
 
 /**
  * The service context of one request, as each transport makes it before any service runs: the REST
- * adapter (server/rest/index.ts), tRPC's createContext (server/trpc/express.ts) and the pages' `auth`
- * guard (server/web/guards.server.ts), and so every loader, action and export behind them.
+ * adapter (server/http/rest/index.ts), tRPC's createContext (server/http/trpc/express.ts) and the pages' `auth`
+ * guard (server/http/pages/guards.server.ts), and so every loader, action and export behind them.
  *
  * While maintenance mode is on, only a user who may work through it (docs/decisions/005) gets one;
  * anyone else, signed in or not, is refused here with 503. The rule lives in this one place so that

@@ -9,7 +9,7 @@ import * as certificates from "../domain/registry/certificates.ts";
 import * as collections from "../domain/registry/collections.ts";
 import * as officials from "../domain/registry/officials.ts";
 import { generatePassword, hashPassword } from "./auth/passwords.ts";
-import { DEFAULT_BARANGAY } from "./services/settings.ts";
+import { DEFAULT_BARANGAY } from "./system/settings.ts";
 import { seedParameters, seedPeopleParameters } from "./seed-parameters.ts";
 import { seedCertificateTemplates } from "./features/certificates/templates.ts";
 import { seedPeople } from "./seed-people.ts";

@@ -1,5 +1,5 @@
 import { createTRPCClient, httpBatchLink, isTRPCClientError, type TRPCClientError } from "@trpc/client";
-import type { AppRouter } from "../../server/trpc/router.ts";
+import type { AppRouter } from "../../server/http/trpc/router.ts";
 import { createFetch } from "./api-client.ts";
 
 // The typed client of /trpc (DESIGN §1) for interactive calls: search-as-you-type, counts,

@@ -2,8 +2,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/audit.breach";
 import { BreachQuery } from "~/features/audit/breach-query";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
-import { requirePermission } from "../../server/web/guards.server.ts";
-import { serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { requirePermission } from "../../server/http/pages/guards.server.ts";
+import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { breachCsv, breachPage } from "../../server/features/audit/pages.server.ts";
 
 // /system/breach-query (issue 18 item 6, decision 182): who accessed which personal records between

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/audit.history";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
-import { serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { historyPage, recordIdOf } from "../../server/features/audit/pages.server.ts";
 import { RecordHistoryView } from "~/features/audit/record-history";
 

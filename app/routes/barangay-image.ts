@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/barangay-image";
-import { isAppError, serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { isAppError, serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { isBarangayImageKind, readBarangayImage } from "../../server/features/officials/pages.server.ts";
 
 // /images/barangay/{seal|logo}.webp: the barangay seal and the municipal logo as stored (decision

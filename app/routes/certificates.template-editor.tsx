@@ -4,7 +4,7 @@ import { TemplateEditorScreen } from "~/features/certificates/template-editor-pa
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { type PaperSize } from "@domain/registry/certificates";
 import type { CustomField } from "@domain/registry/fields";
-import { isAppError, redirectWithFlash, rethrowForPage, serviceContextOf, serviceFor } from "../../server/web/page-kit.server.ts";
+import { isAppError, redirectWithFlash, rethrowForPage, serviceContextOf, serviceFor } from "../../server/http/pages/page-kit.server.ts";
 import { issuePeople, previewTemplate } from "../../server/features/certificates/pages.server.ts";
 import { todayInManila } from "@domain/dates";
 import { can } from "@domain/permissions";

@@ -3,7 +3,7 @@ import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { pageTitle } from "~/lib/titles";
 import { getResource } from "@domain/registry/index";
-import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
+import { resourceAction, resourceLoader } from "../../server/http/pages/resource-page.server.ts";
 
 // /system/parameters/transaction_types (issue 11): the registry's list of transaction types, with
 // each type's certificate template editor among the row links.

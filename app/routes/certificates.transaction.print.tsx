@@ -6,7 +6,7 @@ import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { buttonVariants } from "~/components/ui/button";
 import { CertificateSheet } from "~/features/certificates/certificate-sheet";
 import { pageTitle } from "~/lib/titles";
-import { isAppError, rethrowForPage, serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { isAppError, rethrowForPage, serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { certificateDocument } from "../../server/features/certificates/pages.server.ts";
 import { logRecordPrint } from "../../server/features/audit/pages.server.ts";
 

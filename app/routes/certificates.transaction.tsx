@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/certificates.transaction";
 import { TransactionDetail } from "~/features/certificates/transaction-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
-import { serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { transactionPage } from "../../server/features/certificates/pages.server.ts";
 
 // /manage/transactions/{id} (spec §2.1): one transaction — its type, person, custom values, fee

@@ -9,8 +9,8 @@ import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { getResource } from "@domain/registry/index";
-import { resourceLoader } from "../../server/web/resource-page.server.ts";
-import { serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { resourceLoader } from "../../server/http/pages/resource-page.server.ts";
+import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { issuePeople, issueTypes, transactionsAction, type IssueActionData } from "../../server/features/certificates/pages.server.ts";
 
 /** What a refused issue answers (its errors and what was typed), for the page's dialogs. */

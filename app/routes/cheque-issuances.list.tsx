@@ -7,8 +7,8 @@ import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
-import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
-import { rethrowForPage, serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { resourceAction, resourceLoader } from "../../server/http/pages/resource-page.server.ts";
+import { rethrowForPage, serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { chequeForm } from "../../server/features/disbursements/pages.server.ts";
 
 // /manage/cheque_issuances (spec §2.4): the registry's list of cheques, with the cheque form of its

@@ -7,7 +7,7 @@ import { formatDate } from "@domain/dates";
 import { formatMoney } from "@domain/money";
 import { pageTitle } from "~/lib/titles";
 import { ChequeSheet } from "~/features/disbursements/cheque-sheet";
-import { redirectWithFlash, rethrowForPage, serviceContextOf, serviceFor, isAppError } from "../../server/web/page-kit.server.ts";
+import { redirectWithFlash, rethrowForPage, serviceContextOf, serviceFor, isAppError } from "../../server/http/pages/page-kit.server.ts";
 import { chequeForPrint } from "../../server/features/disbursements/print.server.ts";
 import { logRecordPrint } from "../../server/features/audit/pages.server.ts";
 

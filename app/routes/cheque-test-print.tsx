@@ -3,7 +3,7 @@ import type { Route } from "./+types/cheque-test-print";
 import { PrintErrorBoundary } from "~/components/print/print-bar";
 import { pageTitle } from "~/lib/titles";
 import { ChequeSheet } from "~/features/disbursements/cheque-sheet";
-import { redirectWithFlash, rethrowForPage, serviceContextOf, serviceFor, isAppError } from "../../server/web/page-kit.server.ts";
+import { redirectWithFlash, rethrowForPage, serviceContextOf, serviceFor, isAppError } from "../../server/http/pages/page-kit.server.ts";
 import { chequeTestPrint } from "../../server/features/disbursements/print.server.ts";
 
 // /system/parameters/bank_accounts/{id}/cheque-test: the test print of an account's cheque stock

@@ -4,7 +4,7 @@ import { deletedMessage } from "@domain/registry/messages";
 import type { Route } from "./+types/collections.detail";
 import { ReceiptDetail } from "~/features/collections/receipt-detail";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
-import { isAppError, redirectWithFlash, rethrowForPage, serviceContextOf, serviceFor } from "../../server/web/page-kit.server.ts";
+import { isAppError, redirectWithFlash, rethrowForPage, serviceContextOf, serviceFor } from "../../server/http/pages/page-kit.server.ts";
 
 // /manage/collections/{id} and its child `transactions` (spec §2.1; issue 10): one receipt — its
 // number, payor, date, lines, payment, collector, status and remittance — and the transactions

@@ -12,9 +12,9 @@ import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { getResource } from "@domain/registry/index";
-import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
+import { resourceAction, resourceLoader } from "../../server/http/pages/resource-page.server.ts";
 import { collectionFormData, issueFromForm, reissueOf } from "../../server/features/collections/pages.server.ts";
-import { serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 
 // /manage/collections (spec §2.1, §2.4): the registry's list of receipts with the collection form
 // (works without JavaScript: choosing the payor kind or the collection type reloads the form by

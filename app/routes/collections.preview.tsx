@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/collections.preview";
 import { ReceiptSheets } from "~/features/collections/receipt-preview";
-import { pageUrl, rethrowForPage, serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { pageUrl, rethrowForPage, serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { COPY_LABELS, receiptDocument, type CopyLabel } from "../../server/features/collections/pages.server.ts";
 
 /** The receipt as printed and its copies, for the page's screen. */

@@ -3,7 +3,7 @@ import type { Route } from "./+types/collections.registers";
 import { RegistersSheet } from "~/features/collections/registers";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { todayInManila } from "@domain/dates";
-import { pageUrl, rethrowForPage, serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { pageUrl, rethrowForPage, serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { raafData, rcdData } from "../../server/features/collections/pages.server.ts";
 
 /** A form's accountability lines, for the page's screen. */

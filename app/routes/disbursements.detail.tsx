@@ -2,8 +2,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/disbursements.detail";
 import { VoucherDetail } from "~/features/disbursements/voucher-detail";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
-import { serviceContextOf } from "../../server/web/page-kit.server.ts";
-import { readFlash } from "../../server/web/flash.server.ts";
+import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
+import { readFlash } from "../../server/http/pages/flash.server.ts";
 import { voucherPage } from "../../server/features/disbursements/pages.server.ts";
 
 /** A cheque of the voucher as its page lists it, for the page's screen. */

@@ -4,7 +4,7 @@ import { VoucherSheet } from "~/features/disbursements/voucher-sheet";
 import { PrintErrorBoundary } from "~/components/print/print-bar";
 import { pageTitle } from "~/lib/titles";
 import { voucherForPrint } from "../../server/features/disbursements/print.server.ts";
-import { serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { logRecordPrint } from "../../server/features/audit/pages.server.ts";
 
 // /manage/disbursements/{id}/print (spec §2.4: opens no modal; §6: needs view-disbursement): the

@@ -4,7 +4,7 @@ import { csvHeader, csvRow } from "@domain/format";
 import { todayInManila } from "@domain/dates";
 import { parseListQuery } from "@domain/registry/list-query";
 import { findResource } from "@domain/registry/index";
-import { isAppError, serviceByName, serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { isAppError, serviceByName, serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { logListExport } from "../../server/features/audit/pages.server.ts";
 
 // GET /export/:resource?<list query> (issue 3 "Export"): a CSV of ALL rows matching the list query

@@ -6,9 +6,9 @@ import { Label } from "~/components/ui/label";
 import { CsrfInput } from "~/components/csrf-input";
 import { useRootData } from "~/lib/root-data";
 import { titleMeta } from "~/lib/titles";
-import { getRequestContext, isAppError } from "../../server/web/page-kit.server.ts";
-import { login, newCsrfToken, sessionCookieHeader, xsrfCookieHeader } from "../../server/web/system.server.ts";
-import { checkRedirectToParam, checkRedirectToValue, safeRedirect } from "../../server/web/redirect-to.server.ts";
+import { getRequestContext, isAppError } from "../../server/http/pages/page-kit.server.ts";
+import { login, newCsrfToken, sessionCookieHeader, xsrfCookieHeader } from "../../server/http/pages/system.server.ts";
+import { checkRedirectToParam, checkRedirectToValue, safeRedirect } from "../../server/http/pages/redirect-to.server.ts";
 
 export const meta = () => titleMeta("login");
 

@@ -3,8 +3,8 @@ import type { Route } from "./+types/maps";
 import { MapsScreen } from "~/features/people/maps-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { pageTitle } from "~/lib/titles";
-import { serviceContextOf } from "../../server/web/page-kit.server.ts";
-import { requirePermission } from "../../server/web/guards.server.ts";
+import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
+import { requirePermission } from "../../server/http/pages/guards.server.ts";
 import { mapHouseholds, purokSummary } from "../../server/features/people/pages.server.ts";
 
 // /Maps and /maps (spec §2.1, §2.3, issue 4): households on an OpenStreetMap base layer (Leaflet),

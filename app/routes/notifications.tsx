@@ -3,7 +3,7 @@ import type { Route } from "./+types/notifications";
 import { NotificationsList } from "~/features/notifications/notifications-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { pageTitle } from "~/lib/titles";
-import { serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { dismissNotification, listNotifications, markAllRead, markRead } from "../../server/features/notifications/pages.server.ts";
 
 // /notifications (issue 15 item 3): every notification of the signed-in user, newest first, a page

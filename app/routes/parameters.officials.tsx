@@ -4,8 +4,8 @@ import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { ImagesCard } from "~/features/officials/images-card";
 import { pageTitle } from "~/lib/titles";
-import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
-import { refusalsAsFlash } from "../../server/web/page-kit.server.ts";
+import { resourceAction, resourceLoader } from "../../server/http/pages/resource-page.server.ts";
+import { refusalsAsFlash } from "../../server/http/pages/page-kit.server.ts";
 import { IMAGE_INTENTS, imageAction, imagesPanel, type ImageActionData } from "../../server/features/officials/pages.server.ts";
 
 // /system/parameters/officials (decision 194): the registry's list of the signing officials and

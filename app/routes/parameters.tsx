@@ -8,7 +8,7 @@ import { useRootData } from "~/lib/root-data";
 import { usePrefetchMode } from "~/lib/prefetch";
 import { cn } from "~/lib/utils";
 import { PARAMETER_RESOURCES } from "@domain/registry/index";
-import { requirePermission } from "../../server/web/guards.server.ts";
+import { requirePermission } from "../../server/http/pages/guards.server.ts";
 
 // /system/parameters (spec §2.1, issue 3): the layout of every system parameter list, with a
 // sub-navigation to each child the user may manage. Gated by manage-parameter (spec §2.3).

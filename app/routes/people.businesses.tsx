@@ -4,8 +4,8 @@ import { BusinessForm } from "~/features/people/business-form";
 import { FormListPage } from "~/features/people/form-list-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { pageTitle } from "~/lib/titles";
-import { resourceLoader } from "../../server/web/resource-page.server.ts";
-import { serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { resourceLoader } from "../../server/http/pages/resource-page.server.ts";
+import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { businessAction, optionsFor } from "../../server/features/people/pages.server.ts";
 
 // /manage/businesses (spec §2.4, issue 4): the registry's list with a form whose owner is picked

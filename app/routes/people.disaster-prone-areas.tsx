@@ -8,8 +8,8 @@ import { Badge } from "~/components/ui/badge";
 import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
-import { resourceLoader } from "../../server/web/resource-page.server.ts";
-import { serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { resourceLoader } from "../../server/http/pages/resource-page.server.ts";
+import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { disasterProneAreaAction, optionsFor, purokSummary } from "../../server/features/people/pages.server.ts";
 
 // /manage/disaster_prone_areas (spec §2.4, issue 4): the registry's list, the form with its check

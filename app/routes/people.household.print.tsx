@@ -3,7 +3,7 @@ import type { Route } from "./+types/people.household.print";
 import { HouseholdSheet } from "~/features/people/household-sheet";
 import { PrintErrorBoundary } from "~/components/print/print-bar";
 import { pageTitle } from "~/lib/titles";
-import { serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { assertId, householdForPrint } from "../../server/features/people/pages.server.ts";
 import { logRecordPrint } from "../../server/features/audit/pages.server.ts";
 import type { HouseholdRecord } from "@domain/people/household-record";

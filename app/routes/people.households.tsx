@@ -7,7 +7,7 @@ import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
-import { resourceLoader } from "../../server/web/resource-page.server.ts";
+import { resourceLoader } from "../../server/http/pages/resource-page.server.ts";
 import { householdAction } from "../../server/features/people/pages.server.ts";
 
 // /manage/households (spec §2.4, issue 4): the registry's list with its purok filter (`?purok_id=`

@@ -9,7 +9,7 @@ import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { PaymentStatusBadge } from "~/features/certificates/transaction-row";
-import { serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { transactionsIssuedTo } from "../../server/features/certificates/pages.server.ts";
 
 // /manage/residents/{id}/transactions (spec §2.1, issue 11 item 5): the person's certificates and

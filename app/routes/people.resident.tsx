@@ -2,8 +2,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/people.resident";
 import { ResidentPage } from "~/features/people/resident-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
-import { isAppError, serviceContextOf, serviceFor } from "../../server/web/page-kit.server.ts";
-import { readFlash } from "../../server/web/flash.server.ts";
+import { isAppError, serviceContextOf, serviceFor } from "../../server/http/pages/page-kit.server.ts";
+import { readFlash } from "../../server/http/pages/flash.server.ts";
 import { assertId, householdOfResident, type ResidentRecord } from "../../server/features/people/pages.server.ts";
 import { logRecordAccess } from "../../server/features/audit/pages.server.ts";
 

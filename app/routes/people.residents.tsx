@@ -9,8 +9,8 @@ import { lazyComponent } from "~/lib/lazy-component";
 import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
-import { resourceLoader } from "../../server/web/resource-page.server.ts";
-import { serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { resourceLoader } from "../../server/http/pages/resource-page.server.ts";
+import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { optionsFor, residentAction, type ResidentActionData } from "../../server/features/people/pages.server.ts";
 
 // /manage/residents (spec §2.4, issue 4): the registry's list of residents, with the RBI form

@@ -2,7 +2,7 @@ import type { Route } from "./+types/privacy.retention";
 import { RetentionScreen } from "~/features/privacy/retention-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { SYSTEM_ADMIN_PERMISSION } from "@domain/permissions";
-import { requirePermission } from "../../server/web/guards.server.ts";
+import { requirePermission } from "../../server/http/pages/guards.server.ts";
 import { retentionAction, retentionPage } from "../../server/features/privacy/retention-page.server.ts";
 
 /** What a refused save of the retention settings answers, for the page's screen. */

@@ -4,7 +4,7 @@ import { RemittanceDay } from "~/features/collections/remittance-day";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { todayInManila } from "@domain/dates";
 import { pageTitle } from "~/lib/titles";
-import { redirectWithFlash, rethrowForPage, serviceContextOf, isAppError } from "../../server/web/page-kit.server.ts";
+import { redirectWithFlash, rethrowForPage, serviceContextOf, isAppError } from "../../server/http/pages/page-kit.server.ts";
 import {
   collectorOptions,
   depositAccounts,

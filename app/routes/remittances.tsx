@@ -2,7 +2,7 @@ import type { Route } from "./+types/remittances";
 import { RemittancesScreen } from "~/features/collections/remittances-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { pageTitle } from "~/lib/titles";
-import { rethrowForPage, serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { rethrowForPage, serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { collectorOptions, parseDayQuery, remittanceDays } from "../../server/features/collections/pages.server.ts";
 
 // /manage/remittances (spec §2.1, §2.4, §7.3; issue 10 item 5): one row per collector and day —

@@ -5,8 +5,8 @@ import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { Badge } from "~/components/ui/badge";
 import { REPORT_PERMISSION } from "@domain/reports/registry";
 import { titleMeta } from "~/lib/titles";
-import { requirePermission } from "../../server/web/guards.server.ts";
-import { reportsHub } from "../../server/reports/pages.server.ts";
+import { requirePermission } from "../../server/http/pages/guards.server.ts";
+import { reportsHub } from "../../server/features/reports/pages.server.ts";
 
 // /manage/reports (spec §2.1, §2.3: manage-report): the seven reports with the question each
 // answers; a report whose register has not landed yet says which issue brings it (never a 404).

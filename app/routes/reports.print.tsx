@@ -3,10 +3,10 @@ import { ReportSheet } from "~/features/reports/report-print";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { findReport, REPORT_PERMISSION } from "@domain/reports/registry";
 import { toManilaDateString } from "@domain/dates";
-import { requirePermission } from "../../server/web/guards.server.ts";
-import { reportPrint } from "../../server/reports/pages.server.ts";
+import { requirePermission } from "../../server/http/pages/guards.server.ts";
+import { reportPrint } from "../../server/features/reports/pages.server.ts";
 import { printedOfficials } from "../../server/features/officials/pages.server.ts";
-import { serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 
 // /manage/reports/{report}/print?size=a4|letter|long&orientation=portrait|landscape&section=listing
 // (DESIGN §12): the report on paper — A4, Letter or 8.5×13 in long bond, portrait or landscape, by

@@ -5,8 +5,8 @@ import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { buttonVariants } from "~/components/ui/button";
 import { findReport, REPORT_PERMISSION } from "@domain/reports/registry";
 import { ReportHeading, ReportPage } from "~/features/reports/report-page";
-import { requirePermission } from "../../server/web/guards.server.ts";
-import { reportPage } from "../../server/reports/pages.server.ts";
+import { requirePermission } from "../../server/http/pages/guards.server.ts";
+import { reportPage } from "../../server/features/reports/pages.server.ts";
 
 // /manage/reports/{report} (spec §2.1's seven children): one page for every report of
 // domain/reports/registry.ts; the filters live in the address.

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/resident-photo";
 import { readResidentPhoto } from "../../server/features/people/pages.server.ts";
-import { photoResponse, serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { photoResponse, serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 
 // /photos/resident/{id}.webp: a resident's stored photo, for signed-in staff who may see
 // residents (the default layout's auth guard, then manage- or view-resident).

@@ -2,7 +2,7 @@ import type { Route } from "./+types/resource-list";
 import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { pageTitle } from "~/lib/titles";
-import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
+import { resourceAction, resourceLoader } from "../../server/http/pages/resource-page.server.ts";
 
 // The one list route of every registry entry (DESIGN §4; app/routes.ts gives each entry an id
 // `resource-<name>`). The engine checks permissions: a list the user may not open throws 403.

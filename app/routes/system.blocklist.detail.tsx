@@ -3,8 +3,8 @@ import type { Route } from "./+types/system.blocklist.detail";
 import { BlocklistEntry } from "~/features/access/blocklist-entry";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { pageTitle } from "~/lib/titles";
-import { requirePermission } from "../../server/web/guards.server.ts";
-import { isAppError, serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { requirePermission } from "../../server/http/pages/guards.server.ts";
+import { isAppError, serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import {
   pageUrl,
   redirectWithFlash,

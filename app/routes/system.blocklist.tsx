@@ -2,7 +2,7 @@ import type { Route } from "./+types/system.blocklist";
 import { BlocklistScreen } from "~/features/access/blocklist-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { pageTitle } from "~/lib/titles";
-import { requirePermission } from "../../server/web/guards.server.ts";
+import { requirePermission } from "../../server/http/pages/guards.server.ts";
 import { blocklistAction, blocklistLoader } from "../../server/features/access/blocklist-page.server.ts";
 
 // /system/blocklist (spec §2.4: Name, Username, Status, Roles; modals add, delete, reset_password;

@@ -3,7 +3,7 @@ import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { pageTitle } from "~/lib/titles";
 import { getResource } from "@domain/registry/index";
-import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
+import { resourceAction, resourceLoader } from "../../server/http/pages/resource-page.server.ts";
 import { refusalsAsFlash } from "../../server/features/access/pages.server.ts";
 
 // /system/permissions (spec §2.4): the registry's generic list page; a refused delete (a built-in

@@ -10,9 +10,9 @@ import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { getResource } from "@domain/registry/index";
-import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
+import { resourceAction, resourceLoader } from "../../server/http/pages/resource-page.server.ts";
 import { refusalsAsFlash, rethrowForPage, roleModelView } from "../../server/features/access/pages.server.ts";
-import { serviceContextOf, serviceFor } from "../../server/web/page-kit.server.ts";
+import { serviceContextOf, serviceFor } from "../../server/http/pages/page-kit.server.ts";
 
 // /system/roles (spec §2.4, issue 5): the registry's list of roles, with the permission-matrix
 // form and a delete that names the members who lose the role.

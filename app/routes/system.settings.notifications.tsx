@@ -8,8 +8,8 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Spinner } from "~/components/ui/spinner";
 import { NOTIFICATION_TOPICS } from "@domain/notification-topics";
 import { titleMeta } from "~/lib/titles";
-import { serviceContextOf } from "../../server/web/page-kit.server.ts";
-import { readFlash } from "../../server/web/flash.server.ts";
+import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
+import { readFlash } from "../../server/http/pages/flash.server.ts";
 import { settingsAction } from "../../server/features/access/settings-page.server.ts";
 import { myNotificationPreferences } from "../../server/features/access/pages.server.ts";
 

@@ -9,8 +9,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { titleMeta } from "~/lib/titles";
-import { serviceContextOf } from "../../server/web/page-kit.server.ts";
-import { readFlash } from "../../server/web/flash.server.ts";
+import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
+import { readFlash } from "../../server/http/pages/flash.server.ts";
 import { settingsAction, type SettingsActionData } from "../../server/features/access/settings-page.server.ts";
 import { mySessions } from "../../server/features/access/pages.server.ts";
 

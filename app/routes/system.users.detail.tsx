@@ -3,7 +3,7 @@ import type { Route } from "./+types/system.users.detail";
 import { UserDetail } from "~/features/access/user-detail-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { pageTitle } from "~/lib/titles";
-import { serviceContextOf } from "../../server/web/page-kit.server.ts";
+import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import {
   endAllSessions,
   endSession,

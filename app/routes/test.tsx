@@ -3,8 +3,8 @@ import type { Route } from "./+types/test";
 import { DiagnosticsPage } from "~/features/system/diagnostics-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { titleMeta } from "~/lib/titles";
-import { isAppError, serviceContextOf } from "../../server/web/page-kit.server.ts";
-import { diagnostics, setMaintenanceMode } from "../../server/web/system.server.ts";
+import { isAppError, serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
+import { diagnostics, setMaintenanceMode } from "../../server/http/pages/system.server.ts";
 
 // /test (issue 2 item 7): the administrators' diagnostics page.
 

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/verify.collection";
 import { VerifyReceipt } from "~/features/collections/verify-receipt";
 import { titleMeta } from "~/lib/titles";
-import { getRequestContext } from "../../server/web/page-kit.server.ts";
+import { getRequestContext } from "../../server/http/pages/page-kit.server.ts";
 import { verifyByCode, verifyByNumber, verifyWait } from "../../server/features/collections/pages.server.ts";
 
 // /verify/collection/{code?} (spec §2.1, DESIGN §11, issue 10 item 6): public. With the code of a

@@ -6,7 +6,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatDate } from "@domain/dates";
 import { titleMeta } from "~/lib/titles";
-import { getRequestContext } from "../../server/web/page-kit.server.ts";
+import { getRequestContext } from "../../server/http/pages/page-kit.server.ts";
 import { verifyLookupWait, verifyTransaction } from "../../server/features/certificates/pages.server.ts";
 
 // /verify/transaction/{code?} (spec §2.1, DESIGN §11, issue 11 item 6): public. With a code it shows

@@ -1,4 +1,4 @@
-/** A person as list cells show one (server/services/people-sql.ts personJson). */
+/** A person as list cells show one (server/engine/people-sql.ts personJson). */
 export interface PersonJson {
   id: number;
   fullname: string | null;

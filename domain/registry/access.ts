@@ -243,7 +243,7 @@ export const permission: ResourceDef = (() => {
 
 /**
  * The blocklist's list (spec §2.4: Name, Username, Status, Roles). Not in RESOURCES: its calls are
- * not §7.2's pattern (adding blocks a user, removing unblocks), so server/services/blocklist.ts
+ * not §7.2's pattern (adding blocks a user, removing unblocks), so server/features/access/blocklist.ts
  * serves them; the engine only lists and reads the `blocklist_entries` view through this shape.
  */
 export const blocklist: ResourceDef = {

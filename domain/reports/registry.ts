@@ -6,7 +6,7 @@ import { collectionsReport } from "./collections";
 import { chequeDisbursementsReport, chequeIssuancesReport, chequeRegistrationsReport } from "./disbursements";
 
 // The report registry (DESIGN §12): the seven reports of spec §2.1 under /manage/reports. A report
-// is this entry plus its query in server/reports/ (docs/architecture.md "Adding a report"). Entries
+// is this entry plus its query in server/features/reports/ (docs/architecture.md "Adding a report"). Entries
 // with `arrivesWith` are listed on the hub and answer a page saying when they arrive — never a 404.
 
 export { REPORT_PERMISSION };

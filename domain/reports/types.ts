@@ -3,7 +3,7 @@ import type { FilterDef } from "../registry/types";
 // The reports layer (DESIGN §12), isomorphic half: what a report is — its name, title, the
 // question it answers, its filters (the registry's FilterDef kinds, so the address, REST and export
 // read them with the same `parseFilters`), its sections (tables) with typed columns and totals,
-// its chart and its paper. The server half (server/reports/) holds the queries, keyed by the same
+// its chart and its paper. The server half (server/features/reports/) holds the queries, keyed by the same
 // name. Plain data: no JSX, no SQL.
 
 /** How a cell reads, prints and exports: numbers and money are typed cells in XLSX, never text. */

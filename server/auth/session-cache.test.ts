@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/db.ts";
 import { ApiClient, createUser } from "../../tests/helpers/server.ts";
 import { createHttpApp } from "../http/app.ts";
-import { hub } from "../realtime/hub.ts";
-import { cacheMaintenanceMode, isMaintenanceMode } from "../services/settings.ts";
+import { hub } from "../http/realtime/hub.ts";
+import { cacheMaintenanceMode, isMaintenanceMode } from "../system/settings.ts";
 import { SessionCache } from "./session-cache.ts";
 import { createSession, sessionIdFromToken } from "./sessions.ts";
 

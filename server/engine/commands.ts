@@ -3,7 +3,7 @@ import { getResource } from "../../domain/registry/index.ts";
 import type { CommandDef, ResourceDef } from "../../domain/registry/types.ts";
 import type { ServiceContext } from "../context.ts";
 import { AppError, notFound } from "../errors.ts";
-import { audit } from "../services/audit.ts";
+import { audit } from "./audit.ts";
 
 // Commands (DESIGN §10): every state change is a named command with its own permission, audit
 // action and message. A run and every row it changed, inserted or removed are recorded

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT_BLOCKED } from "../../server/services/auth.ts";
+import { ACCOUNT_BLOCKED } from "../../server/auth/sign-in.ts";
 import { passwordProblem } from "../../server/auth/passwords.ts";
 import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 

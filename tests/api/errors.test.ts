@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { fromDatabaseError } from "../../server/errors.ts";
 import { loadAuthUser } from "../../server/auth/sessions.ts";
-import { requestContext } from "../../server/web/context.ts";
-import { resourceAction } from "../../server/web/resource-page.server.ts";
+import { requestContext } from "../../server/http/pages/context.ts";
+import { resourceAction } from "../../server/http/pages/resource-page.server.ts";
 import { signedIn, startTestServer, type ApiClient, type ApiResponse, type TestServer } from "../helpers/server.ts";
 
 // Issue 9 item 6 "Errors": a unique-key race (Postgres 23505) is a 422 on the field on every

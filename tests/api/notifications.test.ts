@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpApp } from "../../server/http/app.ts";
-import { attachRealtime, hub } from "../../server/realtime/hub.ts";
+import { attachRealtime, hub } from "../../server/http/realtime/hub.ts";
 import { notify } from "../../server/features/notifications/service.ts";
 import { createTestDatabase, TEST_ADMIN, type TestDatabase } from "../helpers/db.ts";
 import { ApiClient, createUser, type TestUser } from "../helpers/server.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resourceAction, resourceLoader } from "../../server/web/resource-page.server.ts";
+import { resourceAction, resourceLoader } from "../../server/http/pages/resource-page.server.ts";
 import { insertResidents } from "../helpers/people.ts";
 import { signedIn, startTestServer, type TestServer } from "../helpers/server.ts";
 import { pageContext } from "../helpers/page-context.ts";

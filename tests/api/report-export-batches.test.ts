@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 // An export reads the residents report's listing a batch at a time, each batch by keyset after
-// the last row of the one before (server/reports/residents.ts, 250 rows a query). With more
+// the last row of the one before (server/features/reports/residents.ts, 250 rows a query). With more
 // residents in a purok than a batch holds, every one is listed once, in the listing's order (name,
 // then id; same-named residents side by side across a batch's edge), and no trashed one.
 

@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayInManila } from "../../domain/dates.ts";
-import { yearsBefore } from "../../server/reports/people-filters.ts";
+import { yearsBefore } from "../../server/features/reports/people-filters.ts";
 import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 // The reports layer over REST (issue 13): the hub list, each people report's sections and totals,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESOURCES, findResource } from "../../domain/registry/index.ts";
-import { resourceLoader } from "../../server/web/resource-page.server.ts";
+import { resourceLoader } from "../../server/http/pages/resource-page.server.ts";
 import { insertResidents } from "../helpers/people.ts";
 import { createUser, startTestServer, type TestServer } from "../helpers/server.ts";
 import { pageContext } from "../helpers/page-context.ts";

@@ -11,7 +11,7 @@ import { allPermissionNames } from "../../domain/registry/index.ts";
 import { serviceFor } from "../../server/engine/services.ts";
 import { searchResidents } from "../../server/features/people/resident-search.ts";
 import type { AuthUser } from "../../server/context.ts";
-import { runReport } from "../../server/reports/index.ts";
+import { runReport } from "../../server/features/reports/index.ts";
 import { parseDayQuery, remittanceDays } from "../../server/features/collections/remittances.ts";
 
 interface Captured {

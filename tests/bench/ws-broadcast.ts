@@ -29,7 +29,7 @@ async function portal(): Promise<void> {
   const pino = (await import("pino")).default;
   const { createTestDatabase } = await import("../helpers/db.ts");
   const { createHttpApp } = await import("../../server/http/app.ts");
-  const { attachRealtime, hub } = await import("../../server/realtime/hub.ts");
+  const { attachRealtime, hub } = await import("../../server/http/realtime/hub.ts");
   const { createSession, SESSION_COOKIE } = await import("../../server/auth/sessions.ts");
   const { notify } = await import("../../server/features/notifications/service.ts");
 

@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes.ts";
-import { requestContext } from "../../server/web/context.ts";
+import { requestContext } from "../../server/http/pages/context.ts";
 import { RESOURCES, restBase } from "../../domain/registry/index.ts";
 import type { ResourceDef } from "../../domain/registry/types.ts";
 import { loadAuthUser } from "../../server/auth/sessions.ts";

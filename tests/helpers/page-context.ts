@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import type { DB } from "../../db/index.ts";
 import { loadAuthUser } from "../../server/auth/sessions.ts";
-import { requestContext } from "../../server/web/context.ts";
+import { requestContext } from "../../server/http/pages/context.ts";
 
 /**
  * The router context a page's loader or action runs with, for a user of the test database, as the

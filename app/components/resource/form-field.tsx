@@ -54,7 +54,7 @@ function ResidentIdField({ field, picker }: { field: FieldDef; picker: NonNullab
 /**
  * A record's id whose entry another field chooses (a voucher's payee), picked by name: a resident
  * with the resident picker, another entry's record from its list (searchable); without JavaScript a
- * "Find" step over the entry chosen when the form was posted (server/web/picker.server.ts).
+ * "Find" step over the entry chosen when the form was posted (server/http/pages/picker.server.ts).
  */
 function RecordPickerField({
   field,

@@ -106,7 +106,7 @@ export function ResourcePage({ def, data }: { def: ListDef; data: ResourcePageDa
       delete: can(user, `delete-${def.name}`),
       restore: can(user, `restore-${def.name}`),
       history: can(user, "view-audit"),
-      commands: Object.fromEntries(userCommands(def).map((c) => [c.name, can(user, `${c.permission}-${def.name}`)])),
+      commands: Object.fromEntries(userCommands({ commands: def.commands }).map((c) => [c.name, can(user, `${c.permission}-${def.name}`)])),
       links: Object.fromEntries((def.rowLinks ?? []).map((l) => [l.key, !l.permission || can(user, l.permission)])),
     }),
     [user, def.name, def.commands, def.rowLinks],

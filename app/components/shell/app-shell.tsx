@@ -73,7 +73,7 @@ function ShellFrame({
   // A page of wide tables (a report) takes the whole window: `export const handle = { fullWidth: true }`.
   const fullWidth = useMatches().some((m) => (m.handle as { fullWidth?: boolean } | undefined)?.fullWidth);
   const maintenance = useClientState((s) => s.maintenance);
-  // System administrators work through maintenance on the server too (server/web/guards.server.ts); they get a notice.
+  // System administrators work through maintenance on the server too (server/http/pages/guards.server.ts); they get a notice.
   const bypasses = can(user, SYSTEM_ADMIN_PERMISSION);
   useMaintenanceRecheck(maintenance && bypasses);
   return (

@@ -14,7 +14,7 @@ import { FIND_FIELD, findTextName } from "@domain/form-steps";
 // Picks a resident by name (household head and members, business owner, a receipt's payor):
 // search-as-you-type over the resident search (tRPC resident.search), arrow keys and Enter to pick.
 // Posts the id in a hidden field. Without JavaScript it is a search-then-choose step: type a name,
-// "Find" posts the whole form (server/web/picker.server.ts), and the page comes back with what was
+// "Find" posts the whole form (server/http/pages/picker.server.ts), and the page comes back with what was
 // typed and the residents found as choices.
 
 export type { PickedResident };

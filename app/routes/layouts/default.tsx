@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/default";
-import { guards } from "../../../server/web/guards.server.ts";
-import { serviceContextOf } from "../../../server/web/page-kit.server.ts";
+import { guards } from "../../../server/http/pages/guards.server.ts";
+import { serviceContextOf } from "../../../server/http/pages/page-kit.server.ts";
 import { bellSummary } from "../../../server/features/notifications/pages.server.ts";
 import { AppShell } from "~/components/shell/app-shell";
 import { useRootData } from "~/lib/root-data";

@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/guest";
-import { guards } from "../../../server/web/guards.server.ts";
+import { guards } from "../../../server/http/pages/guards.server.ts";
 
 /** Login layout (spec §2.2): shown only when logged out. */
 export const middleware: Route.MiddlewareFunction[] = guards("guest");

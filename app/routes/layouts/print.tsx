@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/print";
-import { guards } from "../../../server/web/guards.server.ts";
+import { guards } from "../../../server/http/pages/guards.server.ts";
 
 /** Print views (DESIGN §8): signed-in pages without the shell, laid out for paper. */
 export const middleware: Route.MiddlewareFunction[] = guards("auth");

@@ -1,6 +1,6 @@
 import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/public";
-import { guards } from "../../../server/web/guards.server.ts";
+import { guards } from "../../../server/http/pages/guards.server.ts";
 import { useRootData } from "~/lib/root-data";
 
 /** Public layout (spec §2.2): the home page and the verification pages. */

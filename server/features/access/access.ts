@@ -8,8 +8,8 @@ import { generatePassword, hashPassword, passwordProblem } from "../../auth/pass
 import { invalidateUserSessions } from "../../auth/sessions.ts";
 import { notify, type NewNotification } from "../notifications/service.ts";
 import { inTransaction } from "../../engine/transaction.ts";
-import { audit } from "../../services/audit.ts";
-import { fullNameOf } from "../../services/people-sql.ts";
+import { audit } from "../../engine/audit.ts";
+import { fullNameOf } from "../../engine/people-sql.ts";
 import type { AuditSubject } from "../../../domain/audit/audit-sentence.ts";
 import { auditSubjects } from "../audit/subjects.ts";
 import { seededPermissionNames } from "../../seed.ts";

@@ -8,7 +8,7 @@ import { hashPassword, passwordProblem, verifyPassword } from "../../auth/passwo
 import { invalidateUserSessions, loadAuthUser } from "../../auth/sessions.ts";
 import { ACCOUNT_MAX_ATTEMPTS, clearFailures, recordFailure, throttledFor } from "../../auth/throttle.ts";
 import { inTransaction } from "../../engine/transaction.ts";
-import { audit } from "../../services/audit.ts";
+import { audit } from "../../engine/audit.ts";
 import { endSession, notificationPreferences, sessionsOf } from "./access.ts";
 import { preparePhoto } from "../people/residents.ts";
 

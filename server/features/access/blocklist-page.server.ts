@@ -3,10 +3,10 @@ import { blocklist as def } from "../../../domain/registry/access.ts";
 import { parseListQuery } from "../../../domain/registry/list-query.ts";
 import { isAppError } from "../../errors.ts";
 import * as blocklist from "./blocklist.ts";
-import { serviceContextOf } from "../../web/context.ts";
-import { readFlash } from "../../web/flash.server.ts";
+import { serviceContextOf } from "../../http/pages/context.ts";
+import { readFlash } from "../../http/pages/flash.server.ts";
 import { resetPasswordAction } from "./pages.server.ts";
-import { idsOf, pageUrl, redirectWithFlash, refusalsAsFlash, rethrowForPage, type PageArgs } from "../../web/page-kit.server.ts";
+import { idsOf, pageUrl, redirectWithFlash, refusalsAsFlash, rethrowForPage, type PageArgs } from "../../http/pages/page-kit.server.ts";
 
 // The page adapter of /system/blocklist (issue 5): the list through the engine and the
 // blocklist service's add, remove, multi-remove and reset password as form intents.

@@ -1,15 +1,15 @@
 import { data } from "react-router";
 import { isAppError } from "../../errors.ts";
 import { resetPassword, MSG_RESET, userDetail } from "./access.ts";
-import { serviceContextOf } from "../../web/context.ts";
-import { rethrowForPage, type PageArgs } from "../../web/page-kit.server.ts";
-import { readFlash } from "../../web/flash.server.ts";
+import { serviceContextOf } from "../../http/pages/context.ts";
+import { rethrowForPage, type PageArgs } from "../../http/pages/page-kit.server.ts";
+import { readFlash } from "../../http/pages/flash.server.ts";
 
 // Page adapters of issue 5 shared by the access pages: parse the posted form, call the service,
 // shape the answer (DESIGN §3: "loaders and actions are adapters"). The shared pieces are in the
 // page-adapter kit, re-exported here for the routes that take them from this module.
 
-export { pageUrl, redirectWithFlash, refusalsAsFlash, rethrowForPage } from "../../web/page-kit.server.ts";
+export { pageUrl, redirectWithFlash, refusalsAsFlash, rethrowForPage } from "../../http/pages/page-kit.server.ts";
 // The access services that route modules call directly, named here so routes import only `.server` modules.
 export { endAllSessions, endSession, userDetail } from "./access.ts";
 export { myNotificationPreferences, mySessions, readUserPhoto } from "./account.ts";

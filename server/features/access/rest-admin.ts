@@ -1,7 +1,7 @@
 import type { Router } from "express";
 import type { DB } from "../../../db/index.ts";
 import { permissionModelView, roleModelView } from "./roles.ts";
-import { handle, requireUser, serviceContext } from "../../rest/index.ts";
+import { handle, requireUser, serviceContext } from "../../http/rest/index.ts";
 
 // {admin_path} = /backend/api/admin (DESIGN §7): roles and permissions. Their list, create,
 // update and delete are the registry's routes (entries with restPrefix "admin"); these are the

@@ -8,8 +8,8 @@ import { PHOTO_TOO_LARGE } from "../people/residents.ts";
 import { generatePasswordFor, generateUsername, MSG_RESET, resetPassword } from "./access.ts";
 import * as account from "./account.ts";
 import * as blocklist from "./blocklist.ts";
-import { handle, requireUser, serviceContext } from "../../rest/index.ts";
-import { idsFromBody, parseId } from "../../rest/params.ts";
+import { handle, requireUser, serviceContext } from "../../http/rest/index.ts";
+import { idsFromBody, parseId } from "../../http/rest/params.ts";
 
 // Spec §7.3's user extras, the blocklist at {global_path}/blocklist and the settings calls
 // (issue 5). Registered before the registry's routes so that "user/generate_username" is not

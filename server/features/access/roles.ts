@@ -4,7 +4,7 @@ import { PERMISSION_ENTITIES } from "../../../domain/registry/index.ts";
 import { buildMatrix, type PermissionMatrix } from "../../../domain/permission-matrix.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, unauthenticated } from "../../errors.ts";
-import { fullNameOf } from "../../services/people-sql.ts";
+import { fullNameOf } from "../../engine/people-sql.ts";
 import { ADMIN_ROLE } from "./access.ts";
 
 // The data the role and permission forms need (spec §7.3 role/role_model_view and

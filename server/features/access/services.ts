@@ -3,7 +3,7 @@ import type { ServiceContext } from "../../context.ts";
 import { ValidationError } from "../../errors.ts";
 import { passwordProblem } from "../../auth/passwords.ts";
 import { ResourceEngine, type AnySelect } from "../../engine/engine.ts";
-import { fullNameOf } from "../../services/people-sql.ts";
+import { fullNameOf } from "../../engine/people-sql.ts";
 import {
   adminRoleId,
   checkPermissionChange,

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { isAppError } from "../../errors.ts";
 import * as account from "./account.ts";
-import { serviceContextOf } from "../../web/context.ts";
-import { pageUrl, redirectWithFlash, rethrowForPage, type PageArgs } from "../../web/page-kit.server.ts";
-import { readFlash } from "../../web/flash.server.ts";
+import { serviceContextOf } from "../../http/pages/context.ts";
+import { pageUrl, redirectWithFlash, rethrowForPage, type PageArgs } from "../../http/pages/page-kit.server.ts";
+import { readFlash } from "../../http/pages/flash.server.ts";
 
 // The page adapter of /system/settings/* (issue 5): every form posts an intent; a 422 comes back
 // with the field errors and what was typed (passwords excepted), success redirects with a flash.

@@ -6,7 +6,7 @@ import { isCalendarDate, todayInManila } from "../../../domain/dates.ts";
 import { can } from "../../../domain/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, ValidationError } from "../../errors.ts";
-import { fullNameOf } from "../../services/people-sql.ts";
+import { fullNameOf } from "../../engine/people-sql.ts";
 import { choiceLabelSql } from "./access-log-service.ts";
 import { ACTION_WORDS } from "./history.ts";
 

@@ -4,7 +4,7 @@ import type { ResourceDef } from "../../../domain/registry/types.ts";
 import { can } from "../../../domain/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, notFound } from "../../errors.ts";
-import { fullNameOf } from "../../services/people-sql.ts";
+import { fullNameOf } from "../../engine/people-sql.ts";
 import type { HistoryChange, HistoryEntry, RecordHistory } from "../../../domain/audit/history.ts";
 
 // A record's history (issue 18 item 1, decision 181): the audit_log rows of one registry record —

@@ -5,7 +5,7 @@ import type { ResourceDef } from "../../../domain/registry/types.ts";
 import type { ServiceContext } from "../../context.ts";
 import { serviceByName } from "../../engine/services.ts";
 import { ValidationError } from "../../errors.ts";
-import { rethrowForPage } from "../../web/page-kit.server.ts";
+import { rethrowForPage } from "../../http/pages/page-kit.server.ts";
 import { recordHistory } from "./history.ts";
 import { recordAccessBy } from "./access-log.ts";
 import { BREACH_COLUMNS, BREACH_PAGE_SIZE, breachEvents, breachSummary, parseBreachQuery } from "./breach.ts";

@@ -6,7 +6,7 @@ import type { ResourceDef } from "../../../domain/registry/types.ts";
 import { can } from "../../../domain/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
 import { displayNames, nameColumn } from "../../engine/display-names.ts";
-import { fullNameOf } from "../../services/people-sql.ts";
+import { fullNameOf } from "../../engine/people-sql.ts";
 
 // The records audit rows are about, named the way people know them (the activity feeds: the
 // dashboard's and a user's page): the entry's label and the record's displayField — OR number,

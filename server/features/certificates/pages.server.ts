@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { naturalKey } from "../../services/natural-order.ts";
+import { naturalKey } from "../../engine/natural-order.ts";
 import { data } from "react-router";
 import type { CustomField } from "../../../domain/registry/fields.ts";
 import type { TransactionRecord, TransactionRow } from "../../../domain/certificates/transaction-row.ts";
@@ -10,10 +10,10 @@ import { MSG_SAVED } from "../../../domain/registry/messages.ts";
 import type { ServiceContext } from "../../context.ts";
 import { isAppError } from "../../errors.ts";
 import { serviceFor } from "../../engine/services.ts";
-import { resourceAction } from "../../web/resource-page.server.ts";
-import { serviceContextOf } from "../../web/context.ts";
-import { redirectWithFlash, rethrowForPage, type PageArgs } from "../../web/page-kit.server.ts";
-import { fullNameOf } from "../../services/people-sql.ts";
+import { resourceAction } from "../../http/pages/resource-page.server.ts";
+import { serviceContextOf } from "../../http/pages/context.ts";
+import { redirectWithFlash, rethrowForPage, type PageArgs } from "../../http/pages/page-kit.server.ts";
+import { fullNameOf } from "../../engine/people-sql.ts";
 import { certificateDocument } from "./print-model.ts";
 
 // The page adapter of issuing (issue 11 item 3): the choices of the issue form (types with their

@@ -5,7 +5,7 @@ import type { StoredPaymentLine } from "../../../db/schema.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, notFound } from "../../errors.ts";
 import { can } from "../../../domain/permissions.ts";
-import { getBarangayInfo } from "../../services/settings.ts";
+import { getBarangayInfo } from "../../system/settings.ts";
 import { formatVerificationCode, qrSvg } from "../../engine/documents.ts";
 import { certificateValues, longDate, renderTemplate, validUntil, type CertificatePerson } from "./render.ts";
 import { feeLabel, payingCollectionSql, transactionForPrint } from "./service.ts";

@@ -5,7 +5,7 @@ import { serviceFor } from "../../engine/services.ts";
 import { createTestDatabase, TEST_ADMIN, type TestDatabase } from "../../../tests/helpers/db.ts";
 import { certificateDocument } from "./print-model.ts";
 import { certificateValues, dateInWords, ordinal, renderTemplate, type CertificatePerson } from "./render.ts";
-import { DEFAULT_BARANGAY } from "../../services/settings.ts";
+import { DEFAULT_BARANGAY } from "../../system/settings.ts";
 import { sanitizeTemplate } from "./sanitize.ts";
 import { SEED_TEMPLATES, seedCertificateTemplates } from "./templates.ts";
 

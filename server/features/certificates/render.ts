@@ -1,6 +1,6 @@
 import { PLACEHOLDER_PATTERN } from "../../../domain/registry/certificates.ts";
 import { ageOn, formatDate } from "../../../domain/dates.ts";
-import type { BarangayInfo } from "../../services/settings.ts";
+import type { BarangayInfo } from "../../system/settings.ts";
 import { NO_OFFICIALS, type Officials } from "../../../domain/registry/officials.ts";
 import { escapeHtml, sanitizeTemplate } from "./sanitize.ts";
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { naturalKey } from "../../services/natural-order.ts";
+import { naturalKey } from "../../engine/natural-order.ts";
 import { data } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import * as messages from "../../../domain/registry/messages.ts";
@@ -7,11 +7,11 @@ import { getResource } from "../../../domain/registry/index.ts";
 import { PAYOR_KINDS } from "../../../domain/registry/collections.ts";
 import type { ServiceContext } from "../../context.ts";
 import { serviceFor } from "../../engine/services.ts";
-import { fieldErrorsReply, redirectWithFlash, rethrowForPage, type PageArgs } from "../../web/page-kit.server.ts";
-import { serviceContextOf } from "../../web/context.ts";
-import { fullNameOf } from "../../services/people-sql.ts";
+import { fieldErrorsReply, redirectWithFlash, rethrowForPage, type PageArgs } from "../../http/pages/page-kit.server.ts";
+import { serviceContextOf } from "../../http/pages/context.ts";
+import { fullNameOf } from "../../engine/people-sql.ts";
 import { unpaidTransactionsOf, type UnpaidTransaction } from "../certificates/service.ts";
-import { postedValues, residentFindStep } from "../../web/picker.server.ts";
+import { postedValues, residentFindStep } from "../../http/pages/picker.server.ts";
 import { FIND_FIELD, RELOAD_FIELD } from "../../../domain/form-steps.ts";
 
 // The page adapter of the collection form (issue 10 item 2): what the form needs to issue a

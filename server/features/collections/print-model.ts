@@ -3,7 +3,7 @@ import { formatAmount } from "../../../domain/money.ts";
 import type { ServiceContext } from "../../context.ts";
 import { formatVerificationCode, qrSvg } from "../../engine/documents.ts";
 import { serviceFor } from "../../engine/services.ts";
-import { getBarangayInfo } from "../../services/settings.ts";
+import { getBarangayInfo } from "../../system/settings.ts";
 
 // The AF 51-C official receipt as printed (issue 10 item 4; research notes §1, 17 elements in
 // order): the data of one collection, the barangay as the agency, amount in words, the payment

@@ -4,7 +4,7 @@ import { sumCentavos, toMoneyString } from "../../../domain/money.ts";
 import { isCalendarDate } from "../../../domain/registry/fields.ts";
 import type { ServiceContext } from "../../context.ts";
 import { AppError, forbidden, notFound, ValidationError } from "../../errors.ts";
-import { fullNameById } from "../../services/people-sql.ts";
+import { fullNameById } from "../../engine/people-sql.ts";
 
 // The COA registers of collections (issue 10 item 5; research notes §2, §3): the Report of
 // Collections and Deposits (RCD) of a collector (or all) over a day or period — receipts issued in

@@ -12,7 +12,7 @@ import { inTransaction } from "../../engine/transaction.ts";
 import { engineDb, paginate, type Row } from "../../engine/engine.ts";
 import { sumCentavos, toMoneyString } from "../../../domain/money.ts";
 import { serviceFor } from "../../engine/services.ts";
-import { fullNameOf } from "../../services/people-sql.ts";
+import { fullNameOf } from "../../engine/people-sql.ts";
 import { dayRemitted } from "../notifications/events.ts";
 
 // Remittances (DESIGN §11, spec §7.3 `GET remittance/collection/day`): one row per collector and

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { collectionsReport } from "../../../domain/reports/collections.ts";
-import { defineReport, sectionTotals } from "../../reports/registry.ts";
-import type { ReportQueryArgs } from "../../reports/types.ts";
+import { defineReport, sectionTotals } from "../reports/registry.ts";
+import type { ReportQueryArgs } from "../reports/types.ts";
 import { formAccountability } from "./registers.ts";
 
 // The query of the collections report (domain/reports/collections.ts): the RCD's data on

@@ -1,7 +1,7 @@
 import type { Router } from "express";
 import type { DB } from "../../../db/index.ts";
-import { handle, requireUser, serviceContext } from "../../rest/index.ts";
-import { parseId } from "../../rest/params.ts";
+import { handle, requireUser, serviceContext } from "../../http/rest/index.ts";
+import { parseId } from "../../http/rest/params.ts";
 import { notFound } from "../../errors.ts";
 import { isCalendarDate } from "../../../domain/registry/fields.ts";
 import { parseDayQuery, remitDay, remittanceDay, remittanceDays, remittedMessage, undoneMessage, undoRemittance } from "./remittances.ts";

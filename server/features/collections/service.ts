@@ -9,7 +9,7 @@ import { ResourceEngine, type AnySelect, type Row } from "../../engine/engine.ts
 import type { CommandDef } from "../../../domain/registry/types.ts";
 import { issueLeaf, newVerificationCode } from "../../engine/documents.ts";
 import { bookletHooks, type SerialRange } from "../../engine/booklet.ts";
-import { fullNameOf, personJson } from "../../services/people-sql.ts";
+import { fullNameOf, personJson } from "../../engine/people-sql.ts";
 import { markTransactionsPaid } from "../certificates/service.ts";
 import { voidFormNumber } from "./commands/void-form-number.ts";
 import { cancelReceipt } from "./commands/cancel-receipt.ts";

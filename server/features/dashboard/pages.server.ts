@@ -1,4 +1,4 @@
-import { serviceContextOf, type PageArgs } from "../../web/page-kit.server.ts";
+import { serviceContextOf, type PageArgs } from "../../http/pages/page-kit.server.ts";
 import type { DashboardData } from "../../../domain/reports/dashboard.ts";
 import { dashboard } from "./service.ts";
 

@@ -3,7 +3,7 @@ import { can } from "../../../domain/permissions.ts";
 import { todayInManila } from "../../../domain/dates.ts";
 import { toCentavos, toMoneyString } from "../../../domain/money.ts";
 import type { ServiceContext } from "../../context.ts";
-import { fullNameOf } from "../../services/people-sql.ts";
+import { fullNameOf } from "../../engine/people-sql.ts";
 import type { DashboardData, MoneyFigure, TrendPoint } from "../../../domain/reports/dashboard.ts";
 import { auditSubjects } from "../audit/subjects.ts";
 

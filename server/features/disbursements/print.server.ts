@@ -5,7 +5,7 @@ import { can } from "../../../domain/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
 import { isAppError } from "../../errors.ts";
 import { serviceFor } from "../../engine/services.ts";
-import { getBarangayInfo, type BarangayInfo } from "../../services/settings.ts";
+import { getBarangayInfo, type BarangayInfo } from "../../system/settings.ts";
 import type { Officials } from "../../../domain/registry/officials.ts";
 import { printedOfficials, type BarangayImages } from "../officials/service.ts";
 

@@ -2,8 +2,8 @@ import { sql, type RawBuilder } from "kysely";
 import { formatMoney, toCentavos, toMoneyString } from "../../../domain/money.ts";
 import { chequeDisbursementsReport, chequeIssuancesReport, chequeRegistrationsReport } from "../../../domain/reports/disbursements.ts";
 import type { ReportRow } from "../../../domain/reports/types.ts";
-import { defineReport, sectionTotals } from "../../reports/registry.ts";
-import type { ReportFilters, ReportQueryArgs } from "../../reports/types.ts";
+import { defineReport, sectionTotals } from "../reports/registry.ts";
+import type { ReportFilters, ReportQueryArgs } from "../reports/types.ts";
 
 // The queries of the three cheque registers (issue 12 item 5; definitions in
 // domain/reports/disbursements.ts). Filters: the period (cheque, deposit or registration

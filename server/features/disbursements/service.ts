@@ -8,7 +8,7 @@ import { inTransaction } from "../../engine/transaction.ts";
 import { ResourceEngine, type AnySelect, type Row } from "../../engine/engine.ts";
 import type { CommandDef } from "../../../domain/registry/types.ts";
 import { bookletHooks } from "../../engine/booklet.ts";
-import { fullNameOf } from "../../services/people-sql.ts";
+import { fullNameOf } from "../../engine/people-sql.ts";
 import { voidChequeIssuance } from "./commands/void-cheque-issuance.ts";
 import { voidChequeNumber } from "./commands/void-cheque-number.ts";
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { ServiceContext } from "../../context.ts";
-import { fullNameById, fullNameOf } from "../../services/people-sql.ts";
+import { fullNameById, fullNameOf } from "../../engine/people-sql.ts";
 import { notify } from "./service.ts";
 
 // The events staff hear about (issue 15 item 2). Each is called by the service that makes the

@@ -16,7 +16,7 @@ import { can, SYSTEM_ADMIN_PERMISSION } from "../../../domain/permissions.ts";
 
 // Stored notifications (issue 15, decision 150). An event writes one row per recipient with the
 // transaction's own db handle, so the rows exist exactly when the event does; the table's trigger
-// sends pg_notify at commit and the realtime hub (server/realtime/hub.ts) pushes each row to its
+// sends pg_notify at commit and the realtime hub (server/http/realtime/hub.ts) pushes each row to its
 // user's sockets in every process. Recipients are chosen in SQL: who may see the record (any of the
 // given permissions), who has not turned the topic off (decision 053), never blocked or deleted
 // accounts, and not the person who acted.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authedProcedure, router } from "../../trpc/init.ts";
+import { authedProcedure, router } from "../../http/trpc/init.ts";
 import { dismissNotification, markAllRead, markRead, notificationsAfter } from "./service.ts";
 
 // The bell's calls (issue 15): catch up after a reconnect, mark read, dismiss. Thin: the service decides.

@@ -2,8 +2,8 @@ import { data } from "react-router";
 import { MSG_UPDATED } from "../../../domain/registry/messages.ts";
 import { can } from "../../../domain/permissions.ts";
 import { isAppError } from "../../errors.ts";
-import { serviceContextOf } from "../../web/context.ts";
-import { redirectWithFlash, rethrowForPage, type PageArgs } from "../../web/page-kit.server.ts";
+import { serviceContextOf } from "../../http/pages/context.ts";
+import { redirectWithFlash, rethrowForPage, type PageArgs } from "../../http/pages/page-kit.server.ts";
 import {
   barangayImages,
   IMAGE_LABELS,

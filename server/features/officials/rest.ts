@@ -2,7 +2,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { DB } from "../../../db/index.ts";
 import { MSG_UPDATED } from "../../../domain/registry/messages.ts";
 import { AppError, ValidationError } from "../../errors.ts";
-import { handle, requireUser, serviceContext } from "../../rest/index.ts";
+import { handle, requireUser, serviceContext } from "../../http/rest/index.ts";
 import {
   assertMayChangeImages,
   barangayImages,

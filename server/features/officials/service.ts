@@ -6,7 +6,7 @@ import type { ServiceContext } from "../../context.ts";
 import { forbidden, unauthenticated, ValidationError } from "../../errors.ts";
 import { ResourceEngine } from "../../engine/engine.ts";
 import { inTransaction } from "../../engine/transaction.ts";
-import { audit } from "../../services/audit.ts";
+import { audit } from "../../engine/audit.ts";
 import { sniffImage } from "../people/residents.ts";
 
 // The signing officials with their terms, and the barangay's seal and logo (decision 194). Every

@@ -5,7 +5,7 @@ import { householdMemberSchema } from "../../../domain/registry/people.ts";
 import { requiredId } from "../../../domain/registry/fields.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, ValidationError } from "../../errors.ts";
-import { fullNameOf } from "../../services/people-sql.ts";
+import { fullNameOf } from "../../engine/people-sql.ts";
 
 // Household rules beyond the engine (issue 4 "Households"): a person belongs to at most one active
 // household, as its head or as a member; check_household (spec §7.3) tells before saving, the

@@ -1,4 +1,4 @@
-import { residentFindStep } from "../../web/picker.server.ts";
+import { residentFindStep } from "../../http/pages/picker.server.ts";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { sql } from "kysely";
@@ -19,7 +19,7 @@ import {
   setResidentPhoto,
   type DuplicateResident,
 } from "./residents.ts";
-import { serviceContextOf } from "../../web/context.ts";
+import { serviceContextOf } from "../../http/pages/context.ts";
 import {
   FORBIDDEN_PAGE_MESSAGE,
   fieldErrorsReply,
@@ -28,14 +28,14 @@ import {
   refusal,
   rethrowForPage,
   type PageArgs,
-} from "../../web/page-kit.server.ts";
-import { resourceAction } from "../../web/resource-page.server.ts";
+} from "../../http/pages/page-kit.server.ts";
+import { resourceAction } from "../../http/pages/resource-page.server.ts";
 import { correctionRequestOf, parseCorrectionRequest, recordCorrectionRequest } from "../privacy/corrections.ts";
 import type { CorrectionRequestInput } from "../../../domain/privacy/schemas.ts";
-import { naturalKey } from "../../services/natural-order.ts";
+import { naturalKey } from "../../engine/natural-order.ts";
 
 // Page actions and loaders of the people screens (issue 4), beside the registry's generic ones
-// (server/web/resource-page.server.ts): the resident form with its duplicate warning and photo, the
+// (server/http/pages/resource-page.server.ts): the resident form with its duplicate warning and photo, the
 // reset of a resident's password, the household and disaster-prone area forms whose saves show no
 // notification (spec §7.3), and restores that keep the one-active-entry rules.
 

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import { can } from "../../../domain/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden } from "../../errors.ts";
-import { completeAddressOf, fullNameOf } from "../../services/people-sql.ts";
+import { completeAddressOf, fullNameOf } from "../../engine/people-sql.ts";
 
 // The global resident search (issue 4; spec §2.2, §4 "Search", §5, §7.1).
 //

@@ -6,8 +6,8 @@ import type { CivilStatus, Sex } from "../../../db/schema.ts";
 import type { ServiceContext } from "../../context.ts";
 import { AppError, forbidden, notFound, ValidationError } from "../../errors.ts";
 import { generatePassword, hashPassword } from "../../auth/passwords.ts";
-import { audit } from "../../services/audit.ts";
-import { fullNameOf, personJson } from "../../services/people-sql.ts";
+import { audit } from "../../engine/audit.ts";
+import { fullNameOf, personJson } from "../../engine/people-sql.ts";
 
 // Resident rules beyond the engine (issue 4): the duplicate warning, photos, the reset of a
 // resident's sign-in password, and the resident page's household.

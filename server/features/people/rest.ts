@@ -8,8 +8,8 @@ import { AreaAlreadyListed, checkDisasterProneArea } from "./disaster-prone-area
 import { isPlainSearch } from "./people-lists.ts";
 import { searchResidents } from "./resident-search.ts";
 import { PHOTO_NOT_IMAGE, PHOTO_TOO_LARGE, removeResidentPhoto, setResidentPhoto } from "./residents.ts";
-import { handle, requireUser, serviceContext } from "../../rest/index.ts";
-import { parseId } from "../../rest/params.ts";
+import { handle, requireUser, serviceContext } from "../../http/rest/index.ts";
+import { parseId } from "../../http/rest/params.ts";
 
 // The REST extras of issue 4 (spec §7.1, §7.3), registered before the generated routes of the
 // registry so that they see their paths first:

@@ -6,7 +6,7 @@ import { ValidationError } from "../../errors.ts";
 import { assertActiveResidents, assertHouseholdsRestorable, assertNoConflicts, assertNotHeads } from "./households.ts";
 import { assertAreasRestorable, assertPurokFree } from "./disaster-prone-areas.ts";
 import { assertNotDuplicate, assertProfileReferences, colourFor } from "./residents.ts";
-import { fullNameOf, personJson, residentProfileJson } from "../../services/people-sql.ts";
+import { fullNameOf, personJson, residentProfileJson } from "../../engine/people-sql.ts";
 
 // The services of the people entries: their rules over the engine's life cycle, each run inside
 // the engine's transaction.

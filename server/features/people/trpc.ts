@@ -5,7 +5,7 @@ import { findDuplicates } from "./residents.ts";
 import { searchResidents } from "./resident-search.ts";
 import { can } from "../../../domain/permissions.ts";
 import { forbidden } from "../../errors.ts";
-import { authedProcedure, router } from "../../trpc/init.ts";
+import { authedProcedure, router } from "../../http/trpc/init.ts";
 
 // tRPC twins of issue 4's calls (DESIGN §1: search-as-you-type, checks). Thin: parse, call the service.
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, ValidationError } from "../../errors.ts";
-import { audit } from "../../services/audit.ts";
+import { audit } from "../../engine/audit.ts";
 import { can } from "../../../domain/permissions.ts";
 import { todayInManila } from "../../../domain/dates.ts";
 import { correctionRequestSchema, type CorrectionRequestInput } from "../../../domain/privacy/schemas.ts";

@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, notFound } from "../../errors.ts";
-import { fullNameOf } from "../../services/people-sql.ts";
-import { getBarangayInfo } from "../../services/settings.ts";
+import { fullNameOf } from "../../engine/people-sql.ts";
+import { getBarangayInfo } from "../../system/settings.ts";
 import { recordAccessBy } from "../audit/access-log.ts";
 import { actionLabel, describeChanges } from "../audit/history.ts";
 import type { PersonDataExport } from "../../../domain/privacy/personal-data.ts";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { serviceContextOf } from "../../web/context.ts";
-import { rethrowForPage, type PageArgs } from "../../web/page-kit.server.ts";
+import { serviceContextOf } from "../../http/pages/context.ts";
+import { rethrowForPage, type PageArgs } from "../../http/pages/page-kit.server.ts";
 import { exportFileName, exportPersonData } from "./data-export.ts";
 
 // Page adapters of a person's data export (issue 18 item 3): the printed sheet and the JSON file.

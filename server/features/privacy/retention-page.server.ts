@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { isAppError } from "../../errors.ts";
-import { readFlash } from "../../web/flash.server.ts";
-import { serviceContextOf } from "../../web/context.ts";
-import { redirectWithFlash, rethrowForPage, type PageArgs } from "../../web/page-kit.server.ts";
+import { readFlash } from "../../http/pages/flash.server.ts";
+import { serviceContextOf } from "../../http/pages/context.ts";
+import { redirectWithFlash, rethrowForPage, type PageArgs } from "../../http/pages/page-kit.server.ts";
 import { planRetention, recentRetentionRuns, saveRetentionSettings } from "./retention.ts";
 
 // Page adapters of /system/retention (issue 18 item 4): parse, call the retention services, shape the answer.

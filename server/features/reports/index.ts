@@ -1,0 +1,9 @@
+// Every report's query, registered on import (server/features/reports/registry.ts). A new report adds its
+// module here and its entry in domain/reports/registry.ts (docs/architecture.md).
+import "./residents.ts";
+import "./households.ts";
+import "./religions.ts";
+import "../collections/report.ts";
+import "../disbursements/reports.ts";
+
+export { defineReport, listingRows, openReport, reportsFor, runReport, totalsOf } from "./registry.ts";

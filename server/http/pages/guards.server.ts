@@ -1,0 +1,78 @@
+import { data, redirect, type MiddlewareFunction } from "react-router";
+import { can } from "../../../domain/permissions.ts";
+import { serviceContextFor } from "../../context.ts";
+import { isAppError } from "../../errors.ts";
+import { getRequestContext } from "./context.ts";
+import { pageUrl } from "./page-kit.server.ts";
+import { CSRF_FIELD, XSRF_HEADER } from "../cookies.ts";
+import { timingSafeEqualText } from "../auth-middleware.ts";
+
+// Route guards (DESIGN §6, spec §6): every page is behind `auth` unless its layout names others.
+type Middleware = MiddlewareFunction<Response>;
+
+const auth: Middleware = async ({ request, context }) => {
+  const rc = getRequestContext(context);
+  if (!rc.user) {
+    // The page's own address: a client navigation asks for `/x.data?_routes=…`, which is no page to
+    // come back to after sign-in.
+    const url = pageUrl({ request });
+    const back = url.pathname + url.search;
+    throw redirect(back && back !== "/" ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login");
+  }
+  // The service context's admission (server/context.ts) for every loader, action and export behind
+  // this guard: during maintenance only those who may work through it get past.
+  await serviceContextFor(rc).catch((error: unknown) => {
+    throw isAppError(error) && error.status === 503 ? data("Maintenance", { status: 503 }) : error;
+  });
+};
+
+const guest: Middleware = ({ context }) => {
+  if (getRequestContext(context).user) throw redirect("/dashboard");
+};
+
+const publicGuard: Middleware = () => {};
+
+const GUARDS: Record<string, Middleware> = { auth, guest, public: publicGuard };
+
+/** The middleware for a layout's guard names; an unknown name is a 500 (spec §8). */
+export function guards(...names: string[]): Middleware[] {
+  return names.map(
+    (name) =>
+      GUARDS[name] ??
+      (() => {
+        throw data(`Unknown middleware ${name}`, { status: 500 });
+      }),
+  );
+}
+
+/** A page route that needs a permission: 403 otherwise (spec §6). */
+export function requirePermission(permission: string): Middleware {
+  return ({ context }) => {
+    if (!can(getRequestContext(context).user, permission)) throw data("You are not authorized to view this page.", { status: 403 });
+  };
+}
+
+/**
+ * CSRF for page actions (DESIGN §6): a state-changing request must carry the XSRF-TOKEN cookie's
+ * value in the hidden `_csrf` field or the X-XSRF-TOKEN header; otherwise 419.
+ */
+export const csrfGuard: Middleware = async ({ request, context }) => {
+  if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return;
+  const expected = getRequestContext(context).csrfToken;
+  let sent = request.headers.get(XSRF_HEADER);
+  if (!sent) {
+    const type = request.headers.get("content-type") ?? "";
+    if (type.includes("form")) {
+      // A body that is not valid form data (a broken multipart body) is the client's error: 400.
+      const form = await request
+        .clone()
+        .formData()
+        .catch(() => {
+          throw data("The form data could not be read.", { status: 400 });
+        });
+      const value = form.get(CSRF_FIELD);
+      sent = typeof value === "string" ? value : null;
+    }
+  }
+  if (!sent || !timingSafeEqualText(sent, expected)) throw data("CSRF token mismatch.", { status: 419 });
+};

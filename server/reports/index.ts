@@ -1,9 +1,0 @@
-// Every report's query, registered on import (server/reports/registry.ts). A new report adds its
-// module here and its entry in domain/reports/registry.ts (docs/architecture.md).
-import "./residents.ts";
-import "./households.ts";
-import "./religions.ts";
-import "../features/collections/report.ts";
-import "../features/disbursements/reports.ts";
-
-export { defineReport, listingRows, openReport, reportsFor, runReport, totalsOf } from "./registry.ts";

@@ -1,9 +1,0 @@
-// The services that the shell, sign-in, sign-out and system routes call, for route modules: a
-// route imports server code only from `*.server.ts` modules, which React Router keeps out of the
-// browser bundle (DESIGN §3). The rules stay in the services; this module only names them.
-
-export { diagnostics } from "../services/diagnostics.ts";
-export { getBarangayInfo, setMaintenanceMode } from "../services/settings.ts";
-export { login, logout } from "../services/auth.ts";
-export { clearedSessionCookieHeader, sessionCookieHeader, xsrfCookieHeader } from "../http/cookies.ts";
-export { newCsrfToken } from "../http/auth-middleware.ts";
