@@ -199,7 +199,6 @@ export const disbursement: ResourceDef = {
       label: "Payee",
       kind: "number",
       description: "The payee's record: its name is printed on the voucher and the cheque.",
-      residentPicker: { when: { field: "payee_kind", value: "Resident" }, label: "Payee (resident)", nameField: "payee" },
       recordPicker: {
         kindField: "payee_kind",
         entries: { Resident: "resident", "Non-resident": "non_resident", Organization: "organization", Business: "business" },

@@ -66,12 +66,6 @@ export interface FieldDef {
   /** A regular expression (source) the value must match; also the input's `pattern` attribute. */
   pattern?: string;
   /**
-   * For kind "number" holding a user's id: while the field `when.field` reads `when.value`, the
-   * resident picker (search by name) posts the id instead; without JavaScript, or for another
-   * value, the number field stays. `nameField` holds the picked person's name on an edit.
-   */
-  residentPicker?: { when: { field: string; value: string }; label: string; nameField?: string };
-  /**
    * The id of a record whose entry another field chooses (a voucher's payee: a resident, a
    * non-resident, an organization or a business), picked by name, never typed as a number: the
    * residents searched, the other entries' records chosen from their list; without JavaScript a

@@ -2,6 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, signedIn, startTestServer, type TestServer } from "../helpers/server.ts";
 import { pageContext } from "../helpers/page-context.ts";
+import { issueTestReceipt, RECEIPT_ISSUER_PERMISSIONS } from "../helpers/receipt.ts";
 
 // The receipt's print preview (/manage/collections/{id}/transactions/preview) refuses a user who
 // may not see the receipt exactly as the receipt's own page does: a 403 error page (in the shell,
@@ -36,34 +37,14 @@ const detail = () => `/manage/collections/${collectionId}`;
 beforeAll(async () => {
   server = await startTestServer();
   const admin = await signedIn(server, server.admin);
-  const treasurer = await createUser(server.db, {
-    username: "preview-treasurer",
-    permissions: ["form_pad", "collection"].flatMap((e) => ["manage", "view", "create"].map((a) => `${a}-${e}`)),
-  });
+  const treasurer = await createUser(server.db, { username: "preview-treasurer", permissions: RECEIPT_ISSUER_PERMISSIONS });
   treasurerId = treasurer.id;
   const client = await signedIn(server, treasurer);
-  const formType = (await admin.post("/backend/api/form_type", { name: "AF 51 Preview" })).body.data.id;
-  const collectionType = (await admin.post("/backend/api/collection_type", { name: "Preview Fees", fund_type: "General Fund" })).body.data
-    .id;
-  const pad = await client.post("/backend/api/form_pad", {
-    form_type_id: formType,
-    pad_code: "OR-PREVIEW",
-    series_start: "8100001",
-    series_end: "8100010",
-    collectors: [{ user_id: treasurer.id }],
-  });
-  expect(pad.status, pad.text).toBe(201);
-  const receipt = await client.post("/backend/api/collection", {
-    form_pad_id: pad.body.data.id,
-    date_issued: "2026-11-02",
-    payor_kind: "name",
-    issued_to: "Juan Dela Cruz",
-    collection_type_id: collectionType,
-    payment_mode: "Cash",
-    lines: [{ nature: "Barangay clearance", amount: "50" }],
-  });
-  expect(receipt.status, receipt.text).toBe(201);
-  collectionId = receipt.body.data.id;
+  collectionId = await issueTestReceipt(
+    admin,
+    { client, id: treasurer.id },
+    { name: "Preview", seriesStart: "8100001", seriesEnd: "8100010" },
+  );
 });
 
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { uniqueId } from "./api";
 import { expect, test } from "./fixtures";
 import { ResourceListPage } from "./pages/resource-list-page";
 
-// Issue 12's "Done when", end to end in Chromium: the treasurer registers a cheque book, writes a
+// Disbursements end to end in Chromium: the treasurer registers a cheque book, writes a
 // voucher and two cheques for it, voids one (the tied one follows, and its number shows spoiled),
 // unvoids it (all restored as before), prints the voucher and a cheque to PDF, and opens the three
 // registers. axe on every screen.
@@ -95,7 +95,7 @@ test("the treasurer's cheque cycle: book, voucher, two cheques, void cascade, un
     Fund: "General Fund",
     Particulars: `E2E honorarium ${id}`,
   });
-  await vouchers.dialog.getByRole("combobox", { name: "Payee (resident)" }).fill(`jose ${surname}`);
+  await vouchers.dialog.getByRole("combobox", { name: "Payee", exact: true }).fill(`jose ${surname}`);
   await vouchers.dialog.getByRole("option", { name: new RegExp(`Jose ${surname}`, "i") }).click();
   await vouchers.dialog.getByRole("button", { name: "Add payment nature" }).click();
   const residentLine = vouchers.dialog.getByTestId("child-row").first();

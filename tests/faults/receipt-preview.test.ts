@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type OpenedDatabase } from "../../db/index.ts";
 import { createUser, type ApiClient } from "../helpers/server.ts";
-import { adminClient, createFaultDatabase, ensureBuild, FAULTS_ENABLED, startPortal, tryFetch, type FaultDatabase, type Portal } from "./portal.ts";
+import { issueTestReceipt, RECEIPT_ISSUER_PERMISSIONS } from "../helpers/receipt.ts";
+import {
+  adminClient,
+  createFaultDatabase,
+  ensureBuild,
+  FAULTS_ENABLED,
+  startPortal,
+  tryFetch,
+  type FaultDatabase,
+  type Portal,
+} from "./portal.ts";
 
 // The receipt's print preview, asked over HTTP by a user who may not see the receipt: the same 403
 // page in the staff shell as the receipt's own page, never a 500 (tests/api/receipt-preview.test.ts
@@ -19,33 +29,14 @@ describe.skipIf(!FAULTS_ENABLED)("the receipt preview refused", () => {
     portal = await startPortal({ env: { DATABASE_URL: database.url } });
     opened = await openDatabase({ databaseUrl: database.url, poolSize: 2 });
     const admin = await adminClient(portal);
-    const treasurer = await createUser(opened.db, {
-      username: "preview-treasurer",
-      permissions: ["form_pad", "collection"].flatMap((e) => ["manage", "view", "create"].map((a) => `${a}-${e}`)),
-    });
+    const treasurer = await createUser(opened.db, { username: "preview-treasurer", permissions: RECEIPT_ISSUER_PERMISSIONS });
     const client = portal.client();
     expect((await client.login(treasurer.username, treasurer.password)).status).toBe(200);
-    const formType = (await admin.post("/backend/api/form_type", { name: "AF 51 Preview" })).body.data.id;
-    const collectionType = (await admin.post("/backend/api/collection_type", { name: "Preview Fees", fund_type: "General Fund" })).body.data.id;
-    const pad = await client.post("/backend/api/form_pad", {
-      form_type_id: formType,
-      pad_code: "OR-PREVIEW",
-      series_start: "8200001",
-      series_end: "8200010",
-      collectors: [{ user_id: treasurer.id }],
-    });
-    expect(pad.status, pad.text).toBe(201);
-    const receipt = await client.post("/backend/api/collection", {
-      form_pad_id: pad.body.data.id,
-      date_issued: "2026-11-02",
-      payor_kind: "name",
-      issued_to: "Juan Dela Cruz",
-      collection_type_id: collectionType,
-      payment_mode: "Cash",
-      lines: [{ nature: "Barangay clearance", amount: "50" }],
-    });
-    expect(receipt.status, receipt.text).toBe(201);
-    collectionId = receipt.body.data.id;
+    collectionId = await issueTestReceipt(
+      admin,
+      { client, id: treasurer.id },
+      { name: "Preview", seriesStart: "8200001", seriesEnd: "8200010" },
+    );
   }, 120_000);
 
   afterAll(async () => {

@@ -27,8 +27,8 @@ function ariaFor(meta: FieldMetadata<unknown>, description?: string) {
   return description ? { ariaDescribedBy: meta.descriptionId } : {};
 }
 
-/** A user's id picked by name with the resident picker (the field's `residentPicker`). */
-function ResidentIdField({ field, picker }: { field: FieldDef; picker: NonNullable<FieldDef["residentPicker"]> }) {
+/** A resident's id picked by name with the resident picker (a record picker's residents). */
+function ResidentIdField({ field, picker }: { field: FieldDef; picker: { label: string; nameField?: string } }) {
   const [meta] = useField<unknown>(field.name);
   const [nameMeta] = useField<unknown>(picker.nameField ?? field.name);
   // Kept across a refused save (the form is not remounted); at first the record's (or the posted) id.
@@ -71,7 +71,7 @@ function RecordPickerField({
   const hydrated = useHydrated();
   const entry = picker.entries[String(kindMeta.value ?? kindMeta.initialValue ?? "")];
   if (!entry) return null; // a typed payee ("Other"): no record to pick
-  if (hydrated && entry === "resident" && field.residentPicker) return <ResidentIdField field={field} picker={field.residentPicker} />;
+  if (hydrated && entry === "resident") return <ResidentIdField field={field} picker={picker} />;
   if (hydrated) {
     const [key, props] = split(getSelectProps(meta));
     return (
@@ -121,11 +121,7 @@ export function FormField({
   allOptions?: Record<string, Option[]>;
 }) {
   const [meta] = useField<unknown>(field.name);
-  const [whenMeta] = useField<unknown>(field.residentPicker?.when.field ?? field.name);
-  const hydrated = useHydrated();
   if (field.recordPicker) return <RecordPickerField field={field} picker={field.recordPicker} allOptions={allOptions} />;
-  if (field.residentPicker && hydrated && whenMeta.value === field.residentPicker.when.value)
-    return <ResidentIdField field={field} picker={field.residentPicker} />;
   if (field.kind === "custom-forms") return <CustomFormsEditor name={field.name} label={field.label} description={field.description} />;
   if (field.kind === "custom-payment-form")
     return <PaymentFormEditor name={field.name} label={field.label} description={field.description} />;
