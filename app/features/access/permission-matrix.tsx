@@ -4,7 +4,7 @@ import { useHydrated } from "~/components/resource/use-hydrated";
 import { actionLabel, columnIds, rowIds, toggleAll, type PermissionMatrix } from "@domain/permission-matrix";
 import { cn } from "~/lib/utils";
 
-// The role form's permission matrix (issue 5): entities down, actions across; a row's or a
+// The role form's permission matrix: entities down, actions across; a row's or a
 // column's header ticks or clears the whole row or column. Native checkboxes named `permissions`
 // post with the form, so the matrix works without JavaScript (the headers then do nothing).
 

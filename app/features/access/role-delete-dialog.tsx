@@ -9,7 +9,7 @@ import type { ResourceDef } from "@domain/registry/types";
 import { AccessDialog, DialogActions } from "./dialog";
 
 // Deleting a role (spec §8: "... This action cannot be undone."). A role in use names its members
-// and asks to confirm that they lose it (issue 5).
+// and asks to confirm that they lose it.
 
 type Member = { id: number; fullname: string; username?: string | null };
 

@@ -11,7 +11,7 @@ import type { FieldDef, ResourceDef } from "@domain/registry/types";
 import { PermissionMatrixField } from "./permission-matrix";
 import { DefaultSubmit, FormAlert, HiddenFields, useEntityForm } from "~/components/resource/form-parts";
 
-// The role form (issue 5): name, description, the permission matrix and the members, fed by
+// The role form: name, description, the permission matrix and the members, fed by
 // role/role_model_view. Posts to the list's action like every registry form.
 
 export interface RoleModelView extends PermissionMatrix {

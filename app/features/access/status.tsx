@@ -2,7 +2,7 @@ import { Ban } from "lucide-react";
 import { STATUS_STYLE, StatusBadge, type StatusStyles } from "~/components/resource/cells";
 import { Badge } from "~/components/ui/badge";
 
-// The account states of issue 5: Active, Blocked (on the blocklist), Trashed (deleted).
+// The account states: Active, Blocked (on the blocklist), Trashed (deleted).
 
 const ACCOUNT_STYLE: StatusStyles = {
   Active: STATUS_STYLE.Active,

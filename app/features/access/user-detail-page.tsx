@@ -11,7 +11,7 @@ import { HistoryLink } from "~/features/audit/history-link";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/system.users.detail";
 
-/** One account's page (issue 5): its profile and roles, effective permissions, active sessions with their sign-out, and the recent audit trail. */
+/** One account's page: its profile and roles, effective permissions, active sessions with their sign-out, and the recent audit trail. */
 export function UserDetail({ loaderData }: { loaderData: LoaderData<typeof loader> }) {
   const root = useRootData();
   const me = root?.user;

@@ -13,7 +13,7 @@ import { initialsOf, readableTextOn } from "~/lib/ui-color";
 import { auditSentence, type AuditSubject } from "@domain/audit/audit-sentence";
 import { AccountStatusBadge } from "./status";
 
-// Parts of the user page (/system/users/{id}) and the blocklist entry page (issue 5): profile,
+// Parts of the user page (/system/users/{id}) and the blocklist entry page: profile,
 // effective permissions, active sessions with "Sign out", and the recent audit trail.
 
 type Dateish = string | Date | null;
@@ -250,7 +250,7 @@ export function SessionsCard({
                       {s.ip ?? "Unknown address"} · last seen {formatDateTime(s.last_seen_at)} · signed in {formatDateTime(s.created_at)}
                     </span>
                     {s.user_agent ? (
-                      // Breaks anywhere: a user agent is one long word that would widen a phone's page (issue 16 item 6).
+                      // Breaks anywhere: a user agent is one long word that would widen a phone's page.
                       <span className="line-clamp-2 text-xs [overflow-wrap:anywhere] text-muted-foreground" title={s.user_agent}>
                         {s.user_agent}
                       </span>

@@ -16,7 +16,7 @@ import type { FieldDef, ResourceDef } from "@domain/registry/types";
 import { CopyButton } from "./copy-button";
 import { DefaultSubmit, FormAlert, HiddenFields, useEntityForm } from "~/components/resource/form-parts";
 
-// The create and update form of a staff user (issue 5): name parts, a username and password with
+// The create and update form of a staff user: name parts, a username and password with
 // "Generate" (user/generate_username, user/generate_password), e-mail and the roles. It posts to
 // the list's action like every registry form (DESIGN §8), so it works without JavaScript; the
 // Generate buttons appear once JavaScript runs.

@@ -3,7 +3,7 @@ import { FlashMessage, type FlashData } from "~/components/resource/flash-messag
 import { ProfileCard, ProfileHeader, UserBreadcrumb, type DetailUser } from "./user-detail";
 
 /**
- * The frame of a page about one account (/system/users/{id}, /system/blocklist/{id}; issue 5): the
+ * The frame of a page about one account (/system/users/{id}, /system/blocklist/{id}): the
  * way back to its list, the profile header with the page's actions, the flash of the last post,
  * and the profile card, then the page's own cards.
  */

@@ -5,7 +5,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { formatDateTime } from "@domain/dates";
 import type { RecordHistory } from "@domain/audit/history";
 
-// The History of one record (issue 18 item 1, decision 181), the same on every record page: each
+// The History of one record (decision 181), the same on every record page: each
 // create, change, delete or void, restore and command, newest first — who, when, from which
 // address, why (a command's reason), and each changed field by its label with before and after.
 

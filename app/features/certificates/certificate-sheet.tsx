@@ -1,6 +1,6 @@
 import type { CertificateDocument } from "@domain/certificates/document";
 
-// One certificate on its paper (issue 11 item 4). The body is the server's rendering of the
+// One certificate on its paper. The body is the server's rendering of the
 // template (sanitised, every value escaped); the footer of research notes §7 item 8 and the QR
 // code come from the server too, so the sheet prints the same without JavaScript.
 

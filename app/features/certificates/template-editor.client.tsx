@@ -25,7 +25,7 @@ import {
 } from "lucide-react";
 import * as React from "react";
 
-// The certificate template editor (issue 11 item 1): Tiptap 3 (ProseMirror) with headings,
+// The certificate template editor: Tiptap 3 (ProseMirror) with headings,
 // bold/italic/underline, alignment, lists, tables and images (read into data: URLs, never linked),
 // and placeholders as non-editable chips inserted from a menu. Loaded lazily, on this screen only
 // (routes/certificates.template-editor.tsx), so the login and list bundles never carry it. The

@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { CHEQUE_PRINT_CSS, ChequeFace, type ChequeFaceValues } from "./cheque-face";
 
-// The cheque print page (issue 12 item 4): the values on the account's stock, the print button,
+// The cheque print page: the values on the account's stock, the print button,
 // and the calibration of the account's offsets (after a test print held over a real cheque).
 
 export interface ChequeSheetProps {

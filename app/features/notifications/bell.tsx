@@ -21,7 +21,7 @@ export function formatNotificationTime(iso: string): string {
 const BellPanel = lazyComponent(() => import("./bell-panel").then((m) => m.BellPanel));
 
 /**
- * The top bar's bell (spec §2.2, issue 15): the unread count, and a panel with the newest
+ * The top bar's bell (spec §2.2): the unread count, and a panel with the newest
  * notifications and "Mark all read". Without JavaScript it is a link to the notifications page.
  */
 export function NotificationsButton({ className }: { className?: string }) {

@@ -3,7 +3,7 @@ import { useLocation, useRevalidator } from "react-router";
 import { notify } from "@domain/notify";
 import { BELL_LATEST, type BellSummary, type NotificationView } from "@domain/notifications/types";
 
-// The browser end of /ws (DESIGN §1 "realtime", issue 15): one socket per signed-in tab. The bell
+// The browser end of /ws (DESIGN §1 "realtime"): one socket per signed-in tab. The bell
 // starts from the layout loader's summary (unread count, newest few, last id); a pushed notification
 // becomes a toast and joins the bell. The socket reconnects with back-off, and every (re)connect asks
 // the server for what came after the last id this tab saw, so nothing sent while it was away is lost.
@@ -18,7 +18,7 @@ interface RealtimeContextValue {
   markRead(id: number): void;
 }
 
-/** The tRPC client loads with the first call, after the page is up (issue 17 item 5, decision 177). */
+/** The tRPC client loads with the first call, after the page is up (decision 177). */
 const loadTrpc = () => import("~/lib/trpc-client").then((m) => m.trpc);
 
 const EMPTY: BellSummary = { unread: 0, latest: [], lastId: 0 };

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 
-// The barangay seal and the municipal logo (decision 194): what every print shows in its header —
+// The barangay seal and the municipal logo: what every print shows in its header —
 // the seal at the left (and in the receipt's seal box), the logo at the right. A form each, posted
 // as multipart, so it works without JavaScript.
 

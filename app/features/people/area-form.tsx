@@ -10,7 +10,7 @@ import { PurokSelect } from "./purok-select";
 import { DialogActions, FieldSection, FormAlert, HiddenFields, useSubmitting } from "./dialog";
 import { RequiredMark } from "~/components/resource/form-field";
 
-// The disaster-prone area form (issue 4): a purok, its hazards (several), and the affected area.
+// The disaster-prone area form: a purok, its hazards (several), and the affected area.
 // check_disaster_prone_area (spec §7.3) runs when the purok is chosen and, when the purok is
 // already listed, shows that entry with a link to edit it instead.
 

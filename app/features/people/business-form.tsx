@@ -8,7 +8,7 @@ import { DialogActions, FormAlert, HiddenFields, useSubmitting } from "./dialog"
 import { ResidentPicker, type PickedResident } from "./resident-picker";
 import { SelectOptions } from "~/components/resource/select-options";
 
-// The business form (issue 4): name, owner picked from residents, business line, location and
+// The business form: name, owner picked from residents, business line, location and
 // the date acquired.
 
 type RecordRow = Record<string, unknown> & { id: number };

@@ -5,7 +5,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/lib/utils";
 
-// The dialogs of the people pages (issue 4): the list's modal shell (DESIGN §8) — open while the
+// The dialogs of the people pages: the list's modal shell (DESIGN §8) — open while the
 // address says so (?modal=create), rendered in place (no portal) so the server renders them too,
 // and closed by navigating to `closeHref` — a plain link without JavaScript.
 

@@ -9,7 +9,7 @@ import { getResource } from "@domain/registry/index";
 import { FormAlert, PeopleDialog } from "./dialog";
 
 // A people list page whose create and update dialogs hold the entity's own form (businesses,
-// disaster-prone areas, households; issue 4): the refusal of the last submission, the registry's
+// disaster-prone areas, households): the refusal of the last submission, the registry's
 // list, and the form dialog while the address opens one (?modal=create, ?modal=update&id=) that
 // the user may use. A modal whose record is not there stays the list's ("… not found").
 

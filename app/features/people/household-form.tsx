@@ -17,7 +17,7 @@ import { DialogActions, FieldSection, FormAlert, HiddenFields, useSubmitting } f
 import { ResidentPicker, type PickedResident } from "./resident-picker";
 import { RequiredMark } from "~/components/resource/form-field";
 
-// The household form (issue 4): head and members picked from residents (each with their relation
+// The household form: head and members picked from residents (each with their relation
 // to the head), purok, address, and coordinates typed or picked on the map — checked to lie in the
 // Philippines. With JavaScript, check_household runs as people are picked and names the other
 // household of anyone who already belongs to one; the save refuses the same on the server.

@@ -91,7 +91,7 @@ export function HouseholdSheet({ loaderData }: { loaderData: LoaderData<typeof l
           </p>
         </section>
 
-        {/* On a phone's screen the members scroll inside the sheet instead of widening the page (issue 16 item 6). */}
+        {/* On a phone's screen the members scroll inside the sheet instead of widening the page. */}
         <div className="overflow-x-auto print:overflow-visible">
           <table className="w-full border-collapse text-left text-[9pt]">
             <caption className="mb-1 text-left text-[10pt] font-semibold">Members of the household</caption>

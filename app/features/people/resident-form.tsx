@@ -12,7 +12,7 @@ import { DialogActions, FieldSection, FormAlert, HiddenFields, useSubmitting } f
 import { PersonAvatar } from "./person-avatar";
 import { CorrectionRequestFields } from "~/features/privacy/correction-request-fields";
 
-// The resident form (issue 4): the DILG RBI individual record in sections, a photo, and the
+// The resident form: the DILG RBI individual record in sections, a photo, and the
 // duplicate warning — same name and birth date as someone already registered — with a link to
 // that person and a box to tick when it really is somebody else. Works without JavaScript (a
 // multipart form to the list's action); with it, the warning shows as soon as the names and the
@@ -237,7 +237,7 @@ export function ResidentForm({ intent, record, options, returnTo, closeHref, las
           <FieldSection title="Sign-in account (optional)">
             <div className="grid gap-3 sm:grid-cols-2">{fieldsIn(["username", "password"])}</div>
           </FieldSection>
-          {/* Issue 18 item 3: a correction the person asked for is recorded with the change. */}
+          {/* A correction the person asked for is recorded with the change. */}
           {intent === "update" ? <CorrectionRequestFields /> : null}
         </div>
         <DialogActions closeHref={closeHref} submitting={submitting} label={intent === "create" ? "Save" : "Save changes"} />

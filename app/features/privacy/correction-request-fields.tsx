@@ -3,7 +3,7 @@ import { FormField, split } from "~/components/resource/form-field";
 import type { FieldDef } from "@domain/registry/types";
 import { CORRECTION_CHANNELS } from "@domain/privacy/schemas";
 
-// Issue 18 item 3 (decision 185): the optional part of a person's edit form that says the change is
+// The optional part of a person's edit form that says the change is
 // a correction the person asked for — when, how, and the office's reference. Posted with the edit;
 // the server records it with the change in the same transaction. Works without JavaScript (a
 // <details> that is open when the box was ticked or a field was refused).

@@ -7,9 +7,9 @@ import { resident as residentDef } from "@domain/registry/people";
 import type { PersonDataExport } from "@domain/privacy/personal-data";
 import { householdName } from "@domain/people/household-name";
 
-// The printed form of a person's data export (issue 18 item 3, decision 185): the same object as
+// The printed form of a person's data export: the same object as
 // the JSON file, laid out to read — every section, "None." where the portal holds nothing. The
-// browser prints it or saves it as PDF, as every print view of the portal (decision 132).
+// browser prints it or saves it as PDF, as every print view of the portal.
 
 const PROFILE_LABELS = new Map(
   residentDef.fields

@@ -8,7 +8,7 @@ import { formatMoney } from "@domain/money";
 import { compactNumber, compactPeso, dayTick, fullDay, fullMonth, monthTick } from "./chart-axes";
 import type { DashboardData, MoneyFigure, TrendPoint } from "@domain/reports/dashboard";
 
-// The dashboard's widgets (issue 13 item 6). The loader sends only the widgets the user's
+// The dashboard's widgets. The loader sends only the widgets the user's
 // permissions allow (server/features/dashboard/service.ts); this draws what it was sent.
 
 function Widget({

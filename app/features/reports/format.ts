@@ -31,7 +31,7 @@ export function reportHref(name: string, filters: Record<string, string>, extra:
 }
 
 /**
- * A section too wide for half the page (issue 26 item 10): its table takes the whole row of the
+ * A section too wide for half the page: its table takes the whole row of the
  * report's grid. A text column counts three, a number or date one; more than seven is wide (the
  * collections' accountability for forms, deposits with their bank names, every listing).
  */

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { labelledCategories, StaticChart } from "./static-chart";
 import { residentsReport } from "@domain/reports/registry";
 
-// The printed report's bar chart (DESIGN §12, issue 13's print views): a category's name under
+// The printed report's bar chart (DESIGN §12): a category's name under
 // its bar only where the names do not run into each other.
 
 // The residents report's own chart, as the print view draws it.
