@@ -23,9 +23,9 @@ export default [
   layout("routes/layouts/default.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
     route("test", "routes/test.tsx"),
-    // Issue 15: every notification of the signed-in user.
+    // Every notification of the signed-in user.
     route("notifications", "routes/notifications.tsx"),
-    // People and places (issue 4): /Maps (also /maps: paths match regardless of case), the
+    // People and places: /Maps (also /maps: paths match regardless of case), the
     // resident's page and its children, and resident photos.
     route("Maps", "routes/maps.tsx"),
     route("manage/residents/:resident_id", "routes/people.resident.tsx", { id: "resident" }, [
@@ -37,28 +37,28 @@ export default [
     ]),
     route("photos/resident/:file", "routes/resident-photo.ts"),
     route("photos/user/:file", "routes/user-photo.ts"),
-    // The barangay seal and the municipal logo that the prints show (decision 194).
+    // The barangay seal and the municipal logo that the prints show.
     route("images/barangay/:file", "routes/barangay-image.ts"),
     route("export/:resource", "routes/export.tsx"),
-    // Data protection (issue 18): any record's history, and the breach query of the access log.
+    // Data protection: any record's history, and the breach query of the access log.
     route("history/:resource/:id", "routes/audit.history.tsx"),
     route("system/breach-query", "routes/audit.breach.tsx"),
-    // Remittances (issue 10): the day list and its search child (spec §2.1).
+    // Remittances: the day list and its search child (spec §2.1).
     route("manage/remittances", "routes/remittances.tsx"),
     route("manage/remittances/search", "routes/remittances.search.tsx"),
-    // Issue 10: one receipt and its child `transactions` (spec §2.1).
+    // One receipt and its child `transactions` (spec §2.1).
     route("manage/collections/:collection_id", "routes/collections.detail.tsx", { id: "collection-detail" }),
     route("manage/collections/:collection_id/transactions", "routes/collections.detail.tsx", { id: "collection-transactions" }),
     // A disbursement voucher's own page: its lines, signatories, cheques and balance.
     route("manage/disbursements/:disbursement_id", "routes/disbursements.detail.tsx"),
-    // Transactions and certificates (issue 11): one transaction, and a type's template editor.
+    // Transactions and certificates: one transaction, and a type's template editor.
     route("manage/transactions/:transaction_id", "routes/certificates.transaction.tsx"),
     route("system/parameters/transaction_types/:type_id/template", "routes/certificates.template-editor.tsx"),
-    // Reports (issue 13): the hub, one page for every report, its export (DESIGN §12).
+    // Reports: the hub, one page for every report, its export (DESIGN §12).
     route("manage/reports", "routes/reports.index.tsx"),
     route("manage/reports/:report", "routes/reports.report.tsx"),
     route("manage/reports/:report/export", "routes/reports.export.ts"),
-    // Data protection (issue 18 items 3, 4): a person's data as a JSON file; retention and its dry run.
+    // Data protection: a person's data as a JSON file; retention and its dry run.
     route("manage/residents/:resident_id/personal-data.json", "routes/privacy.personal-data.json.ts"),
     route("system/retention", "routes/privacy.retention.tsx"),
     ...prefix("system", [
@@ -66,7 +66,7 @@ export default [
         index("routes/parameters.index.tsx"),
         ...PARAMETER_RESOURCES.map((def) => resourceRoute(def.path.slice(PARAMETERS.length), def)),
       ]),
-      // Access administration (issue 5); the users, roles and permissions lists come from the registry.
+      // Access administration; the users, roles and permissions lists come from the registry.
       route("users/:user_id", "routes/system.users.detail.tsx"),
       route("blocklist", "routes/system.blocklist.tsx"),
       route("blocklist/:user_id", "routes/system.blocklist.detail.tsx"),
@@ -82,19 +82,19 @@ export default [
   // Print views (DESIGN §8): signed in, without the shell.
   layout("routes/layouts/print.tsx", [
     route("manage/households/:household_id/print", "routes/people.household.print.tsx"),
-    // Issue 10: the AF 51-C receipt (spec §2.1 "transactions/preview" under a collection).
+    // The AF 51-C receipt (spec §2.1 "transactions/preview" under a collection).
     route("manage/collections/:collection_id/transactions/preview", "routes/collections.preview.tsx"),
-    // Issue 10: the COA registers of collections as printed (RCD, RAAF).
+    // The COA registers of collections as printed (RCD, RAAF).
     route("manage/reports/collections/rcd", "routes/collections.registers.tsx", { id: "collections-rcd" }),
     route("manage/reports/collections/raaf", "routes/collections.registers.tsx", { id: "collections-raaf" }),
     route("manage/transactions/:transaction_id/print", "routes/certificates.transaction.print.tsx"),
-    // Issue 12: the disbursement voucher, the cheque, and the test print of an account's cheque stock.
+    // The disbursement voucher, the cheque, and the test print of an account's cheque stock.
     route("manage/disbursements/:disbursement_id/print", "routes/disbursements.print.tsx"),
     route("manage/cheque_issuances/:cheque_issuance_id/print", "routes/cheque-issuances.print.tsx"),
     route("system/parameters/bank_accounts/:bank_account_id/cheque-test", "routes/cheque-test-print.tsx"),
-    // Issue 13: a report on paper (A4, Letter, long bond; portrait or landscape).
+    // A report on paper (A4, Letter, long bond; portrait or landscape).
     route("manage/reports/:report/print", "routes/reports.print.tsx"),
-    // Issue 18 item 3: everything the portal holds on a person, to print or save as PDF.
+    // Everything the portal holds on a person, to print or save as PDF.
     route("manage/residents/:resident_id/personal-data", "routes/privacy.personal-data.print.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -6,7 +6,7 @@ import { requirePermission } from "../../server/http/pages/guards.server.ts";
 import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { breachCsv, breachPage } from "../../server/features/audit/pages.server.ts";
 
-// /system/breach-query (issue 18 item 6, decision 182): who accessed which personal records between
+// /system/breach-query: who accessed which personal records between
 // two dates — sign-ins, records opened, printed, exported and changed — as a summary by user and a
 // timeline, with the whole range as CSV (`?export=csv`) for the report the NPC asks within 72 hours.
 

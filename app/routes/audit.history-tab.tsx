@@ -5,7 +5,7 @@ import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { entityOfParams, historyPage } from "../../server/features/audit/pages.server.ts";
 import { RecordHistoryView } from "~/features/audit/record-history";
 
-// The History tab of a record page (issue 18 item 1): a child route `history` under any parent
+// The History tab of a record page: a child route `history` under any parent
 // whose record parameter is `:<entry>_id` (/manage/residents/:resident_id/history).
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { historyPage, recordIdOf } from "../../server/features/audit/pages.server.ts";
 import { RecordHistoryView } from "~/features/audit/record-history";
 
-// /history/{entry}/{id} (issue 18 item 1): the History of any registry record, for the records
+// /history/{entry}/{id}: the History of any registry record, for the records
 // without a page of their own (households, businesses, vouchers, cheques…); the list's row menu
 // links here. Record pages with tabs show the same view as their History tab.
 

@@ -9,7 +9,7 @@ import { issuePeople, previewTemplate } from "../../server/features/certificates
 import { todayInManila } from "@domain/dates";
 import { can } from "@domain/permissions";
 
-// /system/parameters/transaction_types/{id}/template (issue 11 item 1): the template editor of a
+// /system/parameters/transaction_types/{id}/template: the template editor of a
 // transaction type — rich text with placeholder chips (Tiptap, loaded on this screen only), paper
 // size and margins, validity, and a live preview filled with a chosen person's data. Without
 // JavaScript the template is a plain HTML textarea and the preview a button; either way the server

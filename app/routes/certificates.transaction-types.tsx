@@ -5,7 +5,7 @@ import { pageTitle } from "~/lib/titles";
 import { getResource } from "@domain/registry/index";
 import { resourceAction, resourceLoader } from "../../server/http/pages/resource-page.server.ts";
 
-// /system/parameters/transaction_types (issue 11): the registry's list of transaction types, with
+// /system/parameters/transaction_types: the registry's list of transaction types, with
 // each type's certificate template editor among the row links.
 
 export function loader(args: Route.LoaderArgs) {

@@ -22,7 +22,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   try {
     const ctx = serviceContextOf(context);
     const doc = await certificateDocument(ctx, id, { count: true, origin });
-    // Issue 18: printing a certificate is an access to its person's data.
+    // Printing a certificate is an access to its person's data.
     await logRecordPrint(ctx, "transaction", id);
     return { doc, refused: null };
   } catch (error) {

@@ -24,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = serviceContextOf(context);
   const id = idOf(params.cheque_issuance_id);
   const cheque = await chequeForPrint(ctx, id);
-  // Issue 18 item 2: a cheque names its payee; its print view is logged (a void one prints nothing).
+  // A cheque names its payee; its print view is logged (a void one prints nothing).
   if (cheque.face) await logRecordPrint(ctx, "cheque_issuance", id);
   return cheque;
 }

@@ -6,7 +6,7 @@ import { ReceiptDetail } from "~/features/collections/receipt-detail";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { isAppError, redirectWithFlash, rethrowForPage, serviceContextOf, serviceFor } from "../../server/http/pages/page-kit.server.ts";
 
-// /manage/collections/{id} and its child `transactions` (spec §2.1; issue 10): one receipt — its
+// /manage/collections/{id} and its child `transactions` (spec §2.1): one receipt — its
 // number, payor, date, lines, payment, collector, status and remittance — and the transactions
 // (certificates) it paid; the preview (print) is its other child. Needs view- or manage-collection.
 // An issued receipt is never edited (decision 192): it is cancelled here, with a reason, and may be

@@ -10,7 +10,7 @@ import { raafData, rcdData } from "../../server/features/collections/pages.serve
 export type { FormAccountability } from "../../server/features/collections/pages.server.ts";
 import { officialsOn } from "../../server/features/officials/pages.server.ts";
 
-// The COA registers of collections as printed (issue 10 item 5; research notes §2a, §3):
+// The COA registers of collections as printed (research notes §2a, §3):
 // /manage/reports/collections/rcd?collector_id=&date_from=&date_to= (or ?remittance_id=, one
 // remittance's RCD under its number) — the barangay RCD (header,
 // A. Collections with cancelled receipts, totals per fund, B. Deposits, C. Accountability for

@@ -13,7 +13,7 @@ export const meta = () => titleMeta("dashboard");
 
 /**
  * Today's date and greeting come from the server so the page reads the same before and after
- * hydration; the widgets are the ones the user's permissions allow (issue 13).
+ * hydration; the widgets are the ones the user's permissions allow.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const now = new Date();
@@ -32,7 +32,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       >
         <div className="flex flex-col gap-1">
           <h1 id="dashboard-greeting" className="text-2xl font-semibold tracking-tight">
-            {/* The user's own name as the top bar shows it: "Barangay" alone read as the barangay (issue 16 item 8). */}
+            {/* The user's own name as the top bar shows it: "Barangay" alone read as the barangay. */}
             {loaderData.greeting}, {user?.user_profile.fullname}!
           </h1>
           <p className="text-muted-foreground">

@@ -17,7 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!Number.isSafeInteger(id) || id <= 0) throw data("The disbursement could not be found.", { status: 404 });
   const ctx = serviceContextOf(context);
   const voucher = await voucherForPrint(ctx, id);
-  // Issue 18 item 2: a voucher names its payee; its print view is logged.
+  // A voucher names its payee; its print view is logged.
   await logRecordPrint(ctx, "disbursement", id);
   return voucher;
 }

@@ -7,7 +7,7 @@ import { findResource } from "@domain/registry/index";
 import { isAppError, serviceByName, serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { logListExport } from "../../server/features/audit/pages.server.ts";
 
-// GET /export/:resource?<list query> (issue 3 "Export"): a CSV of ALL rows matching the list query
+// GET /export/:resource?<list query>: a CSV of ALL rows matching the list query
 // (search, status, filters, sort), not only the page, with the list's columns. Streamed: the engine
 // is read 100 rows at a time while the download runs. UTF-8 with a BOM so Excel reads ñ and ₱.
 
@@ -30,7 +30,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     throw error;
   }
   const filename = `${def.labels.plural.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}-${todayInManila()}.csv`;
-  // Issue 18: an export of personal data is logged (who, which list, how many rows, which filters).
+  // An export of personal data is logged (who, which list, how many rows, which filters).
   await logListExport(ctx, def, first.meta.total, filename, url.searchParams.toString());
 
   const encoder = new TextEncoder();

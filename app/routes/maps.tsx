@@ -7,13 +7,13 @@ import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { requirePermission } from "../../server/http/pages/guards.server.ts";
 import { mapHouseholds, purokSummary } from "../../server/features/people/pages.server.ts";
 
-// /Maps and /maps (spec §2.1, §2.3, issue 4): households on an OpenStreetMap base layer (Leaflet),
+// /Maps and /maps (spec §2.1, §2.3): households on an OpenStreetMap base layer (Leaflet),
 // coloured by whether their purok is disaster-prone, grouped by purok when zoomed out, with a
 // legend, purok and disaster-type filters (in the address, so they work without JavaScript and
 // can be shared) and a popup linking to the household. Without tiles (an office without internet)
 // the markers still draw; the table under the map lists the same households.
 
-// The map lists puroks, households and hazards: it needs the household list's permission (issue 14 item 6).
+// The map lists puroks, households and hazards: it needs the household list's permission.
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("manage-household")];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { ErrorInShell } from "~/components/shell/shell-error";
 import { readSidebarMinimized } from "~/lib/shell-sidebar";
 
 // Unmatched routes (spec §2.2): a 404 answer with the not-found page, inside the staff shell for a
-// signed-in user (issue 16 item 1: no dead end), bare with Go Back to / for a visitor.
+// signed-in user (no dead end), bare with Go Back to / for a visitor.
 
 const NOT_FOUND = { status: 404 } as const;
 

@@ -6,7 +6,7 @@ import { pageTitle } from "~/lib/titles";
 import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { dismissNotification, listNotifications, markAllRead, markRead } from "../../server/features/notifications/pages.server.ts";
 
-// /notifications (issue 15 item 3): every notification of the signed-in user, newest first, a page
+// /notifications: every notification of the signed-in user, newest first, a page
 // at a time, with "Mark all read", and per row "Mark read" and "Dismiss". Plain forms and links, so
 // it works without JavaScript; the layout's loader runs again after each action and the bell follows.
 

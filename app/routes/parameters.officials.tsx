@@ -8,7 +8,7 @@ import { resourceAction, resourceLoader } from "../../server/http/pages/resource
 import { refusalsAsFlash } from "../../server/http/pages/page-kit.server.ts";
 import { IMAGE_INTENTS, imageAction, imagesPanel, type ImageActionData } from "../../server/features/officials/pages.server.ts";
 
-// /system/parameters/officials (decision 194): the registry's list of the signing officials and
+// /system/parameters/officials: the registry's list of the signing officials and
 // their terms (create, edit, delete, restore, history from the generic screens), and the barangay
 // seal and municipal logo that the prints show in their headers.
 

@@ -10,10 +10,10 @@ import { cn } from "~/lib/utils";
 import { PARAMETER_RESOURCES } from "@domain/registry/index";
 import { requirePermission } from "../../server/http/pages/guards.server.ts";
 
-// /system/parameters (spec §2.1, issue 3): the layout of every system parameter list, with a
+// /system/parameters (spec §2.1): the layout of every system parameter list, with a
 // sub-navigation to each child the user may manage. Gated by manage-parameter (spec §2.3).
 
-// A child list needs its own manage-X, exactly as its REST list does (issue 14 item 6): the Viewer
+// A child list needs its own manage-X, exactly as its REST list does: the Viewer
 // reads non-residents and organizations here without holding manage-parameter. The overview needs
 // manage-parameter.
 const parametersGate: Route.MiddlewareFunction = (args) => {

@@ -8,7 +8,7 @@ import { resourceLoader } from "../../server/http/pages/resource-page.server.ts"
 import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { businessAction, optionsFor } from "../../server/features/people/pages.server.ts";
 
-// /manage/businesses (spec §2.4, issue 4): the registry's list with a form whose owner is picked
+// /manage/businesses (spec §2.4): the registry's list with a form whose owner is picked
 // from residents by name.
 
 export async function loader(args: Route.LoaderArgs) {

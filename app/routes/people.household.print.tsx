@@ -17,7 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = assertId(params.household_id);
   const ctx = serviceContextOf(context);
   const result = await householdForPrint(ctx, id);
-  // Issue 18: printing a household record (its members' personal data) is logged.
+  // Printing a household record (its members' personal data) is logged.
   await logRecordPrint(ctx, "household", id);
   // The engine answers untyped rows; a household's shape is HouseholdRecord.
   return data({ ...result, household: result.household as HouseholdRecord, printedAt: new Date().toISOString() });

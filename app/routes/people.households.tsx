@@ -10,7 +10,7 @@ import { pageTitle } from "~/lib/titles";
 import { resourceLoader } from "../../server/http/pages/resource-page.server.ts";
 import { householdAction } from "../../server/features/people/pages.server.ts";
 
-// /manage/households (spec §2.4, issue 4): the registry's list with its purok filter (`?purok_id=`
+// /manage/households (spec §2.4): the registry's list with its purok filter (`?purok_id=`
 // of spec §2.1, from a disaster-prone area's "View households"), the household form, and no
 // notifications (§7.3).
 

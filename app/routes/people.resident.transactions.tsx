@@ -12,7 +12,7 @@ import { PaymentStatusBadge } from "~/features/certificates/transaction-row";
 import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { transactionsIssuedTo } from "../../server/features/certificates/pages.server.ts";
 
-// /manage/residents/{id}/transactions (spec §2.1, issue 11 item 5): the person's certificates and
+// /manage/residents/{id}/transactions (spec §2.1): the person's certificates and
 // other transactions, newest first, with their payment status and links to open and print them.
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -17,9 +17,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // The engine answers untyped rows; a resident's shape is ResidentRecord.
     const resident = (await serviceFor("resident").get(ctx, id)) as ResidentRecord;
     const household = await householdOfResident(ctx, id);
-    // Issue 18: opening a resident's full record is logged (who, which record, when, from where).
+    // Opening a resident's full record is logged (who, which record, when, from where).
     await logRecordAccess(ctx, { entity: "resident", id, record: String(resident.name ?? `#${id}`), action: "view", subjectId: id });
-    // A save in the edit dialog opened here comes back here with its message (issue 16 item 3).
+    // A save in the edit dialog opened here comes back here with its message.
     const { flash, clear } = readFlash(request);
     return data({ resident, household, flash }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
   } catch (error) {

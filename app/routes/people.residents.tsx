@@ -13,7 +13,7 @@ import { resourceLoader } from "../../server/http/pages/resource-page.server.ts"
 import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { optionsFor, residentAction, type ResidentActionData } from "../../server/features/people/pages.server.ts";
 
-// /manage/residents (spec §2.4, issue 4): the registry's list of residents, with the RBI form
+// /manage/residents (spec §2.4): the registry's list of residents, with the RBI form
 // (create, update: the duplicate warning and the photo) and the reset of a resident's password.
 
 const OWN_MODALS = new Set(["create", "update", "reset"]);

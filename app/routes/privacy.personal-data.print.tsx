@@ -5,7 +5,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { PersonalDataSheet } from "~/features/privacy/personal-data-sheet";
 import { personalDataSheet } from "../../server/features/privacy/personal-data.server.ts";
 
-// /manage/residents/{id}/personal-data (issue 18 item 3, decision 185): everything the portal holds
+// /manage/residents/{id}/personal-data: everything the portal holds
 // on the person, to print or save as PDF, with the same data as a JSON file one click away. Needs
 // export-personal_data; each showing is logged (access log: printed).
 

@@ -8,7 +8,7 @@ import { retentionAction, retentionPage } from "../../server/features/privacy/re
 /** What a refused save of the retention settings answers, for the page's screen. */
 export type { RetentionActionData } from "../../server/features/privacy/retention-page.server.ts";
 
-// /system/retention (issue 18 item 4, decision 186): how long trashed personal records and the
+// /system/retention (decision 186): how long trashed personal records and the
 // access log are kept, and the dry run — what tonight's run would anonymise, keep for the COA
 // period, and delete — with the last runs. System administrators only.
 

@@ -5,7 +5,7 @@ import { pageTitle } from "~/lib/titles";
 import { rethrowForPage, serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { collectorOptions, parseDayQuery, remittanceDays } from "../../server/features/collections/pages.server.ts";
 
-// /manage/remittances (spec §2.1, §2.4, §7.3; issue 10 item 5): one row per collector and day —
+// /manage/remittances (spec §2.1, §2.4, §7.3): one row per collector and day —
 // date, receipts issued (cancelled included), amount collected, Pending or Remitted — read-only,
 // each opening its `search` child with the day's receipts and the remit form.
 

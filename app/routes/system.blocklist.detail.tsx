@@ -15,7 +15,7 @@ import {
   userPage,
 } from "../../server/features/access/pages.server.ts";
 
-// /system/blocklist/{user_id} (spec §2.1, issue 5): one blocklist entry — who, since when, by
+// /system/blocklist/{user_id} (spec §2.1): one blocklist entry — who, since when, by
 // whom and why — with "Remove from blocklist" and the reason to edit.
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission("manage-blocklist")];

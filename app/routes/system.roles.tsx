@@ -14,7 +14,7 @@ import { resourceAction, resourceLoader } from "../../server/http/pages/resource
 import { refusalsAsFlash, rethrowForPage, roleModelView } from "../../server/features/access/pages.server.ts";
 import { serviceContextOf, serviceFor } from "../../server/http/pages/page-kit.server.ts";
 
-// /system/roles (spec §2.4, issue 5): the registry's list of roles, with the permission-matrix
+// /system/roles (spec §2.4): the registry's list of roles, with the permission-matrix
 // form and a delete that names the members who lose the role.
 
 const OWN_MODALS = new Set(["create", "update", "delete"]);

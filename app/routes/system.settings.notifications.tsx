@@ -13,7 +13,7 @@ import { readFlash } from "../../server/http/pages/flash.server.ts";
 import { settingsAction } from "../../server/features/access/settings-page.server.ts";
 import { myNotificationPreferences } from "../../server/features/access/pages.server.ts";
 
-// /system/settings/notifications: which realtime notifications you want on screen (issue 5).
+// /system/settings/notifications: which realtime notifications you want on screen.
 
 export const meta = () => titleMeta("system-settings-notifications");
 

@@ -14,7 +14,7 @@ import {
   userPage,
 } from "../../server/features/access/pages.server.ts";
 
-// /system/users/{user_id} (spec §2.1, issue 5): profile, roles, effective permissions, active
+// /system/users/{user_id} (spec §2.1): profile, roles, effective permissions, active
 // sessions with "Sign out", and the recent audit trail.
 
 export async function loader(args: Route.LoaderArgs) {

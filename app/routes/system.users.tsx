@@ -13,7 +13,7 @@ import { getResource } from "@domain/registry/index";
 import { resourceAction, resourceLoader } from "../../server/http/pages/resource-page.server.ts";
 import { refusalsAsFlash, resetPasswordAction, rolesForPicker } from "../../server/features/access/pages.server.ts";
 
-// /system/users (spec §2.4, issue 5): the registry's list page of staff users, with the user form
+// /system/users (spec §2.4): the registry's list page of staff users, with the user form
 // (Generate buttons, roles) and the password reset of this page in place of the generic modals.
 
 const OWN_MODALS = new Set(["create", "update", "reset"]);

@@ -6,7 +6,7 @@ import { titleMeta } from "~/lib/titles";
 import { isAppError, serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { diagnostics, setMaintenanceMode } from "../../server/http/pages/system.server.ts";
 
-// /test (issue 2 item 7): the administrators' diagnostics page.
+// /test: the administrators' diagnostics page.
 
 export const meta = () => titleMeta("test");
 

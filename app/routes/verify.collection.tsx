@@ -5,7 +5,7 @@ import { titleMeta } from "~/lib/titles";
 import { getRequestContext } from "../../server/http/pages/page-kit.server.ts";
 import { verifyByCode, verifyByNumber, verifyWait } from "../../server/features/collections/pages.server.ts";
 
-// /verify/collection/{code?} (spec §2.1, DESIGN §11, issue 10 item 6): public. With the code of a
+// /verify/collection/{code?} (spec §2.1, DESIGN §11): public. With the code of a
 // receipt's QR link it shows the document kind, number, date, amount, status and the payor's
 // masked name; without one, a form for the code and another for number + date + amount (for
 // someone without a QR reader). An unknown code or receipt says so plainly; a numeric id is never

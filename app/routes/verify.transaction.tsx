@@ -9,7 +9,7 @@ import { titleMeta } from "~/lib/titles";
 import { getRequestContext } from "../../server/http/pages/page-kit.server.ts";
 import { verifyLookupWait, verifyTransaction } from "../../server/features/certificates/pages.server.ts";
 
-// /verify/transaction/{code?} (spec §2.1, DESIGN §11, issue 11 item 6): public. With a code it shows
+// /verify/transaction/{code?} (spec §2.1, DESIGN §11): public. With a code it shows
 // the certificate's type, reference number, issue date, validity, the holder's masked name and its
 // status; without one, a form to type the code; an unknown code says so plainly. A numeric id is
 // never accepted: only the verification code printed under the QR code (typed with or without

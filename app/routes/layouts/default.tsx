@@ -10,7 +10,7 @@ import { readSidebarMinimized } from "~/lib/shell-sidebar";
 /** Default layout (spec §2.2): shown when logged in; sidebar, header, new-user modal. */
 export const middleware: Route.MiddlewareFunction[] = guards("auth");
 
-/** The sidebar cookie, read here so the server renders the minimised state without a flash; the bell's start (issue 15). */
+/** The sidebar cookie, read here so the server renders the minimised state without a flash; the bell's start. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     sidebarMinimized: readSidebarMinimized(request.headers.get("Cookie")),
@@ -29,5 +29,5 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** A page without an ErrorBoundary of its own (403, 404) fails inside the shell (issue 16 item 1). */
+/** A page without an ErrorBoundary of its own (403, 404) fails inside the shell (no dead end). */
 export { LayoutErrorBoundary as ErrorBoundary } from "~/components/shell/shell-error";
