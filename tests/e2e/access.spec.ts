@@ -4,7 +4,7 @@ import { waitForHydration } from "./pages/hydration";
 import { LoginPage } from "./pages/login-page";
 import { Shell } from "./pages/shell";
 
-// Access administration (issue 5 "Tests: E2E"): users with generated credentials, the blocklist
+// Access administration: users with generated credentials, the blocklist
 // ending a live session, a role built in the matrix changing its member's menu, changing your own
 // password, and axe on every access page.
 

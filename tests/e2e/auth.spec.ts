@@ -5,7 +5,7 @@ import { waitForHydration } from "./pages/hydration";
 import { LoginPage } from "./pages/login-page";
 import { Shell } from "./pages/shell";
 
-// Sign-in and sessions (issue 2 items 5 and 11; spec §2.2 "Login and logout go to /login. Home
+// Sign-in and sessions (spec §2.2 "Login and logout go to /login. Home
 // after login is /dashboard", §4 "Login", DESIGN §6 throttling).
 
 const CREDENTIALS_MISMATCH = "These credentials do not match our records.";

@@ -5,9 +5,9 @@ import { expect, test } from "./fixtures";
 import { IssueTransactionForm } from "./pages/certificates";
 import { waitForHydration } from "./pages/hydration";
 
-// Issue 11's Done-when in Chromium: a secretary gives a transaction type a template with a custom
+// Certificates in Chromium: a secretary gives a transaction type a template with a custom
 // field (in the rich-text editor), issues it to a resident, the treasurer receives the fee (an
-// official receipt with a line for the transaction, issue 10), the secretary prints it to PDF
+// official receipt with a line for the transaction), the secretary prints it to PDF
 // and a visitor verifies it. Markup in every template field and resident field stays inert text.
 
 const XSS = `<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>`;

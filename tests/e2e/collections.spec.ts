@@ -4,7 +4,7 @@ import { uniqueId } from "./api";
 import { expect, test } from "./fixtures";
 import { ResourceListPage } from "./pages/resource-list-page";
 
-// Issue 10's "Done when", end to end in Chromium: a treasurer signs in, creates a pad (with
+// Collections end to end in Chromium: a treasurer signs in, creates a pad (with
 // themself as collector), issues three receipts with JavaScript (one by cheque) and one without,
 // cancels one, prints a receipt to PDF, remits the day, prints the RCD, and a signed-out visitor
 // verifies a receipt by its QR link and by number + date + amount. axe on every screen.

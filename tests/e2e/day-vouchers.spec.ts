@@ -4,7 +4,7 @@ import { uniqueId } from "./api";
 import { expect, test } from "./fixtures";
 import { VoucherForm, VoucherPage } from "./pages/voucher-day";
 
-// Issue 26's day (c): vouchers lead to cheques, walked through the pages as the treasurer does —
+// Office day (c): vouchers lead to cheques, walked through the pages as the treasurer does —
 // no REST call in a step of the day (REST only sets up what the office already had: the treasurer,
 // a bank, its account and a cheque book). The day runs wide and on a phone.
 

@@ -6,7 +6,7 @@ import { IssueTransactionForm } from "./pages/certificates";
 import { CollectorDay, ReceiptForm } from "./pages/office-day";
 import { waitForElementHydration, waitForHydration } from "./pages/hydration";
 
-// Issue 26's "days": the hand-overs between screens and roles, walked through the pages as staff
+// Office days: the hand-overs between screens and roles, walked through the pages as staff
 // do — no REST call in a step of the day (REST only sets up what the office already had: its
 // users, a form pad, a fee schedule). Each day runs wide, on a phone, and without JavaScript.
 

@@ -10,7 +10,7 @@ import { REPORTS } from "../../domain/reports/registry";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./pages/hydration";
 
-// Tables that fit (issue 16 item 6, "Done when"): every list and detail page at 390 and 1440 px,
+// Tables that fit: every list and detail page at 390 and 1440 px,
 // with no horizontal overflow of the page and, at 1440 px, no table wider than its card; every row
 // of a list whose entry has a page of its own links to it from its main column.
 //

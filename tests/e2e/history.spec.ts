@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures";
 import { uniqueId } from "./api";
 import { waitForHydration } from "./pages/hydration";
 
-// Issue 18 items 1 and 2 end to end in Chromium: change a resident and read the change on her
+// History and access log in Chromium: change a resident and read the change on her
 // History tab (field label, before, after, who); open her page as another user and find that
 // access in the administrator's access log; a user without view-audit gets no History.
 

@@ -5,7 +5,7 @@ import { waitForHydration } from "./pages/hydration";
 import { postFormAsBrowser } from "./pages/post-form";
 import { ResourceListPage } from "./pages/resource-list-page";
 
-// Everyday use of the generic list (issue 16), on any entry: paging past the end, sorting by every
+// Everyday use of the generic list, on any entry: paging past the end, sorting by every
 // column the header offers, opening a record from its row, and the bulk actions.
 
 const religion = getResource("religion");

@@ -3,7 +3,7 @@ import { uniqueId, type CreatedUser, type PortalApi } from "./api";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./pages/hydration";
 
-// Issue 15 "Done when": two browsers, an action in one, the other's bell shows it live; a user
+// Realtime notifications: two browsers, an action in one, the other's bell shows it live; a user
 // offline during the event sees it after reconnecting. Each test's recipient is a user of its own,
 // and the events used (a role given) reach only that user, so parallel tests do not add to its bell.
 

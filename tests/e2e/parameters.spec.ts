@@ -5,7 +5,7 @@ import { ADMIN } from "./env";
 import { expect, test } from "./fixtures";
 import { ResourceListPage } from "./pages/resource-list-page";
 
-// The resource engine's list screen, end to end, on the system parameters (issue 3 "Tests": one
+// The resource engine's list screen, end to end, on the system parameters (one
 // entity end to end with JavaScript on, the same create and edit with JavaScript off, every
 // parameter list opens and passes axe). Religions are the entity; bank accounts add a filter of
 // their own. Success messages and confirmation texts are spec §8's, word for word.

@@ -2,7 +2,7 @@ import { uniqueId } from "./api";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./pages/hydration";
 
-// People and places end to end (issue 4 "Tests"): register a resident with JavaScript off, find
+// People and places end to end: register a resident with JavaScript off, find
 // them with Ctrl+K, open their page, add them to a household, see it on the map, print the
 // household; axe on every page on the way. The server runs with the demo seed (puroks 1–7, about
 // 500 residents, 150 households).
@@ -156,7 +156,7 @@ test.describe("residents, households and the map", () => {
     const view = page.getByTestId("view-households").getByRole("link").first();
     await view.click();
     await expect(page).toHaveURL(/\/manage\/households\?purok_id=\d+$/);
-    // The purok is the list's reference filter (issue 9): the toolbar shows it chosen, and every
+    // The purok is the list's reference filter: the toolbar shows it chosen, and every
     // row listed is of that purok.
     const purokId = new URL(page.url()).searchParams.get("purok_id")!;
     await expect(page.getByLabel("Purok", { exact: true })).toHaveValue(purokId);

@@ -3,7 +3,7 @@ import { uniqueId } from "./api";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./pages/hydration";
 
-// Issue 18 items 3 and 4 in Chromium: a correction made on the person's request, then "Export this
+// Data protection in Chromium: a correction made on the person's request, then "Export this
 // person's data" from the resident page — the printed sheet, and the JSON file read back; the
 // retention page with its dry run and its periods.
 

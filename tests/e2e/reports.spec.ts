@@ -5,7 +5,7 @@ import { expect, test } from "./fixtures";
 import { waitForHydration } from "./pages/hydration";
 import { ReportPage } from "./pages/reports-page";
 
-// Reports and dashboard end to end (issue 13 "Done when"): every report opens from the hub (the
+// Reports and dashboard end to end: every report opens from the hub (the
 // finance ones say which issue brings them), filters live in the address, a report prints to PDF
 // on the chosen paper, the XLSX export read back with exceljs has the table's row count and
 // totals, axe is clean, and screenshots at 390 and 1440 px are kept in test-results/reports/.

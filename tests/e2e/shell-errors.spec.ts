@@ -8,7 +8,7 @@ import { LoginPage } from "./pages/login-page";
 import { postFormAsBrowser } from "./pages/post-form";
 import { Shell } from "./pages/shell";
 
-// No dead ends (issue 16 item 1): no menu entry or dashboard tile leads to a 404, an area not built
+// No dead ends: no menu entry or dashboard tile leads to a 404, an area not built
 // yet reads "Soon"; a signed-in user meets 403 and 404 inside the shell (sidebar, top bar) with the
 // texts of spec §2.2 and §8, and the 403 of an action reads the same as the 403 of a page.
 

@@ -4,7 +4,7 @@ import { waitForHydration } from "./pages/hydration";
 import { LoginPage } from "./pages/login-page";
 import { Shell } from "./pages/shell";
 
-// The staff shell and the pages of issue 2 (items 7 and 11; spec §2.1 to §2.3, §4, §8).
+// The staff shell and its pages (spec §2.1 to §2.3, §4, §8).
 
 const NOT_FOUND_HEADING = "Oh no! We couldn’t find the page you were looking for.";
 
@@ -22,7 +22,7 @@ test("the dashboard greets the user and lists the areas the menu opens", async (
   await expect(adminPage.getByRole("heading", { level: 1, name: new RegExp(`, ${ADMIN.fullname}!$`) })).toBeVisible();
   await expect(adminPage.getByRole("main").getByRole("link", { name: /Residents Profile/ })).toBeVisible();
   // The sidebar of spec §2.3 for the administrator: every entry, Queue and Appointment disabled;
-  // issue 18 adds Retention, Access log and Breach query to System.
+  // System also holds Retention, Access log and Breach query, beyond spec §2.3's list.
   const shell = new Shell(adminPage);
   expect(await shell.menuTitles()).toEqual([
     "Dashboard",

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 
-/** The transactions list's issue form (issue 11): pick type and person (GET), fill, issue (POST). */
+/** The transactions list's issue form: pick type and person (GET), fill, issue (POST). */
 export class IssueTransactionForm {
   constructor(readonly page: Page) {}
 

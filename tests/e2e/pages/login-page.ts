@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** /login (spec §2.2 login layout; issue 2 item 5). */
+/** /login (spec §2.2 login layout). */
 export class LoginPage {
   readonly heading: Locator;
   readonly username: Locator;

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { waitForHydration } from "./hydration";
 
-// The screens of an office day as staff walk them (issue 26's "days"): the receipt form at the
+// The screens of an office day as staff walk them: the receipt form at the
 // treasurer's window and a collector's day on the remittances screen. Each works with JavaScript
 // and without; the steps here are the ones a person takes in either.
 

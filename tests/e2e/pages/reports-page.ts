@@ -1,6 +1,6 @@
 import type { Download, Locator, Page } from "@playwright/test";
 
-// Page object of a report (issue 13): /manage/reports/{name} with its filters, cards, sections,
+// Page object of a report: /manage/reports/{name} with its filters, cards, sections,
 // listing, print menu and exports.
 export class ReportPage {
   constructor(

@@ -3,7 +3,7 @@ import { getResource } from "../../../domain/registry/index";
 import { waitForHydration } from "./hydration";
 import { ResourceListPage } from "./resource-list-page";
 
-// The treasurer's voucher-to-cheque screens as staff walk them (issue 26's day (c)): the voucher
+// The treasurer's voucher-to-cheque screens as staff walk them (office day (c)): the voucher
 // form on the disbursements list, the voucher's own page, and the cheque form and void dialog
 // opened from it, which come back to the voucher's page when done.
 
