@@ -21,6 +21,14 @@ module.exports = {
       to: { path: "^(app|server)/" },
     },
     {
+      name: "domain-reads-only-database-types",
+      severity: "error",
+      comment:
+        "An entry knows its table and row by db/schema.ts's types (DESIGN §13): a type-only import, erased at build time, so the browser's bundle loads nothing of db/.",
+      from: { path: "^domain/" },
+      to: { path: "^db/", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "server-not-to-app",
       severity: "error",
       comment: "The server reads the contract from domain/, never from the screens.",
@@ -31,8 +39,8 @@ module.exports = {
       name: "app-not-to-server",
       severity: "error",
       comment:
-        "The screens read the contract (entries, document and row types) from domain/, never from the server; type-only imports count too. Two doors only: a route module's *.server.ts module (loaders and actions, which React Router keeps out of the browser's bundle) and the tRPC router's type. app/entry.server.tsx is the server's own rendering entry, never in the browser.",
-      from: { path: "^app/", pathNot: "^app/entry\\.server\\.tsx$" },
+        "The screens read the contract (entries, document and row types) from domain/, never from the server; type-only imports count too. Two doors only: a route module's *.server.ts module (loaders and actions, which React Router keeps out of the browser's bundle) and the tRPC router's type. An app module that is itself server-only by its name (*.server.tsx: the rendering entry) is on the server's side already.",
+      from: { path: "^app/", pathNot: "\\.server\\.tsx?$" },
       to: { path: "^server/", pathNot: "\\.server\\.ts$|^server/http/trpc/router\\.ts$" },
     },
     {
@@ -47,7 +55,7 @@ module.exports = {
       severity: "error",
       comment:
         "What a *.server.ts module imports stays on the server: only route modules (app/routes/, the root route) import one; a component module never does.",
-      from: { path: "^app/", pathNot: "^app/routes/|^app/root\\.tsx$|^app/entry\\.server\\.tsx$" },
+      from: { path: "^app/", pathNot: "^app/routes/|^app/root\\.tsx$|\\.server\\.tsx?$" },
       to: { path: "\\.server\\.ts$" },
     },
     {
