@@ -247,7 +247,7 @@ const collectionSchema = z
     }
   });
 
-export const collection: ResourceDef = {
+export const collection: ResourceDef<z.output<typeof collectionSchema>> = {
   name: "collection",
   restPath: "collection",
   storage: { kind: "table", table: "collections" },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ColumnDef, FieldDef, ResourceDef } from "./types";
+import type { ColumnDef, FieldDef, ResourceDef, TableName } from "./types";
 import {
   customFormsSchema,
   customPaymentFormSchema,
@@ -41,13 +41,16 @@ const CUSTOM_FORMS_FIELD: FieldDef = { name: "custom_forms", label: "Custom fiel
 /** What a type's schema starts with: its unique name and printed title. */
 const typeShape = () => ({ name: requiredText("name", 150), title: optionalText("title", 200) });
 
+/** An entity whose table is its name plus "s" (form_type → form_types), checked against db/schema. */
+type ParameterEntity = TableName extends infer T ? (T extends `${infer Name}s` ? Name : never) : never;
+
 /**
  * What every parameter table's entry shares: its names, derived from the entity's (form_type →
  * table form_types, "form type", "form types", "Form Types", /system/parameters/form_types), a
  * record named by its name, undo, the four modals, sorted by name.
  */
-function parameterEntry(name: string) {
-  const table = `${name}s`;
+function parameterEntry(name: ParameterEntity) {
+  const table: TableName = `${name}s`;
   const singular = name.replace(/_/g, " ");
   const plural = `${singular}s`;
   return {
@@ -66,7 +69,7 @@ function parameterEntry(name: string) {
 }
 
 /** An entity that is only a unique name (occupations, puroks, religions, business lines). */
-function namedEntity(name: string, modals: ResourceDef["modals"] = CRUD): ResourceDef {
+function namedEntity(name: ParameterEntity, modals: ResourceDef["modals"] = CRUD): ResourceDef {
   const schema = z.object({ name: requiredText("name", 150) });
   return {
     ...parameterEntry(name),
@@ -163,7 +166,7 @@ export const religion = namedEntity("religion");
  * status. A type differs from another only by its own fields, columns, references and children.
  */
 function typeEntity(
-  name: string,
+  name: ParameterEntity,
   o: {
     withDescription?: boolean;
     extraShape?: z.ZodRawShape;

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Database } from "../../db/schema";
 
 // The resource registry (DESIGN §4): one isomorphic entry per entity — plain data and zod, no JSX,
 // no SQL. The server engine (server/engine/) turns an entry into queries, services, REST routes
@@ -99,7 +100,7 @@ export type FilterDef =
        * Only the records some row of these tables points to (the collector filter: staff who collect
        * from a pad or issued a receipt, not every user): `table.column` holds the record's id.
        */
-      among?: readonly { table: string; column: string }[];
+      among?: readonly { table: TableName; column: string }[];
     }
   /** Calendar dates "YYYY-MM-DD", both ends included. */
   | { kind: "date-range"; key: string; label: string; column?: string }
@@ -166,7 +167,7 @@ export interface ChildDef {
   /** Key of the array in the parent's input and output: "members", "lines". */
   key: string;
   /** Stored table of the rows. */
-  table: string;
+  table: TableName;
   /** Column of the child table that holds the parent's id. */
   parentKey: string;
   /** Stored columns written from each posted row (its schema's output keys). */
@@ -185,9 +186,16 @@ export interface ChildDef {
 export type ModalKind =
   "create" | "update" | "delete" | "restore" | "reset" | "reset_password" | "make_transaction" | "print" | "print-now" | "add";
 
+/**
+ * A table or view of the database as db/schema.ts types it: an entry names its table by a key of
+ * `Database`, so a misspelt or dropped table fails the typecheck (a type-only import: domain/ loads
+ * nothing of db/).
+ */
+export type TableName = keyof Database & string;
+
 /** Where the rows live. */
 export type Storage =
-  | { kind: "table"; table: string }
+  | { kind: "table"; table: TableName }
   /** Residents, non-residents and organizations are users (spec §3): users + user_profiles rows of one kind. */
   | { kind: "user"; userKind: "resident" | "non_resident" | "organization" | "staff" };
 
@@ -201,7 +209,12 @@ export interface ReferenceColumn {
   resource: string;
 }
 
-export interface ResourceDef {
+/**
+ * A registry entry. `TInput` is what its zod schemas answer (`z.output` of the create and update
+ * schemas), so the entry's service is typed by the entry itself: `InputOf<typeof collection>`.
+ * An entry without a service of its own keeps the default.
+ */
+export interface ResourceDef<TInput extends Record<string, unknown> = Record<string, unknown>> {
   /** Registry and permission entity name (spec §6), e.g. "bank_account". */
   name: string;
   /** REST path name (spec §7.2), e.g. "bank_account", "cheque-issuance". */
@@ -263,8 +276,8 @@ export interface ResourceDef {
   unique?: readonly string[];
   /** Columns written by create/update: the schema's output keys that are stored as they are. */
   schema: {
-    create: z.ZodType<Record<string, unknown>>;
-    update: z.ZodType<Record<string, unknown>>;
+    create: z.ZodType<TInput>;
+    update: z.ZodType<TInput>;
   };
   modals: readonly ModalKind[];
   /** Default sort (stored column and order). */
@@ -285,6 +298,9 @@ export interface ResourceDef {
    */
   rowLinks?: readonly RowLink[];
 }
+
+/** The parsed input of an entry: what its create and update schemas answer. */
+export type InputOf<D> = D extends ResourceDef<infer TInput> ? TInput : never;
 
 /**
  * What a list page needs of an entry (decision 177): everything but its forms and its storage.

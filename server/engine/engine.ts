@@ -7,6 +7,7 @@ import {
   type ListQuery,
   type Paginated,
   type ResourceDef,
+  type TableName,
 } from "../../domain/registry/types.ts";
 import { getResource } from "../../domain/registry/index.ts";
 import { can } from "../../domain/permissions.ts";
@@ -21,6 +22,7 @@ import { naturalKey } from "./natural-order.ts";
 import { counterTotal, peopleByNameIds } from "./list-shortcuts.ts";
 import { MSG_SELECT_RECORDS, nothingToActOnMessage } from "../../domain/registry/messages.ts";
 import type { Database } from "../../db/schema.ts";
+import type { Selectable } from "kysely";
 
 // The generic engine (DESIGN §4): from a registry entry it derives list, read, create, update,
 // delete (soft delete or void), restore, multi-delete, multi-restore and count. Every function
@@ -42,7 +44,24 @@ export function engineDb(ctx: Pick<ServiceContext, "db">): EngineDB {
 type AnyDB = EngineDB;
 /** The engine's read of an entry: its tables are named at run time, so their columns are untyped here. */
 export type AnySelect = SelectQueryBuilder<any, any, any>;
+/** A row as the engine answers it: its columns by name, and its id. */
 export type Row = Record<string, unknown> & { id: number };
+
+/** A person column as the engine reads it (created_by, updated_by). */
+export type PersonRef = { id: number; fullname: string } | null;
+/** A reference column as the engine reads it (`references` of the entry): the row's id and label. */
+export type ReferenceRef = { id: number; name: string } | null;
+
+/**
+ * The row of a table entry as the engine answers it, for a service to name as its `TRow`: the
+ * table's columns (db/schema.ts), with created_by and updated_by read as the person, the status
+ * word, and `Extra` — what the entry's references, children and the service's extendSelect add.
+ */
+export type EntryRow<T extends TableName, Extra extends object = object> = Omit<Selectable<Database[T]>, "created_by" | "updated_by"> & {
+  status: string;
+  created_by: PersonRef;
+  updated_by: PersonRef;
+} & Extra;
 
 const JSON_FIELD_KINDS = new Set(["custom-forms", "custom-payment-form"]);
 
@@ -71,8 +90,14 @@ function cancelReason(input: unknown): string {
  * service class of its own in its area (server/features/<area>/), extending this one: it overrides
  * the extension points below (each runs inside the engine's transaction) and adds calls of its own;
  * it never copies the engine (DESIGN §4, §10).
+ *
+ * `TRow` is the row every read answers (`EntryRow` of the entry's table and what its select adds)
+ * and `TInput` what the entry's schemas parse a body into (`InputOf<typeof entry>`, plus the
+ * columns its beforeWrite derives); an entry without a service of its own keeps the defaults. The
+ * database answers rows of a table named at run time, so the engine asserts their type in one place
+ * each: `toRow` for what a read returns, `parse` for what a schema returns.
  */
-export class ResourceEngine {
+export class ResourceEngine<TRow extends Row = Row, TInput extends Record<string, unknown> = Record<string, unknown>> {
   constructor(readonly def: ResourceDef) {}
 
   // ---- Extension points ------------------------------------------------------------------------
@@ -107,14 +132,9 @@ export class ResourceEngine {
    */
   protected async lockFirst(_ctx: ServiceContext, _ids: readonly number[]): Promise<void> {}
   /** Checks before create (id null) or update, and derives stored values; throw an AppError to refuse. */
-  protected async beforeWrite(_ctx: ServiceContext, _values: Record<string, unknown>, _id: number | null): Promise<void> {}
+  protected async beforeWrite(_ctx: ServiceContext, _values: TInput, _id: number | null): Promise<void> {}
   /** Stores the entry's virtual fields after the row is written. */
-  protected async afterWrite(
-    _ctx: ServiceContext,
-    _id: number,
-    _values: Record<string, unknown>,
-    _op: "create" | "update",
-  ): Promise<void> {}
+  protected async afterWrite(_ctx: ServiceContext, _id: number, _values: TInput, _op: "create" | "update"): Promise<void> {}
   /** Safety rules before delete; throw to refuse the whole request. */
   protected async beforeDelete(_ctx: ServiceContext, _ids: number[]): Promise<void> {}
   /** Rules before trashed rows come back (one active entry per person or purok); throw to refuse. */
@@ -128,7 +148,7 @@ export class ResourceEngine {
     return {};
   }
   /** Checks before any command of the entry runs on `row` (a remitted receipt is neither cancelled nor restored); throw to refuse. */
-  protected async beforeCommand(_ctx: ServiceContext, _command: CommandDef, _row: Row): Promise<void> {}
+  protected async beforeCommand(_ctx: ServiceContext, _command: CommandDef, _row: TRow): Promise<void> {}
   /**
    * The list search's condition for a typed text (an indexed search of the entry's own), or null
    * for the engine's substring match over the entry's searchable columns. The condition reads the
@@ -267,7 +287,7 @@ export class ResourceEngine {
     return q;
   }
 
-  async list(ctx: ServiceContext, query: ListQuery, path = this.def.path): Promise<Paginated<Row>> {
+  async list(ctx: ServiceContext, query: ListQuery, path = this.def.path): Promise<Paginated<TRow>> {
     this.authorize(ctx, "manage");
     const db = engineDb(ctx);
     const { count, ids } = this.listQueries(db, query);
@@ -276,18 +296,11 @@ export class ResourceEngine {
       { id: number }[],
     ];
     const pageIds = idRows.map((r) => r.id);
-    const rows = pageIds.length ? ((await this.baseQuery(db).where("t.id", "in", pageIds).execute()) as Row[]) : [];
+    const rows = pageIds.length ? (await this.baseQuery(db).where("t.id", "in", pageIds).execute()).map((r) => this.toRow(r)) : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const data = pageIds.map((id) => byId.get(id)).filter((r): r is Row => !!r);
+    const data = pageIds.map((id) => byId.get(id)).filter((r): r is TRow => !!r);
     const lastPage = Math.max(1, Math.ceil(total / query.per_page));
-    return paginate(
-      data.map((r) => this.present(r)),
-      total,
-      query.page,
-      query.per_page,
-      lastPage,
-      path,
-    );
+    return paginate(data, total, query.page, query.per_page, lastPage, path);
   }
 
   /**
@@ -331,15 +344,25 @@ export class ResourceEngine {
   }
 
   /** One record, active or trashed; needs manage-X or view-X (DESIGN §7). */
-  async get(ctx: ServiceContext, id: number): Promise<Row> {
+  async get(ctx: ServiceContext, id: number): Promise<TRow> {
     if (!can(ctx.user, `manage-${this.def.name}`) && !can(ctx.user, `view-${this.def.name}`)) throw forbidden();
     return this.read(ctx, id);
   }
 
-  async read(ctx: ServiceContext, id: number): Promise<Row> {
-    const row = (await this.baseQuery(engineDb(ctx)).where("t.id", "=", id).executeTakeFirst()) as Row | undefined;
+  async read(ctx: ServiceContext, id: number): Promise<TRow> {
+    const row = await this.baseQuery(engineDb(ctx)).where("t.id", "=", id).executeTakeFirst();
     if (!row) throw notFound(this.def.labels.singular);
-    return this.present(row);
+    return this.toRow(row);
+  }
+
+  /**
+   * The rows a service picks by its own condition and order (`refine` adds them to the entry's
+   * read, whose row table is `t`), each as `read` answers it. No permission is checked: the caller
+   * has checked its own (a remittance day's receipts).
+   */
+  async readRows(ctx: Pick<ServiceContext, "db">, refine: (q: AnySelect) => AnySelect): Promise<TRow[]> {
+    const rows = await refine(this.baseQuery(engineDb(ctx))).execute();
+    return rows.map((r) => this.toRow(r));
   }
 
   /** Choices for a select of this resource: active rows as {value, label}, sorted by label. */
@@ -366,16 +389,25 @@ export class ResourceEngine {
     return rows.map((r) => ({ value: String(r.id), label: r.label }));
   }
 
-  /** Strips what never leaves the server. */
-  present(row: Row): Row {
-    const { password_hash: _hidden, ...rest } = row as Row & { password_hash?: unknown };
-    return rest as Row;
+  /**
+   * The engine's boundary for rows: a row of `baseQuery` (the entry's table named at run time, so
+   * untyped here) becomes the service's `TRow`, without what never leaves the server. The one place
+   * a row is asserted to its type: `TRow` is the entry's table row (db/schema.ts) with the columns
+   * baseQuery and the service's extendSelect add, which is what this query selects.
+   */
+  private toRow(raw: Record<string, unknown>): TRow {
+    const { password_hash: _hidden, ...rest } = raw;
+    return rest as TRow;
   }
 
-  private parse(schema: ResourceDef["schema"]["create"], input: unknown): Record<string, unknown> {
+  /**
+   * The engine's boundary for input: what the entry's schema answers is the service's `TInput`
+   * (`InputOf<typeof entry>`, the schema's own output type), asserted here once.
+   */
+  private parse(schema: ResourceDef["schema"]["create"], input: unknown): TInput {
     const parsed = schema.safeParse(input ?? {});
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
-    return parsed.data;
+    return parsed.data as TInput;
   }
 
   private async checkUnique(ctx: ServiceContext, values: Record<string, unknown>, exceptId?: number): Promise<void> {
@@ -401,7 +433,8 @@ export class ResourceEngine {
       const id = values[ref.foreignKey];
       if (id == null) continue;
       const target = getResource(ref.resource);
-      const table = target.storage.kind === "user" ? "users" : target.storage.table;
+      // Any entry's table: the engine reads its id and trash mark only.
+      const table: string = target.storage.kind === "user" ? "users" : target.storage.table;
       const found = await engineDb(ctx)
         .selectFrom(table)
         .select("id")
@@ -425,7 +458,7 @@ export class ResourceEngine {
     return out;
   }
 
-  async create(ctx: ServiceContext, input: unknown): Promise<Row> {
+  async create(ctx: ServiceContext, input: unknown): Promise<TRow> {
     this.authorize(ctx, "create");
     const values = this.parse(this.def.schema.create, input);
     return inTransaction(ctx, async (tx) => {
@@ -498,7 +531,7 @@ export class ResourceEngine {
     if (Object.keys(errors).length) throw new ValidationError(errors);
   }
 
-  async update(ctx: ServiceContext, id: number, input: unknown): Promise<Row> {
+  async update(ctx: ServiceContext, id: number, input: unknown): Promise<TRow> {
     this.authorize(ctx, "update");
     const values = this.parse(this.def.schema.update, input);
     return inTransaction(ctx, async (tx) => {
@@ -549,7 +582,7 @@ export class ResourceEngine {
    * checked, one transaction with the row locked, updated_at and updated_by moved, audited as an
    * update with what changed. `values` are already validated by the caller's service.
    */
-  protected async updateColumns(ctx: ServiceContext, id: number, permission: string, values: Record<string, unknown>): Promise<Row> {
+  protected async updateColumns(ctx: ServiceContext, id: number, permission: string, values: Record<string, unknown>): Promise<TRow> {
     this.authorize(ctx, permission);
     if (this.def.storage.kind !== "table") throw new Error("updateColumns writes a table entry's own columns");
     const table = this.def.storage.table;
@@ -595,7 +628,7 @@ export class ResourceEngine {
    * command (`invokedBy: "delete"`) runs it, recorded, so its restore reverses exactly that.
    * Already trashed: unchanged.
    */
-  async remove(ctx: ServiceContext, id: number, input?: unknown): Promise<Row> {
+  async remove(ctx: ServiceContext, id: number, input?: unknown): Promise<TRow> {
     this.authorize(ctx, "delete");
     const reason = this.deleteReason(input);
     const byCommand = this.deleteCommand();
@@ -619,7 +652,7 @@ export class ResourceEngine {
     });
   }
 
-  async restore(ctx: ServiceContext, id: number): Promise<Row> {
+  async restore(ctx: ServiceContext, id: number): Promise<TRow> {
     this.authorize(ctx, "restore");
     if (this.hard) throw new AppError(422, `A deleted ${this.def.labels.singular} cannot be restored.`);
     const byCommand = this.restoreCommand();
@@ -731,10 +764,11 @@ export class ResourceEngine {
     await this.checkDeletable(ctx, ids);
     const removed: number[] = [];
     for (const id of ids) {
-      const before = (await this.baseQuery(engineDb(ctx)).where("t.id", "=", id).executeTakeFirst()) as Row | undefined;
-      if (!before) continue;
+      const found = await this.baseQuery(engineDb(ctx)).where("t.id", "=", id).executeTakeFirst();
+      if (!found) continue;
+      const before = this.toRow(found);
       await engineDb(ctx).deleteFrom(this.tableName()).where("id", "=", id).execute();
-      await audit(ctx, { entity: this.def.name, entityId: id, action: "delete", before: this.present(before) });
+      await audit(ctx, { entity: this.def.name, entityId: id, action: "delete", before });
       removed.push(id);
     }
     return removed;
@@ -800,10 +834,12 @@ export class ResourceEngine {
       if (rows === undefined) continue;
       if (!Array.isArray(rows)) throw ValidationError.field(child.key, `The ${child.labels.plural} must be a list.`);
       const db = engineDb(ctx);
-      await db.deleteFrom(child.table).where(child.parentKey, "=", parentId).execute();
+      // The child table's columns are the entry's `columns`, named at run time.
+      const table: string = child.table;
+      await db.deleteFrom(table).where(child.parentKey, "=", parentId).execute();
       if (rows.length === 0) continue;
       await db
-        .insertInto(child.table)
+        .insertInto(table)
         .values(
           rows.map((row: Record<string, unknown>, position) => {
             const stored: Record<string, unknown> = { [child.parentKey]: parentId };
@@ -829,7 +865,7 @@ export class ResourceEngine {
    * (its cascade), and records every row touched. A command that `reverses` another replays the
    * last unreversed run of it backwards instead. Answers the record as it is after.
    */
-  async command(ctx: ServiceContext, name: string, id: number, input: unknown = {}): Promise<Row> {
+  async command(ctx: ServiceContext, name: string, id: number, input: unknown = {}): Promise<TRow> {
     const command = this.commandDef(name);
     this.authorize(ctx, command.permission);
     return inTransaction(ctx, async (tx) => {

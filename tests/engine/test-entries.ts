@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type Generated, type GeneratedAlways } from "kysely";
 import { z } from "zod";
 import { registerResource } from "../../domain/registry/index.ts";
 import type { ResourceDef } from "../../domain/registry/types.ts";
@@ -12,6 +12,31 @@ import { composeServices } from "../../server/engine/services.ts";
 // themselves, whose state decides whether they may be deleted or restored. Their tables are made
 // by `createTestTables` in the test's own database; the entries get REST, tRPC and commands like
 // any registry entry.
+
+// The test's own tables (createTestTables below), typed for it: an entry names its table by a key of Database.
+interface TestAudited {
+  created_at: Generated<Date>;
+  created_by: number | null;
+  updated_at: Generated<Date>;
+  updated_by: number | null;
+  deleted_at: Date | null;
+  deleted_by: number | null;
+}
+declare module "../../db/schema.ts" {
+  interface Database {
+    test_vouchers: TestAudited & {
+      id: GeneratedAlways<number>;
+      number: string;
+      amount: string;
+      voucher_date: string;
+      urgent: Generated<boolean>;
+      payee_id: number | null;
+      state: Generated<string>;
+    };
+    test_voucher_lines: { voucher_id: number; position: number; label: string; amount: string };
+    test_cheques: TestAudited & { id: GeneratedAlways<number>; voucher_id: number; number: string; state: Generated<string> };
+  }
+}
 
 export const TEST_PERMISSIONS = ["manage", "view", "create", "update", "delete", "restore"].flatMap((a) => [
   `${a}-test_voucher`,

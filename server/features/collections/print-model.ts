@@ -35,27 +35,9 @@ export interface ReceiptDocument {
   offsets: { x: number; y: number };
 }
 
-type Stored = {
-  id: number;
-  or_number: string;
-  date_issued: string;
-  fund_type: string;
-  issued_to: string;
-  amount_paid: string;
-  payment_mode: ReceiptDocument["paymentMode"];
-  drawee_bank: string | null;
-  cheque_number: string | null;
-  cheque_date: string | null;
-  status: string;
-  verification_code: string;
-  form_pad_id: number;
-  lines: { nature: string; account_code: string | null; amount: string }[];
-  user: { fullname: string } | null;
-};
-
 /** One receipt for printing; needs view-collection or manage-collection (spec §6: preview needs view-collection). */
 export async function receiptDocument(ctx: ServiceContext, id: number, origin: string): Promise<ReceiptDocument> {
-  const row = (await serviceFor("collection").get(ctx, id)) as unknown as Stored;
+  const row = await serviceFor("collection").get(ctx, id);
   const barangay = await getBarangayInfo(ctx);
   const pad = await ctx.db
     .selectFrom("form_pads")

@@ -9,7 +9,8 @@ import type { ServiceContext } from "../../context.ts";
 import { AppError, forbidden, notFound, ValidationError } from "../../errors.ts";
 import { recordRun, reverseRun } from "../../engine/commands.ts";
 import { inTransaction } from "../../engine/transaction.ts";
-import { engineDb, paginate, type Row } from "../../engine/engine.ts";
+import { paginate } from "../../engine/engine.ts";
+import type { CollectionRow } from "./service.ts";
 import { sumCentavos, toMoneyString } from "../../../domain/money.ts";
 import { serviceFor } from "../../engine/services.ts";
 import { fullNameOf } from "../../engine/people-sql.ts";
@@ -247,20 +248,15 @@ export async function remittanceDay(
   ctx: ServiceContext,
   collectorId: number,
   date: string,
-): Promise<{ day: RemittanceDay; receipts: Row[] }> {
+): Promise<{ day: RemittanceDay; receipts: CollectionRow[] }> {
   assertCanRead(ctx);
   if (!isCalendarDate(date)) throw notFound("day");
   const row = await daysQuery(ctx, { collector_id: String(collectorId), date_from: date, date_to: date }).executeTakeFirst();
   if (!row) throw notFound("day");
-  const engine = serviceFor("collection");
-  const receipts = (await engine
-    .baseQuery(engineDb(ctx))
-    .where("t.collector_id", "=", collectorId)
-    .where("t.date_issued", "=", date)
-    .orderBy("t.form_pad_id")
-    .orderBy("t.or_number")
-    .execute()) as Row[];
-  return { day: toDay(row), receipts: receipts.map((r) => engine.present(r)) };
+  const receipts = await serviceFor("collection").readRows(ctx, (q) =>
+    q.where("t.collector_id", "=", collectorId).where("t.date_issued", "=", date).orderBy("t.form_pad_id").orderBy("t.or_number"),
+  );
+  return { day: toDay(row), receipts };
 }
 
 export const remitSchema = z.object({

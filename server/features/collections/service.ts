@@ -1,12 +1,14 @@
-import { sql } from "kysely";
-import { formatSerial, parseSerial, PAYOR_KIND_LABELS } from "../../../domain/registry/collections.ts";
+import { sql, type Insertable, type Selectable } from "kysely";
+import type { Database } from "../../../db/schema.ts";
+import type { PersonJson } from "../../../domain/people/household-record.ts";
+import { type collection, formatSerial, parseSerial, PAYOR_KIND_LABELS } from "../../../domain/registry/collections.ts";
 import { sumCentavos, toMoneyString } from "../../../domain/money.ts";
 import { todayInManila } from "../../../domain/dates.ts";
 import type { ServiceContext } from "../../context.ts";
 import { AppError, forbidden, ValidationError } from "../../errors.ts";
 import { can } from "../../../domain/permissions.ts";
-import { ResourceEngine, type AnySelect, type Row } from "../../engine/engine.ts";
-import type { CommandDef } from "../../../domain/registry/types.ts";
+import { ResourceEngine, type AnySelect, type EntryRow, type ReferenceRef, type Row } from "../../engine/engine.ts";
+import type { CommandDef, InputOf } from "../../../domain/registry/types.ts";
 import { issueLeaf, newVerificationCode } from "../../engine/documents.ts";
 import { bookletHooks, type SerialRange } from "../../engine/booklet.ts";
 import { fullNameOf, personJson } from "../../engine/people-sql.ts";
@@ -159,19 +161,30 @@ export class FormNumberService extends ResourceEngine {
 
 // ---- Collections -----------------------------------------------------------------------------
 
-interface CollectionValues extends Record<string, unknown> {
-  form_pad_id: number;
-  date_issued: string;
-  payor_kind: "name" | "resident" | "non_resident" | "organization";
-  issued_to_user_id: number | null;
-  issued_to: string | null;
-  collection_type_id: number;
-  payment_mode: string;
-  drawee_bank: string | null;
-  cheque_number: string | null;
-  cheque_date: string | null;
-  lines: { nature: string; account_code: string | null; amount: string; transaction_id: number | null }[];
-}
+/** A receipt as the engine reads it: its columns, references and lines, and what extendSelect adds. */
+export type CollectionRow = EntryRow<
+  "collections",
+  {
+    form_pad: ReferenceRef;
+    collection_type: ReferenceRef;
+    collector: ReferenceRef;
+    lines: Pick<Selectable<Database["collection_lines"]>, "nature" | "account_code" | "amount" | "transaction_id">[];
+    form_number: { id: number; number: string };
+    user: PersonJson | null;
+    processed: boolean;
+    processed_label: "Processed" | "Pending";
+    transactions: { id: number; name: string; custom_payment_form: { id: number; fieldId: string; label: string; amount: string }[] }[];
+  }
+>;
+
+/** A receipt's parsed input, and the columns beforeWrite derives from it. */
+type CollectionValues = InputOf<typeof collection> &
+  Partial<
+    Pick<
+      Insertable<Database["collections"]>,
+      "fund_type" | "amount_paid" | "form_number_id" | "or_number" | "collector_id" | "verification_code"
+    >
+  >;
 
 /** The payor's name as the receipt prints it, the fund, the total, and cheque details only for cheques. */
 async function settleDerived(ctx: ServiceContext, values: CollectionValues): Promise<void> {
@@ -259,7 +272,7 @@ export async function takeLowestNumber(ctx: ServiceContext, padId: number, dateI
   return { id: Number(next.id), number: next.number };
 }
 
-export class CollectionService extends ResourceEngine {
+export class CollectionService extends ResourceEngine<CollectionRow, CollectionValues> {
   protected override extendSelect(q: AnySelect): AnySelect {
     return q.leftJoin("user_profiles as colp", "colp.user_id", "t.collector_id").select([
       sql`jsonb_build_object('id', t.form_number_id, 'number', t.or_number)`.as("form_number"),
@@ -275,11 +288,10 @@ export class CollectionService extends ResourceEngine {
   protected override statusSql() {
     return sql<string>`case when t.deleted_at is null then 'Active' else 'Cancelled' end`;
   }
-  protected override async beforeWrite(ctx: ServiceContext, raw: Record<string, unknown>, id: number | null) {
+  protected override async beforeWrite(ctx: ServiceContext, values: CollectionValues, id: number | null) {
     // Every field of an issued receipt is printed on it and in the registers: it is never edited,
     // only cancelled and issued again (decision 192).
     if (id != null) throw new AppError(422, RECEIPT_UNCHANGEABLE);
-    const values = raw as CollectionValues;
     if (values.date_issued > todayInManila()) throw ValidationError.field("date_issued", "The date issued must not be in the future.");
     await settleDerived(ctx, values);
     // A remitted day goes on: a receipt issued after a remittance waits for the next one.
@@ -291,14 +303,13 @@ export class CollectionService extends ResourceEngine {
       verification_code: newVerificationCode(),
     });
   }
-  protected override async afterWrite(ctx: ServiceContext, id: number, raw: Record<string, unknown>) {
+  protected override async afterWrite(ctx: ServiceContext, id: number, values: CollectionValues) {
     // Lines that pay a transaction (a certificate's fee) mark it paid by this receipt, in its
     // transaction: a certificate paid at the window can be printed at once.
-    const values = raw as CollectionValues;
     await payTransactionsOf(ctx, id, values.lines, values.issued_to_user_id);
   }
   /** A remitted receipt is locked (DESIGN §11): neither cancelled nor restored. */
-  protected override async beforeCommand(ctx: ServiceContext, command: CommandDef, row: Row) {
+  protected override async beforeCommand(ctx: ServiceContext, command: CommandDef, row: CollectionRow) {
     await assertNotRemitted(ctx, [row.id], command.name === "cancel" ? "cancelled" : "restored");
     if (command.name === "restore") await assertCertificatesStillUnpaid(ctx, row.id);
   }
