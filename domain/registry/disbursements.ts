@@ -171,7 +171,7 @@ const disbursementSchema = z.object({
     .max(20, "A voucher has at most 20 payment natures."),
 });
 
-export const disbursement: ResourceDef = {
+export const disbursement: ResourceDef<z.output<typeof disbursementSchema>> = {
   name: "disbursement",
   restPath: "disbursement",
   storage: { kind: "table", table: "disbursements" },
@@ -273,7 +273,7 @@ const issuanceSchema = z.object({
   description_with_nature_of_payment: optionalText("description_with_nature_of_payment", 1000),
 });
 
-export const chequeIssuance: ResourceDef = {
+export const chequeIssuance: ResourceDef<z.output<typeof issuanceSchema>> = {
   name: "cheque_issuance",
   restPath: "cheque-issuance",
   storage: { kind: "table", table: "cheque_issuances" },

@@ -74,7 +74,7 @@ export async function voucherForPrint(ctx: ServiceContext, id: number): Promise<
     .where("ci.disbursement_id", "=", id)
     .orderBy("n.number")
     .execute();
-  const voucher = row as unknown as VoucherPrint["voucher"];
+  const voucher: VoucherPrint["voucher"] = row;
   const { officials, images } = await printedOfficials(ctx, voucher.voucher_date);
   return {
     voucher,
@@ -177,9 +177,7 @@ export interface ChequePrint {
 export async function chequeForPrint(ctx: ServiceContext, id: number): Promise<ChequePrint> {
   if (!can(ctx.user, "view-cheque_issuance") && !can(ctx.user, "manage-cheque_issuance"))
     throw data("This action is unauthorized.", { status: 403 });
-  const row = (await serviceFor("cheque_issuance").read(ctx, id).catch(pageError)) as unknown as ChequePrint["cheque"] & {
-    bank_account_id: number;
-  };
+  const row = await serviceFor("cheque_issuance").read(ctx, id).catch(pageError);
   return {
     cheque: row,
     face: row.status === "Active" ? chequeFace(row) : null,

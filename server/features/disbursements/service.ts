@@ -1,12 +1,14 @@
-import { sql } from "kysely";
+import { sql, type Insertable, type Selectable } from "kysely";
+import type { Database } from "../../../db/schema.ts";
 import { formatMoney, sumCentavos, toCentavos, toMoneyString } from "../../../domain/money.ts";
 import type { ServiceContext } from "../../context.ts";
 import { can } from "../../../domain/permissions.ts";
 import { AppError, forbidden, ValidationError } from "../../errors.ts";
 import { issueLeaf, newVerificationCode, nextMonthlyNumber } from "../../engine/documents.ts";
 import { inTransaction } from "../../engine/transaction.ts";
-import { ResourceEngine, type AnySelect, type Row } from "../../engine/engine.ts";
-import type { CommandDef } from "../../../domain/registry/types.ts";
+import { ResourceEngine, type AnySelect, type EntryRow, type ReferenceRef, type Row } from "../../engine/engine.ts";
+import type { CommandDef, InputOf } from "../../../domain/registry/types.ts";
+import type { chequeIssuance, disbursement } from "../../../domain/registry/disbursements.ts";
 import { bookletHooks } from "../../engine/booklet.ts";
 import { fullNameOf } from "../../engine/people-sql.ts";
 import { voidChequeIssuance } from "./commands/void-cheque-issuance.ts";
@@ -197,7 +199,24 @@ const unpaidOf = (alias: string) =>
   sql<string>`(${sql.ref(`${alias}.amount`)} - coalesce((select sum(ci.amount) from cheque_issuances ci
     where ci.disbursement_id = ${sql.ref(`${alias}.id`)} and ci.state = 'issued' and ci.deleted_at is null), 0))::numeric(14,2)`;
 
-export class DisbursementService extends ResourceEngine {
+/** A voucher as the engine reads it: its columns, type and lines, and what it still owes. */
+export type DisbursementRow = EntryRow<
+  "disbursements",
+  {
+    disbursement_type: ReferenceRef;
+    lines: (Pick<Selectable<Database["disbursement_lines"]>, "payment_nature_id" | "description" | "amount"> & {
+      payment_nature: ReferenceRef;
+    })[];
+    balance: string;
+    cheques_count: number;
+  }
+>;
+
+/** A voucher's parsed input, and the columns beforeWrite derives from it. */
+type DisbursementValues = InputOf<typeof disbursement> &
+  Partial<Pick<Insertable<Database["disbursements"]>, "amount" | "disbursement_number" | "verification_code">>;
+
+export class DisbursementService extends ResourceEngine<DisbursementRow, DisbursementValues> {
   protected override extendSelect(q: AnySelect): AnySelect {
     return q.select([
       unpaidOf("t").as("balance"),
@@ -206,7 +225,7 @@ export class DisbursementService extends ResourceEngine {
       ),
     ]);
   }
-  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
+  protected override async beforeWrite(ctx: ServiceContext, values: DisbursementValues, id: number | null) {
     if (id != null) {
       const stored = await ctx.db.selectFrom("disbursements").select(["deleted_at"]).where("id", "=", id).executeTakeFirstOrThrow();
       if (stored.deleted_at) throw new AppError(422, "A void disbursement voucher cannot be changed; restore it first.");
@@ -223,7 +242,7 @@ export class DisbursementService extends ResourceEngine {
       values.payee = name;
     }
     // Lines: each nature of payment active; the amount is their sum.
-    const lines = values.lines as { payment_nature_id: number; amount: string }[];
+    const lines = values.lines;
     const natureIds = [...new Set(lines.map((l) => Number(l.payment_nature_id)))];
     const natures = await ctx.db
       .selectFrom("payment_natures")
@@ -379,7 +398,24 @@ export async function takeNextChequeNumber(ctx: Ctx, bankAccountId: number): Pro
   return { id: Number(next.id), number: next.number };
 }
 
-export class ChequeIssuanceService extends ResourceEngine {
+/** A cheque as the engine reads it: its columns, account and voucher, and its number. */
+export type ChequeIssuanceRow = EntryRow<
+  "cheque_issuances",
+  {
+    bank_account: ReferenceRef;
+    disbursement: ReferenceRef;
+    number: string;
+    cheque_number: { id: number; number: string; state: string; cheque_book_code: string };
+    disbursement_number: string;
+    date: string;
+  }
+>;
+
+/** A cheque's parsed input, and the columns beforeWrite derives from it. */
+type ChequeIssuanceValues = InputOf<typeof chequeIssuance> &
+  Partial<Pick<Insertable<Database["cheque_issuances"]>, "cheque_number_id" | "verification_code">>;
+
+export class ChequeIssuanceService extends ResourceEngine<ChequeIssuanceRow, ChequeIssuanceValues> {
   protected override extendSelect(q: AnySelect): AnySelect {
     return q
       .leftJoin("cheque_numbers as ci_n", "ci_n.id", "t.cheque_number_id")
@@ -412,7 +448,7 @@ export class ChequeIssuanceService extends ResourceEngine {
     if (vouchers.length === 0) return;
     await sql`select id from cheque_issuances where disbursement_id in (${sql.join(vouchers)}) order by id for update`.execute(ctx.db);
   }
-  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
+  protected override async beforeWrite(ctx: ServiceContext, values: ChequeIssuanceValues, id: number | null) {
     const disbursementId = Number(values.disbursement_id);
     if (id != null) {
       const stored = await ctx.db
@@ -454,7 +490,7 @@ export class ChequeIssuanceService extends ResourceEngine {
    * Unvoid, from the trash by Restore. A restore of a cheque that is not in the trash would change
    * nothing, so it is refused (422) instead of answering a success for a change not made.
    */
-  override async restore(ctx: Ctx, id: number): Promise<Row> {
+  override async restore(ctx: Ctx, id: number): Promise<ChequeIssuanceRow> {
     if (!can(ctx.user, "restore-cheque_issuance")) throw forbidden();
     return inTransaction(ctx, async (tx) => {
       // The voucher's lock first, as every write to a cheque takes it (lockFirst above).
