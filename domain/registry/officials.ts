@@ -48,7 +48,7 @@ const officialSchema = z
       ctx.addIssue({ code: "custom", path: ["term_end"], message: TERM_ORDER_MESSAGE });
   });
 
-export const official: ResourceDef = {
+export const official: ResourceDef<z.output<typeof officialSchema>> = {
   name: "official",
   restPath: "official",
   storage: { kind: "table", table: "officials" },

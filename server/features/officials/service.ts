@@ -1,10 +1,17 @@
 import { sql } from "kysely";
 import { can } from "../../../domain/permissions.ts";
 import { formatDate } from "../../../domain/dates.ts";
-import { NO_OFFICIALS, OFFICIAL_POSITIONS, type OfficialPositionLabel, type Officials } from "../../../domain/registry/officials.ts";
+import {
+  NO_OFFICIALS,
+  OFFICIAL_POSITIONS,
+  type official,
+  type OfficialPositionLabel,
+  type Officials,
+} from "../../../domain/registry/officials.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, unauthenticated, ValidationError } from "../../errors.ts";
-import { ResourceEngine } from "../../engine/engine.ts";
+import { ResourceEngine, type Row } from "../../engine/engine.ts";
+import type { InputOf } from "../../../domain/registry/types.ts";
 import { inTransaction } from "../../engine/transaction.ts";
 import { audit } from "../../engine/audit.ts";
 import { sniffImage } from "../people/residents.ts";
@@ -20,7 +27,7 @@ const TERMS_LOCK_SPACE = 1940;
 const positionKey = new Map<string, keyof Officials>(OFFICIAL_POSITIONS.map((p) => [p.label, p.key]));
 
 interface Term {
-  position: string;
+  position: OfficialPositionLabel;
   name: string;
   term_start: string;
   term_end: string | null;
@@ -47,7 +54,7 @@ async function overlapping(ctx: ServiceContext, term: Term, exceptIds: readonly 
     .selectFrom("officials")
     .select(["id", "position", "name", "term_start", "term_end"])
     .where("deleted_at", "is", null)
-    .where("position", "=", term.position as OfficialPositionLabel)
+    .where("position", "=", term.position)
     // [a, b] and [c, d] (open ends are infinite) share a day when a <= d and c <= b.
     .where((eb) => eb.or([eb("term_end", "is", null), eb("term_end", ">=", term.term_start)]));
   if (term.term_end) q = q.where("term_start", "<=", term.term_end);
@@ -94,9 +101,9 @@ export async function assertRestorable(ctx: ServiceContext, ids: readonly number
   }
 }
 
-export class OfficialService extends ResourceEngine {
-  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
-    await assertNoOverlap(ctx, values as unknown as Term, id);
+export class OfficialService extends ResourceEngine<Row, InputOf<typeof official>> {
+  protected override async beforeWrite(ctx: ServiceContext, values: InputOf<typeof official>, id: number | null) {
+    await assertNoOverlap(ctx, values, id);
   }
   protected override async beforeRestore(ctx: ServiceContext, ids: number[]) {
     await assertRestorable(ctx, ids);
