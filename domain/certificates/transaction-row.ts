@@ -16,13 +16,13 @@ export type TransactionRow = Record<string, unknown> & {
 
 /** One transaction with its type, person, custom values, fee lines and payment (/manage/transactions/{id}). */
 export type TransactionRecord = TransactionRow & {
-  last_printed_at: string | null;
+  last_printed_at: Date | null;
   collection_id: number | null;
   custom_values: Record<string, string>;
   fee_lines: { label: string; amount: string }[];
   issued_to: { id: number; name: string } | null;
   transaction_type: { id: number; name: string } | null;
   created_by: { id: number; fullname: string } | null;
-  created_at: string;
+  created_at: Date;
   transaction_type_id: number;
 };

@@ -111,7 +111,7 @@ const schema = z.object({
 
 const CREATED_BY: ColumnDef = { key: "created_by", label: "Created by", kind: "person", sortable: true, hideOnMobile: true };
 
-export const transaction: ResourceDef = {
+export const transaction: ResourceDef<z.output<typeof schema>> = {
   name: "transaction",
   restPath: "transaction",
   storage: { kind: "table", table: "transactions" },

@@ -290,14 +290,15 @@ const certificateShape = {
     .transform((v) => (v === undefined ? undefined : v === "none" || v === null ? null : v)),
 };
 
-export const transactionType: ResourceDef = (() => {
-  const schema = z.object({
-    ...typeShape(),
-    custom_forms: customFormsSchema,
-    custom_payment_form: customPaymentFormSchema.default([DEFAULT_PAYMENT_LINE]),
-    // Issue 11: the certificate and how it prints. Left out, a field keeps its stored value.
-    ...certificateShape,
-  });
+const transactionTypeSchema = z.object({
+  ...typeShape(),
+  custom_forms: customFormsSchema,
+  custom_payment_form: customPaymentFormSchema.default([DEFAULT_PAYMENT_LINE]),
+  // Issue 11: the certificate and how it prints. Left out, a field keeps its stored value.
+  ...certificateShape,
+});
+
+export const transactionType: ResourceDef<z.output<typeof transactionTypeSchema>> = (() => {
   return {
     ...typeEntity("transaction_type"),
     // Its fees and its certificate's fields follow the custom fields.
@@ -316,7 +317,7 @@ export const transactionType: ResourceDef = (() => {
         description: "first_time_jobseeker: free, once per person, 6 months' residency (RA 11261).",
       },
     ],
-    schema: { create: schema, update: schema },
+    schema: { create: transactionTypeSchema, update: transactionTypeSchema },
     // The certificate template has its own editor (issue 11), reached from the list's row links.
     listModule: "routes/certificates.transaction-types.tsx",
     rowLinks: [

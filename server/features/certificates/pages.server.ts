@@ -129,14 +129,14 @@ export type IssueActionData = { issueErrors: Record<string, string[]>; issueMess
 // from *.server.ts modules: docs/architecture.md "Layout").
 export { certificateDocument, previewTemplate } from "./print-model.ts";
 
-// The engine reads any entry and so answers untyped rows; a transaction's shape is TransactionRow
-// (domain/certificates/transaction-row.ts), named once here for the pages that read it.
+// The transaction's service answers its rows typed; the pages hand them on as the domain's
+// TransactionRecord and TransactionRow (domain/certificates/transaction-row.ts), which they satisfy.
 
 /** /manage/transactions/{id}: the transaction, its type's custom fields, and the certificate as it prints (or why it cannot). */
 export async function transactionPage(ctx: ServiceContext, id: number, origin: string) {
-  const record = (await serviceFor("transaction")
+  const record: TransactionRecord = await serviceFor("transaction")
     .get(ctx, id)
-    .catch((error) => rethrowForPage(error))) as TransactionRecord;
+    .catch((error) => rethrowForPage(error));
   const type = await ctx.db
     .selectFrom("transaction_types")
     .select("custom_forms")
@@ -161,7 +161,8 @@ export async function transactionsIssuedTo(ctx: ServiceContext, residentId: numb
   const page = await serviceFor("transaction")
     .list(ctx, query, url.pathname)
     .catch((error) => rethrowForPage(error));
-  return { rows: page.data as TransactionRow[], total: page.meta.total };
+  const rows: TransactionRow[] = page.data;
+  return { rows, total: page.meta.total };
 }
 export { verifyTransaction } from "./service.ts";
 export { verifyLookupWait } from "./verify-limit.ts";

@@ -1,15 +1,20 @@
-import { sql } from "kysely";
+import { sql, type Insertable } from "kysely";
 import { allowedPlaceholders, feeLabel, placeholdersIn } from "../../../domain/registry/certificates.ts";
 import { isCalendarDate, type CustomField } from "../../../domain/registry/fields.ts";
 import { can } from "../../../domain/permissions.ts";
 import { formatMoney, sumCentavos, toCentavos, toMoneyString } from "../../../domain/money.ts";
 import { todayInManila } from "../../../domain/dates.ts";
 import type { ServiceContext } from "../../context.ts";
-import type { StoredPaymentLine } from "../../../db/schema.ts";
+import type { Database, StoredPaymentLine } from "../../../db/schema.ts";
+import type { PersonJson } from "../../../domain/people/household-record.ts";
+import type { PaymentStatus } from "../../../domain/certificates/transaction-row.ts";
+import type { InputOf } from "../../../domain/registry/types.ts";
+import type { transaction } from "../../../domain/registry/certificates.ts";
+import type { transactionType } from "../../../domain/registry/parameters.ts";
 import { AppError, forbidden, ValidationError } from "../../errors.ts";
 import { audit } from "../../engine/audit.ts";
 import { serviceFor } from "../../engine/services.ts";
-import { ResourceEngine, type AnySelect, type Row } from "../../engine/engine.ts";
+import { ResourceEngine, type AnySelect, type EntryRow, type ReferenceRef, type Row } from "../../engine/engine.ts";
 import { inTransaction } from "../../engine/transaction.ts";
 import { maskName, newVerificationCode, nextMonthlyNumber, normalizeVerificationCode } from "../../engine/documents.ts";
 import { fullNameOf, personJson } from "../../engine/people-sql.ts";
@@ -64,7 +69,7 @@ async function loadType(ctx: ServiceContext, id: number): Promise<TypeRow> {
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) throw ValidationError.field("transaction_type_id", "The selected transaction type is invalid.");
-  return row as TypeRow;
+  return row;
 }
 
 /** Custom values checked against the type's custom fields; unknown keys are dropped. */
@@ -154,7 +159,26 @@ async function assertFirstTimeJobseeker(
     );
 }
 
-export class TransactionService extends ResourceEngine {
+/** A transaction as the engine reads it: its columns and references, its type's name, person and payment. */
+export type TransactionServiceRow = EntryRow<
+  "transactions",
+  {
+    transaction_type: ReferenceRef;
+    issued_to: ReferenceRef;
+    payment_status: PaymentStatus;
+    paid_by_collection_id: number | null;
+    user: PersonJson | null;
+    name: string;
+  }
+>;
+
+/** A transaction's parsed input, and the columns beforeWrite derives from it. */
+type TransactionValues = Omit<InputOf<typeof transaction>, "custom_values"> & {
+  /** The posted values; beforeWrite stores them checked, as their JSON text. */
+  custom_values?: Record<string, string> | string;
+} & Partial<Pick<Insertable<Database["transactions"]>, "fee_lines" | "amount" | "reference_number" | "verification_code">>;
+
+export class TransactionService extends ResourceEngine<TransactionServiceRow, TransactionValues> {
   protected override extendSelect(q: AnySelect): AnySelect {
     return q
       .leftJoin("user_profiles as itp", "itp.user_id", "t.issued_to_user_id")
@@ -168,9 +192,9 @@ export class TransactionService extends ResourceEngine {
         sql<string>`r_transaction_type.name`.as("name"),
       ]);
   }
-  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
-    const typeId = values.transaction_type_id as number;
-    const personId = values.issued_to_user_id as number;
+  protected override async beforeWrite(ctx: ServiceContext, values: TransactionValues, id: number | null) {
+    const typeId = values.transaction_type_id;
+    const personId = values.issued_to_user_id;
     const person = await ctx.db.selectFrom("users").select("kind").where("id", "=", personId).executeTakeFirst();
     if (!person || !(PERSON_KINDS as readonly string[]).includes(person.kind))
       throw ValidationError.field("issued_to_user_id", "A transaction is issued to a resident, a non-resident or an organization.");
@@ -189,7 +213,7 @@ export class TransactionService extends ResourceEngine {
 
     // The date: today when not given; never in the future; an issued number keeps its month.
     const today = todayInManila();
-    const date = (values.date_issued as string | undefined) ?? stored?.date_issued ?? today;
+    const date = values.date_issued ?? stored?.date_issued ?? today;
     if (date > today) throw ValidationError.field("date_issued", "The date issued must not be in the future.");
     if (stored && date.slice(0, 7) !== stored.date_issued.slice(0, 7))
       throw ValidationError.field(
@@ -198,7 +222,7 @@ export class TransactionService extends ResourceEngine {
       );
     values.date_issued = date;
 
-    const given = values.custom_values as Record<string, string> | undefined;
+    const given = typeof values.custom_values === "object" ? values.custom_values : undefined;
     // An update keeps the stored values it does not send (the generic edit form posts only the purpose).
     const base = typeChanged ? {} : (stored?.custom_values ?? {});
     const custom = checkCustomValues(type.custom_forms, { ...base, ...given });
@@ -215,20 +239,20 @@ export class TransactionService extends ResourceEngine {
       values.verification_code = newVerificationCode();
     }
   }
-  protected override async afterWrite(ctx: ServiceContext, id: number, _values: Record<string, unknown>, op: "create" | "update") {
+  protected override async afterWrite(ctx: ServiceContext, id: number, _values: TransactionValues, op: "create" | "update") {
     if (op === "create") await certificateRequested(ctx, id);
   }
 }
 
-export class TransactionTypeService extends ResourceEngine {
-  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
+export class TransactionTypeService extends ResourceEngine<Row, InputOf<typeof transactionType>> {
+  protected override async beforeWrite(ctx: ServiceContext, values: InputOf<typeof transactionType>, id: number | null) {
     const stored =
       id == null
         ? null
         : await ctx.db.selectFrom("transaction_types").select(["template", "eligibility"]).where("id", "=", id).executeTakeFirstOrThrow();
     if (typeof values.template === "string") values.template = await sanitizeTemplate(values.template);
-    const template = (values.template as string | undefined) ?? stored?.template ?? "";
-    const allowed = allowedPlaceholders((values.custom_forms as CustomField[] | undefined) ?? []);
+    const template = values.template ?? stored?.template ?? "";
+    const allowed = allowedPlaceholders(values.custom_forms ?? []);
     const unknown = placeholdersIn(template).filter((key) => !allowed.has(key));
     if (unknown.length)
       throw ValidationError.field(
@@ -236,7 +260,7 @@ export class TransactionTypeService extends ResourceEngine {
         `The template uses ${unknown.length === 1 ? "an unknown placeholder" : "unknown placeholders"}: ${unknown.map((k) => `{{${k}}}`).join(", ")}.`,
       );
     const eligibility = values.eligibility !== undefined ? values.eligibility : (stored?.eligibility ?? null);
-    const lines = (values.custom_payment_form as { amount: string }[] | undefined) ?? [];
+    const lines = values.custom_payment_form ?? [];
     if (eligibility === "first_time_jobseeker" && Number(money(lines)) !== 0)
       throw ValidationError.field(
         "custom_payment_form",
@@ -362,22 +386,10 @@ export async function markTransactionsPaid(
  * unpaid one whose type has a fee, naming the fee. With `count`, the print is counted and
  * audited ("print" the first time, "reprint" after).
  */
-export async function transactionForPrint(
-  ctx: ServiceContext,
-  id: number,
-  options: { count: boolean },
-): Promise<Row & { print_count: number }> {
+export async function transactionForPrint(ctx: ServiceContext, id: number, options: { count: boolean }): Promise<TransactionServiceRow> {
   if (!can(ctx.user, "view-transaction") && !can(ctx.user, "manage-transaction")) throw forbidden();
   return inTransaction(ctx, async (tx) => {
-    const row = (await serviceFor("transaction").read(tx, id)) as Row & {
-      deleted_at: unknown;
-      paid_by_collection_id: number | null;
-      fee_lines: StoredPaymentLine[];
-      amount: string;
-      name: string;
-      reference_number: string;
-      print_count: number;
-    };
+    const row = await serviceFor("transaction").read(tx, id);
     if (row.deleted_at) throw new AppError(422, `${row.reference_number} is deleted; restore it before printing.`);
     if (Number(row.amount) > 0 && row.paid_by_collection_id == null)
       throw new AppError(
