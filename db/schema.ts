@@ -274,6 +274,14 @@ export interface TransactionTypesTable extends TypedParameter {
   eligibility: "first_time_jobseeker" | null;
 }
 
+/** A day the barangay hall is closed besides weekends (decision 201); one active row per date. */
+export interface HolidaysTable extends SoftDeleted {
+  id: Id;
+  holiday_date: CalendarDate;
+  name: string;
+  kind: "regular" | "special_non_working" | "local";
+}
+
 // ---- People and places ----
 
 /** The distinct name words of every profile, for the resident search's typo fallback. */
@@ -694,6 +702,7 @@ export interface Database {
   disbursement_types: DisbursementTypesTable;
   payment_natures: PaymentNaturesTable;
   transaction_types: TransactionTypesTable;
+  holidays: HolidaysTable;
   // people and places
   name_words: NameWordsTable;
   resident_photos: ResidentPhotosTable;

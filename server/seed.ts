@@ -8,6 +8,7 @@ import * as disbursements from "../domain/registry/disbursements.ts";
 import * as certificates from "../domain/registry/certificates.ts";
 import * as collections from "../domain/registry/collections.ts";
 import * as officials from "../domain/registry/officials.ts";
+import * as holidays from "../domain/registry/holidays.ts";
 import { generatePassword, hashPassword } from "./auth/passwords.ts";
 import { DEFAULT_BARANGAY } from "./system/settings.ts";
 import { seedParameters, seedPeopleParameters } from "./seed-parameters.ts";
@@ -17,6 +18,7 @@ import { seedDisbursements } from "./features/disbursements/seed.ts";
 import { seedCertificates } from "./features/certificates/seed.ts";
 import { seedCollections } from "./features/collections/seed.ts";
 import { seedOfficials } from "./features/officials/seed.ts";
+import { seedHolidays } from "./features/holidays/seed.ts";
 
 // The seed is idempotent: it adds what is missing and never overwrites what an
 // administrator changed, except that the Administrator role always holds every permission.
@@ -52,6 +54,8 @@ const ENTITY_GROUPS = {
   ],
   /** The signing officials and their terms (decision 194): the Secretary keeps them, the Treasurer reads them. */
   officials: names(officials.official),
+  /** The holidays the Lupon's deadlines count around (decision 201): the Secretary, the Lupon secretary, keeps them. */
+  holidays: names(holidays.holiday),
   /** Access administration: users, roles and permissions. */
   access: names(access.user, access.role, access.permission),
 };
@@ -84,7 +88,16 @@ export const SEEDED_ROLES: { name: string; description: string; permissions: () 
     name: "Secretary",
     description: "Registers inhabitants, households and businesses; issues certificates.",
     permissions: () => [
-      ...every([...ENTITY_GROUPS.people, ...ENTITY_GROUPS.certificates, ...ENTITY_GROUPS.referenceData, ...ENTITY_GROUPS.officials], FULL),
+      ...every(
+        [
+          ...ENTITY_GROUPS.people,
+          ...ENTITY_GROUPS.certificates,
+          ...ENTITY_GROUPS.referenceData,
+          ...ENTITY_GROUPS.officials,
+          ...ENTITY_GROUPS.holidays,
+        ],
+        FULL,
+      ),
       "manage-parameter",
       "manage-report",
       "view-report",
@@ -191,6 +204,9 @@ export async function seed(db: DB, options: SeedOptions): Promise<SeedResult> {
       result.adminCreated = true;
       if (!options.adminPassword) result.generatedAdminPassword = password;
     }
+
+    // Every deployment needs the national holidays (the KP deadlines read them), demo or not.
+    await seedHolidays(trx);
 
     if (options.demo) {
       await trx

@@ -8,6 +8,7 @@ import * as certificates from "./certificates";
 import * as collections from "./collections";
 import * as audit from "./audit";
 import * as officials from "./officials";
+import * as holidays from "./holidays";
 
 // The registry: every entity that shares the list/create/update/delete/restore life cycle.
 // A new simple entity is one migration plus one entry here (docs/architecture.md).
@@ -27,6 +28,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   parameters.nonResident,
   parameters.organization,
   officials.official,
+  holidays.holiday,
   people.resident,
   people.household,
   people.disasterProneArea,
@@ -64,6 +66,7 @@ export const RESOURCE_NAMES = [
   "non_resident",
   "organization",
   "official",
+  "holiday",
   "resident",
   "household",
   "disaster_prone_area",

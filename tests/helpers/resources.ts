@@ -107,6 +107,8 @@ export async function sampleInput(client: ApiClient, def: ResourceDef, tag = "")
     body.term_start = `${2000 + n}-01-01`;
     body.term_end = `${2000 + n}-12-31`;
   }
+  // Holidays (decision 201): one per date, on days no seeded holiday takes (the 2030s).
+  if (def.name === "holiday") body.holiday_date = addDaysTo("2031-01-01", n);
   // Issue 11: the sample transaction type asks a purpose (its custom field).
   if (def.name === "transaction") body.custom_values = { purpose: `Employment ${tag}${n}` };
   // Issue 10: a pad's collector is the caller (only collectors issue from it); a receipt has a line.
@@ -143,4 +145,9 @@ function sampleForPattern(pattern: string, tag: string, n: number): string {
   const value = `approve-sample_${letters(n)}${letters(tag.charCodeAt(0) || 1)}${letters((Date.now() % 100000) + 1)}`;
   if (!new RegExp(pattern).test(value)) throw new Error(`sampleInput cannot make a value for the pattern ${pattern}`);
   return value;
+}
+
+/** A calendar date `days` after `date`. */
+function addDaysTo(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

@@ -2,6 +2,7 @@ import {
   Banknote,
   Briefcase,
   Building2,
+  CalendarDays,
   Church,
   FileText,
   HandCoins,
@@ -39,6 +40,7 @@ export const PARAMETER_INFO: Record<string, { icon: LucideIcon; description: str
   non_resident: { icon: Users, description: "People served who do not live here" },
   organization: { icon: Building2, description: "Groups and companies served" },
   official: { icon: Stamp, description: "Who signs the documents, with their terms; the seal and logo" },
+  holiday: { icon: CalendarDays, description: "Days the hall is closed; the Lupon's deadlines count around them" },
 };
 
 export function parameterInfo(def: ResourceDef): { icon: LucideIcon; description: string } {

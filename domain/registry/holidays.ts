@@ -1,0 +1,56 @@
+import { z } from "zod";
+import type { ResourceDef } from "./types";
+import { calendarDate, requiredEnum, requiredText } from "./fields";
+
+// The days the barangay hall is closed besides Saturdays and Sundays: the national regular
+// holidays and special non-working days, and the local ones (the town fiesta, a charter day).
+// The Katarungang Pambarangay deadlines count working days and move a last day off them
+// (domain/kp/deadlines.ts, decision 201). One active holiday per date (a partial unique index:
+// a deleted one does not hold its date).
+
+export const HOLIDAY_KINDS = ["regular", "special_non_working", "local"] as const;
+export type HolidayKind = (typeof HOLIDAY_KINDS)[number];
+
+const holidaySchema = z.object({
+  holiday_date: calendarDate("holiday_date", { label: "date" }),
+  name: requiredText("name", 150),
+  kind: requiredEnum("kind", HOLIDAY_KINDS),
+});
+
+export const holiday: ResourceDef = {
+  name: "holiday",
+  restPath: "holiday",
+  storage: { kind: "table", table: "holidays" },
+  path: "/system/parameters/holidays",
+  labels: { singular: "holiday", plural: "holidays", title: "Holidays" },
+  displayField: "name",
+  undo: true,
+  multiBody: "records",
+  columns: [
+    { key: "holiday_date", label: "Date", kind: "date", sortable: true },
+    { key: "name", label: "Name", kind: "text", sortable: true },
+    { key: "kind", label: "Kind", kind: "enum", sortable: true, hideOnMobile: true },
+    { key: "status", label: "Status", kind: "status", sortable: true },
+  ],
+  fields: [
+    { name: "holiday_date", label: "Date", kind: "date", required: true },
+    { name: "name", label: "Name", kind: "text", required: true, maxLength: 150, placeholder: "Araw ng Kagitingan" },
+    {
+      name: "kind",
+      label: "Kind",
+      kind: "enum",
+      options: HOLIDAY_KINDS,
+      required: true,
+      description: "regular and special_non_working: proclaimed for the whole country; local: this town's or province's.",
+    },
+  ],
+  searchable: ["name"],
+  filters: [
+    { key: "kind", label: "Kind", options: HOLIDAY_KINDS.map((k) => ({ value: k, label: k })) },
+    { kind: "date-range", key: "holiday_date", label: "Date" },
+  ],
+  schema: { create: holidaySchema, update: holidaySchema },
+  modals: ["create", "update", "delete", "restore"],
+  defaultSort: { key: "holiday_date", order: "asc" },
+  parameter: true,
+};
