@@ -246,7 +246,7 @@ export const permission: ResourceDef = (() => {
  * not §7.2's pattern (adding blocks a user, removing unblocks), so server/features/access/blocklist.ts
  * serves them; the engine only lists and reads the `blocklist_entries` view through this shape.
  */
-export const blocklist: ResourceDef = {
+export const blocklist: ResourceDef & { name: "blocklist" } = {
   name: "blocklist",
   restPath: "blocklist",
   storage: { kind: "table", table: "blocklist_entries" },

@@ -60,8 +60,11 @@ export function serviceFor<N extends ResourceName>(name: N): ServiceOf<N> {
 /**
  * The service of an entry kept out of the registry's RESOURCES on purpose (the blocklist view, whose
  * calls are not §7.2's pattern and have no generic transport): built and kept here like every other
- * entity's, so its area never makes an engine of its own.
+ * entity's, so its area never makes an engine of its own. An entry named in the composition root
+ * gets its area's class, typed by the entry's name.
  */
+export function serviceForEntry<N extends keyof EntityServices>(def: ResourceDef & { name: N }): EntityServices[N];
+export function serviceForEntry(def: ResourceDef): ResourceEngine;
 export function serviceForEntry(def: ResourceDef): ResourceEngine {
   return build(def);
 }

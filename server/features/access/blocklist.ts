@@ -53,8 +53,7 @@ export type BlocklistRow = Record<string, unknown> & {
 };
 
 export async function listBlocklist(ctx: ServiceContext, query: ListQuery, path?: string): Promise<Paginated<BlocklistRow>> {
-  // The engine reads any registry entry, so its rows are untyped; this one's shape is the above.
-  return (await engine().list(ctx, query, path)) as Paginated<BlocklistRow>;
+  return engine().list(ctx, query, path);
 }
 
 export function countBlocklist(ctx: ServiceContext, query: Pick<ListQuery, "search" | "status" | "filter">) {
@@ -63,7 +62,7 @@ export function countBlocklist(ctx: ServiceContext, query: Pick<ListQuery, "sear
 
 export async function getBlocklistEntry(ctx: ServiceContext, id: number): Promise<BlocklistRow> {
   try {
-    return (await engine().get(ctx, id)) as BlocklistRow;
+    return await engine().get(ctx, id);
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw notFound("blocklist entry");
     throw error;

@@ -4,6 +4,7 @@ import { ValidationError } from "../../errors.ts";
 import { passwordProblem } from "../../auth/passwords.ts";
 import { ResourceEngine, type AnySelect } from "../../engine/engine.ts";
 import { fullNameOf } from "../../engine/people-sql.ts";
+import type { BlocklistRow } from "./blocklist.ts";
 import {
   adminRoleId,
   checkPermissionChange,
@@ -171,7 +172,7 @@ export class PermissionService extends ResourceEngine {
   }
 }
 
-export class BlocklistService extends ResourceEngine {
+export class BlocklistService extends ResourceEngine<BlocklistRow> {
   protected override statusSql() {
     return sql<string>`case when t.deleted_at is not null then 'Trashed' else 'Blocked' end`;
   }

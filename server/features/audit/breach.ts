@@ -31,14 +31,15 @@ export interface BreachQuery {
   page: number;
 }
 
-export interface BreachEvent {
+// A type rather than an interface: a row of the CSV export, read by column key (Record<string, unknown>).
+export type BreachEvent = {
   at: Date;
   user: { id: number; fullname: string } | null;
   event: string;
   record: string | null;
   reason: string | null;
   ip: string | null;
-}
+};
 
 export interface BreachSummaryRow {
   user: { id: number; fullname: string } | null;

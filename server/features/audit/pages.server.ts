@@ -167,8 +167,7 @@ export async function breachCsv(ctx: ServiceContext, url: URL): Promise<Response
   const { events } = await breachEvents(ctx, query, { limit: 1_000_000, offset: 0 }).catch((error) => rethrowForPage(error));
   const label = `Breach query ${query.from} to ${query.to}`;
   await recordAccessBy(ctx, { entity: "access_log", record: label, action: "export", detail: `${events.length} events` });
-  const body =
-    "\uFEFF" + csvHeader(BREACH_COLUMNS) + events.map((e) => csvRow(BREACH_COLUMNS, e as unknown as Record<string, unknown>)).join("");
+  const body = "\uFEFF" + csvHeader(BREACH_COLUMNS) + events.map((e) => csvRow(BREACH_COLUMNS, e)).join("");
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

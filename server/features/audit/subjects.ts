@@ -22,7 +22,7 @@ export interface AuditRowRef {
 }
 
 /** The blocklist's rows are accounts of any kind: named by the person's profile, not the view (gone once unblocked). */
-const ACCOUNT_ENTITIES = new Set([blocklist.name]);
+const ACCOUNT_ENTITIES = new Set<string>([blocklist.name]);
 
 function entryOf(entity: string): ResourceDef | null {
   return findResource(entity) ?? null;
