@@ -88,7 +88,7 @@ const pad = booklet({
   quantityLabel: "Quantity generated",
 });
 
-export const formPad: ResourceDef = {
+export const formPad: ResourceDef<z.output<typeof formPadSchema>> = {
   name: "form_pad",
   restPath: "form_pad",
   storage: { kind: "table", table: "form_pads" },

@@ -322,7 +322,7 @@ export const householdSchema = z
     });
   });
 
-export const household: ResourceDef = {
+export const household: ResourceDef<z.output<typeof householdSchema>> = {
   name: "household",
   restPath: "household",
   storage: { kind: "table", table: "households" },
@@ -404,7 +404,7 @@ export const disasterProneAreaSchema = z.object({
   affected_area: requiredText("affected_area", 300),
 });
 
-export const disasterProneArea: ResourceDef = {
+export const disasterProneArea: ResourceDef<z.output<typeof disasterProneAreaSchema>> = {
   name: "disaster_prone_area",
   restPath: "disaster_prone_area",
   storage: { kind: "table", table: "disaster_prone_areas" },
@@ -453,7 +453,7 @@ export const businessSchema = z.object({
   date_acquired: pastDate("date_acquired", { required: false, label: "date acquired" }),
 });
 
-export const business: ResourceDef = {
+export const business: ResourceDef<z.output<typeof businessSchema>> = {
   name: "business",
   restPath: "business",
   storage: { kind: "table", table: "businesses" },

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Selectable } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 import type { PersonJson } from "../../../domain/people/household-record.ts";
-import { type collection, formatSerial, parseSerial, PAYOR_KIND_LABELS } from "../../../domain/registry/collections.ts";
+import { type collection, type formPad, formatSerial, parseSerial, PAYOR_KIND_LABELS } from "../../../domain/registry/collections.ts";
 import { sumCentavos, toMoneyString } from "../../../domain/money.ts";
 import { todayInManila } from "../../../domain/dates.ts";
 import type { ServiceContext } from "../../context.ts";
@@ -83,7 +83,7 @@ const pad = bookletHooks({
   },
 });
 
-export class FormPadService extends ResourceEngine {
+export class FormPadService extends ResourceEngine<Row, InputOf<typeof formPad>> {
   protected override extendSelect(q: AnySelect): AnySelect {
     return q.select([
       sql<string>`t.series_start || '–' || t.series_end`.as("series_joint"),
@@ -93,11 +93,11 @@ export class FormPadService extends ResourceEngine {
         join user_profiles cp on cp.user_id = c.user_id where c.form_pad_id = t.id)`.as("collector_names"),
     ]);
   }
-  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
+  protected override async beforeWrite(ctx: ServiceContext, values: InputOf<typeof formPad>, id: number | null) {
     await pad.beforeWrite(ctx, values, id);
-    await assertCollectorsAreStaff(ctx, (values.collectors as { user_id: number }[]) ?? []);
+    await assertCollectorsAreStaff(ctx, values.collectors);
   }
-  protected override afterWrite(ctx: ServiceContext, id: number, values: Record<string, unknown>, op: "create" | "update") {
+  protected override afterWrite(ctx: ServiceContext, id: number, values: InputOf<typeof formPad>, op: "create" | "update") {
     return pad.afterWrite(ctx, id, values, op);
   }
   protected override beforeDelete(ctx: ServiceContext, ids: number[]) {

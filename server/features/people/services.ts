@@ -1,6 +1,8 @@
 import { sql, type Expression, type SqlBool } from "kysely";
 import type { ServiceContext } from "../../context.ts";
-import { ResourceEngine, type AnySelect } from "../../engine/engine.ts";
+import { ResourceEngine, type AnySelect, type Row } from "../../engine/engine.ts";
+import type { InputOf } from "../../../domain/registry/types.ts";
+import type { business, disasterProneArea, household } from "../../../domain/registry/people.ts";
 import { prefixTsquery, searchWords } from "./resident-search.ts";
 import { ValidationError } from "../../errors.ts";
 import { assertActiveResidents, assertHouseholdsRestorable, assertNoConflicts, assertNotHeads } from "./households.ts";
@@ -62,7 +64,10 @@ export class ResidentService extends ResourceEngine {
   }
 }
 
-export class HouseholdService extends ResourceEngine {
+/** A household's parsed input, and the head's name beforeWrite stores with it. */
+type HouseholdValues = InputOf<typeof household> & { head_name?: string | null };
+
+export class HouseholdService extends ResourceEngine<Row, HouseholdValues> {
   protected override computedSortExpression(key: string) {
     if (key === "members_count") return sql`(select count(*) from household_members hm where hm.household_id = t.id)`;
     return undefined;
@@ -79,11 +84,8 @@ export class HouseholdService extends ResourceEngine {
       ),
     ]);
   }
-  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
-    const people = {
-      household_head_user_id: values.household_head_user_id as number,
-      members: (values.members as { user_id: number; relation_to_head: string }[]) ?? [],
-    };
+  protected override async beforeWrite(ctx: ServiceContext, values: HouseholdValues, id: number | null) {
+    const people = { household_head_user_id: values.household_head_user_id, members: values.members ?? [] };
     const names = await assertActiveResidents(ctx, people);
     await assertNoConflicts(ctx, people, id);
     values.head_name = names.get(people.household_head_user_id) ?? null;
@@ -95,28 +97,24 @@ export class HouseholdService extends ResourceEngine {
   }
 }
 
-export class DisasterProneAreaService extends ResourceEngine {
+export class DisasterProneAreaService extends ResourceEngine<Row, InputOf<typeof disasterProneArea>> {
   protected override extendSelect(q: AnySelect): AnySelect {
     return q.select([sql<string>`coalesce(r_purok.name, 'Purok #' || t.purok_id)`.as("name")]);
   }
-  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
-    await assertPurokFree(ctx, values.purok_id as number, id);
+  protected override async beforeWrite(ctx: ServiceContext, values: InputOf<typeof disasterProneArea>, id: number | null) {
+    await assertPurokFree(ctx, values.purok_id, id);
   }
   protected override async beforeRestore(ctx: ServiceContext, ids: number[]) {
     await assertAreasRestorable(ctx, ids);
   }
 }
 
-export class BusinessService extends ResourceEngine {
+export class BusinessService extends ResourceEngine<Row, InputOf<typeof business>> {
   protected override extendSelect(q: AnySelect): AnySelect {
     return q.select([personJson("t.owner_user_id", "r_owner_p").as("owner")]);
   }
-  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>) {
-    const owner = await ctx.db
-      .selectFrom("users")
-      .select(["kind"])
-      .where("id", "=", values.owner_user_id as number)
-      .executeTakeFirst();
+  protected override async beforeWrite(ctx: ServiceContext, values: InputOf<typeof business>) {
+    const owner = await ctx.db.selectFrom("users").select(["kind"]).where("id", "=", values.owner_user_id).executeTakeFirst();
     if (!owner || owner.kind !== "resident") throw ValidationError.field("owner_user_id", "The owner must be a registered resident.");
   }
 }
