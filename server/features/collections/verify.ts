@@ -82,7 +82,7 @@ export async function verifyByCode(ctx: Pick<ServiceContext, "db">, code: string
   const normalized = normalizeVerificationCode(code);
   if (!normalized) return null;
   const row = await select(ctx).where("c.verification_code", "=", normalized).executeTakeFirst();
-  return row ? present(row as Found) : null;
+  return row ? present(row) : null;
 }
 
 /** By the printed number, the date and the amount together (all three must match). */
@@ -104,5 +104,5 @@ export async function verifyByNumber(
     .where("c.date_issued", "=", input.date)
     .where("c.amount_paid", "=", amount)
     .executeTakeFirst();
-  return row ? present(row as Found) : null;
+  return row ? present(row) : null;
 }

@@ -4,7 +4,7 @@ import type { Request, Response, Router } from "express";
 import type { DB } from "../../../db/index.ts";
 import { AppError } from "../../errors.ts";
 import { handle, requireUser, serviceContext } from "../../http/rest/index.ts";
-import { exportHeaders, exportReport, type ExportFormat } from "./export.ts";
+import { exportHeaders, exportReport } from "./export.ts";
 import { reportsFor, runReport } from "./index.ts";
 
 // REST of the reports (issue 13 item 1), the same filter keys as the pages' addresses:
@@ -45,7 +45,7 @@ export function registerReportRoutes(router: Router, db: DB): void {
       const ctx = ctxOf(req);
       const format = String(req.params.format);
       if (format !== "csv" && format !== "xlsx") throw new AppError(404, "Not Found");
-      const file = await exportReport(ctx, String(req.params.name), queryParams(req), format as ExportFormat);
+      const file = await exportReport(ctx, String(req.params.name), queryParams(req), format);
       res.set(exportHeaders(file));
       // A failure after the first bytes can only cut the download short.
       await pipeline(Readable.fromWeb(file.body as import("node:stream/web").ReadableStream), res).catch(() => res.destroy());
