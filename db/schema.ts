@@ -675,6 +675,94 @@ export interface BarangayImagesTable {
   updated_by: number | null;
 }
 
+// ---- Katarungang Pambarangay (decision 200) ----
+
+/** A member of the Lupong Tagapamayapa with the term and oath (RA 7160 §§399–400). */
+export interface LuponMembersTable extends SoftDeleted {
+  id: Id;
+  name: string;
+  user_id: number | null;
+  position: LuponPosition;
+  term_start: CalendarDate;
+  term_end: CalendarDate | null;
+  oath_date: CalendarDate | null;
+}
+export type LuponPosition = "chair" | "secretary" | "member";
+
+/** The states of a KP case (domain/registry/kp.ts KP_STATES). */
+export type KpState =
+  | "filed"
+  | "summoned"
+  | "mediation"
+  | "pangkat"
+  | "conciliation"
+  | "arbitration"
+  | "settled"
+  | "awarded"
+  | "repudiated"
+  | "executed"
+  | "certified_file_action"
+  | "certified_bar_action"
+  | "dismissed"
+  | "withdrawn";
+
+/** A complaint before the Lupon, its docket number "YYYY-NNN", the answers to §408 and each step's date. */
+export interface KpCasesTable extends SoftDeleted {
+  id: Id;
+  docket_number: string;
+  title: string;
+  nature: string;
+  category: "civil" | "criminal";
+  complaint: string;
+  filed_on: CalendarDate;
+  received_at: NullableTimestamp;
+  state: ColumnType<KpState, KpState | undefined, KpState>;
+  government_party: Generated<boolean>;
+  official_functions: Generated<boolean>;
+  penalty_imprisonment_days: number | null;
+  /** numeric(14,2) as exact text. */
+  penalty_fine: string | null;
+  no_private_offended_party: Generated<boolean>;
+  property_elsewhere: Generated<boolean>;
+  barangays_adjoin: Generated<boolean>;
+  parties_agree_venue: Generated<boolean>;
+  summoned_on: CalendarDate | null;
+  mediation_started_on: CalendarDate | null;
+  referred_on: CalendarDate | null;
+  conciliation_started_on: CalendarDate | null;
+  arbitration_agreed_on: CalendarDate | null;
+  settled_on: CalendarDate | null;
+  awarded_on: CalendarDate | null;
+  terms: string | null;
+  repudiated_on: CalendarDate | null;
+  executed_on: CalendarDate | null;
+  certified_on: CalendarDate | null;
+  counterclaim_barred_on: CalendarDate | null;
+  closed_on: CalendarDate | null;
+  outcome_reason: string | null;
+}
+
+/** A complainant, respondent or witness of a case: a resident (user_id) or an outsider by name. */
+export interface KpCasePartiesTable {
+  id: Id;
+  case_id: number;
+  role: "complainant" | "respondent" | "witness";
+  user_id: number | null;
+  name: string | null;
+  address: string | null;
+  outside_city: Generated<boolean>;
+  position: number;
+}
+
+/** A hearing of a case with its minutes. */
+export interface KpHearingsTable extends SoftDeleted {
+  id: Id;
+  case_id: number;
+  kind: "mediation" | "conciliation" | "arbitration" | "execution";
+  held_on: CalendarDate;
+  minutes: string | null;
+}
+
 export interface Database {
   // platform
   users: UsersTable;
@@ -743,6 +831,11 @@ export interface Database {
   // the signing officials with their terms; the seal and the logo
   officials: OfficialsTable;
   barangay_images: BarangayImagesTable;
+  // Katarungang Pambarangay
+  lupon_members: LuponMembersTable;
+  kp_cases: KpCasesTable;
+  kp_case_parties: KpCasePartiesTable;
+  kp_hearings: KpHearingsTable;
 }
 
 export type User = Selectable<UsersTable>;

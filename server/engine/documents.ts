@@ -26,6 +26,21 @@ export async function nextMonthlyNumber(ctx: Pick<ServiceContext, "db">, series:
 }
 
 /**
+ * The next number of a yearly series ("kp_case", a KP docket) for the document's date: "2026-007".
+ * The same row lock and rollback as a monthly series; the series' period is the year.
+ */
+export async function nextYearlyNumber(ctx: Pick<ServiceContext, "db">, series: string, date: string, width = 3): Promise<string> {
+  if (!ctx.db.isTransaction) throw new Error("nextYearlyNumber must run inside the document's transaction");
+  const year = /^(\d{4})-\d{2}-\d{2}$/.exec(date)?.[1];
+  if (!year) throw new Error(`Not a calendar date: ${date}`);
+  const row = await sql<{ last_number: number }>`
+    insert into number_series (series, period, last_number) values (${series}, ${year}, 1)
+    on conflict (series, period) do update set last_number = number_series.last_number + 1
+    returning last_number`.execute(ctx.db);
+  return `${year}-${String(row.rows[0].last_number).padStart(width, "0")}`;
+}
+
+/**
  * Crockford's base32: digits and capitals without I, L, O and U, so a code read off paper is typed
  * without guessing (0 or O? 1 or I?) — and a mistyped O, I or L is read as the digit it looks like.
  */
