@@ -8,6 +8,7 @@ import * as disbursements from "../domain/registry/disbursements.ts";
 import * as certificates from "../domain/registry/certificates.ts";
 import * as collections from "../domain/registry/collections.ts";
 import * as officials from "../domain/registry/officials.ts";
+import * as kp from "../domain/registry/kp.ts";
 import * as holidays from "../domain/registry/holidays.ts";
 import { generatePassword, hashPassword } from "./auth/passwords.ts";
 import { DEFAULT_BARANGAY } from "./system/settings.ts";
@@ -56,6 +57,11 @@ const ENTITY_GROUPS = {
   officials: names(officials.official),
   /** The holidays the Lupon's deadlines count around (decision 201): the Secretary, the Lupon secretary, keeps them. */
   holidays: names(holidays.holiday),
+  /**
+   * Katarungang Pambarangay (decision 200): confidential, held only by the Punong Barangay (the
+   * Lupon's chair) and the Secretary (the Lupon secretary, RA 7160 §403).
+   */
+  kp: names(kp.luponMember, kp.kpCase, kp.kpHearing),
   /** Access administration: users, roles and permissions. */
   access: names(access.user, access.role, access.permission),
 };
@@ -72,9 +78,10 @@ export const SEEDED_ROLES: { name: string; description: string; permissions: () 
     description: "The barangay captain: reads every record and report.",
     permissions: () => [
       ...every(
-        PERMISSION_ENTITIES.filter((e) => !ENTITY_GROUPS.access.includes(e)),
+        PERMISSION_ENTITIES.filter((e) => !ENTITY_GROUPS.access.includes(e) && !ENTITY_GROUPS.kp.includes(e)),
         READ,
       ),
+      ...every(ENTITY_GROUPS.kp, FULL),
       "manage-report",
       "view-report",
       "manage-parameter",
@@ -95,6 +102,7 @@ export const SEEDED_ROLES: { name: string; description: string; permissions: () 
           ...ENTITY_GROUPS.referenceData,
           ...ENTITY_GROUPS.officials,
           ...ENTITY_GROUPS.holidays,
+          ...ENTITY_GROUPS.kp,
         ],
         FULL,
       ),

@@ -8,6 +8,7 @@ import * as certificates from "./certificates";
 import * as collections from "./collections";
 import * as audit from "./audit";
 import * as officials from "./officials";
+import * as kp from "./kp";
 import * as holidays from "./holidays";
 
 // The registry: every entity that shares the list/create/update/delete/restore life cycle.
@@ -45,6 +46,9 @@ export const RESOURCES: readonly ResourceDef[] = [
   disbursements.disbursement,
   disbursements.chequeIssuance,
   audit.accessLog,
+  kp.luponMember,
+  kp.kpCase,
+  kp.kpHearing,
 ];
 
 /**
@@ -83,6 +87,9 @@ export const RESOURCE_NAMES = [
   "disbursement",
   "cheque_issuance",
   "access_log",
+  "lupon_member",
+  "kp_case",
+  "kp_hearing",
 ] as const;
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
 

@@ -14,6 +14,7 @@ import {
   ChequeNumberService,
   DisbursementService,
 } from "./disbursements/service.ts";
+import { KpCaseService, KpHearingService } from "./kp/service.ts";
 import { OfficialService } from "./officials/service.ts";
 import { BusinessService, DisasterProneAreaService, HouseholdService, ResidentService } from "./people/services.ts";
 
@@ -46,6 +47,9 @@ export const AREA_SERVICES = {
   cheque_issuance: (def) => new ChequeIssuanceService(def),
   // officials
   official: (def) => new OfficialService(def),
+  // Katarungang Pambarangay
+  kp_case: (def) => new KpCaseService(def),
+  kp_hearing: (def) => new KpHearingService(def),
 } satisfies Record<string, ServiceFactory>;
 
 composeServices(AREA_SERVICES);

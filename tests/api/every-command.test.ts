@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allResources } from "../../domain/registry/index.ts";
 import { REMITTANCE_COMMANDS } from "../../domain/registry/collections.ts";
+import { KP_IRREVERSIBLE_COMMANDS } from "../../domain/registry/kp.ts";
 import type { CommandDef } from "../../domain/registry/types.ts";
 import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
@@ -158,6 +159,48 @@ const leafIds = async (table: "form_numbers" | "cheque_numbers", key: "form_pad_
   (await sql<{ id: number }>`select id from ${sql.table(table)} where ${sql.ref(key)} = ${bookId} order by id`.execute(server.db)).rows.map(
     (r) => Number(r.id),
   );
+
+/** A KP case filed on 2 March 2026, walked through `steps` (each a command and its body). */
+async function kpCase(title: string, steps: [string, Record<string, unknown>][] = []): Promise<number> {
+  const filed = await admin.post("/backend/api/kp_case", {
+    title,
+    nature: "Collection of a sum of money",
+    category: "civil",
+    complaint: "The respondent has not paid the ₱3,000.00 borrowed in January.",
+    filed_on: "2026-03-02",
+    parties: [
+      { role: "complainant", name: "Ana Reyes", address: "Purok 1" },
+      { role: "respondent", name: "Ben Santos", address: "Purok 2" },
+    ],
+  });
+  expect(filed.status, filed.text).toBe(201);
+  const id = filed.body.data.id as number;
+  for (const [command, body] of steps) {
+    const res = await admin.put(`/backend/api/kp_case/${command}/${id}`, body);
+    expect(res.status, `${command}: ${res.text}`).toBe(200);
+  }
+  return id;
+}
+
+const SUMMONED: [string, Record<string, unknown>][] = [["summon", { date: "2026-03-03" }]];
+const MEDIATED: [string, Record<string, unknown>][] = [...SUMMONED, ["mediate", { date: "2026-03-05", minutes: "Both appeared." }]];
+const REFERRED: [string, Record<string, unknown>][] = [...MEDIATED, ["refer_to_pangkat", { date: "2026-03-20" }]];
+const CONCILIATED: [string, Record<string, unknown>][] = [...REFERRED, ["conciliate", { date: "2026-03-22" }]];
+const SETTLED: [string, Record<string, unknown>][] = [...CONCILIATED, ["settle", { date: "2026-03-25", terms: "Pay ₱1,000.00 a month." }]];
+
+/**
+ * A KP step the law never takes back (decision 200): run once on a case brought to where it is
+ * allowed, recorded, with the state it leaves.
+ */
+function kpStep(command: string, before: [string, Record<string, unknown>][], body: Record<string, unknown>, state: string) {
+  return async () => {
+    const id = await kpCase(`Every command: ${command}`, before);
+    const res = await admin.put(`/backend/api/kp_case/${command}/${id}`, body);
+    expect(res.status, res.text).toBe(200);
+    await assertRecorded("kp_case", id, command);
+    expect((await stored("kp_cases", id)).state).toBe(state);
+  };
+}
 
 /** Each command, run forward and back (or shown to have no reverse), by `entity:command`. */
 const SCENARIOS: Record<string, () => Promise<void>> = {
@@ -319,6 +362,52 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     expect(await stored("remittances", remittanceId)).toMatchObject({ undo_reason: "Wrong deposit slip" });
   },
   "remittance:undo": async () => SCENARIOS["remittance:remit"](),
+  "kp_case:file": async () => {
+    const id = await kpCase("Every command: file");
+    await assertRecorded("kp_case", id, "file");
+    expect(await stored("kp_cases", id)).toMatchObject({ state: "filed", docket_number: expect.stringMatching(/^2026-\d{3}$/) });
+    expect((await stored("kp_cases", id)).received_at).not.toBeNull();
+  },
+  "kp_case:summon": async () => {
+    const id = await kpCase("Every command: summon");
+    const before = await stored("kp_cases", id);
+    const summoned = await admin.put(`/backend/api/kp_case/summon/${id}`, { date: "2026-03-03" });
+    expect(summoned.status, summoned.text).toBe(200);
+    expect(await stored("kp_cases", id)).toMatchObject({ state: "summoned", summoned_on: "2026-03-03" });
+    const recalled = await admin.put(`/backend/api/kp_case/recall_summons/${id}`, { reason: "Issued to the wrong respondent" });
+    expect(recalled.status, recalled.text).toBe(200);
+    await assertRecorded("kp_case", id, "summon", "recall_summons");
+    expect(await stored("kp_cases", id)).toEqual(before);
+  },
+  "kp_case:recall_summons": async () => SCENARIOS["kp_case:summon"](),
+  "kp_case:mediate": kpStep("mediate", SUMMONED, { date: "2026-03-05", minutes: "Both appeared." }, "mediation"),
+  "kp_case:refer_to_pangkat": kpStep("refer_to_pangkat", MEDIATED, { date: "2026-03-20" }, "pangkat"),
+  "kp_case:conciliate": kpStep("conciliate", REFERRED, { date: "2026-03-22" }, "conciliation"),
+  "kp_case:agree_to_arbitrate": kpStep("agree_to_arbitrate", MEDIATED, { date: "2026-03-06" }, "arbitration"),
+  "kp_case:award": kpStep(
+    "award",
+    [...MEDIATED, ["agree_to_arbitrate", { date: "2026-03-06" }]],
+    { date: "2026-03-12", terms: "Pay ₱3,000.00 by 30 April." },
+    "awarded",
+  ),
+  "kp_case:settle": kpStep("settle", CONCILIATED, { date: "2026-03-25", terms: "Pay ₱1,000.00 a month." }, "settled"),
+  "kp_case:repudiate": kpStep("repudiate", SETTLED, { date: "2026-03-30", reason: "Consent obtained by intimidation" }, "repudiated"),
+  "kp_case:execute": kpStep("execute", SETTLED, { date: "2026-04-10" }, "executed"),
+  "kp_case:certify_file_action": kpStep("certify_file_action", CONCILIATED, { date: "2026-04-07" }, "certified_file_action"),
+  "kp_case:certify_bar_action": kpStep(
+    "certify_bar_action",
+    MEDIATED,
+    { date: "2026-03-09", reason: "The complainant wilfully failed to appear" },
+    "certified_bar_action",
+  ),
+  "kp_case:certify_bar_counterclaim": kpStep(
+    "certify_bar_counterclaim",
+    MEDIATED,
+    { date: "2026-03-09", reason: "The respondent wilfully failed to appear" },
+    "mediation",
+  ),
+  "kp_case:dismiss": kpStep("dismiss", SUMMONED, { date: "2026-03-04", reason: "A party is a corporation" }, "dismissed"),
+  "kp_case:withdraw": kpStep("withdraw", MEDIATED, { date: "2026-03-06" }, "withdrawn"),
 };
 
 /** Every command of every entry, and the remittance's, as `entity:command`. */
@@ -339,7 +428,7 @@ describe("every state change is a recorded command", () => {
     );
   });
 
-  it("declares a reverse for each command the domain may take back, and none for generate and issue", () => {
+  it("declares a reverse for each command the domain may take back, and none for generate, issue and the final KP steps", () => {
     for (const { key, command, entry } of everyCommand()) {
       if (command.reverses) {
         expect(
@@ -349,7 +438,11 @@ describe("every state change is a recorded command", () => {
         continue;
       }
       const reversible = entry.some((c) => c.reverses === command.name);
-      expect(reversible, key).toBe(!["generate", "issue"].includes(command.name));
+      // The KP steps the law makes final are never reversed (decision 200).
+      const final =
+        ["generate", "issue"].includes(command.name) ||
+        (key.startsWith("kp_case:") && KP_IRREVERSIBLE_COMMANDS.some((n) => n === command.name));
+      expect(reversible, key).toBe(!final);
     }
   });
 

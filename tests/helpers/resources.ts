@@ -109,6 +109,15 @@ export async function sampleInput(client: ApiClient, def: ResourceDef, tag = "")
   }
   // Holidays (decision 201): one per date, on days no seeded holiday takes (the 2030s).
   if (def.name === "holiday") body.holiday_date = addDaysTo("2031-01-01", n);
+  // Issue 31: a KP case within the Lupon's authority (no exclusion ticked), with its two parties.
+  if (def.name === "kp_case") {
+    for (const key of ["government_party", "official_functions", "no_private_offended_party", "property_elsewhere", "barangays_adjoin"])
+      body[key] = false;
+    body.parties = [
+      { role: "complainant", name: `Ana Reyes ${tag}${n}`, address: "Purok 1" },
+      { role: "respondent", name: `Ben Santos ${tag}${n}`, address: "Purok 2" },
+    ];
+  }
   // Issue 11: the sample transaction type asks a purpose (its custom field).
   if (def.name === "transaction") body.custom_values = { purpose: `Employment ${tag}${n}` };
   // Issue 10: a pad's collector is the caller (only collectors issue from it); a receipt has a line.

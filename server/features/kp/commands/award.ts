@@ -1,0 +1,17 @@
+import type { CommandRun } from "../../../engine/commands.ts";
+import { ValidationError } from "../../../errors.ts";
+import { addDays, caseOf, stepDate, termsOf } from "../steps.ts";
+
+// The arbitration award (KP Form 15), made only after the five days in which the agreement to
+// arbitrate may be repudiated (§413); its terms are kept on the case.
+export async function award(run: CommandRun): Promise<void> {
+  const date = await stepDate(run);
+  const terms = termsOf(run);
+  const agreed = caseOf(run).arbitration_agreed_on;
+  if (agreed && date <= addDays(agreed, 5))
+    throw ValidationError.field(
+      "date",
+      `The award may be made only after the five days in which a party may repudiate the agreement to arbitrate of ${agreed} (§413): from ${addDays(agreed, 6)}.`,
+    );
+  await run.change("kp_case", run.row.id, { awarded_on: date, terms });
+}

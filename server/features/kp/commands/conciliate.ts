@@ -1,0 +1,10 @@
+import type { CommandRun } from "../../../engine/commands.ts";
+import { caseOf, recordHearing, stepDate } from "../steps.ts";
+
+// A hearing before the Pangkat, with its minutes; the first one is its convening, which starts the
+// fifteen days of conciliation (§410(e)).
+export async function conciliate(run: CommandRun): Promise<void> {
+  const date = await stepDate(run);
+  if (!caseOf(run).conciliation_started_on) await run.change("kp_case", run.row.id, { conciliation_started_on: date });
+  await recordHearing(run, "conciliation", date);
+}

@@ -1,0 +1,25 @@
+import type { CommandRun } from "../../../engine/commands.ts";
+import { ValidationError } from "../../../errors.ts";
+import { addDays, addMonths, caseOf, finalDateOf, recordHearing, minutesOf, stepDate } from "../steps.ts";
+
+// Execution by the Lupon (KP Forms 23–25): of a settlement or award that is final (its ten days to
+// repudiate have passed, §416) and only within six months of it (§417); later, through the court.
+// The hearing on the motion is recorded when its minutes are given.
+export async function execute(run: CommandRun): Promise<void> {
+  const date = await stepDate(run);
+  const final = finalDateOf(caseOf(run));
+  const windowEnd = addDays(final.date, 10);
+  if (date <= windowEnd)
+    throw ValidationError.field(
+      "date",
+      `The ${final.what} of ${final.date} may be executed only once it is final, after the ten days to repudiate it (until ${windowEnd}).`,
+    );
+  const lastDay = addMonths(final.date, 6);
+  if (date > lastDay)
+    throw ValidationError.field(
+      "date",
+      `The Lupon executes a ${final.what} only within six months of it (§417): after ${lastDay} it is enforced through the court.`,
+    );
+  await run.change("kp_case", run.row.id, { executed_on: date });
+  if (minutesOf(run)) await recordHearing(run, "execution", date);
+}

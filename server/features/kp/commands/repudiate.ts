@@ -1,0 +1,18 @@
+import type { CommandRun } from "../../../engine/commands.ts";
+import { ValidationError } from "../../../errors.ts";
+import { addDays, caseOf, finalDateOf, stepDate } from "../steps.ts";
+
+// A party repudiates the settlement or award (KP Form 17) by a sworn statement, on the ground of
+// consent vitiated by fraud, violence or intimidation (the command's reason), within ten days of it
+// (§418); after them it is final. The case then goes to a certification to file action.
+export async function repudiate(run: CommandRun): Promise<void> {
+  const date = await stepDate(run);
+  const final = finalDateOf(caseOf(run));
+  const lastDay = addDays(final.date, 10);
+  if (date > lastDay)
+    throw ValidationError.field(
+      "date",
+      `The ten days to repudiate the ${final.what} of ${final.date} ended on ${lastDay} (§418): it is final and may only be executed.`,
+    );
+  await run.change("kp_case", run.row.id, { repudiated_on: date });
+}

@@ -1,0 +1,9 @@
+import type { CommandRun } from "../../../engine/commands.ts";
+import { stepDate, termsOf } from "../steps.ts";
+
+// The amicable settlement (KP Form 16), in writing, in a language the parties know (§411); its
+// terms are kept on the case. It becomes final when the ten days to repudiate it pass (§416).
+export async function settle(run: CommandRun): Promise<void> {
+  const date = await stepDate(run);
+  await run.change("kp_case", run.row.id, { settled_on: date, terms: termsOf(run) });
+}

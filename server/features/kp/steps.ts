@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { parseDateOnly, todayInManila } from "../../../domain/dates.ts";
+import { optionalCalendarDate, optionalText, requiredText } from "../../../domain/registry/fields.ts";
+import type { KpCasesTable } from "../../../db/schema.ts";
+import type { Selectable } from "kysely";
+import type { CommandRun } from "../../engine/commands.ts";
+import { audit } from "../../engine/audit.ts";
+import { AppError, ValidationError } from "../../errors.ts";
+
+// What the steps of a KP case share (decision 200): the date a step is taken (the input's `date`,
+// else today in Manila), never before the case's last recorded step; the hearings a step records;
+// and the calendar arithmetic of the law's windows (calendar days, research notes §4).
+
+/** The stored case a command's handler works on, as it was before the command. */
+export type KpCaseStored = Omit<Selectable<KpCasesTable>, "received_at" | "created_at" | "updated_at" | "deleted_at">;
+
+export function caseOf(run: CommandRun): KpCaseStored {
+  // The engine read the row of kp_cases (the entry's table) for this run.
+  return run.row as unknown as KpCaseStored;
+}
+
+/** The step dates a later step may not precede. */
+const STEP_DATES = [
+  "filed_on",
+  "summoned_on",
+  "mediation_started_on",
+  "referred_on",
+  "conciliation_started_on",
+  "arbitration_agreed_on",
+  "settled_on",
+  "awarded_on",
+  "repudiated_on",
+  "executed_on",
+  "certified_on",
+  "counterclaim_barred_on",
+] as const;
+
+function parseInput<T extends z.ZodType>(schema: T, input: Record<string, unknown>): z.output<T> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+  return parsed.data;
+}
+
+/** The day a step is taken: the input's `date` (not in the future, not before the last step), else today. */
+export async function stepDate(run: CommandRun): Promise<string> {
+  const { date } = parseInput(z.object({ date: optionalCalendarDate("date", { notInFuture: true }) }), run.input);
+  const day = date ?? todayInManila();
+  const row = caseOf(run);
+  let last = row.filed_on;
+  for (const key of STEP_DATES) {
+    const value = row[key];
+    if (value && value > last) last = value;
+  }
+  const heard = await run.ctx.db
+    .selectFrom("kp_hearings")
+    .select((eb) => eb.fn.max("held_on").as("last"))
+    .where("case_id", "=", run.row.id)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  const lastHearing = heard?.last == null ? null : String(heard.last);
+  if (lastHearing && lastHearing > last) last = lastHearing;
+  if (day < last) throw ValidationError.field("date", `The date must not be before ${last}, the case's last recorded step.`);
+  return day;
+}
+
+/** The minutes of a hearing a step records (optional). */
+export function minutesOf(run: CommandRun): string | null {
+  return parseInput(z.object({ minutes: optionalText("minutes", 10000) }), run.input).minutes;
+}
+
+/** The terms of a settlement or award, in the language the parties know (§411): required. */
+export function termsOf(run: CommandRun): string {
+  return parseInput(z.object({ terms: requiredText("terms", 10000) }), run.input).terms;
+}
+
+/**
+ * Records a hearing of the case, audited under the step's name. The recorder has no insert for a
+ * handler, so the hearing is written here; the steps that hold hearings are never reversed.
+ */
+export async function recordHearing(run: CommandRun, kind: "mediation" | "conciliation" | "execution", heldOn: string): Promise<void> {
+  const minutes = minutesOf(run);
+  const actor = run.ctx.user?.id ?? null;
+  const values = { case_id: run.row.id, kind, held_on: heldOn, minutes, created_by: actor, updated_by: actor };
+  const { id } = await run.ctx.db.insertInto("kp_hearings").values(values).returning("id").executeTakeFirstOrThrow();
+  await audit(run.ctx, { entity: "kp_hearing", entityId: id, action: run.command.name, after: values });
+}
+
+/** The date `days` calendar days after `date`. */
+export function addDays(date: string, days: number): string {
+  const { year, month, day } = parseDateOnly(date);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** The same day `months` later (the last day of a shorter month). */
+export function addMonths(date: string, months: number): string {
+  const { year, month, day } = parseDateOnly(date);
+  const last = new Date(Date.UTC(year, month - 1 + months + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month - 1 + months, Math.min(day, last))).toISOString().slice(0, 10);
+}
+
+/** The day a settlement or award was made: the start of its repudiation window and of execution's six months. */
+export function finalDateOf(row: KpCaseStored): { date: string; what: "settlement" | "award" } {
+  if (row.state === "awarded" && row.awarded_on) return { date: row.awarded_on, what: "award" };
+  if (row.settled_on) return { date: row.settled_on, what: "settlement" };
+  throw new AppError(422, `Case ${row.docket_number} has no settlement or award.`);
+}
