@@ -41,7 +41,8 @@ export const holiday: ResourceDef = {
       kind: "enum",
       options: HOLIDAY_KINDS,
       required: true,
-      description: "regular and special_non_working: proclaimed for the whole country; local: this town's or province's.",
+      description:
+        "A regular holiday or a special non-working day is proclaimed for the whole country; a local one is the town's or the province's own.",
     },
   ],
   searchable: ["name"],

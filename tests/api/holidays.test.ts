@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHILIPPINE_HOLIDAYS } from "../../domain/kp/philippine-holidays.ts";
 import { seedHolidays } from "../../server/features/holidays/seed.ts";
+import { holidayDates } from "../../server/features/holidays/queries.ts";
+import { dueDate } from "../../domain/kp/deadlines.ts";
 import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 // The holidays the KP deadlines count around (decision 201), as a parameter over REST: the seeded
@@ -120,5 +122,18 @@ describe("the holiday list", () => {
         .sort();
     expect(holders("create-holiday")).toEqual(["Administrator", "Secretary"]);
     expect(holders("view-holiday")).toEqual(["Administrator", "Punong Barangay", "Secretary"]);
+  });
+
+  it("hands the deadline rules the active dates: a local holiday moves a due date, a deleted one no longer does", async () => {
+    const year = { from: "2026-01-01", to: "2026-12-31" };
+    const before = await holidayDates({ db: server.db }, year.from, year.to);
+    expect(before.has("2026-04-03")).toBe(true);
+    expect(dueDate("execution_hearing", "2026-09-04", before)).toBe("2026-09-09");
+    const fiesta = await admin.post(BASE, { holiday_date: "2026-09-09", name: "Pista ng Barangay", kind: "local" });
+    expect(fiesta.status).toBe(201);
+    const withFiesta = await holidayDates({ db: server.db }, year.from, year.to);
+    expect(dueDate("execution_hearing", "2026-09-04", withFiesta)).toBe("2026-09-10");
+    expect((await admin.delete(`${BASE}/${fiesta.body.data.id}`)).status).toBe(200);
+    expect(dueDate("execution_hearing", "2026-09-04", await holidayDates({ db: server.db }, year.from, year.to))).toBe("2026-09-09");
   });
 });
