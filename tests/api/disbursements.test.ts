@@ -142,10 +142,14 @@ describe("cheque numbers", () => {
     const restored = await admin.post("/backend/api/cheque_number/restore", { id: leaf.id });
     expect(restored.status).toBe(200);
     expect(restored.body.data).toMatchObject({ state: "available", status: "Active", void_reason: null });
-    // DELETE is void too (spec §4 wording), for the §7.2 clients.
+    // DELETE is void too (spec §4 wording), for the §7.2 clients: the same recorded command, and like
+    // every REST void without a reason it records that none was given (decisions 192, 197).
     const deleted = await admin.delete(`/backend/api/cheque_number/${leaf.id}`);
     expect(deleted.status).toBe(200);
-    expect((await admin.get(`/backend/api/cheque_number/${leaf.id}`)).body.data).toMatchObject({ state: "void", void_reason: "Spoiled" });
+    expect((await admin.get(`/backend/api/cheque_number/${leaf.id}`)).body.data).toMatchObject({
+      state: "void",
+      void_reason: "no reason given (REST)",
+    });
     expect((await admin.post("/backend/api/cheque_number/restore", { id: leaf.id })).body.data.state).toBe("available");
   });
 
