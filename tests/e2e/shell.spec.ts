@@ -22,7 +22,8 @@ test("the dashboard greets the user and lists the areas the menu opens", async (
   await expect(adminPage.getByRole("heading", { level: 1, name: new RegExp(`, ${ADMIN.fullname}!$`) })).toBeVisible();
   await expect(adminPage.getByRole("main").getByRole("link", { name: /Residents Profile/ })).toBeVisible();
   // The sidebar of spec §2.3 for the administrator: every entry, Queue and Appointment disabled;
-  // System also holds Retention, Access log and Breach query, beyond spec §2.3's list.
+  // System also holds Retention, Access log and Breach query, and the Katarungang Pambarangay group
+  // its three lists (decision 200), beyond spec §2.3's list.
   const shell = new Shell(adminPage);
   expect(await shell.menuTitles()).toEqual([
     "Dashboard",
@@ -39,6 +40,9 @@ test("the dashboard greets the user and lists the areas the menu opens", async (
     "Cheque issuances",
     "Cheque books",
     "Reports",
+    "KP cases",
+    "KP hearings",
+    "Lupon",
     "Application",
     "Users",
     "Blocklist",
