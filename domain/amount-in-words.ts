@@ -2,7 +2,7 @@ import { MoneyError, toCentavos, type Centavos } from "./money.ts";
 
 // Amounts in words for receipts and cheques (spec §1, DESIGN §5):
 //   "{words} Pesos Only"  or  "{words} Pesos And NN/100 Only".
-// Decisions (docs: see the report of issue 2 item 9):
+// Decisions:
 // - "Pesos" always, even for one peso ("One Pesos Only"): the spec fixes the template and printed
 //   forms are compared against it; no singular special case.
 // - Title Case, no "and" inside the number (101 → "One Hundred One"), no hyphens (21 → "Twenty One"),

@@ -1,4 +1,4 @@
-// Where a modal opened from a record page returns (issue 16 item 3): `?back=/system/users/7` on the
+// Where a modal opened from a record page returns: `?back=/system/users/7` on the
 // list's address. Cancel, Escape and a save all go back there. Only a path of this portal is
 // followed, so the parameter cannot send anyone to another site.
 

@@ -1,4 +1,4 @@
-// The realtime notifications a user can turn on or off (issue 5 "Settings: notifications").
+// The realtime notifications a user can turn on or off.
 // Isomorphic: the settings page lists them, the server checks them before pushing an event.
 
 export const NOTIFICATION_TOPICS = [

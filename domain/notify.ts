@@ -29,7 +29,7 @@ export function toastKind(type: NotificationType | undefined): "error" | "warnin
   }
 }
 
-// sonner (9 KB of gzipped JavaScript) is not part of any page's first load (issue 17 item 5): the
+// sonner (9 KB of gzipped JavaScript) is not part of any page's first load: the
 // Toaster mounts after hydration (root.tsx, components/ui/sonner.tsx) and reports here; a toast asked
 // for earlier waits for it, since sonner drops toasts published before its Toaster listens.
 let markToasterMounted: () => void = () => {};

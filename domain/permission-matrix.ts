@@ -1,6 +1,6 @@
 import { ACTIONS } from "./permissions";
 
-// The permission matrix of the role form (issue 5): entities down, actions across. Isomorphic:
+// The permission matrix of the role form: entities down, actions across. Isomorphic:
 // the server builds it for role/role_model_view, the form renders and toggles it.
 
 export interface MatrixPermission {

@@ -29,7 +29,7 @@ export const EXTRA_PERMISSIONS = [
   "manage-appointment",
   "manage-report",
   "view-report",
-  // Issue 18 item 3: export a person's data for a data subject request (decision 185).
+  // Export a person's data for a data subject request (decision 185).
   "export-personal_data",
   "manage-parameter",
   "manage-blocklist",
@@ -39,7 +39,7 @@ export const EXTRA_PERMISSIONS = [
   "manage-remittance",
   "view-remittance",
   "manage-maintenance",
-  // Issue 18: a record's History tab (who changed what, when, from where).
+  // A record's History tab (who changed what, when, from where).
   "view-audit",
 ] as const;
 

@@ -33,6 +33,6 @@ export interface CertificateDocument {
   /** The code printed under the QR code for typing: "7KQ2M-9XD4T". */
   verificationCode: string;
   print_count: number;
-  /** The seal (left) and the municipal logo (right) of the sheet's header (decision 194). */
+  /** The seal (left) and the municipal logo (right) of the sheet's header. */
   images: BarangayImages;
 }

@@ -1,7 +1,7 @@
 import type { NotificationType } from "../notify";
 
-// A stored notification as the bell, the page and the socket see it (spec §3 Notification,
-// issue 15). Isomorphic: the server answers it, the browser draws it.
+// A stored notification as the bell, the page and the socket see it (spec §3 Notification).
+// Isomorphic: the server answers it, the browser draws it.
 
 export interface NotificationView {
   id: number;

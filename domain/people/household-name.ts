@@ -1,6 +1,6 @@
 import { personName } from "../format";
 
-// How a household reads to people (issue 26 item 10): by its head's name, never by its number
+// How a household reads to people: by its head's name, never by its number
 // ("household #150"). The registry's household entry names it the same way (displayField head_name).
 
 /** "Household of Juan Dela Cruz"; "Household (head not recorded)" when the head's name is missing. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Issue 18 items 3 and 4: what the privacy screens post, shared by the forms (Conform) and the
+// What the privacy screens post, shared by the forms (Conform) and the
 // services (docs/decisions/185, 186). Isomorphic: plain zod, nothing server-side.
 
 /**
