@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ResourceDef } from "./types";
 
-// Issue 18 item 2 (decision 180): the access log as a read-only registry entry. The portal writes
+// The access log as a read-only registry entry (decision 180). The portal writes
 // its rows (server/features/audit/access-log.ts); people only list, filter and export them, through
 // the generic list page, its filters and its CSV export. `readOnly` leaves it only the manage and
 // view permissions, and the engine refuses every change on every transport.

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ColumnDef, ResourceDef } from "./types";
 import { optionalCalendarDate, requiredId } from "./fields";
 
-// Transactions: the certificates and other services issued to a person (issue 11, DESIGN §11).
+// Transactions: the certificates and other services issued to a person (DESIGN §11).
 // The transaction type (domain/registry/parameters.ts) carries the template; this entry is the
 // issued document. The service (server/features/certificates/) numbers it, checks its custom
 // values and eligibility, snapshots its fee lines and renders it.

@@ -3,7 +3,7 @@ import type { ColumnDef, CommandDef, ResourceDef } from "./types";
 import { booklet, ISSUE_LEAF, LEAF_COLUMNS, voidLeaf } from "./booklet";
 import { calendarDate, money, optionalCalendarDate, optionalId, optionalText, requiredEnum, requiredId, requiredText } from "./fields";
 
-// Accountable forms and official receipts (issue 10, DESIGN §11): form pads generating their form
+// Accountable forms and official receipts (DESIGN §11): form pads generating their form
 // numbers, form numbers (void with a reason, restore), and collections (AF 51 receipts) with their
 // lines. Columns follow spec §2.4.
 

@@ -3,7 +3,7 @@ import type { ColumnDef, ResourceDef } from "./types";
 import { booklet, ISSUE_LEAF, LEAF_COLUMNS, voidLeaf } from "./booklet";
 import { calendarDate, FUND_TYPES, money, optionalId, optionalText, requiredEnum, requiredId, requiredText } from "./fields";
 
-// Disbursements and cheques (issue 12, DESIGN §11): cheque books generating their cheque numbers,
+// Disbursements and cheques (DESIGN §11): cheque books generating their cheque numbers,
 // disbursement vouchers with payment nature lines, and cheque issuances paying a voucher from the
 // next available cheque number of the chosen bank account. Columns follow spec §2.4; the rules
 // live in server/features/disbursements/.

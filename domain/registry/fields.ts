@@ -8,7 +8,7 @@ export { isCalendarDate };
 
 /**
  * The words a message uses for a field whose name is not its label with spaces (Laravel's custom
- * attribute names): "The last name field is required.", not "The lastname field…" (issue 16 item 8).
+ * attribute names): "The last name field is required.", not "The lastname field…".
  */
 const ATTRIBUTE_NAMES: Record<string, string> = {
   firstname: "first name",
@@ -72,7 +72,7 @@ export function requiredId(name: string) {
   );
 }
 
-/** An optional reference by id; JSON may send the record ({id, name}) as listed (issue 9 item 8). */
+/** An optional reference by id; JSON may send the record ({id, name}) as listed. */
 export function optionalId(name: string) {
   return z.preprocess(
     idOfObject,
@@ -171,7 +171,7 @@ export function optionalMoney(name: string) {
 
 export const FUND_TYPES = ["General Fund", "SK Fund", "Trust Fund"] as const;
 
-/** Custom form fields (issue 3 "Custom forms"): extra fields a type adds to its forms. */
+/** Custom form fields: extra fields a type adds to its forms. */
 export const CUSTOM_FIELD_TYPES = ["text", "number", "date", "select", "textarea"] as const;
 const FIELD_ID = /^[a-z][a-z0-9_]{0,62}$/;
 

@@ -9,7 +9,7 @@ export const MAX_PER_PAGE = 100;
 export const PER_PAGE_OPTIONS = [15, 25, 50, 100] as const;
 
 /**
- * The list's confirm step of a bulk delete (issue 16 item 5): `?modal=delete-many&ids=3,7`, where a
+ * The list's confirm step of a bulk delete: `?modal=delete-many&ids=3,7`, where a
  * browser without JavaScript lands after pressing Delete selected, to confirm with the count.
  */
 export const BULK_DELETE_MODAL = "delete-many";

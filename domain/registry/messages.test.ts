@@ -2,8 +2,6 @@ import { describe, expect, it } from "vitest";
 import { deletedMessage, restoredMessage } from "./messages";
 import { requiredText } from "./fields";
 
-// Words (issue 16 item 8).
-
 describe("messages that end with a name", () => {
   it("end with one full stop, also when the name ends with one", () => {
     expect(deletedMessage({}, "Juan Dela Cruz Jr.")).toBe("Successfully deleted Juan Dela Cruz Jr.");

@@ -8,7 +8,7 @@ export const MSG_UPDATED = "Successfully updated.";
 
 /**
  * A message that ends with a name: its full stop, unless the name already ends with one ("Juan
- * Dela Cruz Jr." — never "Jr..", issue 16 item 8).
+ * Dela Cruz Jr." — never "Jr..").
  */
 export function endingWith(text: string, name: string): string {
   return /[.!?]$/.test(name) ? `${text}${name}` : `${text}${name}.`;

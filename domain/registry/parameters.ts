@@ -17,7 +17,7 @@ import { ELIGIBILITY, PAPER_SIZES } from "./certificates";
 import { MAX_RECEIPT_LINES } from "./collections";
 import { templateBoundsError } from "./template-bounds";
 
-// The system parameters of issue 3, each one registry entry (DESIGN §4). Columns follow spec §2.4.
+// The system parameters, each one registry entry (DESIGN §4). Columns follow spec §2.4.
 
 const STATUS: ColumnDef = { key: "status", label: "Status", kind: "status", sortable: true };
 const CREATED_AT: ColumnDef = { key: "created_at", label: "Created at", kind: "datetime", sortable: true, hideOnMobile: true };
@@ -142,7 +142,7 @@ export const bankAccount: ResourceDef = (() => {
     schema: { create: schema, update: schema },
     modals: [...CRUD, "reset_password"],
     defaultSort: { key: "account_name", order: "asc" },
-    // Issue 12: the test print that calibrates the account's cheque stock (its offsets).
+    // The test print that calibrates the account's cheque stock (its offsets).
     rowLinks: [
       {
         key: "cheque-test",
@@ -257,7 +257,7 @@ const margin = (name: string) =>
     .max(60, `The ${name} margin must not be greater than 60 mm.`)
     .optional();
 
-/** The certificate fields of a transaction type (issue 11); the server sanitises the template. */
+/** The certificate fields of a transaction type; the server sanitises the template. */
 const certificateShape = {
   // Bounded before the server's sanitiser runs (domain/registry/template-bounds.ts).
   template: z
@@ -294,7 +294,7 @@ const transactionTypeSchema = z.object({
   ...typeShape(),
   custom_forms: customFormsSchema,
   custom_payment_form: customPaymentFormSchema.default([DEFAULT_PAYMENT_LINE]),
-  // Issue 11: the certificate and how it prints. Left out, a field keeps its stored value.
+  // The certificate and how it prints. Left out, a field keeps its stored value.
   ...certificateShape,
 });
 
@@ -318,7 +318,7 @@ export const transactionType: ResourceDef<z.output<typeof transactionTypeSchema>
       },
     ],
     schema: { create: transactionTypeSchema, update: transactionTypeSchema },
-    // The certificate template has its own editor (issue 11), reached from the list's row links.
+    // The certificate template has its own editor, reached from the list's row links.
     listModule: "routes/certificates.transaction-types.tsx",
     rowLinks: [
       {
