@@ -1,6 +1,6 @@
 import { listingSection, PAPER, reportDef } from "./define";
 
-// The collections report of /manage/reports/collections (issue 10 item 5, DESIGN §12): the RCD's
+// The collections report of /manage/reports/collections (DESIGN §12): the RCD's
 // data for a collector and a day or period on the reports layer — receipts with the cancelled ones,
 // totals per fund, deposits and the accountability for accountable forms — with its filters in the
 // address, CSV/XLSX export and print. The RCD and the RAAF as COA lays them out print from

@@ -1,7 +1,7 @@
 import type { FilterDef } from "../registry/types";
 import { listingSection, PAPER, reportDef } from "./define";
 
-// The cheque registers of issue 12 (DESIGN §12, research notes §3, §5) on the reports layer:
+// The cheque registers (DESIGN §12, research notes §3, §5) on the reports layer:
 // the report of cheques issued per bank account and month (cancelled included), the cheque
 // disbursement record (voucher ↔ cheque ↔ payee ↔ amount, with the account's running balance),
 // and the cheque registrations (books received, used, spoiled, remaining: the cheque part of the RAAF).

@@ -223,7 +223,7 @@ export const religionsReport = reportDef({
 export const pendingReport = (name: string, title: string, answers: string, issue: number, what: string): ReportDef =>
   reportDef({ name, title, answers, filters: [], sections: [], paper: PAPER.a4Landscape, arrivesWith: { issue, what } });
 
-/** Every report, in the hub's order. The finance issues replace their placeholder here (DISBURSEMENT_REPORTS: issue 12). */
+/** Every report, in the hub's order. */
 export const REPORTS: readonly ReportDef[] = [
   residentsReport,
   householdsReport,
