@@ -5,7 +5,7 @@ import { GENERATE_LEAVES } from "../../domain/registry/booklet.ts";
 import { recordRun } from "./commands.ts";
 
 // A numbered booklet (DESIGN §11): a range of pre-printed serials that generates one leaf row per
-// serial — a form pad's accountable forms (issue 10), a cheque book's cheques (issue 12). The rules
+// serial — a form pad's accountable forms, a cheque book's cheques. The rules
 // are the same for both and live here once: the leaves are generated in the write's transaction;
 // a range may not overlap another booklet of the same scope (form type, bank account; trashed
 // booklets included, their numbers exist); once a leaf is used the range is fixed; a booklet with

@@ -2,7 +2,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { ListQuery, ResourceDef } from "../../domain/registry/types.ts";
 import type { Database } from "../../db/schema.ts";
 
-// Issue 17 items 2 and 3: the two queries of an unfiltered list page answered without walking
+// The two queries of an unfiltered list page answered without walking
 // every row. Both apply only when the page shows a table's rows as they are — no search, no filter —
 // which is what a list opens with and what every deep page of a long list is.
 // docs/decisions/170-search-and-deep-pages-from-indexes.md, 171-maintained-row-counts.md.
