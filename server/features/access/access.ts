@@ -14,12 +14,12 @@ import type { AuditSubject } from "../../../domain/audit/audit-sentence.ts";
 import { auditSubjects } from "../audit/subjects.ts";
 import { seededPermissionNames } from "../../seed.ts";
 
-// The rules of access administration (issue 5) that are more than CRUD: who may never be locked
+// The rules of access administration that are more than CRUD: who may never be locked
 // out, password resets and generators, and what the user pages show. Every transport (REST, tRPC,
 // page actions) and the engine's hooks call these, so each rule lives here once.
 
 export const ADMIN_ROLE = "Administrator";
-/** Taking these from yourself would lock you out of fixing it (issue 5 "Safety rules"). */
+/** Taking these from yourself would lock you out of fixing it. */
 export const LOCKOUT_PERMISSIONS = ["manage-user", "manage-role"] as const;
 
 export const MSG_RESET = "Successfully reset.";
@@ -330,7 +330,7 @@ export async function notificationPreferences(db: Db, userId: number) {
 
 /**
  * Notifies a user who has not turned the topic off: a stored notification written with the caller's
- * db (its transaction), pushed by the hub when it commits (issue 15).
+ * db (its transaction), pushed by the hub when it commits.
  */
 export async function notifyIfWanted(
   db: Db,

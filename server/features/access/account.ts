@@ -12,7 +12,7 @@ import { audit } from "../../engine/audit.ts";
 import { endSession, notificationPreferences, sessionsOf } from "./access.ts";
 import { preparePhoto } from "../people/residents.ts";
 
-// System settings of the signed-in user (issue 5, spec §2.1 /system/settings, §7.3 settings):
+// System settings of the signed-in user (spec §2.1 /system/settings, §7.3 settings):
 // account, identity, password, notifications and sessions. Everyone may use them for themselves.
 
 export const MSG_ACCOUNT = "Successfully updated.";
@@ -138,7 +138,7 @@ export async function updatePassword(ctx: ServiceContext, raw: unknown): Promise
   const parsed = passwordInput.safeParse(raw ?? {});
   if (!parsed.success) throw ValidationError.fromZod(parsed.error);
   const row = await ctx.db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
-  // The current-password check is throttled like sign-in (issue 14 item 5).
+  // The current-password check is throttled like sign-in, so it cannot be used to guess the password.
   const keys = [{ key: `password:${user.id}`, max: ACCOUNT_MAX_ATTEMPTS }];
   const wait = await throttledFor(ctx.db, keys);
   if (wait > 0) throw tooManyAttempts(wait);

@@ -8,7 +8,7 @@ import { readFlash } from "../../http/pages/flash.server.ts";
 import { resetPasswordAction } from "./pages.server.ts";
 import { idsOf, pageUrl, redirectWithFlash, refusalsAsFlash, rethrowForPage, type PageArgs } from "../../http/pages/page-kit.server.ts";
 
-// The page adapter of /system/blocklist (issue 5): the list through the engine and the
+// The page adapter of /system/blocklist: the list through the engine and the
 // blocklist service's add, remove, multi-remove and reset password as form intents.
 
 type Args = PageArgs;

@@ -15,7 +15,7 @@ import { fullNameOf } from "../../engine/people-sql.ts";
 import { checkUsersRemoval } from "./access.ts";
 import { usersBlocked } from "../notifications/events.ts";
 
-// The blocklist (issue 5, spec §7.3): adding a user blocks the account and ends every session of
+// The blocklist (spec §7.3): adding a user blocks the account and ends every session of
 // it at once; sign-in is then refused (server/auth/sign-in.ts). Removing unblocks. The list and
 // one entry are read from the blocklist_entries view by the entry's service, built and kept by
 // server/engine/services.ts like every entity's (DESIGN §10).

@@ -5,7 +5,7 @@ import { serviceContextOf } from "../../http/pages/context.ts";
 import { rethrowForPage, type PageArgs } from "../../http/pages/page-kit.server.ts";
 import { readFlash } from "../../http/pages/flash.server.ts";
 
-// Page adapters of issue 5 shared by the access pages: parse the posted form, call the service,
+// Page adapters shared by the access pages: parse the posted form, call the service,
 // shape the answer (DESIGN §3: "loaders and actions are adapters"). The shared pieces are in the
 // page-adapter kit, re-exported here for the routes that take them from this module.
 

@@ -12,7 +12,7 @@ import { handle, requireUser, serviceContext } from "../../http/rest/index.ts";
 import { idsFromBody, parseId } from "../../http/rest/params.ts";
 
 // Spec §7.3's user extras, the blocklist at {global_path}/blocklist and the settings calls
-// (issue 5). Registered before the registry's routes so that "user/generate_username" is not
+// Registered before the registry's routes so that "user/generate_username" is not
 // read as "user/{id}". Thin: parse, call the service, shape the answer.
 
 function ctxOf(req: Request, db: DB) {

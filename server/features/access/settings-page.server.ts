@@ -5,7 +5,7 @@ import { serviceContextOf } from "../../http/pages/context.ts";
 import { pageUrl, redirectWithFlash, rethrowForPage, type PageArgs } from "../../http/pages/page-kit.server.ts";
 import { readFlash } from "../../http/pages/flash.server.ts";
 
-// The page adapter of /system/settings/* (issue 5): every form posts an intent; a 422 comes back
+// The page adapter of /system/settings/*: every form posts an intent; a 422 comes back
 // with the field errors and what was typed (passwords excepted), success redirects with a flash.
 
 type Args = PageArgs;
