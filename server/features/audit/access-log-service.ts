@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import { ACCESS_ACTIONS, ACCESS_LOGGED_RECORDS } from "../../../domain/registry/audit.ts";
 import { ResourceEngine, type AnySelect } from "../../engine/engine.ts";
 
-// The access log's computed columns (decision 180): the action and the record type in words, from
+// The access log's computed columns: the action and the record type in words, from
 // the registry's lists, so the list, its sort and its CSV export read the same text.
 
 /** `case <column> when 'view' then 'Viewed' … else <fallback or column> end` over fixed choices. */

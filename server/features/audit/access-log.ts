@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { AccessAction, Database } from "../../../db/schema.ts";
 import type { ServiceContext } from "../../context.ts";
 
-// The access log (issue 18 item 2, decision 180): opening a person's record in full, printing it or
+// The access log (decision 180): opening a person's record in full, printing it or
 // exporting personal data writes one row: who, what record, which action, why (when the screen
 // asks), when, from which address. Reads are logged outside the caller's transaction on purpose
 // by the adapters that serve the page or file, right before they answer it.

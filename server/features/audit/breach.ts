@@ -12,7 +12,7 @@ import { ACTION_WORDS } from "./history.ts";
 
 const AUDIT_ACTIONS = Object.entries(ACTION_WORDS).map(([value, label]) => ({ value, label }));
 
-// Breach readiness (issue 18 item 6, decision 182): the NPC asks within 72 hours who accessed which
+// Breach readiness (decision 182): the NPC asks within 72 hours who accessed which
 // personal records between two dates. One query answers it from the sign-in log (audit_log rows
 // `login`/`logout` of users, with their address), the access log (records opened, printed,
 // exported) and the changes to personal records (audit_log rows of the people entries; their print

@@ -7,7 +7,7 @@ import { forbidden, notFound } from "../../errors.ts";
 import { fullNameOf } from "../../engine/people-sql.ts";
 import type { HistoryChange, HistoryEntry, RecordHistory } from "../../../domain/audit/history.ts";
 
-// A record's history (issue 18 item 1, decision 181): the audit_log rows of one registry record —
+// A record's history (decision 181): the audit_log rows of one registry record —
 // every create, change, delete or void, restore and command (a command writes one audit row for
 // each row it changes, with its reason) — newest first, with who, when, from which address and,
 // for a change, each field's label, value before and value after. One service for every entry:

@@ -11,8 +11,9 @@ import { recordAccessBy } from "./access-log.ts";
 import { BREACH_COLUMNS, BREACH_PAGE_SIZE, breachEvents, breachSummary, parseBreachQuery } from "./breach.ts";
 import { csvHeader, csvRow } from "../../../domain/format.ts";
 
-// Page adapters of issue 18 (decisions 180, 181): the History tab and page of any registry record,
-// and the access rows of the pages that open a person's record in full or print it.
+// Page adapters of record history and the access log (decisions 180, 181): the History tab and
+// page of any registry record, and the access rows of the pages that open a person's record in
+// full or print it.
 
 /** A route's record id, or a 404 page. */
 export function recordIdOf(raw: string | undefined): number {
