@@ -16,7 +16,7 @@ import { redirectWithFlash, rethrowForPage, type PageArgs } from "../../http/pag
 import { fullNameOf } from "../../engine/people-sql.ts";
 import { certificateDocument } from "./print-model.ts";
 
-// The page adapter of issuing (issue 11 item 3): the choices of the issue form (types with their
+// The page adapter of issuing: the choices of the issue form (types with their
 // custom fields and fee lines, people found by name) and its action, which calls the same service
 // as REST and tRPC.
 

@@ -12,7 +12,7 @@ import { feeLabel, payingCollectionSql, transactionForPrint } from "./service.ts
 import { officialsOn, printedOfficials } from "../officials/service.ts";
 import type { CertificateDocument } from "../../../domain/certificates/document.ts";
 
-// What a printed certificate needs (issue 11 item 4): the rendered body, the paper, and the
+// What a printed certificate needs: the rendered body, the paper, and the
 // footer of research notes §7 item 8 (fee, O.R. number, date paid, control number, CTC, validity,
 // dry-seal note) with the QR code of its public verify page, all drawn on the server.
 
@@ -55,7 +55,7 @@ export async function certificatePerson(ctx: Pick<ServiceContext, "db">, userId:
 }
 
 /**
- * The receipt that paid a transaction, read from the collections of issue 10 when that table is
+ * The receipt that paid a transaction, read from the collections when that table is
  * there (its O.R. number and date); null while unpaid.
  */
 async function paymentOf(

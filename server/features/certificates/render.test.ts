@@ -9,7 +9,7 @@ import { DEFAULT_BARANGAY } from "../../system/settings.ts";
 import { sanitizeTemplate } from "./sanitize.ts";
 import { SEED_TEMPLATES, seedCertificateTemplates } from "./templates.ts";
 
-// Issue 11 item 2: every seeded template rendered for a woman and a man whose every field carries
+// Every seeded template rendered for a woman and a man whose every field carries
 // markup; no placeholder is left and no markup of a value survives (DESIGN §11: every value
 // escaped). Also the dates in words and the escaping of one value that looks like a placeholder.
 

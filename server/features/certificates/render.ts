@@ -4,7 +4,7 @@ import type { BarangayInfo } from "../../system/settings.ts";
 import { NO_OFFICIALS, type Officials } from "../../../domain/registry/officials.ts";
 import { escapeHtml, sanitizeTemplate } from "./sanitize.ts";
 
-// Rendering a certificate (issue 11 item 2, DESIGN §11): every placeholder of spec §3 and of the
+// Rendering a certificate (DESIGN §11): every placeholder of spec §3 and of the
 // type's custom fields filled from the data, every value escaped, dates the way certificates print
 // them. No database: the print model (print-model.ts) gathers the data.
 

@@ -4,7 +4,7 @@ import type sanitizeHtml from "sanitize-html";
 import { templateBoundsError } from "../../../domain/registry/template-bounds.ts";
 import { ValidationError } from "../../errors.ts";
 
-// Certificate templates are stored as sanitised HTML (issue 11 item 1): a strict allow-list of
+// Certificate templates are stored as sanitised HTML: a strict allow-list of
 // the editor's own markup. No script, no event handler, no link, no remote URL: an image is a
 // data: URL of a raster type (the barangay seal, a scanned signature), or it is dropped.
 

@@ -22,12 +22,12 @@ import { sanitizeTemplate } from "./sanitize.ts";
 import { validUntil } from "./render.ts";
 import { certificateRequested, certificatesPaid } from "../notifications/events.ts";
 
-// Transactions and their types (issue 11, DESIGN §11): the rules of issuing a certificate, written
+// Transactions and their types (DESIGN §11): the rules of issuing a certificate, written
 // once here and reached by every transport through serviceFor("transaction").
 
 /**
  * The collection that paid a transaction (alias `t`): the one recorded by markTransactionsPaid, or
- * else an active (not cancelled) official receipt with a line for it (issue 10's collection_lines).
+ * else an active (not cancelled) official receipt with a line for it (its collection_lines).
  */
 export function payingCollectionSql(alias = "t") {
   const t = (c: string) => sql.ref(`${alias}.${c}`);

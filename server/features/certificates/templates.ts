@@ -2,7 +2,7 @@ import type { DB } from "../../../db/index.ts";
 import type { StoredPaymentLine } from "../../../db/schema.ts";
 import { sanitizeTemplate } from "./sanitize.ts";
 
-// The common certificates as ready templates (issue 11 item 1), laid out as the research notes §7
+// The common certificates as ready templates, laid out as the research notes §7
 // describe them: the centred header, the title, "TO WHOM IT MAY CONCERN:", the body with the
 // name in capitals, age, sex, civil status and address, the purpose, "Issued this 22nd day of
 // November, 2026 at …", and the Punong Barangay's signature. The footer (fee, O.R. number, date
