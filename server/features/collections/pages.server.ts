@@ -14,7 +14,7 @@ import { unpaidTransactionsOf, type UnpaidTransaction } from "../certificates/se
 import { postedValues, residentFindStep } from "../../http/pages/picker.server.ts";
 import { FIND_FIELD, RELOAD_FIELD } from "../../../domain/form-steps.ts";
 
-// The page adapter of the collection form (issue 10 item 2): what the form needs to issue a
+// The page adapter of the collection form: what the form needs to issue a
 // receipt — the collector's pads with the number the receipt will get, the collection types and
 // their custom forms (the lines they suggest), and the people of the chosen payor kind — and the
 // create action, which answers the print panel of the new receipt.

@@ -5,7 +5,7 @@ import { formatVerificationCode, qrSvg } from "../../engine/documents.ts";
 import { serviceFor } from "../../engine/services.ts";
 import { getBarangayInfo } from "../../system/settings.ts";
 
-// The AF 51-C official receipt as printed (issue 10 item 4; research notes §1, 17 elements in
+// The AF 51-C official receipt as printed (research notes §1, 17 elements in
 // order): the data of one collection, the barangay as the agency, amount in words, the payment
 // mode's boxes, and the QR code of its public verify page, drawn on the server.
 

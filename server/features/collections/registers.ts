@@ -6,7 +6,7 @@ import type { ServiceContext } from "../../context.ts";
 import { AppError, forbidden, notFound, ValidationError } from "../../errors.ts";
 import { fullNameById } from "../../engine/people-sql.ts";
 
-// The COA registers of collections (issue 10 item 5; research notes §2, §3): the Report of
+// The COA registers of collections (research notes §2, §3): the Report of
 // Collections and Deposits (RCD) of a collector (or all) over a day or period — receipts issued in
 // chronological and numerical order with the cancelled ones, totals per fund, the deposits — and
 // the accountability for accountable forms of the period, which is also the monthly RAAF
@@ -28,7 +28,7 @@ export interface RcdCollection {
   fund: string;
   amount: string;
   cancelled: boolean;
-  /** Why a cancelled receipt was cancelled (decision 192). */
+  /** Why a cancelled receipt was cancelled. */
   cancel_reason: string | null;
 }
 
@@ -93,7 +93,7 @@ interface UseFigures {
  * The accountability of every pad over [from, to]: a form is used on its receipt's date, or on the
  * day it was voided; a pad is received on the day it was created (Manila time).
  *
- * Bounded by the period (issue 17 item 7, decision 178), not by every number ever received: a pad
+ * Bounded by the period (decision 178), not by every number ever received: a pad
  * received before the period whose every form was used before it has no row, so only the pads
  * with a form unused at the period's start (an available one, a receipt or a void dated from the
  * start on) or received in the period are read, each found by index. Of those, a pad with no form

@@ -6,7 +6,7 @@ import { notFound } from "../../errors.ts";
 import { isCalendarDate } from "../../../domain/registry/fields.ts";
 import { parseDayQuery, remitDay, remittanceDay, remittanceDays, remittedMessage, undoneMessage, undoRemittance } from "./remittances.ts";
 
-// The REST extras of issue 10 (spec §7.3): GET remittance/collection/day with its query, the
+// The REST extras of collections (spec §7.3): GET remittance/collection/day with its query, the
 // `search` child (one collector's day and its receipts), remitting a day's pending receipts with
 // their deposit, and undoing the collector's latest remittance.
 

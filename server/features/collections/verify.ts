@@ -4,7 +4,7 @@ import { isCalendarDate } from "../../../domain/registry/fields.ts";
 import type { ServiceContext } from "../../context.ts";
 import { maskName, normalizeVerificationCode } from "../../engine/documents.ts";
 
-// Public verification of an official receipt (issue 10 item 6, DESIGN §11): by the verification
+// Public verification of an official receipt (DESIGN §11): by the verification
 // code of its QR link, or — for someone without a QR reader — by its number, date and amount
 // together. Answers the document kind, number, date, amount, status and the payor's name masked;
 // never takes the numeric id. Lookups are rate-limited per address.
