@@ -2,7 +2,7 @@ import { serviceContextOf, type PageArgs } from "../../http/pages/page-kit.serve
 import type { DashboardData } from "../../../domain/reports/dashboard.ts";
 import { dashboard } from "./service.ts";
 
-// The page adapter of /dashboard (issue 13): the route reads the widgets through this module, so
+// The page adapter of /dashboard: the route reads the widgets through this module, so
 // no server-only code is imported by the route module itself.
 
 /** The dashboard widgets the signed-in user's permissions allow. */

@@ -7,7 +7,7 @@ import { fullNameOf } from "../../engine/people-sql.ts";
 import type { DashboardData, MoneyFigure, TrendPoint } from "../../../domain/reports/dashboard.ts";
 import { auditSubjects } from "../audit/subjects.ts";
 
-// The dashboard's widgets (issue 13 item 6), each behind the permission of the records it counts,
+// The dashboard's widgets, each behind the permission of the records it counts,
 // so nobody sees a number of records they may not open:
 // - population (manage-resident or manage-report) and households (manage-household or
 //   manage-report), each with its trend over the last 12 months;
