@@ -9,7 +9,7 @@ import { getBarangayInfo, type BarangayInfo } from "../../system/settings.ts";
 import type { Officials } from "../../../domain/registry/officials.ts";
 import { printedOfficials, type BarangayImages } from "../officials/service.ts";
 
-// Print models of issue 12 (DESIGN §12, research notes §4 and §6): the COA barangay disbursement
+// Print models of disbursements (DESIGN §12, research notes §4 and §6): the COA barangay disbursement
 // voucher (boxes A–E, one Letter page) and the cheque printed onto the bank's pre-printed stock
 // under the PCHC rules, with the account's calibrated offsets. Both need view- (spec §6).
 

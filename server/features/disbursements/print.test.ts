@@ -8,8 +8,8 @@ import { seedOfficials } from "../officials/seed.ts";
 import { serviceFor } from "../../engine/services.ts";
 import { chequeForPrint, chequeTestPrint, pchcDate, pchcFigures, pchcWords, voucherForPrint } from "./print.server.ts";
 
-// Print models of issue 12: the PCHC cheque values (research notes §6), the DV's data (§4), the
-// view- gate of spec §6, and the seeded month (item 6) printing as it should.
+// Print models of disbursements: the PCHC cheque values (research notes §6), the DV's data (§4), the
+// view- gate of spec §6, and the seeded month printing as it should.
 
 describe("PCHC cheque values", () => {
   it("date MM-DD-YYYY with dashes, figures without ₱ or symbols, words between asterisks", () => {

@@ -5,7 +5,7 @@ import type { ReportRow } from "../../../domain/reports/types.ts";
 import { defineReport, sectionTotals } from "../reports/registry.ts";
 import type { ReportFilters, ReportQueryArgs } from "../reports/types.ts";
 
-// The queries of the three cheque registers (issue 12 item 5; definitions in
+// The queries of the three cheque registers (definitions in
 // domain/reports/disbursements.ts). Filters: the period (cheque, deposit or registration
 // date, both ends included) and the bank account.
 

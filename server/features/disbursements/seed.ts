@@ -6,7 +6,7 @@ import { loadAuthUser } from "../../auth/sessions.ts";
 import type { ServiceContext } from "../../context.ts";
 import { serviceFor } from "../../engine/services.ts";
 
-// Demo disbursements and cheques (issue 12 item 6): the officials who sign vouchers, a cheque book
+// Demo disbursements and cheques: the officials who sign vouchers, a cheque book
 // of the general fund's account, a month of vouchers up to today paid by cheques — one voucher's
 // cheque voided with its cascade (the voucher's other cheque follows, both numbers spoiled), one
 // voided and written again (a voucher with two cheques, one void), one blank leaf spoiled — so every screen and register shows something. Written through the services
