@@ -3,7 +3,7 @@ import type { ServiceContext } from "../../context.ts";
 import { fullNameById, fullNameOf } from "../../engine/people-sql.ts";
 import { notify } from "./service.ts";
 
-// The events staff hear about (issue 15 item 2). Each is called by the service that makes the
+// The events staff hear about. Each is called by the service that makes the
 // change, inside its transaction, with that transaction's ctx: the rows commit or roll back with the
 // event. Each names who may see the record (the permissions of its list or page) and its topic
 // (decision 053). The person who acted is never told about their own action.

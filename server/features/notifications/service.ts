@@ -14,7 +14,7 @@ import type { ServiceContext } from "../../context.ts";
 import { forbidden, unauthenticated, ValidationError } from "../../errors.ts";
 import { can, SYSTEM_ADMIN_PERMISSION } from "../../../domain/permissions.ts";
 
-// Stored notifications (issue 15, decision 150). An event writes one row per recipient with the
+// Stored notifications (decision 150). An event writes one row per recipient with the
 // transaction's own db handle, so the rows exist exactly when the event does; the table's trigger
 // sends pg_notify at commit and the realtime hub (server/http/realtime/hub.ts) pushes each row to its
 // user's sockets in every process. Recipients are chosen in SQL: who may see the record (any of the
@@ -159,7 +159,7 @@ async function unreadCount(ctx: ServiceContext): Promise<number> {
 
 /**
  * The bell: the unread count and the newest few, in one statement (it runs on every page the
- * layout renders: three round trips were three of the seven statements of a list page, issue 17).
+ * layout renders: three round trips were three of the seven statements of a list page).
  */
 export async function bellSummary(ctx: ServiceContext): Promise<BellSummary> {
   const userId = requireUser(ctx);
@@ -269,7 +269,7 @@ export async function dismissNotification(ctx: ServiceContext, raw: unknown): Pr
 export const TEST_NOTIFICATION_TIMEOUT_MS = 50_000;
 
 /**
- * The /test page's button (issue 2 item 7): a stored notification to the administrator, pushed to
+ * The /test page's button: a stored notification to the administrator, pushed to
  * their sockets when it commits. Answers how many sockets of theirs this process holds.
  */
 export async function sendTestNotification(ctx: ServiceContext, socketsOf: (userId: number) => number): Promise<{ delivered: number }> {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { authedProcedure, router } from "../../http/trpc/init.ts";
 import { dismissNotification, markAllRead, markRead, notificationsAfter } from "./service.ts";
 
-// The bell's calls (issue 15): catch up after a reconnect, mark read, dismiss. Thin: the service decides.
+// The bell's calls: catch up after a reconnect, mark read, dismiss. Thin: the service decides.
 
 export const notificationsRouter = router({
   /** What came after the last id the browser saw, with the unread count and the newest few. */
