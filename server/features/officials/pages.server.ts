@@ -14,7 +14,7 @@ import {
   type BarangayImageKind,
 } from "./service.ts";
 
-// The page adapter of /system/parameters/officials beyond the registry's list (decision 194): the
+// The page adapter of /system/parameters/officials beyond the registry's list: the
 // seal and the logo, uploaded and removed with a form of their own (multipart, without JavaScript).
 
 export { barangayImages, isBarangayImageKind, officialsOn, printedOfficials, readBarangayImage } from "./service.ts";

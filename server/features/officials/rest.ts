@@ -16,7 +16,7 @@ import {
   type BarangayImageKind,
 } from "./service.ts";
 
-// The seal and the logo over REST (decision 194), beside the officials' registry routes:
+// The seal and the logo over REST, beside the officials' registry routes:
 // - GET barangay_image: {data: {seal, logo}}, their addresses (null where none);
 // - POST barangay_image/{seal|logo}: the image bytes, or a multipart form's file;
 // - DELETE barangay_image/{seal|logo}.

@@ -2,7 +2,7 @@ import type { DB } from "../../../db/index.ts";
 import type { OfficialPosition } from "../../../db/schema.ts";
 import { todayInManila } from "../../../domain/dates.ts";
 
-// The demo barangay's signing officials (decision 194): the officials elected in 2023 still in
+// The demo barangay's signing officials: the officials elected in 2023 still in
 // office, and a treasurer who handed over at the start of this year, so a voucher of last year
 // prints last year's treasurer. Only into an empty list: an administrator's terms stay as they are.
 
