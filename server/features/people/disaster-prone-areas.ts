@@ -4,7 +4,7 @@ import { requiredId } from "../../../domain/registry/fields.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, ValidationError } from "../../errors.ts";
 
-// A purok is listed as disaster-prone at most once while active (issue 4). check_disaster_prone_area
+// A purok is listed as disaster-prone at most once while active. check_disaster_prone_area
 // (spec §7.3) tells before saving and answers with the existing entry; the engine's hook refuses on
 // save; a restore that would make a second active entry is refused.
 

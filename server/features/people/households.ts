@@ -7,7 +7,7 @@ import type { ServiceContext } from "../../context.ts";
 import { forbidden, ValidationError } from "../../errors.ts";
 import { fullNameOf } from "../../engine/people-sql.ts";
 
-// Household rules beyond the engine (issue 4 "Households"): a person belongs to at most one active
+// Household rules beyond the engine: a person belongs to at most one active
 // household, as its head or as a member; check_household (spec §7.3) tells before saving, the
 // engine's hooks refuse on save, and a restore is refused when it would break the rule.
 

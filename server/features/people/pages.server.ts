@@ -34,7 +34,7 @@ import { correctionRequestOf, parseCorrectionRequest, recordCorrectionRequest } 
 import type { CorrectionRequestInput } from "../../../domain/privacy/schemas.ts";
 import { naturalKey } from "../../engine/natural-order.ts";
 
-// Page actions and loaders of the people screens (issue 4), beside the registry's generic ones
+// Page actions and loaders of the people screens, beside the registry's generic ones
 // (server/http/pages/resource-page.server.ts): the resident form with its duplicate warning and photo, the
 // reset of a resident's password, the household and disaster-prone area forms whose saves show no
 // notification (spec §7.3), and restores that keep the one-active-entry rules.
@@ -106,7 +106,7 @@ export async function residentAction(args: Args) {
     const submission = parseWithZod(form, { schema: def.schema.create });
     if (submission.status !== "success") return data({ result: submission.reply() } satisfies ResidentActionData, { status: 422 });
     const values = submission.value as Record<string, unknown> & { user_profile: Record<string, string>; confirm_duplicate?: boolean };
-    // Issue 18 item 3: a correction on the person's request is checked first, recorded with the change.
+    // A correction on the person's request is checked first, recorded with the change.
     let correction: CorrectionRequestInput | null = null;
     try {
       const asked = intent === "update" ? correctionRequestOf(form) : null;
@@ -115,7 +115,7 @@ export async function residentAction(args: Args) {
       return fieldErrorsReply<ResidentActionData>(submission, error) ?? rethrowForPage(error);
     }
 
-    // The duplicate warning (issue 4): same name and birth date, shown with a link before saving.
+    // The duplicate warning: same name and birth date, shown with a link before saving.
     if (!values.confirm_duplicate) {
       const duplicates = await findDuplicates(ctx, values.user_profile, id);
       if (duplicates.length) {

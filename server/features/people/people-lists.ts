@@ -1,6 +1,6 @@
 // The resident path's two readings (spec §7.1 search and §7.2 list). The households list by purok
-// and the one-active-entry restore rules are the engine's now (a reference filter and the
-// beforeRestore hooks, issue 9).
+// and the one-active-entry restore rules are the engine's (a reference filter and the
+// beforeRestore hooks).
 
 const LIST_KEYS = new Set(["page", "per_page", "sort", "order", "status"]);
 

@@ -4,7 +4,7 @@ import type { ServiceContext } from "../../context.ts";
 import { forbidden } from "../../errors.ts";
 import { completeAddressOf, fullNameOf } from "../../engine/people-sql.ts";
 
-// The global resident search (issue 4; spec §2.2, §4 "Search", §5, §7.1).
+// The global resident search (spec §2.2, §4 "Search", §5, §7.1).
 //
 // Matching forgives case, accents and ñ, word order, spacing and hyphens, and small typos; exact
 // and prefix matches rank first; trashed residents are never offered. Two paths
@@ -202,7 +202,7 @@ async function rankedMatches(
   // The first `limit` rows of each word that pass the filter, already in ranking order, merged:
   // the given words and the known words beginning with the prefixes, minus `exhausted`. One
   // statement that also finds the prefixes' words (each statement's round trip — its writev to the
-  // socket — was a third of the server's CPU under a search at 32 clients, issue 17); null when a
+  // socket — was a third of the server's CPU under a search at 32 clients); null when a
   // prefix begins more than MAX_POSTED_WORDS words, too many to merge.
   const fromWords = async (words: string[], prefixes: string[], filter: RawBuilder<unknown>): Promise<Candidate[] | null> => {
     const { rows } = await sql<CandidateRow & { too_many: boolean }>`
@@ -377,7 +377,7 @@ async function resultSelect(db: DB, match: MatchSpec, normalized: string, exact:
     )
     .slice(0, limit);
   // Plain columns, the result object built here: jsonb_build_object and jsonb_strip_nulls cost
-  // more than the rest of a common search's database time (issue 17, pgbench on 200,000
+  // more than the rest of a common search's database time (pgbench on 200,000
   // residents: 50 rows in 2.1 ms against 0.5 ms as columns).
   const { rows } = await sql<{
     id: number;

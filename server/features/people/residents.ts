@@ -9,7 +9,7 @@ import { generatePassword, hashPassword } from "../../auth/passwords.ts";
 import { audit } from "../../engine/audit.ts";
 import { fullNameOf, personJson } from "../../engine/people-sql.ts";
 
-// Resident rules beyond the engine (issue 4): the duplicate warning, photos, the reset of a
+// Resident rules beyond the engine: the duplicate warning, photos, the reset of a
 // resident's sign-in password, and the resident page's household.
 
 /** A resident's profile as the engine answers it (residentProfileJson in people-sql.ts). */

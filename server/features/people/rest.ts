@@ -11,8 +11,8 @@ import { PHOTO_NOT_IMAGE, PHOTO_TOO_LARGE, removeResidentPhoto, setResidentPhoto
 import { handle, requireUser, serviceContext } from "../../http/rest/index.ts";
 import { parseId } from "../../http/rest/params.ts";
 
-// The REST extras of issue 4 (spec §7.1, §7.3), registered before the generated routes of the
-// registry so that they see their paths first:
+// The REST extras of the people entries (spec §7.1, §7.3), registered before the generated routes
+// of the registry so that they see their paths first:
 // - GET resident?search=… answers the search results {data: [...]} (the top-bar box's call of
 //   §7.1); with any list parameter (page, per_page, sort, order, status, filter[…]) the same path
 //   is the paginated resident list of §7.2 (docs/decisions/042-resident-search.md);
@@ -84,7 +84,7 @@ export function registerPeopleRoutes(router: Router, db: DB): void {
         res.json({ data: await checkDisasterProneArea(ctxOf(req), req.body), message: "This purok is not listed yet." });
       } catch (error) {
         if (error instanceof AreaAlreadyListed) {
-          // "Answers with the existing one" (issue 4): the refusal carries the active entry.
+          // Answers with the existing one: the refusal carries the active entry.
           res.status(422).json({ message: error.message, errors: error.errors, data: error.existing });
           return;
         }

@@ -7,7 +7,7 @@ import { can } from "../../../domain/permissions.ts";
 import { forbidden } from "../../errors.ts";
 import { authedProcedure, router } from "../../http/trpc/init.ts";
 
-// tRPC twins of issue 4's calls (DESIGN §1: search-as-you-type, checks). Thin: parse, call the service.
+// tRPC twins of the people calls (DESIGN §1: search-as-you-type, checks). Thin: parse, call the service.
 
 export const peopleRouters = {
   resident: router({
