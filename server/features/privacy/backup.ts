@@ -5,7 +5,7 @@ import pg from "pg";
 import { sql } from "kysely";
 import { openDatabase, type DB, type OpenedDatabase } from "../../../db/index.ts";
 
-// Backup and restore of the whole portal in one file (issue 18 item 5, docs/decisions/187):
+// Backup and restore of the whole portal in one file (docs/decisions/187):
 //
 // - PostgreSQL: a `pg_dump --format=custom` archive, restored by `pg_restore`. pg_dump takes a
 //   consistent snapshot while the portal runs.

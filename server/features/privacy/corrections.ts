@@ -6,7 +6,7 @@ import { can } from "../../../domain/permissions.ts";
 import { todayInManila } from "../../../domain/dates.ts";
 import { correctionRequestSchema, type CorrectionRequestInput } from "../../../domain/privacy/schemas.ts";
 
-// A correction made on the data subject's request (issue 18 item 3, RA 10173 §16(d),
+// A correction made on the data subject's request (RA 10173 §16(d),
 // docs/decisions/185): the person's record is changed the usual way (the engine's update, its own
 // audit row), and in the same transaction this records when and how the person asked (date,
 // channel, reference) with a link to that audit row — the change itself.

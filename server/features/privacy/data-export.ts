@@ -9,7 +9,7 @@ import { findResource } from "../../../domain/registry/index.ts";
 import { can } from "../../../domain/permissions.ts";
 import { EXPORT_PERSONAL_DATA_PERMISSION } from "../../../domain/privacy/schemas.ts";
 
-// A data subject's request for their data (issue 18 item 3, RA 10173 §16(c), docs/decisions/185):
+// A data subject's request for their data (RA 10173 §16(c), docs/decisions/185):
 // everything the portal holds on one person, read from the tables themselves — the profile and
 // account, the photo, household membership, businesses owned, certificates and other
 // transactions, official receipts naming them as payor, disbursement vouchers naming them as

@@ -3,7 +3,7 @@ import { serviceContextOf } from "../../http/pages/context.ts";
 import { rethrowForPage, type PageArgs } from "../../http/pages/page-kit.server.ts";
 import { exportFileName, exportPersonData } from "./data-export.ts";
 
-// Page adapters of a person's data export (issue 18 item 3): the printed sheet and the JSON file.
+// Page adapters of a person's data export: the printed sheet and the JSON file.
 
 function personId(raw: string | undefined): number {
   const id = Number(raw);

@@ -5,7 +5,7 @@ import { serviceContextOf } from "../../http/pages/context.ts";
 import { redirectWithFlash, rethrowForPage, type PageArgs } from "../../http/pages/page-kit.server.ts";
 import { planRetention, recentRetentionRuns, saveRetentionSettings } from "./retention.ts";
 
-// Page adapters of /system/retention (issue 18 item 4): parse, call the retention services, shape the answer.
+// Page adapters of /system/retention: parse, call the retention services, shape the answer.
 
 /** /system/retention: the settings, the dry run and the last runs (and the flash of a save). */
 export async function retentionPage(args: PageArgs) {

@@ -10,7 +10,7 @@ import { can, SYSTEM_ADMIN_PERMISSION } from "../../../domain/permissions.ts";
 import { todayInManila } from "../../../domain/dates.ts";
 import { COA_RETENTION_YEARS, DEFAULT_RETENTION, retentionSchema, type RetentionSettings } from "../../../domain/privacy/schemas.ts";
 
-// Retention (issue 18 item 4, docs/decisions/186). Once a day the portal
+// Retention (docs/decisions/186). Once a day the portal
 // - anonymises the trashed personal records (people: residents, non-residents, staff; households)
 //   trashed longer ago than the `retention` setting says: names, birth data, contacts, photo and the
 //   sensitive sector flags become placeholders or empty; ids, sex, civil status and purok stay, so
