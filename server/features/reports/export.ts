@@ -82,7 +82,7 @@ export async function exportReport(
   const def: ReportDef = open.def;
   const listingSection = def.sections.find((s) => s.listing);
   const base = `${slug(def.title)}-report-${todayInManila()}`;
-  // Issue 18: a report's file may list people (the RBI listing): every export is logged, on every transport.
+  // A report's file may list people (the RBI listing): every export is logged, on every transport.
   await recordAccessBy(ctx, {
     entity: "report",
     record: `${def.title} report`,
@@ -130,7 +130,7 @@ export async function exportReport(
   }
 
   // exceljs (and its zip and stream libraries) loads with the first XLSX asked for, not with the
-  // server: about 8 MB of heap that most processes never use (issue 17 item 6, decision 176).
+  // server: about 8 MB of heap that most processes never use (decision 176).
   const { default: Excel } = await import("exceljs");
   const out = new PassThrough();
   const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
@@ -140,7 +140,7 @@ export async function exportReport(
   // One worksheet. Each column's cells share one style object: exceljs dedupes a cell's style by
   // the object's identity (a WeakMap) and otherwise renders it to XML to look it up, and a new cell
   // gets a new merged object — that lookup was 25 % of an export's CPU and most of its garbage
-  // (200,000 rows: 1.3 GB a second allocated, old space grown to 150 MB; issue 17 item 6).
+  // (200,000 rows: 1.3 GB a second allocated, old space grown to 150 MB).
   // Bold rows (headers, totals) keep their own objects: setting their font changes their style.
   const addSheet = (title: string, columns: readonly ReportColumn[]) => {
     const styles: Partial<ExcelJS.Style>[] = columns.map((c) =>

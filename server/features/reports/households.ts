@@ -7,7 +7,7 @@ import { registeredBetween } from "./people-filters.ts";
 import { purokOrder, puroksById } from "./residents.ts";
 import type { ReportFilters, ReportQueryArgs } from "./types.ts";
 
-// The households report (issue 13 item 3): households and people per purok, members per household,
+// The households report: households and people per purok, members per household,
 // and the people at risk in disaster-prone puroks by hazard type (for the disaster council).
 // A household's size is its head plus its members.
 

@@ -14,7 +14,7 @@ import { pageUrl, rethrowForPage, type PageArgs } from "../../http/pages/page-ki
 import { exportHeaders, exportReport } from "./export.ts";
 import { listingRows, openReport, reportsFor, runReport } from "./index.ts";
 
-// The page adapters of the reports (issue 13): the hub, a report's page, its print view and its
+// The page adapters of the reports: the hub, a report's page, its print view and its
 // export. Thin: they read the address, call the reports layer and shape the loader data.
 
 export type FilterOptions = Record<string, { value: string; label: string }[]>;

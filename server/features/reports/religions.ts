@@ -5,7 +5,7 @@ import { residentsWhere, RESIDENTS_FROM } from "./people-filters.ts";
 import { purokOrder, puroksById } from "./residents.ts";
 import type { ReportQueryArgs } from "./types.ts";
 
-// The religions report (issue 13 item 4): residents per religion, by sex, and a crosstab of
+// The religions report: residents per religion, by sex, and a crosstab of
 // religion by purok whose columns are the puroks that have residents.
 
 const NOT_STATED = "Not stated";

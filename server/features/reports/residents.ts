@@ -6,7 +6,7 @@ import { defineReport } from "./registry.ts";
 import { ageGroupIndex, ageOn, residentsWhere, yearsBefore, RESIDENTS_FROM } from "./people-filters.ts";
 import type { ReportFilters, ReportQueryArgs } from "./types.ts";
 
-// The residents report (issue 13 item 2): population by purok, sex and PSA age group (the
+// The residents report: population by purok, sex and PSA age group (the
 // pyramid), civil status and sectors from ONE grouped scan of the matching residents; the RBI
 // listing per purok, paged for the screen and streamed per purok for the export.
 
@@ -78,7 +78,7 @@ function oncePerRun<T>(read: (args: ReportQueryArgs) => Promise<T>): (args: Repo
 /**
  * The matching residents counted by purok, sex, civil status and age group, with each sector's
  * count: one read of the profiles per report run, shared by the summary and the listing's purok
- * counts (a second grouped count beside it was a third more of the database's work; issue 17).
+ * counts (a second grouped count beside it was a third more of the database's work).
  */
 const groupsOf = oncePerRun(async ({ ctx, filters, today }) => {
   const seniorFrom = yearsBefore(today, 60);
@@ -197,7 +197,7 @@ function listingSelect(filters: ReportFilters, today: string, keys = false) {
  * Rows a query while an export reads the whole listing. A batch is alive until it is written, so
  * whatever a garbage collection finds of it is moved to the old generation: 2,000 a query grew the
  * server to 288–323 MB in the export of 200,000 residents after the residents page at 32 clients,
- * 250 to 271–273 MB (the XLSX 3.5–3.9 → 4.4–4.6 s, the CSV 1.3 → 1.8 s; issue 17, decision 176).
+ * 250 to 271–273 MB (the XLSX 3.5–3.9 → 4.4–4.6 s, the CSV 1.3 → 1.8 s; decision 176).
  */
 const EXPORT_BATCH = 250;
 

@@ -7,7 +7,7 @@ import { handle, requireUser, serviceContext } from "../../http/rest/index.ts";
 import { exportHeaders, exportReport } from "./export.ts";
 import { reportsFor, runReport } from "./index.ts";
 
-// REST of the reports (issue 13 item 1), the same filter keys as the pages' addresses:
+// REST of the reports, the same filter keys as the pages' addresses:
 // - GET /api/reports                         the reports the user may open {data: [...]};
 // - GET /api/reports/{name}?filter[...]&page  {data: ReportResult} (cards, sections with totals,
 //                                             one page of the listing; per_page up to 500);
