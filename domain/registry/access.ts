@@ -74,8 +74,24 @@ const NAME_FIELDS: ResourceDef["fields"] = [
 const CREATED_AT: ColumnDef = { key: "created_at", label: "Created at", kind: "datetime", sortable: true, hideOnMobile: true };
 const UPDATED_AT: ColumnDef = { key: "updated_at", label: "Updated at", kind: "datetime", sortable: true, hideOnMobile: true };
 
+const userCreateSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema(),
+  user_profile: nameParts,
+  roles: idListSchema("roles").default([]),
+});
+const userUpdateSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  user_profile: nameParts,
+  roles: idListSchema("roles").optional(),
+});
+/** A user's input: an update's, and the password a create sets. */
+type UserInput = z.output<typeof userUpdateSchema> & { password?: string };
+
 /** Staff accounts (spec §2.4 users: name, username, status, roles, lastsignin). */
-export const user: ResourceDef = {
+export const user: ResourceDef<UserInput> = {
   name: "user",
   restPath: "user",
   storage: { kind: "user", userKind: "staff" },
@@ -117,16 +133,7 @@ export const user: ResourceDef = {
   ],
   searchable: ["username", "email"],
   unique: ["username"],
-  schema: {
-    create: z.object({
-      username: usernameSchema,
-      email: emailSchema,
-      password: passwordSchema(),
-      user_profile: nameParts,
-      roles: idListSchema("roles").default([]),
-    }),
-    update: z.object({ username: usernameSchema, email: emailSchema, user_profile: nameParts, roles: idListSchema("roles").optional() }),
-  },
+  schema: { create: userCreateSchema, update: userUpdateSchema },
   modals: ["create", "update", "delete", "restore", "reset"],
   defaultSort: { key: "name", order: "asc" },
   virtualFields: ["roles"],
@@ -136,8 +143,21 @@ export const user: ResourceDef = {
   ],
 };
 
+const roleCreateSchema = z.object({
+  name: requiredText("name", 100),
+  description: optionalText("description", 1000),
+  permissions: idListSchema("permissions", 2000).default([]),
+  members: idListSchema("members").default([]),
+});
+const roleUpdateSchema = z.object({
+  name: requiredText("name", 100),
+  description: optionalText("description", 1000),
+  permissions: idListSchema("permissions", 2000).optional(),
+  members: idListSchema("members").optional(),
+});
+
 /** Roles (spec §3: id, name, description, permissions, members, updated_at, created_at). */
-export const role: ResourceDef = {
+export const role: ResourceDef<z.output<typeof roleUpdateSchema>> = {
   name: "role",
   restPath: "role",
   restPrefix: "admin",
@@ -164,20 +184,7 @@ export const role: ResourceDef = {
   ],
   searchable: ["name", "description"],
   unique: ["name"],
-  schema: {
-    create: z.object({
-      name: requiredText("name", 100),
-      description: optionalText("description", 1000),
-      permissions: idListSchema("permissions", 2000).default([]),
-      members: idListSchema("members").default([]),
-    }),
-    update: z.object({
-      name: requiredText("name", 100),
-      description: optionalText("description", 1000),
-      permissions: idListSchema("permissions", 2000).optional(),
-      members: idListSchema("members").optional(),
-    }),
-  },
+  schema: { create: roleCreateSchema, update: roleUpdateSchema },
   modals: ["create", "update", "delete"],
   defaultSort: { key: "name", order: "asc" },
   deletion: "hard",
@@ -192,9 +199,10 @@ export const permissionNameSchema = requiredText("name", 100)
   .transform((v) => v.toLowerCase())
   .pipe(z.string().regex(PERMISSION_NAME_PATTERN, PERMISSION_NAME_RULE));
 
+const permissionSchema = z.object({ name: permissionNameSchema, description: requiredText("description", 255) });
+
 /** Permissions (spec §2.4: name, description, updated_at, created_at). */
-export const permission: ResourceDef = (() => {
-  const schema = z.object({ name: permissionNameSchema, description: requiredText("description", 255) });
+export const permission: ResourceDef<z.output<typeof permissionSchema>> = (() => {
   return {
     name: "permission",
     restPath: "permission",
@@ -234,11 +242,11 @@ export const permission: ResourceDef = (() => {
     ],
     searchable: ["name", "description"],
     unique: ["name"],
-    schema: { create: schema, update: schema },
+    schema: { create: permissionSchema, update: permissionSchema },
     modals: ["create", "update", "delete"],
     defaultSort: { key: "name", order: "asc" },
     deletion: "hard",
-  } satisfies ResourceDef;
+  } satisfies ResourceDef<z.output<typeof permissionSchema>>;
 })();
 
 /**

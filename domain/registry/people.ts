@@ -183,7 +183,7 @@ const CREATED_BY: ColumnDef = { key: "created_by", label: "Created by", kind: "p
 
 const P = "user_profile.";
 
-export const resident: ResourceDef = {
+export const resident: ResourceDef<z.output<typeof residentSchema>> = {
   name: "resident",
   restPath: "resident",
   storage: { kind: "user", userKind: "resident" },

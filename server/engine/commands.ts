@@ -31,13 +31,16 @@ function resolve(target: RecordTarget): ResolvedTarget {
   return { entity: def.name, table: tableOf(def), label: def.labels.singular };
 }
 
-/** What a command's handler works with, inside the command's transaction. */
-export interface CommandRun {
+/**
+ * What a command's handler works with, inside the command's transaction. `TRow` is the row the
+ * entry's service reads (its `ResourceEngine<TRow>`), so a handler reads `run.row` typed.
+ */
+export interface CommandRun<TRow extends Row = Row> {
   ctx: ServiceContext;
   def: ResourceDef;
   command: CommandDef;
   /** The record as it was before the command (locked for the transaction). */
-  row: Row;
+  row: TRow;
   reason: string | null;
   /** The command's input beyond the reason (e.g. a deposit's details). */
   input: Record<string, unknown>;
@@ -49,8 +52,13 @@ export interface CommandRun {
   change(target: RecordTarget, id: number, set: Record<string, unknown>, auditAction?: string): Promise<void>;
 }
 
-/** The work of a command beyond moving its own row to `to` (a cascade, a reason kept on the row). */
-export type CommandHandler = (run: CommandRun) => Promise<void>;
+/**
+ * The work of a command beyond moving its own row to `to` (a cascade, a reason kept on the row).
+ * Written as a method's type, so its parameter is compared both ways as a method's is: a service
+ * whose handlers read its own row (`ResourceEngine<KpCaseRow>`) still is a `ResourceEngine` the
+ * registry hands out, since the engine only ever runs a handler on a row of the service's own read.
+ */
+export type CommandHandler<TRow extends Row = Row> = { handle(run: CommandRun<TRow>): Promise<void> }["handle"];
 
 /** What a run is: the subject's entity, the command's name, and the audit action of its rows. */
 export interface RunSubject {

@@ -144,7 +144,7 @@ export class ResourceEngine<TRow extends Row = Row, TInput extends Record<string
    * a reason kept on the row), by the command's name in the registry entry. A reverse command
    * (`reverses`) needs none: the recorder replays the run it reverses.
    */
-  protected commandHandlers(): Readonly<Record<string, CommandHandler>> {
+  protected commandHandlers(): Readonly<Record<string, CommandHandler<TRow>>> {
     return {};
   }
   /** Checks before any command of the entry runs on `row` (a remitted receipt is neither cancelled nor restored); throw to refuse. */
@@ -901,7 +901,7 @@ export class ResourceEngine<TRow extends Row = Row, TInput extends Record<string
     const describe = (entity: string, rowId: number) => `${getResource(entity).labels.singular} #${rowId}`;
     const subject = { entity: this.def.name, command: command.name, audit: command.audit };
     const handler = this.commandHandlers()[command.name];
-    const runOf = (recorder: CommandRecorder): CommandRun => ({
+    const runOf = (recorder: CommandRecorder): CommandRun<TRow> => ({
       ctx: tx,
       def: this.def,
       command,

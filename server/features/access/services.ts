@@ -2,7 +2,9 @@ import { sql } from "kysely";
 import type { ServiceContext } from "../../context.ts";
 import { ValidationError } from "../../errors.ts";
 import { passwordProblem } from "../../auth/passwords.ts";
-import { ResourceEngine, type AnySelect } from "../../engine/engine.ts";
+import { ResourceEngine, type AnySelect, type Row } from "../../engine/engine.ts";
+import type { InputOf } from "../../../domain/registry/types.ts";
+import type { permission, role, user } from "../../../domain/registry/access.ts";
 import { fullNameOf } from "../../engine/people-sql.ts";
 import type { BlocklistRow } from "./blocklist.ts";
 import {
@@ -23,8 +25,6 @@ import {
 /** A user's roles as [{id, name}] (spec §7 "roles"), for rows whose id is `t.id`. */
 const rolesOfRow = sql`coalesce((select jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name) order by r.name)
   from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = t.id), '[]'::jsonb)`;
-
-const ids = (values: Record<string, unknown>, key: string) => values[key] as number[] | undefined;
 
 async function replaceUserRoles(ctx: ServiceContext, userId: number, roleIds: number[]): Promise<boolean> {
   const before = (await ctx.db.selectFrom("user_roles").select("role_id").where("user_id", "=", userId).execute()).map((r) =>
@@ -47,7 +47,9 @@ const ROLES_CHANGED = {
   type: "info" as const,
 };
 
-export class UserService extends ResourceEngine {
+type UserValues = InputOf<typeof user>;
+
+export class UserService extends ResourceEngine<Row, UserValues> {
   protected override statusSql() {
     return sql<string>`case when t.deleted_at is not null then 'Trashed' when t.blocked_at is not null then 'Blocked' else 'Active' end`;
   }
@@ -55,19 +57,19 @@ export class UserService extends ResourceEngine {
   protected override extendSelect(q: AnySelect): AnySelect {
     return q.select([rolesOfRow.as("roles"), "t.blocked_reason", "t.last_sign_in_at as lastsignin"]);
   }
-  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
+  protected override async beforeWrite(ctx: ServiceContext, values: UserValues, id: number | null) {
     if (typeof values.password === "string") {
       const problem = passwordProblem(values.password);
       if (problem) throw ValidationError.field("password", problem);
     }
-    const roles = ids(values, "roles");
+    const roles = values.roles;
     if (roles) {
       await checkRoleIds(ctx.db, roles);
       if (id != null) await checkUserRolesChange(ctx, id, roles);
     }
   }
-  protected override async afterWrite(ctx: ServiceContext, id: number, values: Record<string, unknown>, op: "create" | "update") {
-    const roles = ids(values, "roles");
+  protected override async afterWrite(ctx: ServiceContext, id: number, values: UserValues, op: "create" | "update") {
+    const roles = values.roles;
     if (!roles) return;
     const changed = await replaceUserRoles(ctx, id, roles);
     if (changed && op === "update") await notifyIfWanted(ctx.db, id, "security", ROLES_CHANGED);
@@ -77,7 +79,9 @@ export class UserService extends ResourceEngine {
   }
 }
 
-export class RoleService extends ResourceEngine {
+type RoleValues = InputOf<typeof role>;
+
+export class RoleService extends ResourceEngine<Row, RoleValues> {
   protected override extendSelect(q: AnySelect): AnySelect {
     return q.select([
       sql`coalesce((select jsonb_agg(jsonb_build_object('id', pm.id, 'name', pm.name) order by pm.name)
@@ -91,9 +95,8 @@ export class RoleService extends ResourceEngine {
       ),
     ]);
   }
-  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
-    const permissionIds = ids(values, "permissions");
-    const memberIds = ids(values, "members");
+  protected override async beforeWrite(ctx: ServiceContext, values: RoleValues, id: number | null) {
+    const { permissions: permissionIds, members: memberIds } = values;
     if (permissionIds?.length) {
       const found = await ctx.db.selectFrom("permissions").select("id").where("id", "in", permissionIds).execute();
       if (found.length !== permissionIds.length) throw ValidationError.field("permissions", "The selected permissions are invalid.");
@@ -108,11 +111,10 @@ export class RoleService extends ResourceEngine {
         .execute();
       if (found.length !== memberIds.length) throw ValidationError.field("members", "The selected members are invalid.");
     }
-    if (id != null) await checkRoleChange(ctx, id, { name: values.name as string | undefined, permissionIds, memberIds });
+    if (id != null) await checkRoleChange(ctx, id, { name: values.name, permissionIds, memberIds });
   }
-  protected override async afterWrite(ctx: ServiceContext, id: number, values: Record<string, unknown>) {
-    const permissionIds = ids(values, "permissions");
-    const memberIds = ids(values, "members");
+  protected override async afterWrite(ctx: ServiceContext, id: number, values: RoleValues) {
+    const { permissions: permissionIds, members: memberIds } = values;
     if (permissionIds) {
       await ctx.db.deleteFrom("role_permissions").where("role_id", "=", id).execute();
       if (permissionIds.length)
@@ -148,14 +150,16 @@ export class RoleService extends ResourceEngine {
   }
 }
 
-export class PermissionService extends ResourceEngine {
+type PermissionValues = InputOf<typeof permission>;
+
+export class PermissionService extends ResourceEngine<Row, PermissionValues> {
   protected override extendSelect(q: AnySelect): AnySelect {
     return q.select([sql<number>`(select count(*)::int from role_permissions rp where rp.permission_id = t.id)`.as("roles_count")]);
   }
-  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
-    if (id != null) await checkPermissionChange(ctx, id, String(values.name));
+  protected override async beforeWrite(ctx: ServiceContext, values: PermissionValues, id: number | null) {
+    if (id != null) await checkPermissionChange(ctx, id, values.name);
   }
-  protected override async afterWrite(ctx: ServiceContext, id: number, _values: Record<string, unknown>, op: "create" | "update") {
+  protected override async afterWrite(ctx: ServiceContext, id: number, _values: PermissionValues, op: "create" | "update") {
     // The Administrator role holds every permission (DESIGN §6), new ones included.
     if (op !== "create") return;
     const admin = await adminRoleId(ctx.db);

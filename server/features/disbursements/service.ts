@@ -103,7 +103,13 @@ export class ChequeBookService extends ResourceEngine {
 // ---------------------------------------------------------------------------------------------
 // Cheque numbers: available → issued (by one cheque issuance) | void (a spoiled leaf, with a reason).
 
-export class ChequeNumberService extends ResourceEngine {
+/** A cheque number as the engine reads it: its columns, its book's code, its account and book. */
+export type ChequeNumberRow = EntryRow<
+  "cheque_numbers",
+  { cheque_book_code: string; bank_account: ReferenceRef; cheque_book: ReferenceRef }
+>;
+
+export class ChequeNumberService extends ResourceEngine<ChequeNumberRow> {
   protected override extendSelect(q: AnySelect): AnySelect {
     return q.select([sql<string>`r_cheque_book.cheque_book_code`.as("cheque_book_code")]);
   }
@@ -119,7 +125,7 @@ export class ChequeNumberService extends ResourceEngine {
   protected override deleteReason(input: unknown): string {
     return givenReason(input) ?? "Spoiled";
   }
-  protected override async beforeCommand(ctx: ServiceContext, command: CommandDef, row: Row) {
+  protected override async beforeCommand(ctx: ServiceContext, command: CommandDef, row: ChequeNumberRow) {
     if (command.name !== "unvoid") return;
     const tied = await ctx.db
       .selectFrom("cheque_issuances as ci")

@@ -2,7 +2,7 @@ import { sql, type Expression, type SqlBool } from "kysely";
 import type { ServiceContext } from "../../context.ts";
 import { ResourceEngine, type AnySelect, type Row } from "../../engine/engine.ts";
 import type { InputOf } from "../../../domain/registry/types.ts";
-import type { business, disasterProneArea, household } from "../../../domain/registry/people.ts";
+import type { business, disasterProneArea, household, resident } from "../../../domain/registry/people.ts";
 import { prefixTsquery, searchWords } from "./resident-search.ts";
 import { ValidationError } from "../../errors.ts";
 import { assertActiveResidents, assertHouseholdsRestorable, assertNoConflicts, assertNotHeads } from "./households.ts";
@@ -18,7 +18,13 @@ import { fullNameOf, personJson, residentProfileJson } from "../../engine/people
 // object, so the service's fuller shape wins. A resident's profile replaces the engine's through
 // userProfile instead, so it is built once per row.
 
-export class ResidentService extends ResourceEngine {
+type ResidentInput = InputOf<typeof resident>;
+/** A resident's parsed input, whose colour beforeWrite leaves out when an update does not change it. */
+type ResidentValues = Omit<ResidentInput, "user_profile"> & {
+  user_profile: Omit<ResidentInput["user_profile"], "hex_color"> & { hex_color?: string | null };
+};
+
+export class ResidentService extends ResourceEngine<Row, ResidentValues> {
   protected override userProfileSql() {
     return residentProfileJson("p", "zp", "rlp", "ocp");
   }
@@ -40,8 +46,8 @@ export class ResidentService extends ResourceEngine {
     if (words.length === 0) return null;
     return sql<boolean>`p.search_tsv @@ to_tsquery('simple'::regconfig, ${prefixTsquery(words)})`;
   }
-  protected override async beforeWrite(ctx: ServiceContext, values: Record<string, unknown>, id: number | null) {
-    const profile = values.user_profile as Record<string, unknown>;
+  protected override async beforeWrite(ctx: ServiceContext, values: ResidentValues, id: number | null) {
+    const profile = values.user_profile;
     await assertProfileReferences(ctx, profile);
     await assertNotDuplicate(ctx, values, id);
     if (profile.hex_color == null) {
