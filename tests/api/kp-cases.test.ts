@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import { loadAuthUser } from "../../server/auth/sessions.ts";
+import { serviceFor } from "../../server/engine/services.ts";
 
 // Katarungang Pambarangay over REST (issue 31 items 1–3, decision 200): a case is filed with its
 // parties and a docket number of its year, walks the procedure only by its commands, each recorded;
@@ -9,6 +11,7 @@ import { createUser, signedIn, startTestServer, type ApiClient, type TestServer 
 let server: TestServer;
 let secretary: ApiClient; // the Lupon secretary: the KP permissions
 let clerk: ApiClient; // every other permission a clerk has, none of the KP ones
+let clerkId: number;
 let residentId: number;
 let organizationId: number;
 
@@ -27,6 +30,7 @@ beforeAll(async () => {
   secretary = await signedIn(server, s);
   const c = await createUser(server.db, { username: "kp-clerk", permissions: ["manage-resident", "view-resident", "manage-report"] });
   clerk = await signedIn(server, c);
+  clerkId = c.id;
   residentId = (await createUser(server.db, { username: "kp-resident", kind: "resident", firstname: "Ana", lastname: "Reyes" })).id;
   organizationId = (await createUser(server.db, { username: "kp-org", kind: "organization", firstname: "Santos", lastname: "Trading" })).id;
 });
@@ -288,6 +292,9 @@ describe("confidentiality", () => {
     expect((await server.db.selectFrom("kp_cases").select("state").where("id", "=", kase.id).executeTakeFirstOrThrow()).state).toBe(
       "filed",
     );
+    // Not even the docket numbers as a select's choices.
+    const ctx = { db: server.db, user: await loadAuthUser(server.db, clerkId) };
+    await expect(serviceFor("kp_case").options(ctx)).rejects.toMatchObject({ status: 403 });
   });
 
   it("gives the KP permissions to the Punong Barangay and the Secretary only", async () => {

@@ -117,6 +117,12 @@ export class KpCaseService extends ResourceEngine<KpCaseRow, KpCaseValues> {
     return row;
   }
 
+  /** The cases' choices (a hearing's case): only for the KP permissions' holders, unlike most entries' choices. */
+  override async options(ctx: ServiceContext, among?: readonly { table: string; column: string }[]) {
+    if (!can(ctx.user, "manage-kp_case") && !can(ctx.user, "view-kp_case")) throw forbidden();
+    return super.options(ctx, among);
+  }
+
   /**
    * A step asked where the law does not allow it is refused with the law's reason (KP_STEP_RULES),
    * before the engine's own state check; the permission is checked first, so a user without it
