@@ -216,7 +216,7 @@ export class ResourceEngine<TRow extends Row = Row, TInput extends Record<string
         "t.updated_at",
         "t.deleted_at",
         // One profile object per row: an entry's own (userProfileSql) replaces the short one
-        // rather than being built beside it (the residents list built both, issue 17).
+        // rather than being built beside it (the residents list built both).
         (
           this.userProfileSql() ??
           sql`jsonb_build_object('firstname', p.firstname, 'middlename', p.middlename, 'lastname', p.lastname, 'suffix', p.suffix,
@@ -732,8 +732,8 @@ export class ResourceEngine<TRow extends Row = Row, TInput extends Record<string
 
   /**
    * The entry's delete checks on a selection. When they refuse, each row is checked on its own, so
-   * the refusal names every row that blocks the delete and why, not only the first (issue 16 item
-   * 5). A refusal of the selection as a whole (the last Administrator) stays as it was.
+   * the refusal names every row that blocks the delete and why, not only the first. A refusal of
+   * the selection as a whole (the last Administrator) stays as it was.
    */
   private async checkDeletable(ctx: ServiceContext, ids: number[]): Promise<void> {
     const check = (on: number[]) => this.beforeDelete(ctx, on);
@@ -1057,7 +1057,7 @@ export function paginate<T>(data: T[], total: number, page: number, perPage: num
   const links: Paginated<T>["meta"]["links"] = [{ url: page > 1 ? url(page - 1) : null, label: "&laquo; Previous", active: false }];
   // Laravel lists every page; on long lists keep the first two, the last two and the pages around
   // the current one, with "..." for each gap. Only those pages are visited: a loop over every page
-  // was 3.6 % of the CPU of the collections list (66,667 pages, issue 17).
+  // was 3.6 % of the CPU of the collections list (66,667 pages).
   const shown =
     lastPage > 12
       ? [...new Set([1, 2, page - 2, page - 1, page, page + 1, page + 2, lastPage - 1, lastPage])]
