@@ -3,7 +3,7 @@ import { PERMISSION_NAME_PATTERN } from "../permissions";
 import { idOfObject, optionalText, requiredText } from "./fields";
 import type { ColumnDef, ResourceDef } from "./types";
 
-// Access administration (issue 5): staff users, roles and permissions as registry entries
+// Access administration: staff users, roles and permissions as registry entries
 // (DESIGN §4), and the blocklist's list shape. Columns follow spec §2.4, fields spec §3.
 
 export const USERNAME_PATTERN = /^[a-zA-Z0-9._-]{3,50}$/;
@@ -39,7 +39,7 @@ export function idListSchema(name: string, max = 500) {
     (value) => {
       if (value === undefined) return undefined;
       if (value === null || value === "") return [];
-      // A listed row's relations are records ({id, name}): their ids count (issue 9 item 8).
+      // A listed row's relations are records ({id, name}): their ids count.
       return (Array.isArray(value) ? value : [value]).map(idOfObject).filter((v) => v !== "none" && v !== "" && v != null);
     },
     z

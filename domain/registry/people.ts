@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ColumnDef, ResourceDef } from "./types";
 import { calendarDate, idOfObject, optionalCalendarDate, optionalId, optionalText, requiredEnum, requiredId, requiredText } from "./fields";
 
-// People and places (issue 4): residents (the DILG Record of Barangay Inhabitants), households,
+// People and places: residents (the DILG Record of Barangay Inhabitants), households,
 // disaster-prone areas and businesses, each one registry entry (DESIGN §4). Columns follow §2.4.
 
 export const SEXES = ["Male", "Female"] as const;
@@ -51,7 +51,7 @@ export const RELATIONS = [
 
 /** Senior citizens are 60 or older (Republic Act 9994); derived from the birth date, never stored. */
 export const SENIOR_AGE = 60;
-/** Photos: JPEG, PNG or WebP up to 5 MB (issue 4), stored resized. */
+/** Photos: JPEG, PNG or WebP up to 5 MB, stored resized. */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 export const DEFAULT_AVATAR = "/default_avatar.png";
@@ -238,7 +238,7 @@ export const resident: ResourceDef<z.output<typeof residentSchema>> = {
   searchable: ["username", "email", "p.contact_number"],
   // Names are searched through the indexed resident search (the resident service, decision 042).
   schema: { create: residentSchema, update: residentSchema },
-  // make_transaction comes with the certificates (issue 4: not shown until then).
+  // make_transaction is a row link to the transactions list's issue form (below), not a modal here.
   modals: ["create", "update", "delete", "restore", "reset"],
   defaultSort: { key: "name", order: "asc" },
   virtualFields: ["confirm_duplicate"],
@@ -251,7 +251,7 @@ export const resident: ResourceDef<z.output<typeof residentSchema>> = {
       onTrashed: true,
       main: true,
     },
-    // make_transaction (spec §2.4): the transactions list's issue form, the resident chosen (issue 11).
+    // make_transaction (spec §2.4): the transactions list's issue form, the resident chosen.
     {
       key: "make_transaction",
       label: "Make transaction",
