@@ -16,6 +16,9 @@ import {
   type KpState,
 } from "../../../domain/registry/kp.ts";
 import { recordAccessBy } from "../audit/access-log.ts";
+import type { KpCaseRow } from "./steps.ts";
+
+export type { KpCaseRow };
 import { fileCase } from "./commands/file-case.ts";
 import { summon } from "./commands/summon.ts";
 import { mediate } from "./commands/mediate.ts";
@@ -35,15 +38,6 @@ import { withdraw } from "./commands/withdraw.ts";
 // The Katarungang Pambarangay cases (decision 200): the docket number at filing, the parties the
 // records must allow, the procedure's steps as recorded commands with the law's reasons, and every
 // view of a case in the access log (case records are confidential, issue 31 item 6).
-
-/** A case as the engine reads it: its columns, its parties and its state in words. */
-export type KpCaseRow = EntryRow<
-  "kp_cases",
-  {
-    state_label: string;
-    parties: { role: string; user_id: number | null; name: string | null; address: string | null; outside_city: boolean }[];
-  }
->;
 
 type KpCaseValues = KpCaseInput & { docket_number?: string };
 
@@ -149,7 +143,7 @@ export class KpCaseService extends ResourceEngine<KpCaseRow, KpCaseValues> {
       );
   }
 
-  protected override commandHandlers(): Readonly<Record<string, CommandHandler>> {
+  protected override commandHandlers(): Readonly<Record<string, CommandHandler<KpCaseRow>>> {
     return {
       summon,
       mediate,
@@ -165,7 +159,7 @@ export class KpCaseService extends ResourceEngine<KpCaseRow, KpCaseValues> {
       certify_bar_counterclaim: certifyBarCounterclaim,
       dismiss,
       withdraw,
-    } satisfies Partial<Record<KpCommandName, CommandHandler>>;
+    } satisfies Partial<Record<KpCommandName, CommandHandler<KpCaseRow>>>;
   }
 }
 

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { parseDateOnly, todayInManila } from "../../../domain/dates.ts";
 import { optionalCalendarDate, optionalText, requiredText } from "../../../domain/registry/fields.ts";
-import type { KpCasesTable } from "../../../db/schema.ts";
-import type { Selectable } from "kysely";
 import type { CommandRun } from "../../engine/commands.ts";
+import type { EntryRow } from "../../engine/engine.ts";
 import { audit } from "../../engine/audit.ts";
 import { AppError, ValidationError } from "../../errors.ts";
 
@@ -11,13 +10,17 @@ import { AppError, ValidationError } from "../../errors.ts";
 // else today in Manila), never before the case's last recorded step; the hearings a step records;
 // and the calendar arithmetic of the law's windows (calendar days, research notes §4).
 
-/** The stored case a command's handler works on, as it was before the command. */
-export type KpCaseStored = Omit<Selectable<KpCasesTable>, "received_at" | "created_at" | "updated_at" | "deleted_at">;
+/** A case as the engine reads it: its columns, its parties and its state in words. */
+export type KpCaseRow = EntryRow<
+  "kp_cases",
+  {
+    state_label: string;
+    parties: { role: string; user_id: number | null; name: string | null; address: string | null; outside_city: boolean }[];
+  }
+>;
 
-export function caseOf(run: CommandRun): KpCaseStored {
-  // The engine read the row of kp_cases (the entry's table) for this run.
-  return run.row as unknown as KpCaseStored;
-}
+/** A step's run: the case as it was before the step, locked for its transaction. */
+export type KpRun = CommandRun<KpCaseRow>;
 
 /** The step dates a later step may not precede. */
 const STEP_DATES = [
@@ -42,10 +45,10 @@ function parseInput<T extends z.ZodType>(schema: T, input: Record<string, unknow
 }
 
 /** The day a step is taken: the input's `date` (not in the future, not before the last step), else today. */
-export async function stepDate(run: CommandRun): Promise<string> {
+export async function stepDate(run: KpRun): Promise<string> {
   const { date } = parseInput(z.object({ date: optionalCalendarDate("date", { notInFuture: true }) }), run.input);
   const day = date ?? todayInManila();
-  const row = caseOf(run);
+  const row = run.row;
   let last = row.filed_on;
   for (const key of STEP_DATES) {
     const value = row[key];
@@ -64,12 +67,12 @@ export async function stepDate(run: CommandRun): Promise<string> {
 }
 
 /** The minutes of a hearing a step records (optional). */
-export function minutesOf(run: CommandRun): string | null {
+export function minutesOf(run: KpRun): string | null {
   return parseInput(z.object({ minutes: optionalText("minutes", 10000) }), run.input).minutes;
 }
 
 /** The terms of a settlement or award, in the language the parties know (§411): required. */
-export function termsOf(run: CommandRun): string {
+export function termsOf(run: KpRun): string {
   return parseInput(z.object({ terms: requiredText("terms", 10000) }), run.input).terms;
 }
 
@@ -77,7 +80,7 @@ export function termsOf(run: CommandRun): string {
  * Records a hearing of the case, audited under the step's name. The recorder has no insert for a
  * handler, so the hearing is written here; the steps that hold hearings are never reversed.
  */
-export async function recordHearing(run: CommandRun, kind: "mediation" | "conciliation" | "execution", heldOn: string): Promise<void> {
+export async function recordHearing(run: KpRun, kind: "mediation" | "conciliation" | "execution", heldOn: string): Promise<void> {
   const minutes = minutesOf(run);
   const actor = run.ctx.user?.id ?? null;
   const values = { case_id: run.row.id, kind, held_on: heldOn, minutes, created_by: actor, updated_by: actor };
@@ -99,7 +102,7 @@ export function addMonths(date: string, months: number): string {
 }
 
 /** The day a settlement or award was made: the start of its repudiation window and of execution's six months. */
-export function finalDateOf(row: KpCaseStored): { date: string; what: "settlement" | "award" } {
+export function finalDateOf(row: KpCaseRow): { date: string; what: "settlement" | "award" } {
   if (row.state === "awarded" && row.awarded_on) return { date: row.awarded_on, what: "award" };
   if (row.settled_on) return { date: row.settled_on, what: "settlement" };
   throw new AppError(422, `Case ${row.docket_number} has no settlement or award.`);

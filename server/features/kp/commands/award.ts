@@ -1,13 +1,12 @@
-import type { CommandRun } from "../../../engine/commands.ts";
 import { ValidationError } from "../../../errors.ts";
-import { addDays, caseOf, stepDate, termsOf } from "../steps.ts";
+import { addDays, stepDate, termsOf, type KpRun } from "../steps.ts";
 
 // The arbitration award (KP Form 15), made only after the five days in which the agreement to
 // arbitrate may be repudiated (§413); its terms are kept on the case.
-export async function award(run: CommandRun): Promise<void> {
+export async function award(run: KpRun): Promise<void> {
   const date = await stepDate(run);
   const terms = termsOf(run);
-  const agreed = caseOf(run).arbitration_agreed_on;
+  const agreed = run.row.arbitration_agreed_on;
   if (agreed && date <= addDays(agreed, 5))
     throw ValidationError.field(
       "date",

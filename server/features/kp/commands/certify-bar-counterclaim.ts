@@ -1,11 +1,10 @@
-import type { CommandRun } from "../../../engine/commands.ts";
 import { AppError } from "../../../errors.ts";
-import { caseOf, stepDate } from "../steps.ts";
+import { stepDate, type KpRun } from "../steps.ts";
 
 // The certification to bar counterclaim (KP Form 22): the respondent wilfully failed to appear
 // (the command's reason). The case goes on; the respondent may not bring a counterclaim in court.
-export async function certifyBarCounterclaim(run: CommandRun): Promise<void> {
-  const row = caseOf(run);
+export async function certifyBarCounterclaim(run: KpRun): Promise<void> {
+  const row = run.row;
   if (row.counterclaim_barred_on)
     throw new AppError(
       422,

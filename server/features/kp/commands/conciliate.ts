@@ -1,10 +1,9 @@
-import type { CommandRun } from "../../../engine/commands.ts";
-import { caseOf, recordHearing, stepDate } from "../steps.ts";
+import { recordHearing, stepDate, type KpRun } from "../steps.ts";
 
 // A hearing before the Pangkat, with its minutes; the first one is its convening, which starts the
 // fifteen days of conciliation (§410(e)).
-export async function conciliate(run: CommandRun): Promise<void> {
+export async function conciliate(run: KpRun): Promise<void> {
   const date = await stepDate(run);
-  if (!caseOf(run).conciliation_started_on) await run.change("kp_case", run.row.id, { conciliation_started_on: date });
+  if (!run.row.conciliation_started_on) await run.change("kp_case", run.row.id, { conciliation_started_on: date });
   await recordHearing(run, "conciliation", date);
 }

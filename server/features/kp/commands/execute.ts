@@ -1,13 +1,12 @@
-import type { CommandRun } from "../../../engine/commands.ts";
 import { ValidationError } from "../../../errors.ts";
-import { addDays, addMonths, caseOf, finalDateOf, recordHearing, minutesOf, stepDate } from "../steps.ts";
+import { addDays, addMonths, finalDateOf, recordHearing, minutesOf, stepDate, type KpRun } from "../steps.ts";
 
 // Execution by the Lupon (KP Forms 23–25): of a settlement or award that is final (its ten days to
 // repudiate have passed, §416) and only within six months of it (§417); later, through the court.
 // The hearing on the motion is recorded when its minutes are given.
-export async function execute(run: CommandRun): Promise<void> {
+export async function execute(run: KpRun): Promise<void> {
   const date = await stepDate(run);
-  const final = finalDateOf(caseOf(run));
+  const final = finalDateOf(run.row);
   const windowEnd = addDays(final.date, 10);
   if (date <= windowEnd)
     throw ValidationError.field(

@@ -1,13 +1,12 @@
-import type { CommandRun } from "../../../engine/commands.ts";
 import { ValidationError } from "../../../errors.ts";
-import { addDays, caseOf, finalDateOf, stepDate } from "../steps.ts";
+import { addDays, finalDateOf, stepDate, type KpRun } from "../steps.ts";
 
 // A party repudiates the settlement or award (KP Form 17) by a sworn statement, on the ground of
 // consent vitiated by fraud, violence or intimidation (the command's reason), within ten days of it
 // (§418); after them it is final. The case then goes to a certification to file action.
-export async function repudiate(run: CommandRun): Promise<void> {
+export async function repudiate(run: KpRun): Promise<void> {
   const date = await stepDate(run);
-  const final = finalDateOf(caseOf(run));
+  const final = finalDateOf(run.row);
   const lastDay = addDays(final.date, 10);
   if (date > lastDay)
     throw ValidationError.field(
