@@ -24,4 +24,10 @@ describe("the edit form's defaults", () => {
   it("start a new record without rows", () => {
     expect(formDefaults(getResource("form_pad"), "create", null).collectors).toBeUndefined();
   });
+
+  it("tick a yes/no flag the record holds, and leave a false one unticked", () => {
+    const kpCase = formDefaults(getResource("kp_case"), "update", { id: 3, government_party: false, barangays_adjoin: true });
+    expect(kpCase.barangays_adjoin).toBe("on");
+    expect(kpCase.government_party).toBeUndefined();
+  });
 });

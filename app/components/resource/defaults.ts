@@ -70,6 +70,8 @@ export function formDefaults(
         field.name,
         parseJsonList(value).map((l) => ({ ...l, id: asText(l.id), amount: asText(l.amount), isPending: l.isPending ? "on" : undefined })),
       );
+    } else if (field.kind === "checkbox") {
+      setPath(out, field.name, value === true || value === "on" ? "on" : undefined);
     } else {
       setPath(out, field.name, field.kind === "date" && value instanceof Date ? value.toISOString().slice(0, 10) : asText(value));
     }

@@ -9,6 +9,7 @@ import type { FieldDef } from "@domain/registry/types";
 import { CustomFormsEditor } from "./custom-forms-editor";
 import { PaymentFormEditor } from "./payment-form-editor";
 import { useHydrated } from "./use-hydrated";
+import { Checkbox } from "~/components/ui/checkbox";
 import { selectPlaceholder } from "@domain/format";
 
 // The form renderer of DESIGN §4: one control per field kind, with its label, description and
@@ -107,6 +108,26 @@ function RecordPickerField({
   );
 }
 
+/** A yes/no flag: a native checkbox (posted as "on" when ticked, also without JavaScript) beside its label. */
+function CheckboxField({ field }: { field: FieldDef }) {
+  const [meta] = useField<string>(field.name);
+  const [key, props] = split(getInputProps(meta, { type: "checkbox", ...ariaFor(meta, field.description) }));
+  return (
+    <div className="flex flex-col gap-1.5" data-field={field.name}>
+      <label className="flex items-center gap-2 text-sm" htmlFor={meta.id}>
+        <Checkbox key={key} {...props} />
+        {field.label}
+      </label>
+      {field.description ? (
+        <p id={meta.descriptionId} className="text-xs text-muted-foreground">
+          {field.description}
+        </p>
+      ) : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
 /** A field of a registry entry, by kind; `name` may be dotted (user_profile.firstname). */
 export function FormField({
   field,
@@ -125,6 +146,8 @@ export function FormField({
   if (field.kind === "custom-forms") return <CustomFormsEditor name={field.name} label={field.label} description={field.description} />;
   if (field.kind === "custom-payment-form")
     return <PaymentFormEditor name={field.name} label={field.label} description={field.description} />;
+
+  if (field.kind === "checkbox") return <CheckboxField field={field} />;
 
   // "Leave empty to keep the current password." only makes sense when there is one.
   const description =
