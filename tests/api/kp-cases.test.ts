@@ -145,10 +145,11 @@ describe("the procedure", () => {
     await ok(kase.id, "conciliate", { date: "2026-03-22", minutes: "The Pangkat heard both parties." });
     const settled = await ok(kase.id, "settle", { date: "2026-03-25", terms: "Babayaran ng respondent ang ₱1,000.00 buwan-buwan." });
     expect(settled.data).toMatchObject({ state: "settled", settled_on: "2026-03-25" });
-    // Within the ten days to repudiate it, the settlement is not yet final: no execution.
+    // Within the ten days to repudiate it, the settlement is not yet final: no execution. Their last
+    // day, Saturday 4 April (Holy Week), moves to Monday 6 April (decision 201).
     const early = await step(kase.id, "execute", { date: "2026-04-03" });
     expect(early.status).toBe(422);
-    expect(early.body.message).toMatch(/only once it is final, after the ten days to repudiate it \(until 2026-04-04\)/);
+    expect(early.body.message).toMatch(/only once it is final, after the ten days to repudiate it \(until 2026-04-06\)/);
     // After six months the Lupon no longer executes it.
     const late = await step(kase.id, "execute", { date: "2026-09-26" });
     expect(late.status).toBe(422);

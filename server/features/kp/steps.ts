@@ -1,10 +1,12 @@
 import { z } from "zod";
-import { parseDateOnly, todayInManila } from "../../../domain/dates.ts";
+import { todayInManila } from "../../../domain/dates.ts";
 import { optionalCalendarDate, optionalText, requiredText } from "../../../domain/registry/fields.ts";
 import type { CommandRun } from "../../engine/commands.ts";
 import type { EntryRow } from "../../engine/engine.ts";
 import { audit } from "../../engine/audit.ts";
 import { AppError, ValidationError } from "../../errors.ts";
+import { addMonths, deadline, type Deadline, type KpRuleId } from "../../../domain/kp/deadlines.ts";
+import { holidayDates } from "../holidays/queries.ts";
 
 // What the steps of a KP case share (decision 200): the date a step is taken (the input's `date`,
 // else today in Manila), never before the case's last recorded step; the hearings a step records;
@@ -88,17 +90,19 @@ export async function recordHearing(run: KpRun, kind: "mediation" | "conciliatio
   await audit(run.ctx, { entity: "kp_hearing", entityId: id, action: run.command.name, after: values });
 }
 
-/** The date `days` calendar days after `date`. */
-export function addDays(date: string, days: number): string {
-  const { year, month, day } = parseDateOnly(date);
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+/**
+ * A deadline of the law for this case (domain/kp/deadlines.ts, decision 201): counted from `from`
+ * on the rule's day basis, a last day on a closed day (weekend, the barangay's holidays) moved to
+ * the next working day.
+ */
+export async function lawDeadline(run: KpRun, rule: KpRuleId, from: string): Promise<Deadline> {
+  const holidays = await holidayDates(run.ctx, from, addMonths(from, 7));
+  return deadline(rule, from, holidays);
 }
 
-/** The same day `months` later (the last day of a shorter month). */
-export function addMonths(date: string, months: number): string {
-  const { year, month, day } = parseDateOnly(date);
-  const last = new Date(Date.UTC(year, month - 1 + months + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(year, month - 1 + months, Math.min(day, last))).toISOString().slice(0, 10);
+/** The rule of the ten days in which a settlement is repudiated, or an award's nullity petitioned (§§416, 418). */
+export function repudiationRule(what: "settlement" | "award"): KpRuleId {
+  return what === "award" ? "award_nullification" : "settlement_repudiation";
 }
 
 /** The day a settlement or award was made: the start of its repudiation window and of execution's six months. */

@@ -1,5 +1,5 @@
 import { ValidationError } from "../../../errors.ts";
-import { addDays, stepDate, termsOf, type KpRun } from "../steps.ts";
+import { lawDeadline, stepDate, termsOf, type KpRun } from "../steps.ts";
 
 // The arbitration award (KP Form 15), made only after the five days in which the agreement to
 // arbitrate may be repudiated (§413); its terms are kept on the case.
@@ -7,10 +7,11 @@ export async function award(run: KpRun): Promise<void> {
   const date = await stepDate(run);
   const terms = termsOf(run);
   const agreed = run.row.arbitration_agreed_on;
-  if (agreed && date <= addDays(agreed, 5))
+  const earliest = agreed ? (await lawDeadline(run, "arbitration_award", agreed)).earliest : undefined;
+  if (agreed && earliest && date < earliest)
     throw ValidationError.field(
       "date",
-      `The award may be made only after the five days in which a party may repudiate the agreement to arbitrate of ${agreed} (§413): from ${addDays(agreed, 6)}.`,
+      `The award may be made only after the five days in which a party may repudiate the agreement to arbitrate of ${agreed} (§413): from ${earliest}.`,
     );
   await run.change("kp_case", run.row.id, { awarded_on: date, terms });
 }

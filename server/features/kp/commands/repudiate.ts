@@ -1,13 +1,14 @@
 import { ValidationError } from "../../../errors.ts";
-import { addDays, finalDateOf, stepDate, type KpRun } from "../steps.ts";
+import { finalDateOf, lawDeadline, repudiationRule, stepDate, type KpRun } from "../steps.ts";
 
 // A party repudiates the settlement or award (KP Form 17) by a sworn statement, on the ground of
 // consent vitiated by fraud, violence or intimidation (the command's reason), within ten days of it
-// (§418); after them it is final. The case then goes to a certification to file action.
+// (§418), counted as decision 201 counts (a last day on a closed day moves to the next working day);
+// after them it is final. The case then goes to a certification to file action.
 export async function repudiate(run: KpRun): Promise<void> {
   const date = await stepDate(run);
   const final = finalDateOf(run.row);
-  const lastDay = addDays(final.date, 10);
+  const lastDay = (await lawDeadline(run, repudiationRule(final.what), final.date)).due;
   if (date > lastDay)
     throw ValidationError.field(
       "date",
