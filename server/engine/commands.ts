@@ -50,6 +50,8 @@ export interface CommandRun<TRow extends Row = Row> {
    * certificate "unpaid" by a cancelled receipt). Use plain values, not SQL expressions.
    */
   change(target: RecordTarget, id: number, set: Record<string, unknown>, auditAction?: string): Promise<void>;
+  /** Inserts a row the command makes (a hearing it holds), recorded and audited; answers its id. */
+  insert(target: RecordTarget, values: Record<string, unknown>): Promise<number>;
 }
 
 /**

@@ -909,6 +909,7 @@ export class ResourceEngine<TRow extends Row = Row, TInput extends Record<string
       reason,
       input: body,
       change: (target, rowId, set, auditAction) => recorder.change(target, rowId, set, auditAction),
+      insert: (target, values) => recorder.insert(target, values),
     });
     if (command.reverses) {
       await reverseRun(tx, { ...subject, reverses: command.reverses }, id, reason, describe, {

@@ -158,6 +158,17 @@ describe("the procedure", () => {
       "executed",
     );
     expect(await runs(kase.id)).toEqual(["file", "summon", "mediate", "mediate", "refer_to_pangkat", "conciliate", "settle", "execute"]);
+    // A hearing a step holds is one of the step's recorded effects.
+    const mediateRun = await server.db
+      .selectFrom("command_runs")
+      .select("id")
+      .where("entity", "=", "kp_case")
+      .where("entity_id", "=", kase.id)
+      .where("command", "=", "mediate")
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const effects = await server.db.selectFrom("command_effects").select(["entity", "kind"]).where("run_id", "=", mediateRun.id).execute();
+    expect(effects).toContainEqual({ entity: "kp_hearing", kind: "insert" });
     const hearings = await server.db
       .selectFrom("kp_hearings")
       .select(["kind", "held_on"])

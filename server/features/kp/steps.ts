@@ -3,7 +3,6 @@ import { todayInManila } from "../../../domain/dates.ts";
 import { optionalCalendarDate, optionalText, requiredText } from "../../../domain/registry/fields.ts";
 import type { CommandRun } from "../../engine/commands.ts";
 import type { EntryRow } from "../../engine/engine.ts";
-import { audit } from "../../engine/audit.ts";
 import { AppError, ValidationError } from "../../errors.ts";
 import { addMonths, deadline, type Deadline, type KpRuleId } from "../../../domain/kp/deadlines.ts";
 import { holidayDates } from "../holidays/queries.ts";
@@ -78,16 +77,9 @@ export function termsOf(run: KpRun): string {
   return parseInput(z.object({ terms: requiredText("terms", 10000) }), run.input).terms;
 }
 
-/**
- * Records a hearing of the case, audited under the step's name. The recorder has no insert for a
- * handler, so the hearing is written here; the steps that hold hearings are never reversed.
- */
+/** Records a hearing the step holds, as one of the step's recorded effects (audited under its name). */
 export async function recordHearing(run: KpRun, kind: "mediation" | "conciliation" | "execution", heldOn: string): Promise<void> {
-  const minutes = minutesOf(run);
-  const actor = run.ctx.user?.id ?? null;
-  const values = { case_id: run.row.id, kind, held_on: heldOn, minutes, created_by: actor, updated_by: actor };
-  const { id } = await run.ctx.db.insertInto("kp_hearings").values(values).returning("id").executeTakeFirstOrThrow();
-  await audit(run.ctx, { entity: "kp_hearing", entityId: id, action: run.command.name, after: values });
+  await run.insert("kp_hearing", { case_id: run.row.id, kind, held_on: heldOn, minutes: minutesOf(run) });
 }
 
 /**
