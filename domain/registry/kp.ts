@@ -12,7 +12,7 @@ import {
   requiredText,
 } from "./fields";
 
-// Katarungang Pambarangay (issue 31, decision 200): the Lupon's members, the cases before it and
+// Katarungang Pambarangay (decision 200): the Lupon's members, the cases before it and
 // their hearings. A case moves through the procedure of RA 7160 §§408–422 (research notes §3) only
 // by the commands below, each recorded and audited; the law's exclusions (§408) are checked when a
 // case is filed. Case records are confidential: only the holders of the KP permissions see them.

@@ -37,7 +37,7 @@ import { withdraw } from "./commands/withdraw.ts";
 
 // The Katarungang Pambarangay cases (decision 200): the docket number at filing, the parties the
 // records must allow, the procedure's steps as recorded commands with the law's reasons, and every
-// view of a case in the access log (case records are confidential, issue 31 item 6).
+// view of a case in the access log (case records are confidential, RA 7160 §414 and the research notes §6).
 
 type KpCaseValues = KpCaseInput & { docket_number?: string };
 
@@ -104,7 +104,7 @@ export class KpCaseService extends ResourceEngine<KpCaseRow, KpCaseValues> {
     if (op === "create") await fileCase(ctx, id);
   }
 
-  /** Every view of one case is in the access log (issue 31 item 6). */
+  /** Every view of one case is in the access log: case records are confidential. */
   override async get(ctx: ServiceContext, id: number): Promise<KpCaseRow> {
     const row = await super.get(ctx, id);
     await recordAccessBy(ctx, { entity: "kp_case", entityId: id, record: `KP case ${row.docket_number}`, action: "view" });
