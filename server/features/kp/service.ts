@@ -37,7 +37,7 @@ import { withdraw } from "./commands/withdraw.ts";
 
 // The Katarungang Pambarangay cases (decision 200): the docket number at filing, the parties the
 // records must allow, the procedure's steps as recorded commands with the law's reasons, and every
-// view of a case in the access log (case records are confidential, RA 7160 §414 and the research notes §6).
+// view of a case in the access log (records are for the KP permissions' holders; hearings are public unless closed, §414).
 
 type KpCaseValues = KpCaseInput & { docket_number?: string };
 
