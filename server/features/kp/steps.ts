@@ -83,13 +83,13 @@ export async function recordHearing(run: KpRun, kind: "mediation" | "conciliatio
 }
 
 /**
- * A deadline of the law for this case (domain/kp/deadlines.ts, decision 201): counted from `from`
- * on the rule's day basis, a last day on a closed day (weekend, the barangay's holidays) moved to
- * the next working day.
+ * Deadlines of the law for this case (domain/kp/deadlines.ts, decision 201), each counted from
+ * `from` on its rule's day basis, a last day on a closed day (weekend, the barangay's holidays)
+ * moved to the next working day. The holidays are read once for all of them.
  */
-export async function lawDeadline(run: KpRun, rule: KpRuleId, from: string): Promise<Deadline> {
+export async function lawDeadlines(run: KpRun, from: string, ...rules: KpRuleId[]): Promise<Deadline[]> {
   const holidays = await holidayDates(run.ctx, from, addMonths(from, 7));
-  return deadline(rule, from, holidays);
+  return rules.map((rule) => deadline(rule, from, holidays));
 }
 
 /** The rule of the ten days in which a settlement is repudiated, or an award's nullity petitioned (§§416, 418). */

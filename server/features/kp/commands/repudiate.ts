@@ -1,5 +1,5 @@
 import { ValidationError } from "../../../errors.ts";
-import { finalDateOf, lawDeadline, repudiationRule, stepDate, type KpRun } from "../steps.ts";
+import { finalDateOf, lawDeadlines, repudiationRule, stepDate, type KpRun } from "../steps.ts";
 
 // A party repudiates the settlement or award (KP Form 17) by a sworn statement, on the ground of
 // consent vitiated by fraud, violence or intimidation (the command's reason), within ten days of it
@@ -8,7 +8,8 @@ import { finalDateOf, lawDeadline, repudiationRule, stepDate, type KpRun } from 
 export async function repudiate(run: KpRun): Promise<void> {
   const date = await stepDate(run);
   const final = finalDateOf(run.row);
-  const lastDay = (await lawDeadline(run, repudiationRule(final.what), final.date)).due;
+  const [repudiation] = await lawDeadlines(run, final.date, repudiationRule(final.what));
+  const lastDay = repudiation.due;
   if (date > lastDay)
     throw ValidationError.field(
       "date",
