@@ -44,8 +44,13 @@ test("creates a user with generated credentials; blocked, their other browser fa
   await add.getByRole("button", { name: "Block" }).click();
   await expect(page.getByText(`Successfully blocked ${username}.`).first()).toBeVisible();
 
-  await theirs.goto("/dashboard");
-  await expect(theirs).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+  // Their open page may already be on its way to /login on its own (the bell reconnects after the
+  // server closed its socket and meets the ended session), which interrupts a goto started at the
+  // same moment; so the visit is retried until it settles. Either way /dashboard sends them to sign in.
+  await expect(async () => {
+    await theirs.goto("/dashboard");
+    await expect(theirs).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await login.signIn(username, secret);
   await expect(login.message).toContainText("Your account has been blocked.");
   await other.close();
