@@ -740,6 +740,48 @@ export interface KpCasesTable extends SoftDeleted {
   counterclaim_barred_on: CalendarDate | null;
   closed_on: CalendarDate | null;
   outcome_reason: string | null;
+  /** The Pangkat's three members chosen or drawn (decision 202, §404). */
+  pangkat_constituted_on: CalendarDate | null;
+  /** The Pangkat's one extension of its 15 days, and its length (1–15 days, §410(e)). */
+  conciliation_extended_on: CalendarDate | null;
+  conciliation_extension_days: number | null;
+  /** The motion for execution (KP Form 23) and the party who moved. */
+  execution_moved_on: CalendarDate | null;
+  execution_movant_party_id: number | null;
+  /** The settlement or award sent to the city or municipal court (§419). */
+  transmitted_on: CalendarDate | null;
+  /** Why the case is this barangay's (§409); null on cases filed before it was recorded. */
+  venue_ground: KpVenueGround | null;
+  /** Where the property, the workplace or the school is (those grounds). */
+  venue_detail: string | null;
+}
+export type KpVenueGround = "same_barangay" | "respondent_barangay" | "property" | "workplace";
+
+/** A Lupon member on a case's Pangkat (§§404–405): chosen by the parties or drawn by lot; a vacancy closes the row. */
+export interface KpPangkatMembersTable extends Audited {
+  id: Id;
+  case_id: number;
+  lupon_member_id: number;
+  role: LuponPosition;
+  chosen_by: "parties" | "lot";
+  chosen_on: CalendarDate;
+  /** A draw by lot: the pool and the picks (null when the parties chose). */
+  draw: Json | null;
+  replaces_id: number | null;
+  vacated_on: CalendarDate | null;
+  vacated_reason: string | null;
+}
+
+/** A file kept with a case (the scanned complaint, minutes, evidence). */
+export interface KpCaseAttachmentsTable extends SoftDeleted {
+  id: Id;
+  case_id: number;
+  file_name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  description: string | null;
+  content: Bytes;
 }
 
 /** A complainant, respondent or witness of a case: a resident (user_id) or an outsider by name. */
@@ -836,6 +878,8 @@ export interface Database {
   kp_cases: KpCasesTable;
   kp_case_parties: KpCasePartiesTable;
   kp_hearings: KpHearingsTable;
+  kp_pangkat_members: KpPangkatMembersTable;
+  kp_case_attachments: KpCaseAttachmentsTable;
 }
 
 export type User = Selectable<UsersTable>;
