@@ -51,6 +51,8 @@ export default [
     route("manage/collections/:collection_id/transactions", "routes/collections.detail.tsx", { id: "collection-transactions" }),
     // A disbursement voucher's own page: its lines, signatories, cheques and balance.
     route("manage/disbursements/:disbursement_id", "routes/disbursements.detail.tsx"),
+    // A Katarungang Pambarangay case's own page: its record, clock, steps and forms.
+    route("manage/kp/cases/:case_id", "routes/kp.case.tsx"),
     // Transactions and certificates: one transaction, and a type's template editor.
     route("manage/transactions/:transaction_id", "routes/certificates.transaction.tsx"),
     route("system/parameters/transaction_types/:type_id/template", "routes/certificates.template-editor.tsx"),

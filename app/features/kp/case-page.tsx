@@ -1,0 +1,262 @@
+import { FileText, Paperclip, Pencil } from "lucide-react";
+import { Link, useActionData, useSearchParams } from "react-router";
+import { FlashMessage } from "~/components/resource/flash-message";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { HistoryLink } from "~/features/audit/history-link";
+import { withBack } from "@domain/back-path";
+import { formatDate, formatDateTime } from "@domain/dates";
+import { cn } from "~/lib/utils";
+import type { LoaderData } from "~/lib/route-data";
+import type { loader, StepRefusal } from "~/routes/kp.case";
+import { CaseClock } from "./case-clock";
+import { StepDialog } from "./step-dialog";
+
+// The case page's screen: the record and its people on the left, what to do next (the steps the
+// law allows now), the clock and the forms on the right; one column on a phone, steps first.
+
+type Data = LoaderData<typeof loader>;
+
+const ROLE_HEADINGS = [
+  ["complainant", "Complainants"],
+  ["respondent", "Respondents"],
+  ["witness", "Witnesses"],
+] as const;
+
+const CLOSED = new Set(["executed", "certified_file_action", "certified_bar_action", "dismissed", "withdrawn", "repudiated"]);
+
+function Section({ id, title, children, testId }: { id: string; title: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border bg-card p-4 text-sm" data-testid={testId}>
+      <h2 id={id} className="mb-2 font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Parties({ parties }: { parties: Data["parties"] }) {
+  return (
+    <Section id="case-parties" title="Parties" testId="case-parties">
+      <div className="grid gap-3 sm:grid-cols-3">
+        {ROLE_HEADINGS.map(([role, heading]) => {
+          const list = parties.filter((p) => p.role === role);
+          return (
+            <div key={role} className="min-w-0">
+              <h3 className="text-xs font-semibold text-muted-foreground uppercase">{heading}</h3>
+              {list.length === 0 ? (
+                <p className="text-muted-foreground">None</p>
+              ) : (
+                <ul className="flex flex-col gap-1.5" data-testid={`parties-${role}`}>
+                  {list.map((p, i) => (
+                    <li key={i} className="min-w-0 break-words">
+                      {p.href ? (
+                        <Link to={p.href} className="font-medium underline-offset-4 hover:underline">
+                          {p.name}
+                        </Link>
+                      ) : (
+                        <span className="font-medium">{p.name}</span>
+                      )}
+                      {p.address ? <span className="block text-xs text-muted-foreground">{p.address}</span> : null}
+                      {p.outside_city ? (
+                        <span className="block text-xs text-muted-foreground">Lives outside the city or municipality</span>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </Section>
+  );
+}
+
+function Hearings({ hearings }: { hearings: Data["hearings"] }) {
+  return (
+    <Section id="case-hearings" title="Hearings" testId="case-hearings">
+      {hearings.length === 0 ? (
+        <p className="text-muted-foreground">No hearing has been held.</p>
+      ) : (
+        <ol className="flex flex-col divide-y">
+          {hearings.map((h) => (
+            <li key={h.id} className="py-2" data-testid="case-hearing">
+              <div className="font-medium">
+                {formatDate(h.held_on, "long")} · <span className="capitalize">{h.kind}</span>
+              </div>
+              <p className="break-words whitespace-pre-line text-muted-foreground">{h.minutes || "No minutes recorded."}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Section>
+  );
+}
+
+export function CasePageView({ loaderData }: { loaderData: Data }) {
+  const { kase: k, parties, hearings, pangkat, attachments, clock, steps, forms, lupon, today, can, flash } = loaderData;
+  const here = `/manage/kp/cases/${k.id}`;
+  const refusal = (useActionData() as StepRefusal | undefined) ?? null;
+  const [search] = useSearchParams();
+  const open = steps.find((s) => s.name === (refusal?.step ?? search.get("step")));
+  const overdue = clock.items.filter((i) => i.status === "overdue").length;
+  return (
+    <div className="flex max-w-6xl flex-col gap-4" data-testid="kp-case-page">
+      <FlashMessage flash={flash} />
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <Link to="/manage/kp/cases" className="text-sm text-muted-foreground underline-offset-4 hover:underline">
+            ← KP cases
+          </Link>
+          <h1 className="text-2xl font-semibold">KP Case No. {k.docket_number}</h1>
+          <p className="break-words text-muted-foreground">{k.title}</p>
+          <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+            <Badge variant={CLOSED.has(k.state) ? "secondary" : "default"} data-testid="case-state">
+              {k.state_label}
+            </Badge>
+            {k.trashed ? <Badge variant="destructive">In the trash</Badge> : null}
+            {overdue ? <Badge variant="destructive">{overdue} overdue</Badge> : null}
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <HistoryLink entity="kp_case" id={k.id} size="sm" />
+          {can.edit ? (
+            <Link
+              to={withBack(`/manage/kp/cases?modal=update&id=${k.id}`, here)}
+              className={buttonVariants({ variant: "outline", size: "sm" })}
+            >
+              <Pencil aria-hidden="true" />
+              Edit record
+            </Link>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="order-2 flex min-w-0 flex-col gap-4 lg:order-1">
+          <dl
+            className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 rounded-lg border bg-card p-4 text-sm sm:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)]"
+            data-testid="case-details"
+          >
+            <dt className="text-muted-foreground">Nature</dt>
+            <dd className="break-words">{k.nature}</dd>
+            <dt className="text-muted-foreground">Category</dt>
+            <dd className="capitalize">{k.category}</dd>
+            <dt className="text-muted-foreground">Filed</dt>
+            <dd>{formatDate(k.filed_on, "long")}</dd>
+            <dt className="text-muted-foreground">Received</dt>
+            <dd>{k.received_at ? formatDateTime(k.received_at) : "—"}</dd>
+            <dt className="text-muted-foreground">Complaint</dt>
+            <dd className="col-span-1 break-words whitespace-pre-line sm:col-span-3">{k.complaint}</dd>
+            {k.terms ? (
+              <>
+                <dt className="text-muted-foreground">Terms</dt>
+                <dd className="col-span-1 break-words whitespace-pre-line sm:col-span-3" data-testid="case-terms">
+                  {k.terms}
+                </dd>
+              </>
+            ) : null}
+            {k.outcome_reason ? (
+              <>
+                <dt className="text-muted-foreground">Reason</dt>
+                <dd className="col-span-1 break-words sm:col-span-3">{k.outcome_reason}</dd>
+              </>
+            ) : null}
+          </dl>
+          <Parties parties={parties} />
+          {pangkat.length ? (
+            <Section id="case-pangkat" title="Pangkat ng Tagapagkasundo" testId="case-pangkat">
+              <ul className="flex flex-col gap-1">
+                {pangkat.map((m) => (
+                  <li key={m.id} className={cn(m.vacated_on && "text-muted-foreground line-through")}>
+                    <span className="font-medium">{m.name}</span> · <span className="capitalize">{m.role}</span> ·{" "}
+                    {m.chosen_by === "lot" ? "drawn by lot" : "chosen by the parties"}, {formatDate(m.chosen_on, "medium")}
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ) : null}
+          <Hearings hearings={hearings} />
+          <Section id="case-record" title="Record of steps" testId="case-dates">
+            <ol className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+              {k.dates.map((d) => (
+                <li key={d.key} className="contents">
+                  <span className="text-muted-foreground">{d.label}</span>
+                  <span>{formatDate(d.date, "long")}</span>
+                </li>
+              ))}
+            </ol>
+          </Section>
+          <Section id="case-attachments" title="Attachments" testId="case-attachments">
+            {attachments.length === 0 ? (
+              <p className="text-muted-foreground">No file is attached.</p>
+            ) : (
+              <ul className="flex flex-col gap-1">
+                {attachments.map((a) => (
+                  <li key={a.id} className="flex min-w-0 items-center gap-2">
+                    <Paperclip aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+                    <a href={`${here}/attachments/${a.id}`} className="min-w-0 truncate underline-offset-4 hover:underline">
+                      {a.file_name}
+                    </a>
+                    <span className="shrink-0 text-xs text-muted-foreground">{Math.max(1, Math.round(a.size / 1024))} KB</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+        </div>
+
+        <div className="order-1 flex min-w-0 flex-col gap-4 lg:order-2">
+          <Section id="case-steps" title="Next steps" testId="case-steps">
+            {steps.length === 0 ? (
+              <p className="text-muted-foreground">
+                {k.trashed ? "A case in the trash takes no step." : "No step is open to you in this state."}
+              </p>
+            ) : (
+              <div className="flex flex-wrap gap-2">
+                {steps.map((s) => (
+                  <Link
+                    key={s.name}
+                    to={`${here}?step=${s.name}`}
+                    preventScrollReset
+                    className={cn(
+                      buttonVariants({ variant: s.destructive ? "outline" : "default", size: "sm" }),
+                      s.destructive && "text-destructive",
+                    )}
+                    data-step={s.name}
+                  >
+                    {s.label}
+                  </Link>
+                ))}
+              </div>
+            )}
+          </Section>
+          <CaseClock items={clock.items} today={clock.today} />
+          <Section id="case-forms" title="Forms to print" testId="case-forms">
+            <ul className="flex flex-col gap-1">
+              {forms.map((f) => (
+                <li key={f.form}>
+                  <a
+                    href={`${here}/forms/${f.form}/print`}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="inline-flex items-start gap-2 underline-offset-4 hover:underline"
+                    data-form={f.form}
+                  >
+                    <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+                    <span>
+                      KP Form {f.form.toUpperCase()} · {f.title}
+                    </span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </Section>
+        </div>
+      </div>
+      {open ? <StepDialog step={open} here={here} docket={k.docket_number} refusal={refusal} today={today} lupon={lupon} /> : null}
+    </div>
+  );
+}
