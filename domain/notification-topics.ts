@@ -23,6 +23,11 @@ export const NOTIFICATION_TOPICS = [
     description: "Official receipts, disbursements, cheques and remittances.",
   },
   {
+    key: "kp",
+    label: "Katarungang Pambarangay",
+    description: "A deadline of a Lupon case falls due or is overdue (for the Punong Barangay and the Lupon secretary).",
+  },
+  {
     key: "system",
     label: "System",
     description: "Maintenance mode and announcements from the administrator.",

@@ -16,6 +16,7 @@ import { seed, type SeedResult } from "./seed.ts";
 import { setRuntimeInfo } from "./system/diagnostics.ts";
 import { cacheMaintenanceMode, setMaintenanceFromEnv } from "./system/settings.ts";
 import { startRetentionSchedule } from "./features/privacy/retention.ts";
+import { startKpDeadlineSchedule } from "./features/kp/clock.ts";
 import { requestContext } from "./http/pages/context.ts";
 import type { Server } from "node:http";
 
@@ -59,6 +60,8 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
   await hub.start(db, env.DATABASE_URL, database.pglite);
   // The daily retention run (at most once a day across processes).
   const retention = startRetentionSchedule(db, logger);
+  // The KP deadlines told to the Punong Barangay and the Lupon secretary (once each, across processes).
+  const kpDeadlines = startKpDeadlineSchedule(db, logger);
 
   // Production loads the route bundle once, now: a rebuild of build/ while the server runs must not
   // break it. Development asks Vite on every request so edits show at once.
@@ -125,6 +128,7 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
         /* nothing buffered, or the stream already ended */
       }
       retention.stop();
+      kpDeadlines.stop();
       await hub.stop();
       await database.close();
     },

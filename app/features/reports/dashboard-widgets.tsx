@@ -7,6 +7,7 @@ import { formatDateTime } from "@domain/dates";
 import { formatMoney } from "@domain/money";
 import { compactNumber, compactPeso, dayTick, fullDay, fullMonth, monthTick } from "./chart-axes";
 import type { DashboardData, MoneyFigure, TrendPoint } from "@domain/reports/dashboard";
+import { KpDeadlinesCard } from "~/features/kp/deadlines-card";
 
 // The dashboard's widgets. The loader sends only the widgets the user's
 // permissions allow (server/features/dashboard/service.ts); this draws what it was sent.
@@ -200,6 +201,7 @@ export function DashboardWidgets({ data }: { data: DashboardData }) {
     data.disbursements ||
     data.remittances ||
     data.certificates ||
+    data.kpDeadlines ||
     data.activity?.length;
   if (!any) return null;
   return (
@@ -208,6 +210,8 @@ export function DashboardWidgets({ data }: { data: DashboardData }) {
         At a glance
       </h2>
       <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="dashboard-widgets">
+        {/* The law's deadlines first: what is overdue is the one thing on this page that cannot wait. */}
+        {data.kpDeadlines ? <KpDeadlinesCard items={data.kpDeadlines} /> : null}
         {data.population ? (
           <Widget title="Population" icon={<Users className="size-4" />} href="/manage/reports/residents" testId="widget-population">
             <Big

@@ -6,6 +6,7 @@ import type { ServiceContext } from "../../context.ts";
 import { fullNameOf } from "../../engine/people-sql.ts";
 import type { DashboardData, MoneyFigure, TrendPoint } from "../../../domain/reports/dashboard.ts";
 import { auditSubjects } from "../audit/subjects.ts";
+import { kpDeadlinesForDashboard } from "../kp/clock.ts";
 
 // The dashboard's widgets, each behind the permission of the records it counts,
 // so nobody sees a number of records they may not open:
@@ -16,7 +17,8 @@ import { auditSubjects } from "../audit/subjects.ts";
 // - receipts not yet remitted (manage-remittance);
 // - certificates issued this month (manage-transaction);
 // - recent activity: audit rows of the entities the user may manage or view, without their data,
-//   each naming its record by the number or name people know it by.
+//   each naming its record by the number or name people know it by;
+// - the KP deadlines overdue, due today or within three days (view-kp_case or manage-kp_case).
 // A finance table that does not exist yet (its issue has not landed) leaves its widget out.
 
 /** The last 12 months, oldest first, as "YYYY-MM". */
@@ -162,7 +164,7 @@ export async function dashboard(ctx: ServiceContext): Promise<DashboardData> {
     }));
   };
 
-  const [population, households, collections, disbursements, remittances, certificates, activity] = await Promise.all([
+  const [population, households, collections, disbursements, remittances, certificates, activity, kpDeadlines] = await Promise.all([
     readPopulation(),
     readHouseholds(),
     readCollections(),
@@ -170,6 +172,7 @@ export async function dashboard(ctx: ServiceContext): Promise<DashboardData> {
     readRemittances(),
     readCertificates(),
     readActivity(),
+    kpDeadlinesForDashboard(ctx, today),
   ]);
-  return { population, households, collections, disbursements, remittances, certificates, activity };
+  return { population, households, collections, disbursements, remittances, certificates, activity, kpDeadlines };
 }
