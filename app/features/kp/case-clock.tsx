@@ -16,8 +16,11 @@ function statusOf(item: ClockItem): { text: string; tone: "overdue" | "due" | "d
     case "overdue":
       return { text: `Overdue by ${plural(-item.days_left, "day")}`, tone: "overdue" };
     case "due_today":
-      return { text: "Due today", tone: "due" };
+      return { text: item.kind === "deadline" ? "Due today" : "Last day today", tone: "due" };
     case "pending":
+      // A window is a party's right still open; a limit simply ends; a deadline falls due.
+      if (item.kind === "window") return { text: `Open ${plural(item.days_left, "more day")}`, tone: "due" };
+      if (item.kind === "limit") return { text: `Ends in ${plural(item.days_left, "day")}`, tone: "quiet" };
       return { text: `Due in ${plural(item.days_left, "day")}`, tone: "due" };
     case "done":
       return {

@@ -52,7 +52,7 @@ function Parties({ parties }: { parties: Data["parties"] }) {
                   {list.map((p, i) => (
                     <li key={i} className="min-w-0 break-words">
                       {p.href ? (
-                        <Link to={p.href} className="font-medium underline-offset-4 hover:underline">
+                        <Link to={p.href} className="font-medium underline underline-offset-4">
                           {p.name}
                         </Link>
                       ) : (
@@ -215,21 +215,27 @@ export function CasePageView({ loaderData }: { loaderData: Data }) {
                 {k.trashed ? "A case in the trash takes no step." : "No step is open to you in this state."}
               </p>
             ) : (
-              <div className="flex flex-wrap gap-2">
-                {steps.map((s) => (
-                  <Link
-                    key={s.name}
-                    to={`${here}?step=${s.name}`}
-                    preventScrollReset
-                    className={cn(
-                      buttonVariants({ variant: s.destructive ? "outline" : "default", size: "sm" }),
-                      s.destructive && "text-destructive",
-                    )}
-                    data-step={s.name}
-                  >
-                    {s.label}
-                  </Link>
-                ))}
+              <div className="flex flex-col gap-3">
+                {[steps.filter((s) => !s.destructive), steps.filter((s) => s.destructive)].map((group, i) =>
+                  group.length ? (
+                    <div key={i} className={cn("flex flex-wrap gap-2", i === 1 && steps.length > group.length && "border-t pt-3")}>
+                      {group.map((s) => (
+                        <Link
+                          key={s.name}
+                          to={`${here}?step=${s.name}`}
+                          preventScrollReset
+                          className={cn(
+                            buttonVariants({ variant: s.destructive ? "outline" : "default", size: "sm" }),
+                            s.destructive && "text-destructive",
+                          )}
+                          data-step={s.name}
+                        >
+                          {s.label}
+                        </Link>
+                      ))}
+                    </div>
+                  ) : null,
+                )}
               </div>
             )}
           </Section>
