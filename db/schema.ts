@@ -646,6 +646,16 @@ export interface ScheduledJobRunsTable {
   error: string | null;
 }
 
+/** The KP deadline notices sent: one per case, rule and status, the sweep's claim (decision 205). */
+export interface KpDeadlineNoticesTable {
+  case_id: number;
+  rule: string;
+  status: "due_today" | "overdue";
+  due_on: CalendarDate;
+  recipients: number;
+  notified_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** A signing official's term in a position (decision 194); term_end null: still in office. */
 export interface OfficialsTable extends SoftDeleted {
   id: Id;
@@ -880,6 +890,7 @@ export interface Database {
   kp_hearings: KpHearingsTable;
   kp_pangkat_members: KpPangkatMembersTable;
   kp_case_attachments: KpCaseAttachmentsTable;
+  kp_deadline_notices: KpDeadlineNoticesTable;
 }
 
 export type User = Selectable<UsersTable>;

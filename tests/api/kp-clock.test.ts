@@ -152,9 +152,13 @@ describe("the deadline notices", () => {
     expect(overdue).toHaveLength(3);
     expect(both.map((r) => r.notices).sort()).toEqual([0, 1]);
     expect(overdue[0].title).toBe(`KP case ${kase.docket_number}: overdue`);
-    const claims = await sql<{ rule: string; status: string }>`
-      select rule, status from kp_deadline_notices where case_id = ${kase.id} order by status`.execute(server.db);
-    expect(claims.rows).toEqual([
+    const claims = await server.db
+      .selectFrom("kp_deadline_notices")
+      .select(["rule", "status"])
+      .where("case_id", "=", kase.id)
+      .orderBy("status")
+      .execute();
+    expect(claims).toEqual([
       { rule: "summons", status: "due_today" },
       { rule: "summons", status: "overdue" },
     ]);

@@ -171,12 +171,13 @@ export async function sweepKpDeadlines(ctx: Db, today = todayInManila(), options
     let notices = 0;
     let notifications = 0;
     for (const item of items) {
-      const claimed = await sql<{ case_id: number }>`
-        insert into kp_deadline_notices (case_id, rule, status, due_on, recipients)
-        values (${item.case_id}, ${item.rule}, ${item.status}, ${item.due}::date, ${users.length})
-        on conflict (case_id, rule, status) do nothing
-        returning case_id`.execute(db);
-      if (claimed.rows.length === 0) continue;
+      const claimed = await db
+        .insertInto("kp_deadline_notices")
+        .values({ case_id: item.case_id, rule: item.rule, status: item.status, due_on: item.due, recipients: users.length })
+        .onConflict((oc) => oc.columns(["case_id", "rule", "status"]).doNothing())
+        .returning("case_id")
+        .executeTakeFirst();
+      if (!claimed) continue;
       notices += 1;
       const text = noticeText(item, item.status);
       notifications += await notify(
