@@ -17,6 +17,8 @@ export default [
     index("routes/home.tsx", { id: "home" }),
     route("verify/collection/:collection_id?", "routes/verify.collection.tsx"),
     route("verify/transaction/:transaction_id?", "routes/verify.transaction.tsx"),
+    // A Lupon certification by its docket number (decision 205).
+    route("verify/kp/:docket?", "routes/verify.kp.tsx"),
   ]),
   layout("routes/layouts/guest.tsx", [route("login", "routes/login.tsx")]),
   route("logout", "routes/logout.tsx"),
