@@ -3,15 +3,14 @@ import { Link } from "react-router";
 import type { Route } from "./+types/reports.index";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { Badge } from "~/components/ui/badge";
-import { REPORT_PERMISSION } from "@domain/reports/registry";
 import { titleMeta } from "~/lib/titles";
-import { requirePermission } from "../../server/http/pages/guards.server.ts";
-import { reportsHub } from "../../server/features/reports/pages.server.ts";
+import { reportsHub, requireSomeReport } from "../../server/features/reports/pages.server.ts";
 
-// /manage/reports (spec §2.1, §2.3: manage-report): the seven reports with the question each
-// answers; a report whose register has not landed yet says which issue brings it (never a 404).
+// /manage/reports (spec §2.1, §2.3: manage-report): the reports the user may open, with the
+// question each answers — the seven of the spec, and the KP books to the holders of the KP
+// permission (decision 204); a report whose register has not landed yet says which issue brings it.
 
-export const middleware: Route.MiddlewareFunction[] = [requirePermission(REPORT_PERMISSION)];
+export const middleware: Route.MiddlewareFunction[] = [requireSomeReport];
 export const meta = () => titleMeta("reports");
 
 export function loader(args: Route.LoaderArgs) {

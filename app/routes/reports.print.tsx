@@ -1,10 +1,9 @@
 import type { Route } from "./+types/reports.print";
 import { ReportSheet } from "~/features/reports/report-print";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
-import { findReport, REPORT_PERMISSION } from "@domain/reports/registry";
+import { findReport } from "@domain/reports/registry";
 import { toManilaDateString } from "@domain/dates";
-import { requirePermission } from "../../server/http/pages/guards.server.ts";
-import { reportPrint } from "../../server/features/reports/pages.server.ts";
+import { reportPrint, requireReportPermission } from "../../server/features/reports/pages.server.ts";
 import { printedOfficials } from "../../server/features/officials/pages.server.ts";
 import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 
@@ -13,7 +12,7 @@ import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 // @page rules; charts drawn on the server at a fixed size, so printing needs no JavaScript.
 // ?print=now opens the print dialog at once.
 
-export const middleware: Route.MiddlewareFunction[] = [requirePermission(REPORT_PERMISSION)];
+export const middleware: Route.MiddlewareFunction[] = [requireReportPermission];
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const def = findReport(loaderData?.name);

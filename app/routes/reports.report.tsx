@@ -3,10 +3,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/reports.report";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { buttonVariants } from "~/components/ui/button";
-import { findReport, REPORT_PERMISSION } from "@domain/reports/registry";
+import { findReport } from "@domain/reports/registry";
 import { ReportHeading, ReportPage } from "~/features/reports/report-page";
-import { requirePermission } from "../../server/http/pages/guards.server.ts";
-import { reportPage } from "../../server/features/reports/pages.server.ts";
+import { reportPage, requireReportPermission } from "../../server/features/reports/pages.server.ts";
 
 // /manage/reports/{report} (spec §2.1's seven children): one page for every report of
 // domain/reports/registry.ts; the filters live in the address.
@@ -14,7 +13,7 @@ import { reportPage } from "../../server/features/reports/pages.server.ts";
 // Reports are wide tables: the page takes the whole window (app-shell.tsx).
 export const handle = { fullWidth: true };
 
-export const middleware: Route.MiddlewareFunction[] = [requirePermission(REPORT_PERMISSION)];
+export const middleware: Route.MiddlewareFunction[] = [requireReportPermission];
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const def = findReport(loaderData?.name);

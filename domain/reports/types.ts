@@ -103,6 +103,26 @@ export interface ReportListingPage {
   meta: { total: number; page: number; per_page: number; last_page: number };
 }
 
+/**
+ * A report printed as a letter (the KP monthly transmittal to the court): its addressee and the
+ * paragraphs before its tables. The print view draws it under the letterhead.
+ */
+export interface ReportLetter {
+  /** The addressee's lines: "The Presiding Judge", the court, the place. */
+  to: string[];
+  salutation: string;
+  body: string[];
+}
+
+/** A signature line a report's print ends with, in place of the default "Prepared by / Noted by". */
+export interface ReportSignature {
+  /** "Prepared by:", "Very truly yours:". */
+  label: string;
+  name: string;
+  /** The signer's position under the line. */
+  title: string;
+}
+
 /** What a report's page, print view and REST call answer. */
 export interface ReportResult {
   name: string;
@@ -112,6 +132,10 @@ export interface ReportResult {
   cards: ReportCard[];
   sections: ReportSectionResult[];
   listing: ReportListingPage | null;
+  /** The report is a letter (its addressee and opening), when its query says so. */
+  letter?: ReportLetter | null;
+  /** Who signs the printed report, when its query names them. */
+  signatures?: ReportSignature[] | null;
 }
 
 export const PRINT_LISTING_LIMIT = 5000;

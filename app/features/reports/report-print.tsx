@@ -62,6 +62,25 @@ export function ReportSheet({ loaderData, report }: { loaderData: LoaderData<typ
           <p className="text-[8pt] text-stone-600">As of {formatDate(printedAt, "long")}</p>
         </PrintLetterhead>
 
+        {result.letter && !listing ? (
+          <section className="flex flex-col gap-3 text-[10.5pt]" aria-label="Letter" data-testid="report-letter">
+            <p>{formatDate(printedAt, "long")}</p>
+            <address className="not-italic">
+              {result.letter.to.map((line, i) => (
+                <p key={line} className={i === 0 ? "font-semibold" : undefined}>
+                  {line}
+                </p>
+              ))}
+            </address>
+            <p>{result.letter.salutation}</p>
+            {result.letter.body.map((paragraph) => (
+              <p key={paragraph} className="indent-8 text-justify">
+                {paragraph}
+              </p>
+            ))}
+          </section>
+        ) : null}
+
         {listing && listingSection ? (
           <section className="report-listing flex flex-col gap-1" aria-label={listingSection.title}>
             <p className="text-[9pt]">
@@ -124,18 +143,30 @@ export function ReportSheet({ loaderData, report }: { loaderData: LoaderData<typ
         )}
 
         <footer className="mt-6 grid break-inside-avoid grid-cols-2 gap-10 text-[9pt]">
-          <div>
-            <p>Prepared by:</p>
-            <p className="mt-8 border-t border-stone-900 pt-1 text-center font-semibold uppercase">{printedBy || "\u00a0"}</p>
-            <p className="text-center">Signature over printed name</p>
-          </div>
-          <div>
-            <p>Noted by:</p>
-            <p className="mt-8 border-t border-stone-900 pt-1 text-center font-semibold uppercase" data-testid="noted-by">
-              {officials.punong_barangay || "\u00a0"}
-            </p>
-            <p className="text-center">Punong Barangay</p>
-          </div>
+          {result.signatures?.length ? (
+            result.signatures.map((signer) => (
+              <div key={signer.title} data-testid="signature">
+                <p>{signer.label}</p>
+                <p className="mt-8 border-t border-stone-900 pt-1 text-center font-semibold uppercase">{signer.name || "\u00a0"}</p>
+                <p className="text-center">{signer.title}</p>
+              </div>
+            ))
+          ) : (
+            <>
+              <div>
+                <p>Prepared by:</p>
+                <p className="mt-8 border-t border-stone-900 pt-1 text-center font-semibold uppercase">{printedBy || "\u00a0"}</p>
+                <p className="text-center">Signature over printed name</p>
+              </div>
+              <div>
+                <p>Noted by:</p>
+                <p className="mt-8 border-t border-stone-900 pt-1 text-center font-semibold uppercase" data-testid="noted-by">
+                  {officials.punong_barangay || "\u00a0"}
+                </p>
+                <p className="text-center">Punong Barangay</p>
+              </div>
+            </>
+          )}
           <p className="col-span-2 text-[7pt] text-stone-500">
             Printed {formatDateTime(printedAt)} · Report {report} · Barangay Portal
           </p>

@@ -5,5 +5,6 @@ import "./households.ts";
 import "./religions.ts";
 import "../collections/report.ts";
 import "../disbursements/reports.ts";
+import "./kp.ts";
 
 export { defineReport, listingRows, openReport, reportsFor, runReport, totalsOf } from "./registry.ts";

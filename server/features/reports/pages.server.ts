@@ -1,5 +1,6 @@
-import { data } from "react-router";
-import { findReport } from "../../../domain/reports/registry.ts";
+import { data, type MiddlewareFunction } from "react-router";
+import { can } from "../../../domain/permissions.ts";
+import { findReport, REPORTS } from "../../../domain/reports/registry.ts";
 import {
   PAPER_SIZES,
   PRINT_LISTING_LIMIT,
@@ -9,7 +10,7 @@ import {
   type ReportRow,
 } from "../../../domain/reports/types.ts";
 import { serviceByName } from "../../engine/services.ts";
-import { serviceContextOf } from "../../http/pages/context.ts";
+import { getRequestContext, serviceContextOf } from "../../http/pages/context.ts";
 import { pageUrl, rethrowForPage, type PageArgs } from "../../http/pages/page-kit.server.ts";
 import { exportHeaders, exportReport } from "./export.ts";
 import { listingRows, openReport, reportsFor, runReport } from "./index.ts";
@@ -18,6 +19,27 @@ import { listingRows, openReport, reportsFor, runReport } from "./index.ts";
 // export. Thin: they read the address, call the reports layer and shape the loader data.
 
 export type FilterOptions = Record<string, { value: string; label: string }[]>;
+
+const NOT_AUTHORIZED = "You are not authorized to view this page.";
+
+/**
+ * The hub's guard: it opens for whoever may open some report (the reports' permission, or the KP
+ * permission of the KP books alone) and lists only those (reportsFor).
+ */
+export const requireSomeReport: MiddlewareFunction<Response> = ({ context }) => {
+  const user = getRequestContext(context).user;
+  if (!REPORTS.some((def) => can(user, def.permission))) throw data(NOT_AUTHORIZED, { status: 403 });
+};
+
+/**
+ * A report's page, print and export: the report's own permission (the KP books show case records:
+ * view-kp_case, not the reports' general permission). An unknown report falls through to its 404.
+ */
+export const requireReportPermission: MiddlewareFunction<Response> = ({ context, params }) => {
+  const def = findReport(params.report);
+  const user = getRequestContext(context).user;
+  if (def ? !can(user, def.permission) : !REPORTS.some((r) => can(user, r.permission))) throw data(NOT_AUTHORIZED, { status: 403 });
+};
 
 export function reportsHub(args: PageArgs) {
   const ctx = serviceContextOf(args.context);

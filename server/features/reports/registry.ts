@@ -149,6 +149,8 @@ export async function runReport(
     cards: summary.cards,
     sections,
     listing,
+    ...(summary.letter ? { letter: summary.letter } : {}),
+    ...(summary.signatures ? { signatures: summary.signatures } : {}),
   };
 }
 

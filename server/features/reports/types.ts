@@ -1,5 +1,5 @@
 import type { ServiceContext } from "../../context.ts";
-import type { ReportCard, ReportColumn, ReportRow } from "../../../domain/reports/types.ts";
+import type { ReportCard, ReportColumn, ReportLetter, ReportRow, ReportSignature } from "../../../domain/reports/types.ts";
 
 // The reports layer (DESIGN §12), server half: a report's query. Its definition (title, filters,
 // sections, columns, chart, paper) is the isomorphic entry in domain/reports/registry.ts;
@@ -19,6 +19,10 @@ export interface ReportSummary {
   cards: ReportCard[];
   /** The aggregate sections by key; `columns` only where the columns are data (crosstabs). */
   sections: Record<string, { rows: ReportRow[]; columns?: ReportColumn[] }>;
+  /** The report is a letter: its addressee and opening (the KP monthly transmittal). */
+  letter?: ReportLetter;
+  /** Who signs the printed report, in place of the default "Prepared by / Noted by". */
+  signatures?: ReportSignature[];
 }
 
 /** The listing section of a report: every matching row, in one stable order. */
