@@ -20,10 +20,18 @@ export default [
     // A Lupon certification by its docket number (decision 205).
     route("verify/kp/:docket?", "routes/verify.kp.tsx"),
   ]),
+  // The hall's kiosk and TV display (decision 206): public, without the portal's header.
+  layout("routes/layouts/hall.tsx", [
+    route("queue/kiosk", "routes/queue.kiosk.tsx"),
+    route("queue/kiosk/ticket/:ticket_id", "routes/queue.kiosk-ticket.tsx"),
+    route("queue/display", "routes/queue.display.tsx"),
+  ]),
   layout("routes/layouts/guest.tsx", [route("login", "routes/login.tsx")]),
   route("logout", "routes/logout.tsx"),
   layout("routes/layouts/default.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
+    // The staff's queue window (decision 206); the day's tickets are the registry's /queue/tickets.
+    route("queue", "routes/queue.window.tsx"),
     route("test", "routes/test.tsx"),
     // Every notification of the signed-in user.
     route("notifications", "routes/notifications.tsx"),

@@ -815,6 +815,47 @@ export interface KpHearingsTable extends SoftDeleted {
   minutes: string | null;
 }
 
+// ---- The hall's queue (decision 206) ----
+
+export type QueueLane = "regular" | "senior" | "pwd" | "pregnant";
+export type QueueTicketState = "waiting" | "called" | "done" | "skipped" | "transferred";
+
+/** A service a visitor picks at the kiosk; its prefix starts its tickets' codes ("C-007"). */
+export interface QueueServicesTable extends SoftDeleted {
+  id: Id;
+  name: string;
+  prefix: string;
+  description: string | null;
+  position: Generated<number>;
+}
+
+/** A window (counter) staff serve from; `service_id` is the service it calls first, none for any. */
+export interface QueueWindowsTable extends SoftDeleted {
+  id: Id;
+  name: string;
+  service_id: number | null;
+}
+
+/** A ticket of the day: numbered per service per Manila day, called to a window, then done, skipped or transferred. */
+export interface QueueTicketsTable extends SoftDeleted {
+  id: Id;
+  service_id: number;
+  ticket_date: CalendarDate;
+  number: number;
+  code: string;
+  lane: ColumnType<QueueLane, QueueLane | undefined, QueueLane>;
+  state: ColumnType<QueueTicketState, QueueTicketState | undefined, QueueTicketState>;
+  window_id: number | null;
+  for_window_id: number | null;
+  issued_at: Timestamp;
+  called_at: NullableTimestamp;
+  last_called_at: NullableTimestamp;
+  recalls: Generated<number>;
+  finished_at: NullableTimestamp;
+  transferred_from_id: number | null;
+  issued_from: string | null;
+}
+
 export interface Database {
   // platform
   users: UsersTable;
@@ -888,6 +929,10 @@ export interface Database {
   kp_cases: KpCasesTable;
   kp_case_parties: KpCasePartiesTable;
   kp_hearings: KpHearingsTable;
+  // the hall's queue
+  queue_services: QueueServicesTable;
+  queue_windows: QueueWindowsTable;
+  queue_tickets: QueueTicketsTable;
   kp_pangkat_members: KpPangkatMembersTable;
   kp_case_attachments: KpCaseAttachmentsTable;
   kp_deadline_notices: KpDeadlineNoticesTable;

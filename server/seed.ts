@@ -10,6 +10,7 @@ import * as collections from "../domain/registry/collections.ts";
 import * as officials from "../domain/registry/officials.ts";
 import * as kp from "../domain/registry/kp.ts";
 import * as holidays from "../domain/registry/holidays.ts";
+import * as queue from "../domain/registry/queue.ts";
 import { generatePassword, hashPassword } from "./auth/passwords.ts";
 import { DEFAULT_BARANGAY } from "./system/settings.ts";
 import { seedParameters, seedPeopleParameters } from "./seed-parameters.ts";
@@ -20,6 +21,7 @@ import { seedCertificates } from "./features/certificates/seed.ts";
 import { seedCollections } from "./features/collections/seed.ts";
 import { seedOfficials } from "./features/officials/seed.ts";
 import { seedHolidays } from "./features/holidays/seed.ts";
+import { seedQueue } from "./features/queue/seed.ts";
 
 // The seed is idempotent: it adds what is missing and never overwrites what an
 // administrator changed, except that the Administrator role always holds every permission.
@@ -62,6 +64,12 @@ const ENTITY_GROUPS = {
    * Lupon's chair) and the Secretary (the Lupon secretary, RA 7160 §403).
    */
   kp: names(kp.luponMember, kp.kpCase, kp.kpHearing),
+  /**
+   * The hall's queue (decision 206): the front desk works the tickets (manage, view, update); the
+   * Secretary keeps the services and windows.
+   */
+  queueTickets: names(queue.queueTicket),
+  queueSetup: names(queue.queueService, queue.queueWindow),
   /** Access administration: users, roles and permissions. */
   access: names(access.user, access.role, access.permission),
 };
@@ -70,6 +78,8 @@ const every = (entities: readonly string[], actions: readonly string[]) => entit
 const READ = ["manage", "view"];
 const WRITE = ["manage", "view", "create", "update"];
 const FULL = ACTIONS as readonly string[];
+/** Working a queue window: the tickets listed, read and moved by the window's commands (update). */
+const QUEUE_WORK = ["manage", "view", "update"];
 
 export const SEEDED_ROLES: { name: string; description: string; permissions: () => string[] }[] = [
   { name: "Administrator", description: "Everything, including users, roles and settings.", permissions: () => allPermissionNames() },
@@ -103,9 +113,11 @@ export const SEEDED_ROLES: { name: string; description: string; permissions: () 
           ...ENTITY_GROUPS.officials,
           ...ENTITY_GROUPS.holidays,
           ...ENTITY_GROUPS.kp,
+          ...ENTITY_GROUPS.queueSetup,
         ],
         FULL,
       ),
+      ...every(ENTITY_GROUPS.queueTickets, QUEUE_WORK),
       "manage-parameter",
       "manage-report",
       "view-report",
@@ -116,6 +128,8 @@ export const SEEDED_ROLES: { name: string; description: string; permissions: () 
     description: "Official receipts, disbursements, cheques, accountable forms and remittances.",
     permissions: () => [
       ...every(ENTITY_GROUPS.finance, FULL),
+      ...every(ENTITY_GROUPS.queueTickets, QUEUE_WORK),
+      ...every(ENTITY_GROUPS.queueSetup, READ),
       ...every(
         [
           ...names(people.resident, parameters.nonResident, parameters.organization),
@@ -137,6 +151,8 @@ export const SEEDED_ROLES: { name: string; description: string; permissions: () 
     permissions: () => [
       ...every([...ENTITY_GROUPS.people, ...names(certificates.transaction)], WRITE),
       ...every(ENTITY_GROUPS.referenceData, READ),
+      ...every(ENTITY_GROUPS.queueTickets, QUEUE_WORK),
+      ...every(ENTITY_GROUPS.queueSetup, READ),
       "manage-parameter",
     ],
   },
@@ -215,6 +231,8 @@ export async function seed(db: DB, options: SeedOptions): Promise<SeedResult> {
 
     // Every deployment needs the national holidays (the KP deadlines read them), demo or not.
     await seedHolidays(trx);
+    // The kiosk needs services to offer and the staff windows to call from (decision 206).
+    await seedQueue(trx);
 
     if (options.demo) {
       await trx

@@ -10,6 +10,7 @@ import * as audit from "./audit";
 import * as officials from "./officials";
 import * as kp from "./kp";
 import * as holidays from "./holidays";
+import * as queue from "./queue";
 
 // The registry: every entity that shares the list/create/update/delete/restore life cycle.
 // A new simple entity is one migration plus one entry here (docs/architecture.md).
@@ -49,6 +50,9 @@ export const RESOURCES: readonly ResourceDef[] = [
   kp.luponMember,
   kp.kpCase,
   kp.kpHearing,
+  queue.queueService,
+  queue.queueWindow,
+  queue.queueTicket,
 ];
 
 /**
@@ -90,6 +94,9 @@ export const RESOURCE_NAMES = [
   "lupon_member",
   "kp_case",
   "kp_hearing",
+  "queue_service",
+  "queue_window",
+  "queue",
 ] as const;
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
 

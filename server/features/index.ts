@@ -15,6 +15,7 @@ import {
   DisbursementService,
 } from "./disbursements/service.ts";
 import { KpCaseService, KpHearingService } from "./kp/service.ts";
+import { QueueTicketService } from "./queue/service.ts";
 import { OfficialService } from "./officials/service.ts";
 import { BusinessService, DisasterProneAreaService, HouseholdService, ResidentService } from "./people/services.ts";
 
@@ -50,6 +51,8 @@ export const AREA_SERVICES = {
   // Katarungang Pambarangay
   kp_case: (def) => new KpCaseService(def),
   kp_hearing: (def) => new KpHearingService(def),
+  // the hall's queue
+  queue: (def) => new QueueTicketService(def),
 } satisfies Record<string, ServiceFactory>;
 
 composeServices(AREA_SERVICES);

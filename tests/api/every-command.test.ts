@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allResources } from "../../domain/registry/index.ts";
 import { REMITTANCE_COMMANDS } from "../../domain/registry/collections.ts";
 import { KP_IRREVERSIBLE_COMMANDS } from "../../domain/registry/kp.ts";
+import { QUEUE_IRREVERSIBLE_COMMANDS } from "../../domain/registry/queue.ts";
+import { serviceFor } from "../../server/engine/services.ts";
 import type { CommandDef } from "../../domain/registry/types.ts";
 import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
@@ -199,6 +201,35 @@ function kpStep(command: string, before: [string, Record<string, unknown>][], bo
     expect(res.status, res.text).toBe(200);
     await assertRecorded("kp_case", id, command);
     expect((await stored("kp_cases", id)).state).toBe(state);
+  };
+}
+
+/**
+ * A queue ticket of today taken at the kiosk (no user) and, unless `waiting`, called to a window
+ * (decision 206): the kiosk's issue and the window's call are recorded runs like every command.
+ */
+async function queueTicket(called = true): Promise<{ id: number; windowId: number }> {
+  const service = await server.db.selectFrom("queue_services").select("id").where("prefix", "=", "O").executeTakeFirstOrThrow();
+  const windows = await server.db.selectFrom("queue_windows").select("id").where("deleted_at", "is", null).orderBy("id").execute();
+  const issued = await serviceFor("queue").issue({ db: server.db, user: null, ip: "192.0.2.7" }, { service_id: service.id });
+  if (!called) return { id: issued.id, windowId: Number(windows[0].id) };
+  // The first free window takes it (a scenario before may have left one serving).
+  for (const w of windows) {
+    const res = await admin.post("/backend/api/queue/call-next", { window_id: w.id });
+    if (res.status === 200 && res.body.data?.id === issued.id) return { id: issued.id, windowId: Number(w.id) };
+    if (res.status === 200 && res.body.data) await admin.put(`/backend/api/queue/done/${res.body.data.id}`, {});
+  }
+  throw new Error("no window called the ticket");
+}
+
+/** A window's step on a called ticket (decision 206): recorded, with the state it leaves; never reversed. */
+function queueStep(command: string, body: (t: { windowId: number }) => Promise<Record<string, unknown>>, state: string) {
+  return async () => {
+    const t = await queueTicket();
+    const res = await admin.put(`/backend/api/queue/${command}/${t.id}`, await body(t));
+    expect(res.status, res.text).toBe(200);
+    await assertRecorded("queue", t.id, command);
+    expect((await stored("queue_tickets", t.id)).state).toBe(state);
   };
 }
 
@@ -408,6 +439,27 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
   ),
   "kp_case:dismiss": kpStep("dismiss", SUMMONED, { date: "2026-03-04", reason: "A party is a corporation" }, "dismissed"),
   "kp_case:withdraw": kpStep("withdraw", MEDIATED, { date: "2026-03-06" }, "withdrawn"),
+  "queue:issue": async () => {
+    const t = await queueTicket(false);
+    await assertRecorded("queue", t.id, "issue");
+    expect(await stored("queue_tickets", t.id)).toMatchObject({ state: "waiting", created_by: null });
+  },
+  "queue:call": async () => {
+    const t = await queueTicket();
+    await assertRecorded("queue", t.id, "call");
+    expect(await stored("queue_tickets", t.id)).toMatchObject({ state: "called", window_id: t.windowId });
+    await admin.put(`/backend/api/queue/done/${t.id}`, {});
+  },
+  "queue:recall": queueStep("recall", async () => ({}), "called"),
+  "queue:skip": queueStep("skip", async () => ({ reason: "Not at the window" }), "skipped"),
+  "queue:done": queueStep("done", async () => ({}), "done"),
+  "queue:transfer": queueStep(
+    "transfer",
+    async () => ({
+      service_id: (await server.db.selectFrom("queue_services").select("id").where("prefix", "=", "P").executeTakeFirstOrThrow()).id,
+    }),
+    "transferred",
+  ),
 };
 
 /** Every command of every entry, and the remittance's, as `entity:command`. */
@@ -441,7 +493,9 @@ describe("every state change is a recorded command", () => {
       // The KP steps the law makes final are never reversed (decision 200).
       const final =
         ["generate", "issue"].includes(command.name) ||
-        (key.startsWith("kp_case:") && KP_IRREVERSIBLE_COMMANDS.some((n) => n === command.name));
+        (key.startsWith("kp_case:") && KP_IRREVERSIBLE_COMMANDS.some((n) => n === command.name)) ||
+        // A queue ticket's steps record what happened at the window; none is taken back (decision 206).
+        (key.startsWith("queue:") && QUEUE_IRREVERSIBLE_COMMANDS.some((n) => n === command.name));
       expect(reversible, key).toBe(!final);
     }
   });

@@ -38,6 +38,11 @@ export async function sampleInput(client: ApiClient, def: ResourceDef, tag = "")
           value = "123-456-789-000";
           break;
         }
+        // A queue service's prefix (decision 206): one to three capitals, none of the seeded ones.
+        if (def.name === "queue_service" && field.name === "prefix") {
+          value = `Q${letters(n)}`.toUpperCase().slice(0, 3);
+          break;
+        }
         if (field.pattern) {
           value = sampleForPattern(field.pattern, tag, n);
           break;

@@ -116,9 +116,8 @@ export const MENU: readonly MenuGroup[] = [
       {
         title: "Queue",
         path: "/queue",
-        gate: "manage-queue",
+        gate: manageGate("queue"),
         icon: ListOrdered,
-        disabled: true,
         description: "Client queue at the front desk",
       },
       {

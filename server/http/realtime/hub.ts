@@ -9,6 +9,8 @@ import { SESSION_COOKIE, validateSessionToken } from "../../auth/sessions.ts";
 import { parseCookies } from "../cookies.ts";
 import { toNotificationView } from "../../features/notifications/service.ts";
 import type { NotificationMessage } from "../../../domain/notifications/types.ts";
+// Sent by the queue's commands at commit (decision 206).
+import { QUEUE_CHANNEL } from "../../features/queue/steps.ts";
 
 // Realtime at /ws (DESIGN §1): the session cookie authenticates the upgrade; a ping every 30 s
 // drops dead sockets. Stored notifications reach the sockets through the database: the
@@ -46,6 +48,11 @@ class Hub {
   private db: DB | null = null;
   private log: (message: string) => void = (message) => console.error(message);
   private authListeners = new Set<() => void>();
+  /**
+   * The hall's displays (/ws/queue): no session, since the TV shows only ticket codes and window
+   * names (decision 206); they hear the queue's events and nothing else.
+   */
+  private displays = new Set<WebSocket>();
 
   /**
    * Calls `listener` whenever what a session check reads may have changed in the database, and
@@ -71,6 +78,7 @@ class Hub {
         await pglite.listen(AUTH_CHANNEL, () => this.authChanged()),
         await pglite.listen(SESSIONS_CHANNEL, (payload) => this.sessionsChanged(payload)),
         await pglite.listen(NOTIFICATIONS_CHANNEL, (payload) => this.notificationCreated(payload)),
+        await pglite.listen(QUEUE_CHANNEL, (payload) => this.queueChanged(payload)),
       ];
     }
     this.pingTimer = setInterval(() => this.ping(), PING_MS);
@@ -97,12 +105,14 @@ class Hub {
       if (msg.channel === AUTH_CHANNEL) return this.authChanged();
       if (msg.channel === SESSIONS_CHANNEL) return this.sessionsChanged(msg.payload ?? "");
       if (msg.channel === NOTIFICATIONS_CHANNEL) this.notificationCreated(msg.payload ?? "");
+      if (msg.channel === QUEUE_CHANNEL) this.queueChanged(msg.payload ?? "");
     });
     try {
       await client.connect();
       await client.query(`LISTEN ${NOTIFICATIONS_CHANNEL}`);
       await client.query(`LISTEN ${SESSIONS_CHANNEL}`);
       await client.query(`LISTEN ${AUTH_CHANNEL}`);
+      await client.query(`LISTEN ${QUEUE_CHANNEL}`);
     } catch (error) {
       onLost(error as Error);
       throw error;
@@ -195,6 +205,42 @@ class Hub {
     });
   }
 
+  /**
+   * A display's upgrade at /ws/queue: same origin only, no session. It receives the queue's events
+   * (`{type: "queue", event, code, window, lane}`) and sends nothing but "ping".
+   */
+  upgradeDisplay(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (!sameOrigin(req)) {
+      socket.write("HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      socket.destroy();
+      return;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      const alive = ws as WebSocket & { isAlive?: boolean };
+      alive.isAlive = true;
+      this.displays.add(ws);
+      ws.on("error", () => ws.terminate());
+      ws.on("pong", () => (alive.isAlive = true));
+      ws.on("close", () => this.displays.delete(ws));
+      ws.on("message", (raw) => {
+        if (raw.toString() === "ping") ws.send("pong");
+      });
+      ws.send(JSON.stringify({ type: "hello" }));
+    });
+  }
+
+  /** A ticket moved (a command committed): tell every display of this process. */
+  private queueChanged(payload: string): void {
+    let event: Record<string, unknown>;
+    try {
+      event = JSON.parse(payload) as Record<string, unknown>;
+    } catch {
+      return;
+    }
+    const text = JSON.stringify({ type: "queue", event: event.event, code: event.code, window: event.window, lane: event.lane });
+    for (const ws of this.displays) ws.send(text);
+  }
+
   /** A notifications row committed (the trigger's payload): push it to its user's sockets here. */
   private notificationCreated(payload: string): void {
     let row: Record<string, unknown>;
@@ -233,6 +279,16 @@ class Hub {
   }
 
   private ping(): void {
+    for (const ws of this.displays) {
+      const alive = ws as WebSocket & { isAlive?: boolean };
+      if (alive.isAlive === false) {
+        ws.terminate();
+        this.displays.delete(ws);
+        continue;
+      }
+      alive.isAlive = false;
+      ws.ping();
+    }
     for (const ws of this.sockets.keys()) {
       const alive = ws as WebSocket & { isAlive?: boolean };
       if (alive.isAlive === false) {
@@ -259,6 +315,8 @@ class Hub {
     this.reconnectTimer = null;
     for (const ws of this.sockets.keys()) ws.close(1001, "Server shutting down");
     this.sockets.clear();
+    for (const ws of this.displays) ws.close(1001, "Server shutting down");
+    this.displays.clear();
     const listener = this.listener;
     this.listener = null;
     await listener?.end().catch(() => {});
@@ -292,6 +350,10 @@ export function attachRealtime(server: Server): void {
   server.on("upgrade", (req, socket, head) => {
     if (req.headers["sec-websocket-protocol"] === "vite-hmr") return; // Vite's own socket in development
     const path = (req.url ?? "").split("?")[0];
+    if (path === "/ws/queue") {
+      hub.upgradeDisplay(req, socket, head);
+      return;
+    }
     if (path !== "/ws") {
       socket.destroy();
       return;

@@ -418,6 +418,13 @@ const EXTRAS: Record<string, Omit<Described, "responses"> & { responses?: Record
     tag: "Officials",
   },
   "delete /api/barangay_image/:kind": { summary: "Remove the seal or the logo", tag: "Officials" },
+  // The hall's queue (decision 206).
+  "post /api/queue/call-next": {
+    summary: "Call the next ticket to a window ({window_id}); data is null when no one waits",
+    tag: "Queue",
+    requestBody: { type: "object" },
+  },
+  "get /api/queue/board": { summary: "What the hall's display shows: each window's ticket, the last called, the lines", tag: "Queue" },
 };
 
 function tagOf(path: string): string {

@@ -1,0 +1,96 @@
+import { Form, useNavigation } from "react-router";
+import { CircleAlert } from "lucide-react";
+import { CsrfInput } from "~/components/csrf-input";
+import { useRootData } from "~/lib/root-data";
+import { QUEUE_LANE_LABELS, QUEUE_LANES } from "@domain/registry/queue";
+
+// The kiosk (decision 206): one form for a cheap tablet. The lane is a radio group of large cards
+// (Regular chosen), each service a large submit button; no script is needed, and every target is
+// at least 64 px tall.
+
+interface Service {
+  id: number;
+  name: string;
+  prefix: string;
+  description: string | null;
+  waiting: number;
+}
+
+const LANE_HINTS: Record<string, string> = {
+  regular: "Everyone else",
+  senior: "60 years old and over",
+  pwd: "With a PWD ID or a visible disability",
+  pregnant: "Expecting a child",
+};
+
+export function KioskScreen({ services, error }: { services: Service[]; error: string | null }) {
+  const root = useRootData();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <main className="mx-auto flex min-h-screen max-w-5xl flex-col gap-6 px-4 py-6 sm:px-8">
+      <header className="flex items-center gap-3">
+        <img src="/favicon.svg" alt="" className="size-10" />
+        <div>
+          <p className="text-sm text-muted-foreground">{root?.barangay.name ?? "Barangay"} Hall</p>
+          <h1 className="text-2xl font-bold sm:text-3xl">Get a queue number</h1>
+        </div>
+      </header>
+      {error ? (
+        <p role="alert" className="flex items-center gap-2 rounded-lg border-2 border-red-600 bg-red-50 p-4 text-lg text-red-900">
+          <CircleAlert aria-hidden="true" /> {error}
+        </p>
+      ) : null}
+      <Form method="post" className="flex flex-col gap-6">
+        <CsrfInput />
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-2 text-lg font-semibold">1. Are you in a priority lane?</legend>
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            {QUEUE_LANES.map((lane) => (
+              <label
+                key={lane}
+                className="flex min-h-20 cursor-pointer flex-col justify-center gap-1 rounded-xl border-2 bg-card p-4 has-checked:border-primary has-checked:bg-primary/15 has-focus-visible:ring-2 has-focus-visible:ring-ring"
+              >
+                <span className="flex items-center gap-2 text-lg font-semibold">
+                  <input type="radio" name="lane" value={lane} defaultChecked={lane === "regular"} className="size-5 accent-primary" />
+                  {QUEUE_LANE_LABELS[lane]}
+                </span>
+                <span className="text-sm text-muted-foreground">{LANE_HINTS[lane]}</span>
+              </label>
+            ))}
+          </div>
+          <p className="text-sm text-muted-foreground">
+            Senior citizens, persons with disability and pregnant women are called first (RA 9994, RA 10754). Staff may ask for an ID.
+          </p>
+        </fieldset>
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-2 text-lg font-semibold">2. Tap what you came for</legend>
+          {services.length === 0 ? (
+            <p className="rounded-lg border p-4 text-lg">The queue is not open. Please ask at the counter.</p>
+          ) : (
+            <div className="grid gap-3 sm:grid-cols-2">
+              {services.map((service) => (
+                <button
+                  key={service.id}
+                  type="submit"
+                  name="service_id"
+                  value={service.id}
+                  disabled={busy}
+                  className="flex min-h-28 flex-col items-start justify-center gap-1 rounded-xl border-2 border-primary bg-primary/10 p-5 text-left transition-colors hover:bg-primary/25 focus-visible:ring-4 focus-visible:ring-ring focus-visible:outline-none active:bg-primary/40 disabled:opacity-60"
+                >
+                  <span className="flex w-full items-baseline justify-between gap-2">
+                    <span className="text-2xl font-bold">{service.name}</span>
+                    <span className="rounded-md bg-primary px-2 py-0.5 font-mono text-lg font-bold text-primary-foreground">
+                      {service.prefix}
+                    </span>
+                  </span>
+                  {service.description ? <span className="text-base text-muted-foreground">{service.description}</span> : null}
+                  <span className="text-sm">{service.waiting === 0 ? "No one waiting" : `${service.waiting} waiting`}</span>
+                </button>
+              ))}
+            </div>
+          )}
+        </fieldset>
+      </Form>
+    </main>
+  );
+}

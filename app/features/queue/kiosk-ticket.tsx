@@ -1,0 +1,78 @@
+import { Link } from "react-router";
+import { Printer } from "lucide-react";
+import { formatDateTime } from "@domain/dates";
+import { useRootData } from "~/lib/root-data";
+import { useHydrated } from "~/components/resource/use-hydrated";
+
+// The kiosk's ticket (decision 206): the code large on screen, and a slip for a 58 or 80 mm
+// thermal receipt printer (the @page below: the roll's width, the slip's height), printed by the
+// Print button (a kiosk browser started with silent printing sends it straight to the printer).
+// The kiosk goes back to its start after 30 seconds, with or without JavaScript.
+
+interface Ticket {
+  id: number;
+  code: string;
+  service: string;
+  lane: string;
+  lane_label: string;
+  issued_at: string;
+  ahead: number;
+  state: string;
+}
+
+const BACK_AFTER_SECONDS = 30;
+
+export function KioskTicketScreen({ ticket, paper }: { ticket: Ticket; paper: 58 | 80 }) {
+  const root = useRootData();
+  const hydrated = useHydrated();
+  const priority = ticket.lane !== "regular";
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-6 px-4 py-6 text-center print:block print:min-h-0 print:p-0">
+      <style>{`
+@page { size: ${paper}mm ${paper === 58 ? 80 : 100}mm; margin: 0; }
+@media print {
+  html, body { background: #fff !important; }
+  .ticket-screen-only { display: none !important; }
+  .ticket-slip { width: ${paper}mm; padding: 3mm ${paper === 58 ? 2 : 4}mm; border: 0 !important; box-shadow: none !important; color: #000 !important; }
+}`}</style>
+      <meta httpEquiv="refresh" content={`${BACK_AFTER_SECONDS};url=/queue/kiosk`} />
+      <p className="ticket-screen-only text-lg">Your number</p>
+      <section
+        className="ticket-slip flex w-full flex-col items-center gap-2 rounded-2xl border-2 bg-card p-6 shadow-sm"
+        aria-label={`Ticket ${ticket.code}`}
+        data-testid="ticket"
+      >
+        <p className="text-sm font-semibold print:text-[9pt]">{root?.barangay.name ?? "Barangay"} Hall</p>
+        <p className="font-mono text-7xl leading-none font-black tracking-tight print:text-[30pt]" data-testid="ticket-code">
+          {ticket.code}
+        </p>
+        <p className="text-xl font-semibold print:text-[11pt]">{ticket.service}</p>
+        {priority ? (
+          <p className="rounded-md border-2 border-current px-2 py-0.5 text-base font-bold uppercase print:text-[9pt]">
+            Priority · {ticket.lane_label}
+          </p>
+        ) : null}
+        <p className="text-base print:text-[9pt]">{ticket.ahead === 0 ? "You are next in line." : `${ticket.ahead} ahead of you.`}</p>
+        <p className="text-sm text-muted-foreground print:text-[8pt] print:text-black">{formatDateTime(ticket.issued_at)}</p>
+        <p className="text-sm print:text-[8pt]">Please wait for your number on the screen.</p>
+      </section>
+      <div className="ticket-screen-only flex w-full flex-col gap-3 sm:flex-row">
+        {hydrated ? (
+          <button
+            type="button"
+            onClick={() => window.print()}
+            className="flex min-h-16 flex-1 items-center justify-center gap-2 rounded-xl border-2 border-primary bg-primary px-4 text-xl font-bold text-primary-foreground"
+          >
+            <Printer aria-hidden="true" /> Print ticket
+          </button>
+        ) : null}
+        <Link to="/queue/kiosk" className="flex min-h-16 flex-1 items-center justify-center rounded-xl border-2 px-4 text-xl font-semibold">
+          Done
+        </Link>
+      </div>
+      <p className="ticket-screen-only text-sm text-muted-foreground">
+        This screen goes back to the start in {BACK_AFTER_SECONDS} seconds.
+      </p>
+    </main>
+  );
+}
