@@ -73,6 +73,8 @@ export default [
     // Data protection: a person's data as a JSON file; retention and its dry run.
     route("manage/residents/:resident_id/personal-data.json", "routes/privacy.personal-data.json.ts"),
     route("system/retention", "routes/privacy.retention.tsx"),
+    // The KP forms: the barangay's language and paper, the Lupon forms, the case forms' catalogue.
+    route("manage/kp/forms", "routes/kp.forms.tsx"),
     ...prefix("system", [
       route("parameters", "routes/parameters.tsx", [
         index("routes/parameters.index.tsx"),
@@ -106,6 +108,9 @@ export default [
     route("system/parameters/bank_accounts/:bank_account_id/cheque-test", "routes/cheque-test-print.tsx"),
     // A report on paper (A4, Letter, long bond; portrait or landscape).
     route("manage/reports/:report/print", "routes/reports.print.tsx"),
+    // A KP form of a case or of the Lupon, filled from the records (decision 203).
+    route("manage/kp/cases/:case_id/forms/:form/print", "routes/kp.case-form.print.tsx"),
+    route("manage/kp/lupon/forms/:form/print", "routes/kp.lupon-form.print.tsx"),
     // Everything the portal holds on a person, to print or save as PDF.
     route("manage/residents/:resident_id/personal-data", "routes/privacy.personal-data.print.tsx"),
   ]),

@@ -1,3 +1,4 @@
+import type { BarangayImages } from "../officials/images";
 // The Katarungang Pambarangay forms (decision 203; research notes §5): each form the procedure
 // issues, by its 1992 number (KP Circular No. 1) with the later 1–28 number shown small, its titles
 // in English and Filipino, the step that issues it, who signs, and when a case may print it. The
@@ -471,6 +472,35 @@ function queryOf(query: Partial<{ language: string; paper: string; member: numbe
 
 // ---- the printed document ----------------------------------------------------------------------
 
+/** The caption's words in a form's language. */
+export interface KpCaptionLabels {
+  complainants: string;
+  against: string;
+  respondents: string;
+  caseNo: string;
+  for: string;
+}
+
+/** A form ready to print: the heading, the caption, the text's blocks, the verification QR. */
+export interface KpFormDocument {
+  form: { key: KpFormKey; number: string; numberLabel: string; later: number; laterLabel: string; title: string };
+  language: KpFormLanguage;
+  paper: KpFormPaper;
+  heading: { republic: string; province: string; municipality: string; barangay: string; office: string };
+  caption: {
+    complainants: string[];
+    respondents: string[];
+    docket: string;
+    nature: string;
+    labels: KpCaptionLabels;
+  } | null;
+  blocks: KpFormBlock[];
+  verify: { url: string; qrSvg: string; label: string } | null;
+  images: BarangayImages;
+  case: { id: number; docket_number: string } | null;
+  member: { id: number; name: string } | null;
+}
+
 /** A value filled into a form's text: null prints a blank line of `width` em to fill in by hand. */
 export interface KpFill {
   fill: string | null;
@@ -492,7 +522,8 @@ export type KpFormBlock =
   /** Choices with a box to tick or a line to write a name on (the officer's return). */
   | { kind: "choices"; items: KpInline[][] }
   | { kind: "signatures"; items: KpSignature[]; layout?: "right" | "pairs" | "left" }
-  | { kind: "small"; text: string }
+  /** Small print: a note, a heading's subtitle (centred), or the label under a name (indented). */
+  | { kind: "small"; text: string; align?: "center"; indent?: boolean }
   /** A new page (the officer's return on the summons' back). */
   | { kind: "page-break" };
 

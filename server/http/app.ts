@@ -10,6 +10,7 @@ import { registerResourceRoutes } from "./rest/resources.ts";
 import { registerAccessRoutes } from "../features/access/rest.ts";
 import { registerReportRoutes } from "../features/reports/rest.ts";
 import { registerOfficialRoutes } from "../features/officials/rest.ts";
+import { registerKpFormRoutes } from "../features/kp/forms-rest.ts";
 import { registerQueueRoutes } from "../features/queue/rest.ts";
 import { registerAdminRoutes } from "../features/access/rest-admin.ts";
 import { trpcMiddleware } from "./trpc/express.ts";
@@ -194,6 +195,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
       registerAdminRoutes,
       registerReportRoutes,
       registerOfficialRoutes,
+      registerKpFormRoutes,
       registerQueueRoutes,
       registerResourceRoutes,
     ]),

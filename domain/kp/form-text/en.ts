@@ -12,6 +12,8 @@ import {
   partyLines,
   signatures,
   small,
+  subtitle,
+  label,
   type KpFormFacts,
   type KpFormTexts,
 } from "./facts";
@@ -37,8 +39,8 @@ function notified(f: KpFormFacts): KpFormBlock[] {
 
 function addressed(f: KpFormFacts, who: "complainants" | "respondents" | "both"): KpFormBlock[] {
   const out: KpFormBlock[] = [];
-  if (who !== "respondents") out.push(line`TO: ${names(f.complainants)}`, small("Complainant/s"));
-  if (who !== "complainants") out.push(line`${who === "both" ? "" : "TO: "}${names(f.respondents)}`, small("Respondent/s"));
+  if (who !== "respondents") out.push(line`TO: ${names(f.complainants)}`, label("Complainant/s"));
+  if (who !== "complainants") out.push(line`${who === "both" ? "" : "TO: "}${names(f.respondents)}`, label("Respondent/s"));
   return out;
 }
 
@@ -147,7 +149,7 @@ export const KP_FORM_TEXT_EN: KpFormTexts = {
     "8": (f) => [
       { kind: "caption" },
       heading("NOTICE OF HEARING"),
-      small("(MEDIATION PROCEEDINGS)"),
+      subtitle("(MEDIATION PROCEEDINGS)"),
       ...addressed(f, "complainants"),
       para`You are hereby required to appear before me on the ${day(f.case?.mediation_started_on)}, at ${time} o'clock in the morning/afternoon for the hearing of your complaint.`,
       para`This ${day(f.case?.summoned_on)}.`,
@@ -224,7 +226,7 @@ export const KP_FORM_TEXT_EN: KpFormTexts = {
     "12": (f) => [
       { kind: "caption" },
       heading("NOTICE OF HEARING"),
-      small("(CONCILIATION PROCEEDINGS)"),
+      subtitle("(CONCILIATION PROCEEDINGS)"),
       ...addressed(f, "both"),
       para`You are hereby required to appear before the Pangkat on the ${day(f.case?.conciliation_started_on)}, at ${time} o'clock in the morning/afternoon for a hearing of the above-entitled case.`,
       para`This ${day(f.case?.pangkat_constituted_on)}.`,
@@ -235,7 +237,7 @@ export const KP_FORM_TEXT_EN: KpFormTexts = {
       { kind: "caption" },
       heading("SUBPOENA"),
       line`TO: ${names(f.witnesses)}`,
-      small("Witness/es"),
+      label("Witness/es"),
       para`You are hereby commanded to appear before me on the ${day(f.case?.conciliation_started_on)}, at ${time} o'clock, then and there to testify in the hearing of the above-captioned case.`,
       para`This ${blank(16)}.`,
       signatures([{ name: f.officials.pangkat_chair, role: "Punong Barangay/Pangkat Chairman" }]),
@@ -307,7 +309,7 @@ export const KP_FORM_TEXT_EN: KpFormTexts = {
     "18": (f) => [
       { kind: "caption" },
       heading("NOTICE OF HEARING"),
-      small("(RE: FAILURE TO APPEAR)"),
+      subtitle("(RE: FAILURE TO APPEAR)"),
       ...addressed(f, "complainants"),
       para`You are hereby required to appear before me/the Pangkat on the ${blank(16)}, at ${time} o'clock in the morning/afternoon to explain why you failed to appear for mediation/conciliation scheduled on ${blank(14)} and why your complaint should not be dismissed, a certificate to bar the filing of your action in court/government office should not be issued, and contempt proceedings should not be initiated in court for willful failure or refusal to appear before the Punong Barangay/Pangkat ng Tagapagkasundo.`,
       para`This ${blank(16)}.`,
@@ -318,7 +320,7 @@ export const KP_FORM_TEXT_EN: KpFormTexts = {
     "19": (f) => [
       { kind: "caption" },
       heading("NOTICE OF HEARING"),
-      small("(RE: FAILURE TO APPEAR)"),
+      subtitle("(RE: FAILURE TO APPEAR)"),
       ...addressed(f, "respondents"),
       para`You are hereby required to appear before me/the Pangkat on the ${blank(16)}, at ${time} o'clock in the morning/afternoon to explain why you failed to appear for mediation/conciliation scheduled on ${blank(14)} and why your counterclaim (if any) arising from the complaint should not be dismissed, a certificate to bar the filing of said counterclaim in court/government office should not be issued, and contempt proceedings should not be initiated in court for willful failure or refusal to appear before the Punong Barangay/Pangkat ng Tagapagkasundo.`,
       para`This ${blank(16)}.`,
@@ -406,7 +408,7 @@ export const KP_FORM_TEXT_EN: KpFormTexts = {
     "24": (f) => [
       { kind: "caption" },
       heading("NOTICE OF HEARING"),
-      small("(RE: MOTION FOR EXECUTION)"),
+      subtitle("(RE: MOTION FOR EXECUTION)"),
       ...addressed(f, "both"),
       para`You are hereby required to appear before me on the ${day(f.case?.execution_hearing_on)}, at ${time} o'clock in the morning/afternoon for the hearing of the motion for execution, copy of which is attached hereto, filed by ${fill(f.movant?.name, 16)}.`,
       para`This ${day(f.case?.execution_moved_on)}.`,

@@ -1,4 +1,4 @@
-import type { KpFill, KpFormBlock, KpFormKey, KpInline, KpSignature } from "../forms";
+import type { KpCaptionLabels, KpFill, KpFormBlock, KpFormKey, KpInline, KpSignature } from "../forms";
 
 // What the form texts of both languages read (the server fills it from the records, decision 203)
 // and the small helpers the texts are written with.
@@ -82,7 +82,7 @@ export interface KpFormTexts {
   province: (name: string) => string;
   municipality: (name: string) => string;
   office: string;
-  caption: { complainants: string; against: string; respondents: string; caseNo: string; for: string };
+  caption: KpCaptionLabels;
   /** "KP Handbook (2004) No. 21": the later number, printed small. */
   laterNumber: (n: number) => string;
   verify: string;
@@ -114,6 +114,10 @@ export function line(strings: TemplateStringsArray, ...values: KpInline[]): KpFo
 
 export const heading = (text: string): KpFormBlock => ({ kind: "heading", text });
 export const small = (text: string): KpFormBlock => ({ kind: "small", text });
+/** The line under a heading: "(MEDIATION PROCEEDINGS)". */
+export const subtitle = (text: string): KpFormBlock => ({ kind: "small", text, align: "center" });
+/** The label under a name: "Complainant/s". */
+export const label = (text: string): KpFormBlock => ({ kind: "small", text, indent: true });
 export const signatures = (items: KpSignature[], layout: "right" | "pairs" | "left" = "right"): KpFormBlock => ({
   kind: "signatures",
   items,

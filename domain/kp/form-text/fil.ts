@@ -12,6 +12,8 @@ import {
   partyLines,
   signatures,
   small,
+  subtitle,
+  label,
   type KpFormFacts,
   type KpFormTexts,
 } from "./facts";
@@ -38,8 +40,8 @@ function notified(f: KpFormFacts): KpFormBlock[] {
 
 function addressed(f: KpFormFacts, who: "complainants" | "respondents" | "both"): KpFormBlock[] {
   const out: KpFormBlock[] = [];
-  if (who !== "respondents") out.push(line`KAY: ${names(f.complainants)}`, small("(Mga) Maysumbong"));
-  if (who !== "complainants") out.push(line`${who === "both" ? "" : "KAY: "}${names(f.respondents)}`, small("(Mga) Ipinagsusumbong"));
+  if (who !== "respondents") out.push(line`KAY: ${names(f.complainants)}`, label("(Mga) Maysumbong"));
+  if (who !== "complainants") out.push(line`${who === "both" ? "" : "KAY: "}${names(f.respondents)}`, label("(Mga) Ipinagsusumbong"));
   return out;
 }
 
@@ -157,7 +159,7 @@ export const KP_FORM_TEXT_FIL: KpFormTexts = {
     "8": (f) => [
       { kind: "caption" },
       heading("PAUNAWA NG PAGDINIG"),
-      small("(PAMAMAGITAN)"),
+      subtitle("(PAMAMAGITAN)"),
       ...addressed(f, "complainants"),
       para`Kayo ay hinihilingang humarap sa akin sa ${day(f.case?.mediation_started_on)}, sa ganap na ika-${time} ng umaga/hapon, para sa pagdinig ng inyong sumbong.`,
       para`Ngayong ${day(f.case?.summoned_on)}.`,
@@ -234,7 +236,7 @@ export const KP_FORM_TEXT_FIL: KpFormTexts = {
     "12": (f) => [
       { kind: "caption" },
       heading("PAUNAWA NG PAGDINIG"),
-      small("(PAGKAKASUNDO)"),
+      subtitle("(PAGKAKASUNDO)"),
       ...addressed(f, "both"),
       para`Kayo ay hinihilingang humarap sa Pangkat sa ${day(f.case?.conciliation_started_on)}, sa ganap na ika-${time} ng umaga/hapon, para sa pagdinig ng usaping nakasaad sa itaas.`,
       para`Ngayong ${day(f.case?.pangkat_constituted_on)}.`,
@@ -245,7 +247,7 @@ export const KP_FORM_TEXT_FIL: KpFormTexts = {
       { kind: "caption" },
       heading("SUBPOENA"),
       line`KAY: ${names(f.witnesses)}`,
-      small("(Mga) Saksi"),
+      label("(Mga) Saksi"),
       para`Kayo ay inuutusang humarap sa akin sa ${day(f.case?.conciliation_started_on)}, sa ganap na ika-${time}, upang doon ay magbigay ng patotoo sa pagdinig ng usaping nakasaad sa itaas.`,
       para`Ngayong ${blank(16)}.`,
       signatures([{ name: f.officials.pangkat_chair, role: "Punong Barangay/Tagapangulo ng Pangkat" }]),
@@ -319,7 +321,7 @@ export const KP_FORM_TEXT_FIL: KpFormTexts = {
     "18": (f) => [
       { kind: "caption" },
       heading("PAUNAWA NG PAGDINIG"),
-      small("(UKOL SA HINDI PAGHARAP)"),
+      subtitle("(UKOL SA HINDI PAGHARAP)"),
       ...addressed(f, "complainants"),
       para`Kayo ay hinihilingang humarap sa akin/sa Pangkat sa ${blank(16)}, sa ganap na ika-${time} ng umaga/hapon, upang ipaliwanag kung bakit hindi kayo humarap sa pamamagitan/pagkakasundo na itinakda noong ${blank(14)} at kung bakit hindi dapat ibasura ang inyong sumbong, hindi dapat ipalabas ang katibayan upang hadlangan ang paghahain ng inyong usapin sa hukuman/tanggapan ng pamahalaan, at hindi dapat magsampa ng kasong paglapastangan sa hukuman dahil sa kusang hindi pagharap o pagtangging humarap sa Punong Barangay/Pangkat ng Tagapagkasundo.`,
       para`Ngayong ${blank(16)}.`,
@@ -330,7 +332,7 @@ export const KP_FORM_TEXT_FIL: KpFormTexts = {
     "19": (f) => [
       { kind: "caption" },
       heading("PAUNAWA NG PAGDINIG"),
-      small("(UKOL SA HINDI PAGHARAP)"),
+      subtitle("(UKOL SA HINDI PAGHARAP)"),
       ...addressed(f, "respondents"),
       para`Kayo ay hinihilingang humarap sa akin/sa Pangkat sa ${blank(16)}, sa ganap na ika-${time} ng umaga/hapon, upang ipaliwanag kung bakit hindi kayo humarap sa pamamagitan/pagkakasundo na itinakda noong ${blank(14)} at kung bakit hindi dapat ibasura ang inyong ganting-sumbong (kung mayroon) na nagmumula sa sumbong, hindi dapat ipalabas ang katibayan upang hadlangan ang paghahain ng nasabing ganting-sumbong sa hukuman/tanggapan ng pamahalaan, at hindi dapat magsampa ng kasong paglapastangan sa hukuman dahil sa kusang hindi pagharap o pagtangging humarap sa Punong Barangay/Pangkat ng Tagapagkasundo.`,
       para`Ngayong ${blank(16)}.`,
@@ -417,7 +419,7 @@ export const KP_FORM_TEXT_FIL: KpFormTexts = {
     "24": (f) => [
       { kind: "caption" },
       heading("PAUNAWA NG PAGDINIG"),
-      small("(UKOL SA MOSYON PARA SA PAGPAPATUPAD)"),
+      subtitle("(UKOL SA MOSYON PARA SA PAGPAPATUPAD)"),
       ...addressed(f, "both"),
       para`Kayo ay hinihilingang humarap sa akin sa ${day(f.case?.execution_hearing_on)}, sa ganap na ika-${time} ng umaga/hapon, para sa pagdinig ng mosyon para sa pagpapatupad, na ang sipi ay kalakip nito, na inihain ni ${fill(f.movant?.name, 16)}.`,
       para`Ngayong ${day(f.case?.execution_moved_on)}.`,

@@ -11,7 +11,7 @@ import {
   KP_FORM_PAPERS,
   kpFormNumberLabel,
   kpFormRefusal,
-  type KpFormBlock,
+  type KpFormDocument,
   type KpFormDef,
   type KpFormKey,
   type KpFormLanguage,
@@ -26,7 +26,7 @@ import { qrSvg } from "../../engine/documents.ts";
 import { serviceFor } from "../../engine/services.ts";
 import { getBarangayInfo, getSetting, putSetting } from "../../system/settings.ts";
 import { inTransaction } from "../../engine/transaction.ts";
-import { barangayImages, officialsOn, type BarangayImages } from "../officials/service.ts";
+import { barangayImages, officialsOn } from "../officials/service.ts";
 import type { KpCaseRow } from "./steps.ts";
 
 // The KP forms printed from the records (decision 203): a case form from its case, a Lupon form
@@ -82,29 +82,11 @@ export async function kpFormQuery(
   return { language: language as KpFormLanguage, paper: paper as KpFormPaper, member };
 }
 
-/** A form ready to print: the heading, the caption, the text's blocks, the verification QR. */
-export interface KpFormDocument {
-  form: { key: KpFormKey; number: string; numberLabel: string; later: number; laterLabel: string; title: string };
-  language: KpFormLanguage;
-  paper: KpFormPaper;
-  heading: { republic: string; province: string; municipality: string; barangay: string; office: string };
-  caption: {
-    complainants: string[];
-    respondents: string[];
-    docket: string;
-    nature: string;
-    labels: KpFormTexts["caption"];
-  } | null;
-  blocks: KpFormBlock[];
-  verify: { url: string; qrSvg: string; label: string } | null;
-  images: BarangayImages;
-  case: { id: number; docket_number: string } | null;
-  member: { id: number; name: string } | null;
-}
-
 function unknownForm(key: string): AppError {
   return new AppError(404, `There is no KP form ${key}.`);
 }
+
+export type { KpFormDocument };
 
 // ---- the records a form reads ---------------------------------------------------------------------
 

@@ -1,0 +1,28 @@
+import type { Route } from "./+types/kp.forms";
+import { ShellErrorBoundary } from "~/components/shell/error-page";
+import { KpFormsScreen } from "~/features/kp/forms/forms-page";
+import { requirePermission } from "../../server/http/pages/guards.server.ts";
+import { kpFormsAction, kpFormsPage } from "../../server/features/kp/forms-pages.server.ts";
+
+// /manage/kp/forms (decision 203): the barangay's language and paper for the KP forms (saved by
+// whoever keeps the Lupon's records), the Lupon formation forms, and the case forms' catalogue.
+
+export const middleware: Route.MiddlewareFunction[] = [requirePermission("view-lupon_member")];
+
+export function loader(args: Route.LoaderArgs) {
+  return kpFormsPage(args);
+}
+
+export function action(args: Route.ActionArgs) {
+  return kpFormsAction(args);
+}
+
+export function meta() {
+  return [{ title: "KP forms | Portal" }];
+}
+
+export default function KpFormsPage(props: Route.ComponentProps) {
+  return <KpFormsScreen loaderData={props.loaderData} actionData={props.actionData} />;
+}
+
+export const ErrorBoundary = ShellErrorBoundary;
