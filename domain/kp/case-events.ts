@@ -3,8 +3,9 @@ import type { CaseEvent } from "./deadlines";
 
 // A stored KP case (decision 200: one date column per step) read as the dated events the deadline
 // rules take (domain/kp/deadlines.ts, decision 201). The case's hearings add the meetings and
-// hearings the columns do not hold. Steps the case does not date yet (the Pangkat's constitution,
-// the motion for execution, the transmittal) start no rule until they are recorded.
+// hearings the columns do not hold. The later steps (decision 202: the Pangkat constituted, the
+// conciliation extended, the motion for execution, the transmittal to the court) are dated columns
+// too; a case read before they were recorded simply has none, and starts no rule on them.
 
 /** The step dates of a stored case (db/schema.ts KpCasesTable, as read). */
 export interface CaseDates {
@@ -21,6 +22,11 @@ export interface CaseDates {
   executed_on: string | null;
   certified_on: string | null;
   closed_on: string | null;
+  /** The later steps (decision 202); absent on a row read without them. */
+  pangkat_constituted_on?: string | null;
+  conciliation_extended_on?: string | null;
+  execution_moved_on?: string | null;
+  transmitted_on?: string | null;
 }
 
 type Hearing = Pick<KpHearingsTable, "kind" | "held_on">;
@@ -35,11 +41,15 @@ export function caseEvents(row: CaseDates, hearings: readonly Hearing[] = []): C
   add("summoned", row.summoned_on);
   add("mediation_hearing", row.mediation_started_on);
   add("referred_to_pangkat", row.referred_on);
+  add("pangkat_constituted", row.pangkat_constituted_on ?? null);
   add("conciliation_hearing", row.conciliation_started_on);
+  add("conciliation_extended", row.conciliation_extended_on ?? null);
   add("arbitration_agreed", row.arbitration_agreed_on);
   add("settled", row.settled_on);
   add("awarded", row.awarded_on);
   add("repudiated", row.repudiated_on);
+  add("transmitted", row.transmitted_on ?? null);
+  add("execution_moved", row.execution_moved_on ?? null);
   add("executed", row.executed_on);
   if (row.state === "certified_bar_action") add("barred", row.certified_on);
   else add("certified_to_file_action", row.certified_on);

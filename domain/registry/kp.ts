@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ColumnDef, CommandDef, ResourceDef } from "./types";
+import type { ColumnDef, CommandDef, FieldDef, ResourceDef } from "./types";
 import { flag } from "./people";
 import {
   calendarDate,
@@ -124,6 +124,21 @@ export const KP_CATEGORIES = ["civil", "criminal"] as const;
 export const KP_PARTY_ROLES = ["complainant", "respondent", "witness"] as const;
 export const MAX_KP_PARTIES = 30;
 
+/**
+ * The venue grounds of §409: why the dispute is this barangay's. Parties living in different
+ * barangays of the city go to the respondent's (any respondent, at the complainant's choice); a
+ * dispute over real property goes where the property lies; one arising at a workplace or school,
+ * where it is. The server refuses a ground the resident records contradict (decision 202).
+ */
+export const KP_VENUE_GROUNDS = ["same_barangay", "respondent_barangay", "property", "workplace"] as const;
+export type KpVenueGround = (typeof KP_VENUE_GROUNDS)[number];
+export const KP_VENUE_LABELS: Record<KpVenueGround, string> = {
+  same_barangay: "The parties live in this barangay",
+  respondent_barangay: "A respondent lives in this barangay",
+  property: "The real property is in this barangay",
+  workplace: "It arose at a workplace or school in this barangay",
+};
+
 /** §408(c): offences beyond the Lupon's authority. */
 export const KP_MAX_IMPRISONMENT_DAYS = 365;
 export const KP_MAX_FINE = 5000;
@@ -232,12 +247,23 @@ const kpCaseSchema = z
     property_elsewhere: flag(),
     barangays_adjoin: flag(),
     parties_agree_venue: flag(),
+    venue_ground: requiredEnum("venue_ground", KP_VENUE_GROUNDS),
+    venue_detail: optionalText("venue_detail", 255),
     parties: z
       .array(partySchema, { error: "The parties must be a list." })
       .max(MAX_KP_PARTIES, `A case has at most ${MAX_KP_PARTIES} parties and witnesses.`),
   })
   .superRefine((v, ctx) => {
     for (const issue of kpExclusions(v)) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    if ((v.venue_ground === "property" || v.venue_ground === "workplace") && !v.venue_detail)
+      ctx.addIssue({
+        code: "custom",
+        path: ["venue_detail"],
+        message:
+          v.venue_ground === "property"
+            ? "Say where in this barangay the real property lies (§409(c))."
+            : "Name the workplace or school in this barangay where the dispute arose (§409(d)).",
+      });
     const seen = new Map<number, string>();
     v.parties.forEach((p, i) => {
       if (p.user_id == null) return;
@@ -256,6 +282,8 @@ export type KpCaseInput = z.output<typeof kpCaseSchema>;
 
 const OPEN: readonly KpState[] = ["filed", "summoned", "mediation", "pangkat", "conciliation", "arbitration"];
 const HEARD: readonly KpState[] = ["summoned", "mediation", "pangkat", "conciliation"];
+/** Where a case's Pangkat sits: constituted for it, until the case leaves it (§§404–405). */
+const PANGKAT_SITS: readonly KpState[] = ["pangkat", "conciliation", "arbitration"];
 
 /**
  * The procedure (research notes §3) as commands. `from` is where the law allows each step; the
@@ -308,12 +336,43 @@ export const KP_CASE_COMMANDS = [
     confirm: "Mediation of case {name} failed: refer it to the Pangkat?",
   },
   {
+    name: "constitute_pangkat",
+    label: "Constitute the Pangkat",
+    permission: "update",
+    from: ["pangkat"],
+    message: "Successfully constituted the Pangkat of case {name}.",
+  },
+  {
+    name: "elect_pangkat_officers",
+    label: "Record the Pangkat's officers",
+    permission: "update",
+    from: PANGKAT_SITS,
+    message: "Successfully recorded the chair and secretary of the Pangkat of case {name}.",
+  },
+  {
+    name: "replace_pangkat_member",
+    label: "Fill a Pangkat vacancy",
+    permission: "update",
+    from: PANGKAT_SITS,
+    reason: "required",
+    message: "Successfully filled the vacancy in the Pangkat of case {name}.",
+  },
+  {
     name: "conciliate",
     label: "Record conciliation",
     permission: "update",
     from: ["pangkat", "conciliation"],
     to: "conciliation",
     message: "Successfully recorded a conciliation hearing of case {name}.",
+  },
+  {
+    name: "extend_conciliation",
+    label: "Extend conciliation",
+    permission: "update",
+    from: ["conciliation"],
+    reason: "optional",
+    message: "Successfully extended the conciliation of case {name}.",
+    confirm: "Extend the Pangkat's fifteen days for case {name}? The law allows it once, by at most fifteen days.",
   },
   {
     name: "agree_to_arbitrate",
@@ -350,12 +409,27 @@ export const KP_CASE_COMMANDS = [
     destructive: true,
   },
   {
+    name: "move_for_execution",
+    label: "Motion for execution",
+    permission: "update",
+    from: ["settled", "awarded"],
+    message: "Successfully recorded the motion for execution of case {name}.",
+  },
+  {
     name: "execute",
     label: "Execute",
     permission: "update",
     from: ["settled", "awarded"],
     to: "executed",
     message: "Successfully recorded the execution of case {name}.",
+  },
+  {
+    name: "transmit",
+    label: "Transmit to the court",
+    permission: "update",
+    from: ["settled", "awarded", "executed"],
+    message: "Successfully recorded the transmittal of case {name} to the court.",
+    confirm: "Record that the settlement or award of case {name} was sent to the city or municipal court?",
   },
   {
     name: "certify_file_action",
@@ -403,6 +477,25 @@ export const KP_CASE_COMMANDS = [
     message: "Successfully recorded the withdrawal of case {name}.",
     destructive: true,
   },
+  {
+    // A file kept with the case (server/features/kp/attachments.ts), uploaded by its own route.
+    name: "attach",
+    label: "Attach a file",
+    permission: "update",
+    from: KP_STATES,
+    invokedBy: "service",
+    message: "Successfully attached a file to case {name}.",
+  },
+  {
+    name: "remove_attachment",
+    label: "Remove an attachment",
+    permission: "update",
+    from: KP_STATES,
+    invokedBy: "service",
+    reason: "required",
+    message: "Successfully removed an attachment of case {name}.",
+    destructive: true,
+  },
 ] as const satisfies readonly CommandDef[];
 
 export type KpCommandName = (typeof KP_CASE_COMMANDS)[number]["name"];
@@ -424,12 +517,19 @@ export const KP_STEP_RULES: Record<KpCommandName, string> = {
   mediate: "Mediation before the Punong Barangay follows the summons and comes before the Pangkat (§410(b)).",
   refer_to_pangkat:
     "A case goes to the Pangkat when mediation before the Punong Barangay fails or the respondent does not appear (§410(b)).",
+  constitute_pangkat:
+    "The Pangkat is constituted once the case is referred to it, after mediation before the Punong Barangay fails (§§404, 410(b)).",
+  elect_pangkat_officers: "The Pangkat elects its chair and secretary once it is constituted, while it sits (§404).",
+  replace_pangkat_member: "A vacancy in the Pangkat is filled while it sits on the case, the way its members were chosen (§404).",
   conciliate: "The Pangkat conciliates once it is constituted for the case (§410(d)).",
+  extend_conciliation: "Only the Pangkat's conciliation is extended, once, by at most fifteen days, while its fifteen days run (§410(e)).",
   agree_to_arbitrate: "The parties agree to arbitrate during mediation or conciliation (§413).",
   award: "An arbitration award follows the parties' written agreement to arbitrate (§413).",
   settle: "An amicable settlement is reached in mediation before the Punong Barangay or in conciliation before the Pangkat (§§410–411).",
   repudiate: "Only an amicable settlement or an arbitration award is repudiated (§418).",
+  move_for_execution: "Execution is moved on an amicable settlement or an arbitration award not complied with (§417, KP Form 23).",
   execute: "Only an amicable settlement or an arbitration award is executed by the Lupon (§417).",
+  transmit: "Only an amicable settlement or an arbitration award is transmitted to the city or municipal court (§419).",
   certify_file_action:
     "A certification to file action is issued only after the Pangkat has been constituted and failed to settle, or after a repudiation (§412(a)).",
   certify_bar_action:
@@ -438,6 +538,109 @@ export const KP_STEP_RULES: Record<KpCommandName, string> = {
     "A respondent is barred from a counterclaim only while the case is heard before the Punong Barangay or the Pangkat (KP Rules VI §8).",
   dismiss: "A case is dismissed only while it is still before the Lupon.",
   withdraw: "A complaint is withdrawn only while the case is still before the Lupon.",
+  attach: "A file is attached to a case in any state, unless it is in the trash.",
+  remove_attachment: "An attachment is removed from a case in any state, unless it is in the trash.",
+};
+
+/** How a Pangkat member is chosen (§404): by the parties from the Lupon's list, or by lot when they do not agree. */
+export const PANGKAT_CHOICES = ["parties", "lot"] as const;
+export type PangkatChoice = (typeof PANGKAT_CHOICES)[number];
+export const PANGKAT_CHOICE_LABELS: Record<PangkatChoice, string> = {
+  parties: "Chosen by the parties",
+  lot: "Drawn by lot",
+};
+export const PANGKAT_ROLE_LABELS: Record<(typeof LUPON_POSITIONS)[number], string> = {
+  chair: "Pangkat chair",
+  secretary: "Pangkat secretary",
+  member: "Member",
+};
+/** The Pangkat's size (§404), and the longest extension of its fifteen days (§410(e)). */
+export const PANGKAT_SIZE = 3;
+export const KP_MAX_EXTENSION_DAYS = 15;
+
+const STEP_DATE: FieldDef = {
+  name: "date",
+  label: "Date",
+  kind: "date",
+  description: "The day of the step; empty for today. Never before the case's last recorded step.",
+};
+const MINUTES: FieldDef = { name: "minutes", label: "Minutes", kind: "textarea", maxLength: 10000 };
+const TERMS: FieldDef = {
+  name: "terms",
+  label: "Terms",
+  kind: "textarea",
+  required: true,
+  maxLength: 10000,
+  description: "In a language or dialect the parties know (§411).",
+};
+const CHOSEN_BY: FieldDef = { name: "chosen_by", label: "Chosen", kind: "enum", options: PANGKAT_CHOICES, required: true };
+const CHAIR: FieldDef = { name: "chair_id", label: "Pangkat chair", kind: "reference", reference: "lupon_member" };
+const SECRETARY: FieldDef = { name: "secretary_id", label: "Pangkat secretary", kind: "reference", reference: "lupon_member" };
+
+/**
+ * The input of each step beyond its reason (the command's `reason`), for the case page's forms and
+ * the REST body: the names the service reads. A step not listed takes only its date.
+ */
+export const KP_COMMAND_FIELDS: Record<
+  Exclude<KpCommandName, "file" | "recall_summons" | "attach" | "remove_attachment">,
+  readonly FieldDef[]
+> = {
+  summon: [STEP_DATE],
+  mediate: [STEP_DATE, MINUTES],
+  refer_to_pangkat: [STEP_DATE],
+  constitute_pangkat: [
+    STEP_DATE,
+    CHOSEN_BY,
+    {
+      name: "members",
+      label: "The three members",
+      kind: "multi-reference",
+      reference: "lupon_member",
+      description:
+        "Chosen by the parties: three Lupon members serving on the date, none a party or witness. Drawn by lot: leave empty, the server draws.",
+    },
+    { ...CHAIR, description: "Elected by the three; may be recorded later." },
+    { ...SECRETARY, description: "Elected by the three; may be recorded later." },
+  ],
+  elect_pangkat_officers: [STEP_DATE, { ...CHAIR, required: true }, { ...SECRETARY, required: true }],
+  replace_pangkat_member: [
+    STEP_DATE,
+    { name: "lupon_member_id", label: "Member leaving", kind: "reference", reference: "lupon_member", required: true },
+    CHOSEN_BY,
+    {
+      name: "replacement_id",
+      label: "Replacement",
+      kind: "reference",
+      reference: "lupon_member",
+      description: "Chosen by the parties; drawn by lot: leave empty.",
+    },
+  ],
+  conciliate: [STEP_DATE, MINUTES],
+  extend_conciliation: [
+    STEP_DATE,
+    { name: "days", label: "Days more", kind: "number", description: "At most 15; empty for 15 (§410(e))." },
+  ],
+  agree_to_arbitrate: [STEP_DATE],
+  award: [STEP_DATE, TERMS],
+  settle: [STEP_DATE, TERMS],
+  repudiate: [STEP_DATE],
+  move_for_execution: [
+    STEP_DATE,
+    {
+      name: "movant",
+      label: "Movant",
+      kind: "number",
+      required: true,
+      description: "The party who moves: a complainant or respondent, by its place in the case's parties (0 the first).",
+    },
+  ],
+  execute: [STEP_DATE, MINUTES],
+  transmit: [STEP_DATE],
+  certify_file_action: [STEP_DATE],
+  certify_bar_action: [STEP_DATE],
+  certify_bar_counterclaim: [STEP_DATE],
+  dismiss: [STEP_DATE],
+  withdraw: [STEP_DATE],
 };
 
 export const kpCase: ResourceDef<KpCaseInput> = {
@@ -484,6 +687,21 @@ export const kpCase: ResourceDef<KpCaseInput> = {
     { name: "property_elsewhere", label: "Real property in another city or municipality", kind: "checkbox" },
     { name: "barangays_adjoin", label: "The parties' barangays adjoin", kind: "checkbox" },
     { name: "parties_agree_venue", label: "The parties agree to bring the dispute here", kind: "checkbox" },
+    {
+      name: "venue_ground",
+      label: "Venue (§409)",
+      kind: "enum",
+      options: KP_VENUE_GROUNDS,
+      required: true,
+      description: "Why the dispute is this barangay's: where the parties live, the property lies, or the workplace or school is.",
+    },
+    {
+      name: "venue_detail",
+      label: "Property, workplace or school",
+      kind: "text",
+      maxLength: 255,
+      description: "Where the property lies, or the workplace or school (those grounds).",
+    },
   ],
   children: [
     {

@@ -14,6 +14,8 @@ let clerk: ApiClient; // every other permission a clerk has, none of the KP ones
 let clerkId: number;
 let residentId: number;
 let organizationId: number;
+/** Lupon members who may sit on a Pangkat (position member, serving since January 2026). */
+let members: number[];
 
 const KP_PERMISSIONS = ["lupon_member", "kp_case", "kp_hearing"].flatMap((e) =>
   ["manage", "view", "create", "update", "delete", "restore"].map((a) => `${a}-${e}`),
@@ -33,6 +35,17 @@ beforeAll(async () => {
   clerkId = c.id;
   residentId = (await createUser(server.db, { username: "kp-resident", kind: "resident", firstname: "Ana", lastname: "Reyes" })).id;
   organizationId = (await createUser(server.db, { username: "kp-org", kind: "organization", firstname: "Santos", lastname: "Trading" })).id;
+  members = [];
+  for (const name of ["Mario Cruz", "Nena Dizon", "Oscar Flores", "Perla Gomez", "Quintin Hizon"]) {
+    const res = await secretary.post("/backend/api/lupon_member", {
+      name,
+      position: "member",
+      term_start: "2026-01-10",
+      oath_date: "2026-01-12",
+    });
+    expect(res.status, res.text).toBe(201);
+    members.push(res.body.data.id);
+  }
 });
 afterAll(async () => {
   await server?.close();
@@ -44,6 +57,7 @@ const complaint = (extra: Record<string, unknown> = {}) => ({
   category: "civil",
   complaint: "The respondent borrowed ₱3,000.00 in January and has not paid it back.",
   filed_on: "2026-03-02",
+  venue_ground: "same_barangay",
   parties: [
     { role: "complainant", user_id: residentId },
     { role: "respondent", name: "Ben Santos", address: "Purok 2, San Isidro" },
@@ -70,6 +84,17 @@ async function ok(id: number, command: string, body: Record<string, unknown> = {
   const res = await step(id, command, body);
   expect(res.status, `${command}: ${res.text}`).toBe(200);
   return res.body as { data: { state: string; state_label: string } & Record<string, unknown>; message: string };
+}
+
+/** The parties choose the Pangkat on `date`, the first three members; the three elect the first chair and the second secretary. */
+async function constitute(id: number, date: string) {
+  return ok(id, "constitute_pangkat", {
+    date,
+    chosen_by: "parties",
+    members: members.slice(0, 3),
+    chair_id: members[0],
+    secretary_id: members[1],
+  });
 }
 
 async function runs(id: number): Promise<string[]> {
@@ -142,6 +167,7 @@ describe("the procedure", () => {
     const referred = await ok(kase.id, "refer_to_pangkat", { date: "2026-03-20", reason: "Mediation failed" });
     expect(referred.data.state_label).toBe("For the Pangkat");
     expect(referred.message).toBe(`Successfully referred case ${kase.docket_number} to the Pangkat ng Tagapagkasundo.`);
+    await constitute(kase.id, "2026-03-21");
     await ok(kase.id, "conciliate", { date: "2026-03-22", minutes: "The Pangkat heard both parties." });
     const settled = await ok(kase.id, "settle", { date: "2026-03-25", terms: "Babayaran ng respondent ang ₱1,000.00 buwan-buwan." });
     expect(settled.data).toMatchObject({ state: "settled", settled_on: "2026-03-25" });
@@ -149,15 +175,34 @@ describe("the procedure", () => {
     // day, Saturday 4 April (Holy Week), moves to Monday 6 April (decision 201).
     const early = await step(kase.id, "execute", { date: "2026-04-03" });
     expect(early.status).toBe(422);
-    expect(early.body.message).toMatch(/only once it is final, after the ten days to repudiate it \(until 2026-04-06\)/);
+    expect(early.body.message).toMatch(/no motion for execution/);
+    const earlyMotion = await step(kase.id, "move_for_execution", { date: "2026-04-03", movant: 0 });
+    expect(earlyMotion.status).toBe(422);
+    expect(earlyMotion.body.errors.date[0]).toMatch(/only once it is final, after the ten days to repudiate it \(until 2026-04-06\)/);
     // After six months the Lupon no longer executes it.
-    const late = await step(kase.id, "execute", { date: "2026-09-26" });
+    const late = await step(kase.id, "move_for_execution", { date: "2026-09-26", movant: 0 });
     expect(late.status).toBe(422);
     expect(late.body.message).toMatch(/within six months.*2026-09-25.*court/);
+    expect((await ok(kase.id, "move_for_execution", { date: "2026-04-08", movant: 0 })).data).toMatchObject({
+      state: "settled",
+      execution_moved_on: "2026-04-08",
+      execution_movant: { position: 0, role: "complainant", name: expect.stringContaining("Reyes") },
+    });
     expect((await ok(kase.id, "execute", { date: "2026-04-10", minutes: "The respondent paid the first instalment." })).data.state).toBe(
       "executed",
     );
-    expect(await runs(kase.id)).toEqual(["file", "summon", "mediate", "mediate", "refer_to_pangkat", "conciliate", "settle", "execute"]);
+    expect(await runs(kase.id)).toEqual([
+      "file",
+      "summon",
+      "mediate",
+      "mediate",
+      "refer_to_pangkat",
+      "constitute_pangkat",
+      "conciliate",
+      "settle",
+      "move_for_execution",
+      "execute",
+    ]);
     // A hearing a step holds is one of the step's recorded effects.
     const mediateRun = await server.db
       .selectFrom("command_runs")
@@ -228,6 +273,7 @@ describe("the procedure", () => {
     const kase = await file();
     await ok(kase.id, "summon", { date: "2026-03-03" });
     await ok(kase.id, "refer_to_pangkat", { date: "2026-03-04", reason: "The respondent did not appear" });
+    await constitute(kase.id, "2026-03-05");
     await ok(kase.id, "conciliate", { date: "2026-03-06" });
     await ok(kase.id, "certify_bar_counterclaim", { date: "2026-03-10", reason: "The respondent wilfully failed to appear" });
     const twice = await step(kase.id, "certify_bar_counterclaim", { date: "2026-03-11", reason: "Again" });

@@ -15,8 +15,9 @@ import {
   type KpCommandName,
   type KpState,
 } from "../../../domain/registry/kp.ts";
-import { recordAccessBy } from "../audit/access-log.ts";
+import { fullNameOf } from "../../engine/people-sql.ts";
 import type { KpCaseRow } from "./steps.ts";
+import { caseReader, logCaseRead } from "./readers.ts";
 
 export type { KpCaseRow };
 import { fileCase } from "./commands/file-case.ts";
@@ -24,6 +25,12 @@ import { summon } from "./commands/summon.ts";
 import { mediate } from "./commands/mediate.ts";
 import { referToPangkat } from "./commands/refer-to-pangkat.ts";
 import { conciliate } from "./commands/conciliate.ts";
+import { constitutePangkat } from "./commands/constitute-pangkat.ts";
+import { electPangkatOfficers } from "./commands/elect-pangkat-officers.ts";
+import { replacePangkatMember } from "./commands/replace-pangkat-member.ts";
+import { extendConciliation } from "./commands/extend-conciliation.ts";
+import { moveForExecution } from "./commands/move-for-execution.ts";
+import { transmit } from "./commands/transmit.ts";
 import { agreeToArbitrate } from "./commands/agree-to-arbitrate.ts";
 import { award } from "./commands/award.ts";
 import { settle } from "./commands/settle.ts";
@@ -66,18 +73,83 @@ async function assertPartiesArePersons(ctx: ServiceContext, parties: KpCaseInput
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }
 
+/**
+ * The venue the case records (§409) against what the resident records show (decision 202). A party
+ * picked as a resident lives here; one picked as a non-resident, or marked as living outside the
+ * city or municipality, does not; a party typed by name with an address is taken as the complaint
+ * states it. A ground those records contradict is refused on its field, naming §409, unless the
+ * parties agreed to bring the dispute here.
+ */
+async function assertVenue(ctx: ServiceContext, values: KpCaseInput): Promise<void> {
+  const ids = [...new Set(values.parties.map((p) => p.user_id).filter((id): id is number => id != null))];
+  const users = ids.length
+    ? await ctx.db
+        .selectFrom("users as u")
+        .leftJoin("user_profiles as p", "p.user_id", "u.id")
+        .select(["u.id", "u.kind", fullNameOf("p").as("fullname")])
+        .where("u.id", "in", ids)
+        .execute()
+    : [];
+  const byId = new Map(users.map((u) => [Number(u.id), u]));
+  const sides = values.parties.filter((p) => p.role !== "witness");
+  const livesElsewhere = (p: KpCaseInput["parties"][number]) =>
+    p.outside_city || (p.user_id != null && byId.get(p.user_id)?.kind === "non_resident");
+  const nameOf = (p: KpCaseInput["parties"][number]) => (p.user_id != null ? byId.get(p.user_id)?.fullname : p.name) ?? "A party";
+  const refuse = (message: string) => {
+    throw ValidationError.field("venue_ground", message);
+  };
+  // Parties who agreed to bring the dispute here (§408(e), (f)) have waived the residence grounds:
+  // an objection to venue not raised is waived (research §2); the agreement is on the record.
+  const agreed = values.parties_agree_venue;
+  switch (values.venue_ground) {
+    case "same_barangay": {
+      if (agreed) break;
+      const away = sides.find(livesElsewhere);
+      if (away)
+        refuse(
+          `${nameOf(away)}, a ${away.role}, does not live in this barangay by the records: parties of different barangays go to the respondent's barangay (RA 7160 §409(a)).`,
+        );
+      break;
+    }
+    case "respondent_barangay":
+      if (!agreed && !sides.some((p) => p.role === "respondent" && !livesElsewhere(p)))
+        refuse(
+          "No respondent lives in this barangay by the records: the dispute goes to the barangay where a respondent lives (RA 7160 §409(a)).",
+        );
+      break;
+    case "property":
+      if (values.property_elsewhere)
+        refuse("The real property is marked as lying in another city or municipality: it grounds no venue here (RA 7160 §409(c)).");
+      break;
+    case "workplace":
+      break;
+  }
+}
+
 export class KpCaseService extends ResourceEngine<KpCaseRow, KpCaseValues> {
   protected override extendSelect(q: AnySelect): AnySelect {
-    return q.select(
+    return q.select([
       sql<string>`case t.state ${sql.join(
         KP_STATES.map((s) => sql`when ${sql.lit(s)} then ${sql.lit(KP_STATE_LABELS[s])}`),
         sql` `,
       )} else t.state end`.as("state_label"),
-    );
+      // The Pangkat (§404): sitting members first, chair, secretary, member; then those who left.
+      sql`(select coalesce(jsonb_agg(jsonb_build_object(
+          'id', pm.id, 'lupon_member_id', pm.lupon_member_id, 'name', lm.name, 'user_id', lm.user_id,
+          'role', pm.role, 'chosen_by', pm.chosen_by, 'chosen_on', pm.chosen_on,
+          'vacated_on', pm.vacated_on, 'vacated_reason', pm.vacated_reason)
+        order by pm.vacated_on is not null, case pm.role when 'chair' then 0 when 'secretary' then 1 else 2 end, pm.id), '[]'::jsonb)
+        from kp_pangkat_members pm join lupon_members lm on lm.id = pm.lupon_member_id
+        where pm.case_id = t.id)`.as("pangkat"),
+      sql`(select jsonb_build_object('position', mp.position, 'role', mp.role, 'name', coalesce(${fullNameOf("mpp")}, mp.name))
+        from kp_case_parties mp left join user_profiles mpp on mpp.user_id = mp.user_id
+        where mp.id = t.execution_movant_party_id)`.as("execution_movant"),
+    ]);
   }
 
   protected override async beforeWrite(ctx: ServiceContext, values: KpCaseValues, id: number | null): Promise<void> {
     await assertPartiesArePersons(ctx, values.parties);
+    await assertVenue(ctx, values);
     if (id == null) {
       values.docket_number = await nextYearlyNumber(ctx, "kp_case", values.filed_on);
       return;
@@ -104,11 +176,32 @@ export class KpCaseService extends ResourceEngine<KpCaseRow, KpCaseValues> {
     if (op === "create") await fileCase(ctx, id);
   }
 
-  /** Every view of one case is in the access log: case records are confidential. */
+  /**
+   * One case, for the KP permissions' holders and for the members of its Pangkat (readers.ts); every
+   * view is in the access log: case records are confidential.
+   */
   override async get(ctx: ServiceContext, id: number): Promise<KpCaseRow> {
-    const row = await super.get(ctx, id);
-    await recordAccessBy(ctx, { entity: "kp_case", entityId: id, record: `KP case ${row.docket_number}`, action: "view" });
+    const reader = await caseReader(ctx, id);
+    const row = await this.read(ctx, id);
+    await logCaseRead(ctx, id, row.docket_number, reader);
     return row;
+  }
+
+  /** A case's hearings with their minutes, oldest first, for whoever may read the case; in the access log. */
+  async hearings(ctx: ServiceContext, id: number) {
+    const reader = await caseReader(ctx, id);
+    const kase = await ctx.db.selectFrom("kp_cases").select("docket_number").where("id", "=", id).executeTakeFirst();
+    if (!kase) throw new AppError(404, "The KP case could not be found.");
+    const rows = await ctx.db
+      .selectFrom("kp_hearings")
+      .select(["id", "kind", "held_on", "minutes"])
+      .where("case_id", "=", id)
+      .where("deleted_at", "is", null)
+      .orderBy("held_on")
+      .orderBy("id")
+      .execute();
+    await logCaseRead(ctx, id, kase.docket_number, reader, "its hearings");
+    return rows.map((r) => ({ ...r, id: Number(r.id) }));
   }
 
   /** The cases' choices (a hearing's case): only for the KP permissions' holders, unlike most entries' choices. */
@@ -148,12 +241,18 @@ export class KpCaseService extends ResourceEngine<KpCaseRow, KpCaseValues> {
       summon,
       mediate,
       refer_to_pangkat: referToPangkat,
+      constitute_pangkat: constitutePangkat,
+      elect_pangkat_officers: electPangkatOfficers,
+      replace_pangkat_member: replacePangkatMember,
       conciliate,
+      extend_conciliation: extendConciliation,
       agree_to_arbitrate: agreeToArbitrate,
       award,
       settle,
       repudiate,
+      move_for_execution: moveForExecution,
       execute,
+      transmit,
       certify_file_action: certifyFileAction,
       certify_bar_action: certifyBarAction,
       certify_bar_counterclaim: certifyBarCounterclaim,

@@ -17,29 +17,52 @@ export type KpCaseRow = EntryRow<
   {
     state_label: string;
     parties: { role: string; user_id: number | null; name: string | null; address: string | null; outside_city: boolean }[];
+    /** The case's Pangkat, sitting members first (chair, secretary, member), then those who left. */
+    pangkat: PangkatSeat[];
+    /** The party who moved for execution (KP Form 23). */
+    execution_movant: { position: number; role: string; name: string } | null;
   }
 >;
+
+/** A Lupon member's seat on a case's Pangkat, as a case read shows it. */
+export interface PangkatSeat {
+  id: number;
+  lupon_member_id: number;
+  name: string;
+  user_id: number | null;
+  role: "chair" | "secretary" | "member";
+  chosen_by: "parties" | "lot";
+  chosen_on: string;
+  vacated_on: string | null;
+  vacated_reason: string | null;
+}
 
 /** A step's run: the case as it was before the step, locked for its transaction. */
 export type KpRun = CommandRun<KpCaseRow>;
 
-/** The step dates a later step may not precede. */
+/**
+ * The step dates a later step may not precede. The transmittal to the court is not one: it runs
+ * beside the execution, on a clock of its own (§419), and has its own floor (commands/transmit.ts).
+ */
 const STEP_DATES = [
   "filed_on",
   "summoned_on",
   "mediation_started_on",
   "referred_on",
+  "pangkat_constituted_on",
   "conciliation_started_on",
+  "conciliation_extended_on",
   "arbitration_agreed_on",
   "settled_on",
   "awarded_on",
   "repudiated_on",
+  "execution_moved_on",
   "executed_on",
   "certified_on",
   "counterclaim_barred_on",
 ] as const;
 
-function parseInput<T extends z.ZodType>(schema: T, input: Record<string, unknown>): z.output<T> {
+export function parseInput<T extends z.ZodType>(schema: T, input: Record<string, unknown>): z.output<T> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw ValidationError.fromZod(parsed.error);
   return parsed.data;
@@ -99,7 +122,29 @@ export function repudiationRule(what: "settlement" | "award"): KpRuleId {
 
 /** The day a settlement or award was made: the start of its repudiation window and of execution's six months. */
 export function finalDateOf(row: KpCaseRow): { date: string; what: "settlement" | "award" } {
-  if (row.state === "awarded" && row.awarded_on) return { date: row.awarded_on, what: "award" };
+  // A case reaches an award only through arbitration, a settlement only through mediation or
+  // conciliation: it never holds both.
+  if (row.awarded_on) return { date: row.awarded_on, what: "award" };
   if (row.settled_on) return { date: row.settled_on, what: "settlement" };
   throw new AppError(422, `Case ${row.docket_number} has no settlement or award.`);
+}
+
+/**
+ * The Lupon's own execution of a settlement or award (§417): once it is final, after its ten days
+ * to repudiate (§416), and within six months of it; later it is enforced through the court. The
+ * motion for execution and the execution itself are both held to it.
+ */
+export async function assertExecutable(run: KpRun, date: string, act: string): Promise<void> {
+  const final = finalDateOf(run.row);
+  const [repudiation, execution] = await lawDeadlines(run, final.date, repudiationRule(final.what), "execution");
+  if (date <= repudiation.due)
+    throw ValidationError.field(
+      "date",
+      `The ${final.what} of ${final.date} may be ${act} only once it is final, after the ten days to repudiate it (until ${repudiation.due}).`,
+    );
+  if (date > execution.due)
+    throw ValidationError.field(
+      "date",
+      `The Lupon executes a ${final.what} only within six months of it (§417): after ${execution.due} it is enforced through the court.`,
+    );
 }
