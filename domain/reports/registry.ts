@@ -4,6 +4,7 @@ import type { ReportDef } from "./types";
 import { listingSection, PAPER, REPORT_PERMISSION, reportDef } from "./define";
 import { collectionsReport } from "./collections";
 import { chequeDisbursementsReport, chequeIssuancesReport, chequeRegistrationsReport } from "./disbursements";
+import { queueReport } from "./queue";
 import { KP_REPORTS } from "./kp";
 
 // The report registry (DESIGN §12): the seven reports of spec §2.1 under /manage/reports. A report
@@ -233,6 +234,8 @@ export const REPORTS: readonly ReportDef[] = [
   chequeDisbursementsReport,
   chequeIssuancesReport,
   chequeRegistrationsReport,
+  // The hall's queue: waiting and serving times (decision 206).
+  queueReport,
   // The KP books and reports: opened with the KP permission, listed only to its holders.
   ...KP_REPORTS,
 ];

@@ -1,3 +1,4 @@
+import ExcelJS from "exceljs";
 import { sql } from "kysely";
 import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -286,5 +287,57 @@ describe("the kiosk", () => {
     expect(((await kioskPost({ service_id: String(service.O) }, "203.0.113.89")) as Response).status).toBe(302);
     at("2026-12-23 09:01");
     expect(((await kioskPost({ service_id: String(service.O) }, "203.0.113.88")) as Response).status).toBe(302);
+  });
+});
+
+describe("the queue times report", () => {
+  it("gives waiting and serving minutes per service and window, and exports them as XLSX", async () => {
+    at("2026-12-24 08:00");
+    const a = await ticket("C");
+    const b = await ticket("C", "senior");
+    at("2026-12-24 08:10");
+    // The senior is called first: waited 10 minutes, served 4.
+    expect((await callNext(admin, "Window 1")).body.data.id).toBe(b.id);
+    at("2026-12-24 08:14");
+    await admin.put(`/backend/api/queue/done/${b.id}`, {});
+    // C-001 waited 20 minutes, then did not come: skipped, no service time.
+    at("2026-12-24 08:20");
+    expect((await callNext(admin, "Window 1")).body.data.id).toBe(a.id);
+    await admin.put(`/backend/api/queue/skip/${a.id}`, {});
+
+    const query = "filter[ticket_date_from]=2026-12-24&filter[ticket_date_to]=2026-12-24";
+    const res = await admin.get(`/backend/api/reports/queue?${query}`);
+    expect(res.status, res.text).toBe(200);
+    const section = (key: string) => res.body.data.sections.find((s: { key: string }) => s.key === key);
+    expect(section("by_service").rows).toEqual([
+      expect.objectContaining({
+        service: "Certificate",
+        tickets: 2,
+        priority: 1,
+        served: 1,
+        skipped: 1,
+        avg_wait: 15,
+        max_wait: 20,
+        avg_serve: 4,
+      }),
+    ]);
+    expect(section("by_window").rows).toEqual([expect.objectContaining({ window: "Window 1", called: 2, served: 1, avg_wait: 15 })]);
+    expect(res.body.data.listing.rows.map((r: { code: string; wait: number; serve: number | null }) => [r.code, r.wait, r.serve])).toEqual([
+      ["C-001", 20, null],
+      ["C-002", 10, 4],
+    ]);
+    // Staff without the reports' permission do not open it.
+    expect((await treasurer.get(`/backend/api/reports/queue?${query}`)).status).toBe(200);
+    const nobody = await signedIn(server, await createUser(server.db, { username: "clerk-r", permissions: ["manage-queue"] }));
+    expect((await nobody.get(`/backend/api/reports/queue?${query}`)).status).toBe(403);
+
+    const file = await fetch(`${server.url}/backend/api/reports/queue/export.xlsx?${query}`, {
+      headers: { Cookie: [...admin.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("; ") },
+    });
+    expect(file.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await file.arrayBuffer()) as ArrayBuffer);
+    expect(book.worksheets.map((w) => w.name)).toEqual(["Per service", "Per window", "Tickets"]);
+    expect(book.getWorksheet("Per service")!.getRow(2).getCell(7).value).toBe(15); // the average wait, a number cell
   });
 });

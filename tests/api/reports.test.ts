@@ -132,6 +132,8 @@ describe("reports over REST", () => {
         "households",
         "religions",
         "residents",
+        // The hall's queue times (decision 206).
+        "queue",
         "kp-record-book",
         "kp-transmittal",
         "kp-cases-by-nature",

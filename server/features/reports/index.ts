@@ -5,6 +5,7 @@ import "./households.ts";
 import "./religions.ts";
 import "../collections/report.ts";
 import "../disbursements/reports.ts";
+import "../queue/report.ts";
 import "./kp.ts";
 
 export { defineReport, listingRows, openReport, reportsFor, runReport, totalsOf } from "./registry.ts";
