@@ -11,6 +11,7 @@ import { registerAccessRoutes } from "../features/access/rest.ts";
 import { registerReportRoutes } from "../features/reports/rest.ts";
 import { registerOfficialRoutes } from "../features/officials/rest.ts";
 import { registerKpFormRoutes } from "../features/kp/forms-rest.ts";
+import { registerKpRoutes } from "../features/kp/rest.ts";
 import { registerQueueRoutes } from "../features/queue/rest.ts";
 import { registerAdminRoutes } from "../features/access/rest-admin.ts";
 import { trpcMiddleware } from "./trpc/express.ts";
@@ -195,6 +196,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
       registerAdminRoutes,
       registerReportRoutes,
       registerOfficialRoutes,
+      registerKpRoutes,
       registerKpFormRoutes,
       registerQueueRoutes,
       registerResourceRoutes,

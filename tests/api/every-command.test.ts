@@ -170,6 +170,7 @@ async function kpCase(title: string, steps: [string, Record<string, unknown>][] 
     category: "civil",
     complaint: "The respondent has not paid the ₱3,000.00 borrowed in January.",
     filed_on: "2026-03-02",
+    venue_ground: "same_barangay",
     parties: [
       { role: "complainant", name: "Ana Reyes", address: "Purok 1" },
       { role: "respondent", name: "Ben Santos", address: "Purok 2" },
@@ -177,18 +178,50 @@ async function kpCase(title: string, steps: [string, Record<string, unknown>][] 
   });
   expect(filed.status, filed.text).toBe(201);
   const id = filed.body.data.id as number;
-  for (const [command, body] of steps) {
+  if (steps.some(([command]) => command === "constitute_pangkat")) await pangkatPool();
+  for (const [command, given] of steps) {
+    const body = command === "elect_pangkat_officers" ? await officersOf(id) : given;
     const res = await admin.put(`/backend/api/kp_case/${command}/${id}`, body);
     expect(res.status, `${command}: ${res.text}`).toBe(200);
   }
   return id;
 }
 
+/** Four Lupon members who may sit on a Pangkat, made once. */
+const luponMembers: number[] = [];
+async function pangkatPool(): Promise<number[]> {
+  if (luponMembers.length) return luponMembers;
+  for (const name of ["Mario Cruz", "Nena Dizon", "Oscar Flores", "Perla Gomez"]) {
+    const res = await admin.post("/backend/api/lupon_member", { name, position: "member", term_start: "2026-01-10" });
+    expect(res.status, res.text).toBe(201);
+    luponMembers.push(res.body.data.id);
+  }
+  return luponMembers;
+}
+
 const SUMMONED: [string, Record<string, unknown>][] = [["summon", { date: "2026-03-03" }]];
 const MEDIATED: [string, Record<string, unknown>][] = [...SUMMONED, ["mediate", { date: "2026-03-05", minutes: "Both appeared." }]];
 const REFERRED: [string, Record<string, unknown>][] = [...MEDIATED, ["refer_to_pangkat", { date: "2026-03-20" }]];
-const CONCILIATED: [string, Record<string, unknown>][] = [...REFERRED, ["conciliate", { date: "2026-03-22" }]];
+/** The Pangkat drawn by lot on 21 March, its chair and secretary elected (the pool's ids are read when the step runs). */
+const CONSTITUTED: [string, Record<string, unknown>][] = [...REFERRED, ["constitute_pangkat", { date: "2026-03-21", chosen_by: "lot" }]];
+const CONCILIATED: [string, Record<string, unknown>][] = [
+  ...CONSTITUTED,
+  ["elect_pangkat_officers", {}],
+  ["conciliate", { date: "2026-03-22" }],
+];
 const SETTLED: [string, Record<string, unknown>][] = [...CONCILIATED, ["settle", { date: "2026-03-25", terms: "Pay ₱1,000.00 a month." }]];
+
+/** The first two sitting members of a case's Pangkat as its chair and secretary. */
+async function officersOf(id: number): Promise<Record<string, unknown>> {
+  const seats = await server.db
+    .selectFrom("kp_pangkat_members")
+    .select("lupon_member_id")
+    .where("case_id", "=", id)
+    .where("vacated_on", "is", null)
+    .orderBy("id")
+    .execute();
+  return { date: "2026-03-21", chair_id: seats[0].lupon_member_id, secretary_id: seats[1].lupon_member_id };
+}
 
 /**
  * A KP step the law never takes back (decision 200): run once on a case brought to where it is
@@ -413,7 +446,79 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
   "kp_case:recall_summons": async () => SCENARIOS["kp_case:summon"](),
   "kp_case:mediate": kpStep("mediate", SUMMONED, { date: "2026-03-05", minutes: "Both appeared." }, "mediation"),
   "kp_case:refer_to_pangkat": kpStep("refer_to_pangkat", MEDIATED, { date: "2026-03-20" }, "pangkat"),
-  "kp_case:conciliate": kpStep("conciliate", REFERRED, { date: "2026-03-22" }, "conciliation"),
+  "kp_case:constitute_pangkat": async () => {
+    const pool = await pangkatPool();
+    const id = await kpCase("Every command: constitute_pangkat", REFERRED);
+    const res = await admin.put(`/backend/api/kp_case/constitute_pangkat/${id}`, {
+      date: "2026-03-21",
+      chosen_by: "parties",
+      members: pool.slice(0, 3),
+      chair_id: pool[0],
+      secretary_id: pool[1],
+    });
+    expect(res.status, res.text).toBe(200);
+    const { forward } = await assertRecorded("kp_case", id, "constitute_pangkat");
+    // The three seats are inserted rows of the run, with the case's date.
+    expect((await effectsOf(forward.id)).filter((e) => e.entity === "kp_pangkat_member" && e.kind === "insert")).toHaveLength(3);
+    expect(await stored("kp_cases", id)).toMatchObject({ state: "pangkat", pangkat_constituted_on: "2026-03-21" });
+  },
+  "kp_case:elect_pangkat_officers": async () => {
+    await pangkatPool();
+    const id = await kpCase("Every command: elect_pangkat_officers", CONSTITUTED);
+    const res = await admin.put(`/backend/api/kp_case/elect_pangkat_officers/${id}`, await officersOf(id));
+    expect(res.status, res.text).toBe(200);
+    await assertRecorded("kp_case", id, "elect_pangkat_officers");
+    expect((res.body.data.pangkat as { role: string }[]).map((s) => s.role)).toEqual(["chair", "secretary", "member"]);
+  },
+  "kp_case:replace_pangkat_member": async () => {
+    await pangkatPool();
+    const id = await kpCase("Every command: replace_pangkat_member", CONCILIATED);
+    const leaving = (await officersOf(id)).chair_id;
+    const res = await admin.put(`/backend/api/kp_case/replace_pangkat_member/${id}`, {
+      date: "2026-03-23",
+      lupon_member_id: leaving,
+      chosen_by: "lot",
+      reason: "Inhibited: related to the respondent",
+    });
+    expect(res.status, res.text).toBe(200);
+    const { forward } = await assertRecorded("kp_case", id, "replace_pangkat_member");
+    expect((await effectsOf(forward.id)).map((e) => `${e.entity}:${e.kind}`)).toEqual([
+      "kp_pangkat_member:update",
+      "kp_pangkat_member:insert",
+    ]);
+    expect((await stored("kp_cases", id)).state).toBe("conciliation");
+  },
+  "kp_case:conciliate": async () => {
+    await pangkatPool();
+    return kpStep("conciliate", [...CONSTITUTED, ["elect_pangkat_officers", {}]], { date: "2026-03-22" }, "conciliation")();
+  },
+  "kp_case:extend_conciliation": async () => {
+    await pangkatPool();
+    await kpStep("extend_conciliation", CONCILIATED, { date: "2026-03-30", days: 10, reason: "Clearly meritorious" }, "conciliation")();
+  },
+  "kp_case:move_for_execution": async () => {
+    await pangkatPool();
+    await kpStep("move_for_execution", SETTLED, { date: "2026-04-08", movant: 0 }, "settled")();
+  },
+  "kp_case:transmit": async () => {
+    await pangkatPool();
+    await kpStep("transmit", SETTLED, { date: "2026-04-07" }, "settled")();
+  },
+  "kp_case:attach": async () => {
+    const id = await kpCase("Every command: attach");
+    const res = await admin.request("POST", `/backend/api/kp_case/${id}/attachment?file_name=complaint.pdf`, {
+      body: "%PDF-1.4\n% the scanned complaint\n",
+      headers: { "Content-Type": "application/pdf" },
+    });
+    expect(res.status, res.text).toBe(201);
+    const { forward } = await assertRecorded("kp_case", id, "attach");
+    expect(await effectsOf(forward.id)).toEqual([{ entity: "kp_case_attachment", row_id: res.body.data.id, kind: "insert" }]);
+    const removed = await admin.delete(`/backend/api/kp_case/${id}/attachment/${res.body.data.id}`, { body: { reason: "Wrong case" } });
+    expect(removed.status, removed.text).toBe(200);
+    await assertRecorded("kp_case", id, "remove_attachment");
+    expect((await stored("kp_case_attachments", res.body.data.id)).deleted_at).not.toBeNull();
+  },
+  "kp_case:remove_attachment": async () => SCENARIOS["kp_case:attach"](),
   "kp_case:agree_to_arbitrate": kpStep("agree_to_arbitrate", MEDIATED, { date: "2026-03-06" }, "arbitration"),
   "kp_case:award": kpStep(
     "award",
@@ -423,8 +528,14 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
   ),
   "kp_case:settle": kpStep("settle", CONCILIATED, { date: "2026-03-25", terms: "Pay ₱1,000.00 a month." }, "settled"),
   "kp_case:repudiate": kpStep("repudiate", SETTLED, { date: "2026-03-30", reason: "Consent obtained by intimidation" }, "repudiated"),
-  "kp_case:execute": kpStep("execute", SETTLED, { date: "2026-04-10" }, "executed"),
-  "kp_case:certify_file_action": kpStep("certify_file_action", CONCILIATED, { date: "2026-04-07" }, "certified_file_action"),
+  "kp_case:execute": async () => {
+    await pangkatPool();
+    await kpStep("execute", [...SETTLED, ["move_for_execution", { date: "2026-04-08", movant: 0 }]], { date: "2026-04-10" }, "executed")();
+  },
+  "kp_case:certify_file_action": async () => {
+    await pangkatPool();
+    await kpStep("certify_file_action", CONCILIATED, { date: "2026-04-07" }, "certified_file_action")();
+  },
   "kp_case:certify_bar_action": kpStep(
     "certify_bar_action",
     MEDIATED,
