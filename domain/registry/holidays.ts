@@ -11,6 +11,13 @@ import { calendarDate, requiredEnum, requiredText } from "./fields";
 export const HOLIDAY_KINDS = ["regular", "special_non_working", "local"] as const;
 export type HolidayKind = (typeof HOLIDAY_KINDS)[number];
 
+/** The kinds in words: the list, the form and the filter show these, never the stored value. */
+export const HOLIDAY_KIND_LABELS: Readonly<Record<HolidayKind, string>> = {
+  regular: "Regular holiday",
+  special_non_working: "Special non-working day",
+  local: "Local holiday",
+};
+
 const holidaySchema = z.object({
   holiday_date: calendarDate("holiday_date", { label: "date" }),
   name: requiredText("name", 150),
@@ -29,7 +36,7 @@ export const holiday: ResourceDef = {
   columns: [
     { key: "holiday_date", label: "Date", kind: "date", sortable: true },
     { key: "name", label: "Name", kind: "text", sortable: true },
-    { key: "kind", label: "Kind", kind: "enum", sortable: true, hideOnMobile: true },
+    { key: "kind", label: "Kind", kind: "enum", sortable: true, hideOnMobile: true, labels: HOLIDAY_KIND_LABELS },
     { key: "status", label: "Status", kind: "status", sortable: true },
   ],
   fields: [
@@ -40,6 +47,7 @@ export const holiday: ResourceDef = {
       label: "Kind",
       kind: "enum",
       options: HOLIDAY_KINDS,
+      optionLabels: HOLIDAY_KIND_LABELS,
       required: true,
       description:
         "A regular holiday or a special non-working day is proclaimed for the whole country; a local one is the town's or the province's own.",
@@ -47,7 +55,7 @@ export const holiday: ResourceDef = {
   ],
   searchable: ["name"],
   filters: [
-    { key: "kind", label: "Kind", options: HOLIDAY_KINDS.map((k) => ({ value: k, label: k })) },
+    { key: "kind", label: "Kind", options: HOLIDAY_KINDS.map((k) => ({ value: k, label: HOLIDAY_KIND_LABELS[k] })) },
     { kind: "date-range", key: "holiday_date", label: "Date" },
   ],
   schema: { create: holidaySchema, update: holidaySchema },

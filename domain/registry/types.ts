@@ -32,6 +32,8 @@ export interface ColumnDef {
   order?: "natural";
   /** Hidden below this width on narrow screens, to keep the table readable on phones. */
   hideOnMobile?: boolean;
+  /** For kind "enum": each stored value in words ("special_non_working" → "Special non-working day"). */
+  labels?: Readonly<Record<string, string>>;
 }
 
 export type FieldKind =
@@ -59,6 +61,8 @@ export interface FieldDef {
   placeholder?: string;
   description?: string;
   options?: readonly string[];
+  /** For kind "enum": each option in words, as the select shows it (the stored value is sent). */
+  optionLabels?: Readonly<Record<string, string>>;
   /** For kind "reference": the registry name of the referenced resource. */
   reference?: string;
   /** Only on the create form (passwords of user-based entities). */

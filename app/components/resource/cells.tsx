@@ -174,7 +174,8 @@ export function CellValue({ column, value, inLink = false }: { column: ColumnDef
       );
     }
     default:
-      return <ClampedText text={displayText(column.kind, value)} inLink={inLink} />;
+      // An enum's stored value in the words its column gives it, else as stored.
+      return <ClampedText text={column.labels?.[String(value)] ?? displayText(column.kind, value)} inLink={inLink} />;
   }
 }
 

@@ -167,7 +167,7 @@ export function FormField({
           <option value="">Select…</option>
           {(field.options ?? []).map((o) => (
             <option key={o} value={o}>
-              {o}
+              {field.optionLabels?.[o] ?? o}
             </option>
           ))}
         </NativeSelect>
