@@ -4,6 +4,8 @@ import { createUser, signedIn, startTestServer, type ApiClient, type TestServer 
 import { loadAuthUser } from "../../server/auth/sessions.ts";
 import { kpDeadlinesForDashboard, openCaseClocks, sweepKpDeadlines } from "../../server/features/kp/clock.ts";
 import { dashboard } from "../../server/features/dashboard/service.ts";
+import { addDays } from "../../domain/kp/deadlines.ts";
+import { todayInManila } from "../../domain/dates.ts";
 
 // The KP clock across the open cases (decision 205), with a fake clock: every call takes `today`.
 // The dashboard lists what is overdue, due today or due within three days, counted on the
@@ -49,6 +51,9 @@ async function file(filedOn: string, title = "Reyes vs. Santos"): Promise<{ id: 
     title,
     nature: "Collection of a sum of money",
     category: "civil",
+    // A market stall dispute: the venue is where it arose (§409(c)), whoever the parties are.
+    venue_ground: "workplace",
+    venue_detail: "The public market of San Isidro",
     complaint: "The respondent borrowed ₱3,000.00 and has not paid it back.",
     filed_on: filedOn,
     parties: [
@@ -180,5 +185,22 @@ describe("the deadline notices", () => {
     expect(told).not.toContain(adminId);
     expect(told).not.toContain(formerId);
     expect(told).toContain(secretaryId);
+  });
+
+  it("go out with the step that leaves a deadline overdue, not an hour later", async () => {
+    // A case entered from the paper docket: mediation began 23 days ago, so its 15 days are past.
+    const filed = addDays(todayInManila(), -25);
+    const kase = await file(filed, "Ong vs. Sy");
+    await step(kase.id, "summon", { date: addDays(filed, 1) });
+    expect(await noticesOf(kase.id)).toEqual([]);
+    await step(kase.id, "mediate", { date: addDays(filed, 2) });
+    const told = await noticesOf(kase.id);
+    expect(told.map((n) => [Number(n.user_id), (n.data as { rule: string; status: string }).rule]).sort()).toEqual(
+      [secretaryId, captainId, chairId].sort().map((id) => [id, "mediation"]),
+    );
+    expect(told.every((n) => (n.data as { status: string }).status === "overdue")).toBe(true);
+    // The hourly sweep finds it told.
+    await sweepKpDeadlines(server, todayInManila(), { caseId: kase.id });
+    expect(await noticesOf(kase.id)).toHaveLength(3);
   });
 });

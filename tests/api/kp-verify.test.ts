@@ -52,6 +52,9 @@ async function file(title: string): Promise<{ id: number; docket_number: string 
     title,
     nature: "Unpaid rent",
     category: "civil",
+    // A market stall dispute: the venue is where it arose (§409(c)), whoever the parties are.
+    venue_ground: "workplace",
+    venue_detail: "The public market of San Isidro",
     complaint: "Hindi nagbayad ng upa si Pedro Villanueva mula Enero.",
     filed_on: "2026-02-02",
     parties: [

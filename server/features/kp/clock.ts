@@ -5,7 +5,7 @@ import { caseEvents } from "../../../domain/kp/case-events.ts";
 import { addMonths, caseClock } from "../../../domain/kp/deadlines.ts";
 import type { KpDeadlineLine } from "../../../domain/reports/dashboard.ts";
 import { can } from "../../../domain/permissions.ts";
-import { KP_CASE_COMMANDS, KP_STATES, type KpState } from "../../../domain/registry/kp.ts";
+import { KP_STATES, type KpState } from "../../../domain/registry/kp.ts";
 import type { ServiceContext } from "../../context.ts";
 import { notify } from "../notifications/service.ts";
 import { holidayDates } from "../holidays/queries.ts";
@@ -21,13 +21,15 @@ import { holidayDates } from "../holidays/queries.ts";
 export const KP_CLOCK_HORIZON_DAYS = 3;
 
 /**
- * The states a case may still leave by a step: those some command starts from. A case in any
- * other state (executed, certified, dismissed, withdrawn) has nothing left to fall due. Read from
- * the commands, so a step added to the procedure keeps its state open without a change here.
+ * The states that end a case before the Lupon: a certification to file action or to bar action, a
+ * dismissal, a withdrawal. Their deadlines are moot (decision 201), so these cases are not read.
+ * Every other state is open, an executed case too (its transmittal to the court may still be due);
+ * a state the procedure adds later is open until it is listed here.
  */
-export const OPEN_KP_STATES: readonly KpState[] = KP_STATES.filter((s) =>
-  KP_CASE_COMMANDS.some((c) => (c.from as readonly string[]).includes(s)),
-);
+const CLOSING_STATES: readonly KpState[] = ["certified_file_action", "certified_bar_action", "dismissed", "withdrawn"];
+
+/** The states whose cases the clock reads. */
+export const OPEN_KP_STATES: readonly KpState[] = KP_STATES.filter((s) => !CLOSING_STATES.includes(s));
 
 /** One deadline of one case as the dashboard and the notifications name it. */
 export type KpDeadline = KpDeadlineLine;

@@ -18,6 +18,9 @@ import {
 import { fullNameOf } from "../../engine/people-sql.ts";
 import type { KpCaseRow } from "./steps.ts";
 import { caseReader, logCaseRead } from "./readers.ts";
+import { inTransaction } from "../../engine/transaction.ts";
+import { todayInManila } from "../../../domain/dates.ts";
+import { sweepKpDeadlines } from "./clock.ts";
 
 export type { KpCaseRow };
 import { fileCase } from "./commands/file-case.ts";
@@ -224,7 +227,14 @@ export class KpCaseService extends ResourceEngine<KpCaseRow, KpCaseValues> {
         422,
         `Case ${stored.docket_number} is ${KP_STATE_LABELS[stored.state].toLowerCase()}: ${KP_STEP_RULES[name as KpCommandName]}`,
       );
-    return super.command(ctx, name, id, input);
+    // A deadline the step leaves due today or overdue (a step entered late from the paper docket)
+    // is told to the Punong Barangay and the Lupon secretary with the step, in its transaction, not
+    // at the next hourly sweep (server/features/kp/clock.ts, decision 205).
+    return inTransaction(ctx, async (tx) => {
+      const row = await super.command(tx, name, id, input);
+      await sweepKpDeadlines(tx, todayInManila(), { caseId: id });
+      return row;
+    });
   }
 
   protected override async beforeCommand(_ctx: ServiceContext, command: CommandDef, row: KpCaseRow): Promise<void> {
