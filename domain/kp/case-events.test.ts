@@ -60,4 +60,40 @@ describe("caseEvents", () => {
     // 15 days from 31 March end on 15 April: pending, not yet overdue.
     expect(summoned.due.map((i) => [i.rule, i.due])).toEqual([["mediation", "2026-04-15"]]);
   });
+
+  it("reads the later steps (decision 202) and starts the rules that wait for them", () => {
+    const pangkat = {
+      ...EMPTY,
+      state: "pangkat" as const,
+      summoned_on: "2026-03-31",
+      mediation_started_on: "2026-03-31",
+      referred_on: "2026-04-13",
+      pangkat_constituted_on: "2026-04-14",
+    };
+    expect(caseEvents(pangkat).at(-1)).toEqual({ kind: "pangkat_constituted", date: "2026-04-14" });
+    // Constituted Tuesday 14 April: the Pangkat convenes within three days, by Friday 17 April.
+    const convene = caseClock(caseEvents(pangkat), "2026-04-15", H).items.find((i) => i.rule === "pangkat_convene");
+    expect(convene).toMatchObject({ due: "2026-04-17", status: "pending" });
+    // A settlement moved for execution on 20 April is heard within five days: Saturday 25 April moves
+    // to Monday 27 April. Transmitted on 14 April, its transmittal is done.
+    const settled = {
+      ...EMPTY,
+      state: "settled" as const,
+      settled_on: "2026-04-01",
+      execution_moved_on: "2026-04-20",
+      transmitted_on: "2026-04-14",
+    };
+    const clock = caseClock(caseEvents(settled), "2026-04-21", H);
+    expect(clock.items.find((i) => i.rule === "execution_hearing")).toMatchObject({ due: "2026-04-27", status: "pending" });
+    expect(clock.items.find((i) => i.rule === "transmittal_of_settlement")).toMatchObject({ status: "done", done_on: "2026-04-14" });
+    // The extension gives conciliation its second fifteen days.
+    const extended = {
+      ...EMPTY,
+      state: "conciliation" as const,
+      conciliation_started_on: "2026-05-04",
+      conciliation_extended_on: "2026-05-15",
+    };
+    expect(caseEvents(extended)).toContainEqual({ kind: "conciliation_extended", date: "2026-05-15" });
+    expect(caseClock(caseEvents(extended), "2026-05-20", H).items.find((i) => i.rule === "conciliation")?.due).toBe("2026-06-03");
+  });
 });
