@@ -573,7 +573,14 @@ const TERMS: FieldDef = {
   maxLength: 10000,
   description: "In a language or dialect the parties know (§411).",
 };
-const CHOSEN_BY: FieldDef = { name: "chosen_by", label: "Chosen", kind: "enum", options: PANGKAT_CHOICES, required: true };
+const CHOSEN_BY: FieldDef = {
+  name: "chosen_by",
+  label: "Chosen",
+  kind: "enum",
+  options: PANGKAT_CHOICES,
+  optionLabels: PANGKAT_CHOICE_LABELS,
+  required: true,
+};
 const CHAIR: FieldDef = { name: "chair_id", label: "Pangkat chair", kind: "reference", reference: "lupon_member" };
 const SECRETARY: FieldDef = { name: "secretary_id", label: "Pangkat secretary", kind: "reference", reference: "lupon_member" };
 
@@ -692,6 +699,7 @@ export const kpCase: ResourceDef<KpCaseInput> = {
       label: "Venue (§409)",
       kind: "enum",
       options: KP_VENUE_GROUNDS,
+      optionLabels: KP_VENUE_LABELS,
       required: true,
       description: "Why the dispute is this barangay's: where the parties live, the property lies, or the workplace or school is.",
     },
