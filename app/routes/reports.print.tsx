@@ -3,6 +3,7 @@ import { ReportSheet } from "~/features/reports/report-print";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { findReport } from "@domain/reports/registry";
 import { toManilaDateString } from "@domain/dates";
+import { reportHeading } from "@domain/reports/types";
 import { reportPrint, requireReportPermission } from "../../server/features/reports/pages.server.ts";
 import { printedOfficials } from "../../server/features/officials/pages.server.ts";
 import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
@@ -16,7 +17,7 @@ export const middleware: Route.MiddlewareFunction[] = [requireReportPermission];
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const def = findReport(loaderData?.name);
-  return [{ title: `${def ? `${def.title} report` : "Report"} | Portal` }];
+  return [{ title: `${def ? reportHeading(def) : "Report"} | Portal` }];
 }
 
 export async function loader(args: Route.LoaderArgs) {

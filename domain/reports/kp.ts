@@ -281,6 +281,7 @@ const count = (key: string, label: string, extra: Partial<ReportColumn> = {}): R
 export const kpRecordBookReport = kpReport({
   name: "kp-record-book",
   title: "KP record book",
+  heading: "Record book of the Lupong Tagapamayapa",
   answers:
     "Every complaint before the Lupon in a period, as the LTIA assessors read the docket: parties, date and time filed, nature, summons, each step and the disposition.",
   filters: [
@@ -300,10 +301,11 @@ export const kpRecordBookReport = kpReport({
     {
       key: "docket",
       title: "Record book",
+      runsOn: true,
       description:
         "In docket order. The summons is due on the next working day after the complaint is received (§410(a)); a time received is shown when the complaint was entered on the day it was filed.",
       columns: [
-        text("docket_number", "Docket no."),
+        text("docket_number", "Docket no.", { nowrap: true }),
         text("complainants", "Complainant(s)", { wrap: true }),
         text("respondents", "Respondent(s)", { wrap: true }),
         date("filed_on", "Date filed"),
@@ -324,6 +326,7 @@ export const kpRecordBookReport = kpReport({
 export const kpTransmittalReport = kpReport({
   name: "kp-transmittal",
   title: "Monthly transmittal of final reports",
+  heading: "Monthly transmittal of final reports",
   answers:
     "The amicable settlements and arbitration awards that became final in a month, for the city or municipal court (§419), with when each is due and when it was sent.",
   filters: [{ key: "month", label: "Month", options: transmittalMonths() }],
@@ -336,7 +339,7 @@ export const kpTransmittalReport = kpReport({
         "Final: the ten days to repudiate the settlement or to petition against the award have passed (§§416, 418). Due: §419 counts five days from the award, or from the end of a settlement's ten days.",
       columns: [
         { key: "no", label: "No.", kind: "number" },
-        text("docket_number", "Docket no."),
+        text("docket_number", "Docket no.", { nowrap: true }),
         text("parties", "Parties", { wrap: true }),
         text("nature", "Nature", { wrap: true, hideOnMobile: true }),
         text("kind", "Settlement or award"),
@@ -353,6 +356,7 @@ export const kpTransmittalReport = kpReport({
 export const kpByNatureReport = kpReport({
   name: "kp-cases-by-nature",
   title: "KP cases by nature and outcome",
+  heading: "Katarungang Pambarangay cases by nature and outcome",
   answers:
     "How many complaints of each nature the Lupon received in a period, and how each ended: settled, awarded, repudiated, certified, barred, dismissed, withdrawn or still pending.",
   filters: [filed],
@@ -395,6 +399,7 @@ export const kpByNatureReport = kpReport({
 export const kpLtiaReport = kpReport({
   name: "kp-ltia",
   title: "LTIA self-assessment",
+  heading: "Lupong Tagapamayapa Incentives Awards: self-assessment",
   answers:
     "The Lupong Tagapamayapa Incentives Awards criteria (DILG MC 2023-022) the records can measure, scored on the criteria's bands from the cases of a period, with the cases behind each figure; the rest to enter by hand.",
   filters: [filed],
@@ -418,10 +423,11 @@ export const kpLtiaReport = kpReport({
     {
       key: "cases",
       title: "The cases behind the figures",
+      runsOn: true,
       description:
         "Per case: recorded in full (I.A.1a), summons within the next working day (I.A.1b), settled or awarded within the period (I.A.2), transmitted on time (I.C.1), repudiated and recurring between the same parties (II.B). A dash: not counted.",
       columns: [
-        text("docket_number", "Docket no."),
+        text("docket_number", "Docket no.", { nowrap: true }),
         text("outcome", "Outcome"),
         text("recorded", "I.A.1a"),
         text("summons", "I.A.1b"),

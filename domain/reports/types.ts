@@ -19,6 +19,8 @@ export interface ReportColumn {
   hideOnMobile?: boolean;
   /** Long text that wraps on screen (other cells keep to one line and the table scrolls). */
   wrap?: boolean;
+  /** Kept on one line on paper too, where cells wrap to fit the sheet (a docket number; dates always are). */
+  nowrap?: boolean;
 }
 
 /**
@@ -51,6 +53,8 @@ export interface ReportSectionDef {
    * PRINT_LISTING_LIMIT rows. Other sections are aggregates, small enough to send whole.
    */
   listing?: boolean;
+  /** On paper its rows run on from the page it starts on (a register of tall rows), instead of keeping together. */
+  runsOn?: boolean;
 }
 
 export type PaperSize = "a4" | "letter" | "long";
@@ -66,6 +70,8 @@ export interface ReportDef {
   /** The address segment and REST name: /manage/reports/{name}, /backend/api/reports/{name}. */
   name: string;
   title: string;
+  /** The page's and the print's heading when "{title} report" does not read (the KP record book); see reportHeading. */
+  heading?: string;
   /** The question it answers, shown on the hub and under the title. */
   answers: string;
   /** The permission that opens it (spec §2.3: manage-report). */
@@ -140,6 +146,11 @@ export interface ReportResult {
 
 export const PRINT_LISTING_LIMIT = 5000;
 export const LISTING_PER_PAGE = 50;
+
+/** A report's heading on its page and its print: "Residents report", or its own (the KP record book). */
+export function reportHeading(def: Pick<ReportDef, "title" | "heading">): string {
+  return def.heading ?? `${def.title} report`;
+}
 
 /** The columns of a section: the server's (crosstab) or the definition's. */
 export function sectionColumns(def: ReportDef, result: ReportSectionResult | ReportListingPage): readonly ReportColumn[] {

@@ -16,6 +16,7 @@ import { ReportTable } from "./report-table";
 import {
   PAPER_SIZES,
   PRINT_LISTING_LIMIT,
+  reportHeading,
   sectionColumns,
   type ReportCard,
   type ReportDef,
@@ -120,7 +121,7 @@ export function SummaryCards({ cards, print = false }: { cards: readonly ReportC
 }
 
 /** A report page's heading: the way back to the reports, the report's title and the question it answers. */
-export function ReportHeading({ def, children }: { def: Pick<ReportDef, "title" | "answers">; children?: React.ReactNode }) {
+export function ReportHeading({ def, children }: { def: Pick<ReportDef, "title" | "heading" | "answers">; children?: React.ReactNode }) {
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <p className="text-sm text-muted-foreground">
@@ -128,7 +129,7 @@ export function ReportHeading({ def, children }: { def: Pick<ReportDef, "title" 
           Reports
         </Link>
       </p>
-      <h1 className="text-2xl font-semibold tracking-tight">{def.title} report</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">{reportHeading(def)}</h1>
       <p className="max-w-3xl text-sm text-muted-foreground">{def.answers}</p>
       {children}
     </div>

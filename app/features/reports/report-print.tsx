@@ -5,12 +5,15 @@ import { findReport } from "@domain/reports/registry";
 import { StaticChart } from "./static-chart";
 import { SummaryCards } from "./report-page";
 import { ReportTable } from "./report-table";
-import { PAPER_SIZES, PRINT_LISTING_LIMIT, sectionColumns, type Orientation, type PaperSize } from "@domain/reports/types";
+import { PAPER_SIZES, PRINT_LISTING_LIMIT, reportHeading, sectionColumns, type Orientation, type PaperSize } from "@domain/reports/types";
 import { formatDate, formatDateTime } from "@domain/dates";
 import { useRootData } from "~/lib/root-data";
 import { PrintLetterhead } from "~/components/print/letterhead";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/reports.print";
+
+/** A section with more rows than this may break across pages; a shorter one is kept on one page. */
+const LONG_SECTION_ROWS = 12;
 
 /** Sheet sizes in millimetres (width × height, portrait). */
 const SHEETS: Record<PaperSize, [number, number]> = { a4: [210, 297], letter: [215.9, 279.4], long: [215.9, 330.2] };
@@ -36,7 +39,7 @@ export function ReportSheet({ loaderData, report }: { loaderData: LoaderData<typ
   .report-sheet { box-shadow: none !important; margin: 0 !important; width: auto !important; padding: 0 !important; }
   .report-sheet thead { display: table-header-group; }
   .report-sheet figure, .report-sheet section { break-inside: avoid; }
-  .report-sheet section.report-listing { break-inside: auto; }
+  .report-sheet section.report-listing, .report-sheet section.report-long { break-inside: auto; }
 }`;
   usePrintNow();
   const sectionResult = (key: string) => result.sections.find((s) => s.key === key);
@@ -45,19 +48,15 @@ export function ReportSheet({ loaderData, report }: { loaderData: LoaderData<typ
   return (
     <>
       <style>{pageCss}</style>
-      <PrintBar backTo={reportHref(def.name, result.filters)} backLabel={`${def.title} report`} style={{ width: `${sheetWidth}mm` }} />
+      <PrintBar backTo={reportHref(def.name, result.filters)} backLabel={reportHeading(def)} style={{ width: `${sheetWidth}mm` }} />
       <article
         className="report-sheet mx-auto flex max-w-full flex-col gap-4 bg-white p-[12mm] text-[10pt] leading-snug text-stone-900 shadow-lg"
         style={{ width: `${sheetWidth}mm` }}
         data-testid="report-sheet"
         data-paper={`${paper.value}-${orientation}`}
-        aria-label={`${def.title} report`}
+        aria-label={reportHeading(def)}
       >
-        <PrintLetterhead
-          barangay={barangay}
-          images={images}
-          title={listing && listingSection ? listingSection.title : `${def.title} report`}
-        >
+        <PrintLetterhead barangay={barangay} images={images} title={listing && listingSection ? listingSection.title : reportHeading(def)}>
           <p className="text-[9pt]">{describeFilters(def, result.filters, options)}</p>
           <p className="text-[8pt] text-stone-600">As of {formatDate(printedAt, "long")}</p>
         </PrintLetterhead>
@@ -125,7 +124,12 @@ export function ReportSheet({ loaderData, report }: { loaderData: LoaderData<typ
                 const data = sectionResult(section.key);
                 if (!data) return null;
                 return (
-                  <section key={section.key} className="flex flex-col gap-1" aria-label={section.title}>
+                  <section
+                    key={section.key}
+                    // A long table (the KP record book) runs on from the page it starts on; a short one keeps together.
+                    className={`flex flex-col gap-1 ${section.runsOn || data.rows.length > LONG_SECTION_ROWS ? "report-long" : ""}`}
+                    aria-label={section.title}
+                  >
                     <h2 className="text-[11pt] font-semibold">{section.title}</h2>
                     {section.description ? <p className="text-[8pt] text-stone-600">{section.description}</p> : null}
                     <ReportTable

@@ -59,6 +59,7 @@ export function ReportTable({
                       align(c),
                       hide(c),
                       print && "min-w-0 px-1.5 py-0.5 text-[9pt] text-black",
+                      print && c.nowrap && "whitespace-nowrap",
                     )}
                   >
                     {formatCell(c, row[c.key])}
@@ -66,7 +67,15 @@ export function ReportTable({
                 ) : (
                   <TableCell
                     key={c.key}
-                    className={cn(align(c), hide(c), print ? "px-1 py-0.5 break-words" : c.wrap ? "min-w-48" : "whitespace-nowrap")}
+                    className={cn(
+                      align(c),
+                      hide(c),
+                      print
+                        ? cn("px-1 py-0.5 break-words", (c.nowrap || c.kind === "date") && "whitespace-nowrap")
+                        : c.wrap
+                          ? "min-w-48"
+                          : "whitespace-nowrap",
+                    )}
                   >
                     {formatCell(c, row[c.key])}
                   </TableCell>
