@@ -14,6 +14,7 @@ import {
   small,
   subtitle,
   label,
+  appointed,
   type KpFormFacts,
   type KpFormTexts,
 } from "./facts";
@@ -63,7 +64,7 @@ export const KP_FORM_TEXT_EN: KpFormTexts = {
       heading("NOTICE TO CONSTITUTE THE LUPON"),
       line`To All Barangay Members and All Other Persons Concerned:`,
       para`In compliance with Section 1(a), Chapter 7, Title One, Book III, Local Government Code of 1991 (Republic Act No. 7160), of the Katarungang Pambarangay Law, notice is hereby given to constitute the Lupong Tagapamayapa of this Barangay. The persons I am considering for appointment are the following:`,
-      { kind: "list", ordered: true, columns: 2, items: f.lupon.map((m) => [m.name]) },
+      { kind: "list", ordered: true, columns: 2, items: appointed(f).map((m) => [m.name]) },
       para`They have been chosen on the basis of their suitability for the task of conciliation considering their integrity, impartiality, independence of mind, sense of fairness and reputation for probity in view of their age, social standing in the community, tact, patience, resourcefulness, flexibility, open-mindedness and other relevant factors. The law provides that only those actually residing or working in the barangay who are not expressly disqualified by law are qualified to be appointed as Lupon members.`,
       para`All persons are hereby enjoined to immediately inform me of their opposition to or endorsement of any or all of the proposed members or recommend to me other persons not included in the list but not later than the ${blank(16)} (the last day for posting this notice).`,
       signatures([{ name: f.officials.punong_barangay, role: "Punong Barangay" }]),
@@ -91,7 +92,7 @@ export const KP_FORM_TEXT_EN: KpFormTexts = {
     "4": (f) => [
       heading("LIST OF APPOINTED LUPON MEMBERS"),
       para`Listed hereunder are the duly appointed members of the Lupong Tagapamayapa in this Barangay who shall serve as such upon taking their oath of office and until a new Lupon is constituted on the third year following their appointment.`,
-      { kind: "list", ordered: true, columns: 2, items: f.lupon.map((m) => [m.name]) },
+      { kind: "list", ordered: true, columns: 2, items: appointed(f).map((m) => [m.name]) },
       signatures([{ name: f.officials.punong_barangay, role: "Punong Barangay" }]),
       signatures([{ above: "ATTESTED:", name: f.officials.barangay_secretary, role: "Barangay Secretary" }], "left"),
       small(
@@ -126,7 +127,9 @@ export const KP_FORM_TEXT_EN: KpFormTexts = {
         kind: "list",
         ordered: true,
         columns: 2,
-        items: f.lupon.filter((m) => m.name !== f.member?.name).map((m) => [m.name, " ", blank(8)]),
+        items: appointed(f)
+          .filter((m) => m.name !== f.member?.name)
+          .map((m) => [m.name, " ", blank(8)]),
       },
       line`Received this ${blank(16)}.`,
       signatures([{ name: f.member?.name ?? "", role: "Signature" }]),
@@ -374,7 +377,7 @@ export const KP_FORM_TEXT_EN: KpFormTexts = {
     "21": (f) => [
       { kind: "caption" },
       heading("CERTIFICATION TO BAR ACTION"),
-      para`This is to certify that the above-captioned case was dismissed pursuant to the Order dated ${date(f.case?.certified_on)}, for complainant/s ${names(f.complainants)}'s willful failure or refusal to appear for hearing before ${fill(forumWords(f), 18)} and therefore complainant/s is/are barred from filing an action in court/government office.`,
+      para`This is to certify that the above-captioned case was dismissed pursuant to the Order dated ${date(f.case?.certified_on)}, for the willful failure or refusal of complainant/s ${names(f.complainants)} to appear for hearing before ${fill(forumWords(f), 18)} and therefore complainant/s is/are barred from filing an action in court/government office.`,
       ...(f.case?.outcome_reason ? [{ kind: "entered", label: "Finding:", text: f.case.outcome_reason } as KpFormBlock] : []),
       para`This ${day(f.case?.certified_on)}.`,
       signatures([{ name: f.officials.lupon_secretary, role: "Lupon/Pangkat Secretary" }]),

@@ -197,6 +197,11 @@ export function joinNames(people: readonly { name: string }[], and: string): str
   return `${names.slice(0, -1).join(", ")} ${and} ${names[names.length - 1]}`;
 }
 
+/** The members the Punong Barangay appoints: the Lupon without its chair, who is the Punong Barangay by law (§399(a)). */
+export function appointed(f: KpFormFacts): KpFormFacts["lupon"] {
+  return f.lupon.filter((m) => m.position !== "chair");
+}
+
 /** One signature line per person, under a role; one unnamed line when there is nobody. */
 export function partyLines(people: readonly KpFormPerson[], role: string): KpSignature[] {
   return people.length ? people.map((p) => ({ name: p.name, role })) : [{ name: "", role }];

@@ -14,6 +14,7 @@ import {
   small,
   subtitle,
   label,
+  appointed,
   type KpFormFacts,
   type KpFormTexts,
 } from "./facts";
@@ -73,7 +74,7 @@ export const KP_FORM_TEXT_FIL: KpFormTexts = {
       heading("PAUNAWA SA PAGBUO NG LUPON"),
       line`Sa Lahat ng Kasapi ng Barangay at sa Lahat ng Iba pang Kinauukulan:`,
       para`Bilang pagtalima sa Seksiyon 1(a), ${LAW}, ng Batas sa Katarungang Pambarangay, ipinababatid sa lahat na bubuuin ang Lupong Tagapamayapa ng Barangay na ito. Ang mga taong isinasaalang-alang kong hirangin ay ang mga sumusunod:`,
-      { kind: "list", ordered: true, columns: 2, items: f.lupon.map((m) => [m.name]) },
+      { kind: "list", ordered: true, columns: 2, items: appointed(f).map((m) => [m.name]) },
       para`Sila ay pinili batay sa kanilang kaangkupan sa gawain ng pagpapakasundo, isinasaalang-alang ang kanilang katapatan, walang kinikilingan, malayang pag-iisip, pagkamakatarungan at mabuting pangalan, gayundin ang kanilang gulang, katayuan sa pamayanan, taktika, pagtitiyaga, pagkamaparaan, pagkamaluwag, bukas na isipan at iba pang kaugnay na katangian. Itinatadhana ng batas na ang mga tunay na naninirahan o nagtatrabaho lamang sa barangay na hindi hayagang diskuwalipikado ng batas ang maaaring hirangin bilang kasapi ng Lupon.`,
       para`Ang lahat ay hinihiling na ipaalam kaagad sa akin ang kanilang pagtutol o pag-endorso sa sinuman o lahat ng iminumungkahing kasapi, o magmungkahi ng ibang taong wala sa talaan, nang hindi lalampas sa ${blank(16)} (ang huling araw ng pagkakapaskil ng paunawang ito).`,
       signatures([{ name: f.officials.punong_barangay, role: "Punong Barangay" }]),
@@ -101,7 +102,7 @@ export const KP_FORM_TEXT_FIL: KpFormTexts = {
     "4": (f) => [
       heading("TALAAN NG MGA HINIRANG NA KASAPI NG LUPON"),
       para`Nakatala sa ibaba ang mga hinirang na kasapi ng Lupong Tagapamayapa ng Barangay na ito na manunungkulan mula sa kanilang panunumpa sa tungkulin hanggang sa mabuo ang bagong Lupon sa ikatlong taon mula sa kanilang paghirang.`,
-      { kind: "list", ordered: true, columns: 2, items: f.lupon.map((m) => [m.name]) },
+      { kind: "list", ordered: true, columns: 2, items: appointed(f).map((m) => [m.name]) },
       signatures([{ name: f.officials.punong_barangay, role: "Punong Barangay" }]),
       signatures([{ above: "PINATUNAYAN:", name: f.officials.barangay_secretary, role: "Kalihim ng Barangay" }], "left"),
       small(
@@ -136,7 +137,9 @@ export const KP_FORM_TEXT_FIL: KpFormTexts = {
         kind: "list",
         ordered: true,
         columns: 2,
-        items: f.lupon.filter((m) => m.name !== f.member?.name).map((m) => [m.name, " ", blank(8)]),
+        items: appointed(f)
+          .filter((m) => m.name !== f.member?.name)
+          .map((m) => [m.name, " ", blank(8)]),
       },
       line`Tinanggap ngayong ${blank(16)}.`,
       signatures([{ name: f.member?.name ?? "", role: "Lagda" }]),

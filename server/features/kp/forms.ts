@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { ServiceContext } from "../../context.ts";
 import { AppError, forbidden, notFound, ValidationError } from "../../errors.ts";
 import { can } from "../../../domain/permissions.ts";
-import { todayInManila, toManilaDateString } from "../../../domain/dates.ts";
+import { todayInManila } from "../../../domain/dates.ts";
 import {
   DEFAULT_KP_FORM_SETTINGS,
   findKpForm,
@@ -293,7 +293,9 @@ export async function kpCaseFormDocument(
     complaint: row.complaint,
     terms: row.terms,
     filed_on: row.filed_on,
-    received_on: row.received_at ? toManilaDateString(row.received_at) : null,
+    // A complaint is filed the day it is received. The record's time stamp is when it was typed in,
+    // which for a complaint entered later from the paper docket is not the day it was received.
+    received_on: row.filed_on,
     summoned_on: row.summoned_on,
     mediation_started_on: row.mediation_started_on,
     referred_on: row.referred_on,

@@ -110,7 +110,7 @@ function Block({ block }: { block: KpFormBlock }) {
       return (
         <p
           className={cn(
-            "text-justify",
+            // Left-aligned: a justified line before a long blank to fill in stretches its words apart.
             block.indent && "indent-[2.5em]",
             block.align === "right" && "text-right",
             block.align === "center" && "text-center",
@@ -139,9 +139,7 @@ function Block({ block }: { block: KpFormBlock }) {
     case "list": {
       const ListTag = block.ordered ? "ol" : "ul";
       return (
-        <ListTag
-          className={cn("pl-[3em]", block.ordered ? "list-decimal" : "list-none", block.columns === 2 && "grid grid-cols-2 gap-x-8")}
-        >
+        <ListTag className={cn("pl-[3em]", block.ordered ? "list-decimal" : "list-none", block.columns === 2 && "columns-2 gap-x-8")}>
           {block.items.map((item, i) => (
             <li key={i}>
               <Inline parts={item} />
@@ -154,8 +152,8 @@ function Block({ block }: { block: KpFormBlock }) {
       return (
         <div className="flex flex-col gap-1 pl-[1em]">
           {block.items.map((item, i) => (
-            <p key={i} className="flex gap-2">
-              <span className="inline-block w-[6em] shrink-0 border-b border-stone-900" aria-hidden="true" />
+            <p key={i} className="flex items-start gap-2">
+              <span className="inline-block h-[1.1em] w-[6em] shrink-0 border-b border-stone-900" aria-hidden="true" />
               <span>
                 <Inline parts={item} />
               </span>
