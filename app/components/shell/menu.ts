@@ -188,6 +188,14 @@ export const MENU: readonly MenuGroup[] = [
         icon: Handshake,
         description: "The Lupong Tagapamayapa's members, terms and oaths",
       },
+      {
+        // The forms print from a case's page; here the barangay's language and paper and the Lupon's own forms (decision 203).
+        title: "KP forms",
+        path: "/manage/kp/forms",
+        gate: "view-lupon_member",
+        icon: FileText,
+        description: "Language and paper of the KP forms; the Lupon formation forms",
+      },
     ],
   },
   {

@@ -226,7 +226,7 @@ export function KpFormSheet({ doc, backTo, backLabel }: { doc: KpFormDocument; b
         <Switch name="paper" options={KP_FORM_PAPERS} labels={KP_FORM_PAPER_LABELS} value={doc.paper} />
       </PrintBar>
       <article
-        className="kp-form-sheet mx-auto flex max-w-full flex-col gap-2.5 bg-white px-[18mm] py-[14mm] font-serif text-[11pt] leading-snug text-stone-900 shadow-lg"
+        className="kp-form-sheet mx-auto flex max-w-full flex-col gap-2.5 bg-white px-4 py-6 font-serif sm:px-[18mm] sm:py-[14mm] text-[11pt] leading-snug text-stone-900 shadow-lg"
         style={{ width: `${sheet.width}mm`, minHeight: `${sheet.height}mm` }}
         lang={doc.language === "fil" ? "fil" : "en"}
         data-testid="kp-form-sheet"
