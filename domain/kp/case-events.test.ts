@@ -95,5 +95,9 @@ describe("caseEvents", () => {
     };
     expect(caseEvents(extended)).toContainEqual({ kind: "conciliation_extended", date: "2026-05-15" });
     expect(caseClock(caseEvents(extended), "2026-05-20", H).items.find((i) => i.rule === "conciliation")?.due).toBe("2026-06-03");
+    // Extended by ten days only, it ends on Friday 29 May.
+    const tenDays = caseEvents({ ...extended, conciliation_extension_days: 10 });
+    expect(tenDays).toContainEqual({ kind: "conciliation_extended", date: "2026-05-15", days: 10 });
+    expect(caseClock(tenDays, "2026-05-20", H).items.find((i) => i.rule === "conciliation")?.due).toBe("2026-05-29");
   });
 });

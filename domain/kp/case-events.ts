@@ -25,6 +25,7 @@ export interface CaseDates {
   /** The later steps (decision 202); absent on a row read without them. */
   pangkat_constituted_on?: string | null;
   conciliation_extended_on?: string | null;
+  conciliation_extension_days?: number | null;
   execution_moved_on?: string | null;
   transmitted_on?: string | null;
 }
@@ -43,7 +44,8 @@ export function caseEvents(row: CaseDates, hearings: readonly Hearing[] = []): C
   add("referred_to_pangkat", row.referred_on);
   add("pangkat_constituted", row.pangkat_constituted_on ?? null);
   add("conciliation_hearing", row.conciliation_started_on);
-  add("conciliation_extended", row.conciliation_extended_on ?? null);
+  if (row.conciliation_extended_on)
+    events.push({ kind: "conciliation_extended", date: row.conciliation_extended_on, days: row.conciliation_extension_days ?? undefined });
   add("arbitration_agreed", row.arbitration_agreed_on);
   add("settled", row.settled_on);
   add("awarded", row.awarded_on);

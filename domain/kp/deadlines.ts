@@ -339,8 +339,11 @@ export function addWorkingDays(date: CalendarDate, n: number, holidays: Readonly
 export interface DueOptions {
   /** Count on this basis instead of the rule's: the working-day view of decision 201. */
   basis?: DayBasis;
-  /** The Pangkat extended its period (conciliation only; ignored by other rules). */
-  extended?: boolean;
+  /**
+   * The Pangkat extended its period (conciliation only; ignored by other rules): by the rule's
+   * full extension, or by a number of days up to it (decision 202 records the days it chose).
+   */
+  extended?: boolean | number;
 }
 
 export interface Deadline {
@@ -373,7 +376,8 @@ export function deadline(
   parseDateOnly(from);
   const start = "after" in r.start ? deadline(r.start.after, from, holidays, options).due : from;
   const basis = options.basis ?? r.day_basis;
-  const amount = r.amount + (options.extended && r.extension ? r.extension : 0);
+  const extra = !r.extension || !options.extended ? 0 : options.extended === true ? r.extension : Math.min(options.extended, r.extension);
+  const amount = r.amount + extra;
   let last: CalendarDate;
   if (r.unit === "months") last = addMonths(start, amount);
   else if (basis === "working") last = addWorkingDays(start, amount, holidays);
@@ -399,6 +403,8 @@ export function dueDate(
 export interface CaseEvent {
   kind: KpEventKind;
   date: CalendarDate;
+  /** A `conciliation_extended` event's length in days, when the Pangkat chose fewer than the law's fifteen. */
+  days?: number;
 }
 
 /**
@@ -462,7 +468,8 @@ export function caseClock(
 ): CaseClock {
   parseDateOnly(today);
   const known = events.filter((e) => e.date <= today);
-  const extended = options.extended || known.some((e) => e.kind === "conciliation_extended");
+  const extension = known.find((e) => e.kind === "conciliation_extended");
+  const extended = options.extended || (extension ? (extension.days ?? true) : false);
   const ended = firstOf(known, CASE_ENDS);
   const items: ClockItem[] = [];
   for (const id of KP_RULE_IDS) {
