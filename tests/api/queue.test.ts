@@ -67,7 +67,9 @@ describe("numbering", () => {
     expect((await ticket("C")).code).toBe("C-002");
     expect((await ticket("P")).code).toBe("P-001");
     const senior = await ticket("C", "senior");
-    expect(senior).toMatchObject({ code: "C-003", lane: "senior", ticket_date: "2026-12-14", ahead: 2 });
+    // Priority, not a count of its own: the senior keeps the service's series and waits behind no regular ticket.
+    expect(senior).toMatchObject({ code: "C-003", lane: "senior", ticket_date: "2026-12-14", ahead: 0 });
+    expect((await ticket("C")).ahead).toBe(3);
   });
 
   it("starts again at 001 after midnight in Manila, not UTC", async () => {
@@ -252,7 +254,7 @@ describe("the kiosk", () => {
     });
     const request = new Request("http://hall.local/queue/kiosk", { method: "POST", body: new URLSearchParams(fields) });
     try {
-      return await kioskAction({ request, context, params: {} } as Parameters<typeof kioskAction>[0]);
+      return await kioskAction({ request, context, params: {} } as unknown as Parameters<typeof kioskAction>[0]);
     } catch (thrown) {
       return thrown;
     }

@@ -29,7 +29,7 @@ export function KioskTicketScreen({ ticket, paper }: { ticket: Ticket; paper: 58
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-6 px-4 py-6 text-center print:block print:min-h-0 print:p-0">
       <style>{`
-@page { size: ${paper}mm ${paper === 58 ? 80 : 100}mm; margin: 0; }
+@page { size: ${paper}mm ${paper === 58 ? 70 : 80}mm; margin: 0; }
 @media print {
   html, body { background: #fff !important; }
   .ticket-screen-only { display: none !important; }

@@ -7,6 +7,7 @@ import { serviceContextOf } from "../../http/pages/context.ts";
 import { readFlash } from "../../http/pages/flash.server.ts";
 import { pageUrl, redirectWithFlash, rethrowForPage, type PageArgs } from "../../http/pages/page-kit.server.ts";
 import { kioskServices, queueBoard, windowView } from "./queries.ts";
+import { aheadOf } from "./steps.ts";
 import { WINDOW_COMMANDS } from "./service.ts";
 
 // The page adapters of the hall's queue (decision 206): the kiosk and the display are public and
@@ -59,15 +60,7 @@ export async function kioskTicket(args: PageArgs, rawId: string | undefined): Pr
         .executeTakeFirst()
     : undefined;
   if (!row) throw data("This ticket could not be found.", { status: 404 });
-  const ahead = await ctx.db
-    .selectFrom("queue_tickets")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("service_id", "=", row.service_id)
-    .where("ticket_date", "=", row.ticket_date)
-    .where("state", "=", "waiting")
-    .where("deleted_at", "is", null)
-    .where("issued_at", "<", row.issued_at)
-    .executeTakeFirstOrThrow();
+  const ahead = row.state === "waiting" ? await aheadOf(ctx, { ...row, id: Number(row.id), issued_at: new Date(row.issued_at) }) : 0;
   return {
     id: Number(row.id),
     code: row.code,
@@ -75,7 +68,7 @@ export async function kioskTicket(args: PageArgs, rawId: string | undefined): Pr
     lane: row.lane,
     lane_label: QUEUE_LANE_LABELS[row.lane],
     issued_at: new Date(row.issued_at).toISOString(),
-    ahead: row.state === "waiting" ? Number(ahead.n) : 0,
+    ahead,
     state: row.state,
   };
 }

@@ -16,7 +16,7 @@ import {
   ticketCode,
   type QueueCommandName,
 } from "../../../domain/registry/queue.ts";
-import { activeWindow, announce, assertWindowFree, callableBy, callOrder, type QueueTicketRow } from "./steps.ts";
+import { activeWindow, aheadOf, announce, assertWindowFree, callableBy, callOrder, type QueueTicketRow } from "./steps.ts";
 import { call } from "./commands/call.ts";
 import { recall } from "./commands/recall.ts";
 import { skip } from "./commands/skip.ts";
@@ -41,7 +41,7 @@ export interface IssuedTicket {
   lane: string;
   issued_at: Date;
   ticket_date: string;
-  /** Tickets of the same service waiting before it (priority ones included). */
+  /** The service's waiting tickets to be called before it (aheadOf). */
   ahead: number;
 }
 
@@ -121,17 +121,9 @@ export class QueueTicketService extends ResourceEngine<QueueTicketRow> {
         await recorder.subjectIs(inserted);
         return inserted;
       });
-      const ahead = await tx.db
-        .selectFrom("queue_tickets")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("service_id", "=", service_id)
-        .where("ticket_date", "=", day)
-        .where("state", "=", "waiting")
-        .where("deleted_at", "is", null)
-        .where("id", "<>", id)
-        .executeTakeFirstOrThrow();
+      const ahead = await aheadOf(tx, { id, service_id, ticket_date: day, lane, issued_at: now });
       await announce(tx, { event: "issued", code, window: null, lane });
-      return { id, code, service: service.name, lane, issued_at: now, ticket_date: day, ahead: Number(ahead.n) };
+      return { id, code, service: service.name, lane, issued_at: now, ticket_date: day, ahead };
     });
   }
 

@@ -90,3 +90,25 @@ export function callableBy(window: { id: number }, day: string): RawBuilder<unkn
     and (t.for_window_id is null or t.for_window_id = ${window.id})
     and exists (select 1 from queue_services s2 where s2.id = t.service_id and s2.deleted_at is null)`;
 }
+
+/**
+ * How many of the service's waiting tickets will be called before this one: the priority lanes go
+ * first, so a priority ticket counts only the priority ones before it, a regular one every
+ * priority ticket and the regular ones before it. (A window may still take another service's
+ * ticket when its own line is empty; this is the line as the kiosk can tell it.)
+ */
+export async function aheadOf(
+  ctx: ServiceContext,
+  ticket: { id: number; service_id: number; ticket_date: string; lane: string; issued_at: Date },
+): Promise<number> {
+  const priority = sql.join(PRIORITY_LANES.map((lane) => sql.lit(lane)));
+  const mineIsPriority = (PRIORITY_LANES as readonly string[]).includes(ticket.lane);
+  const before = mineIsPriority
+    ? sql`t.lane in (${priority}) and (t.issued_at, t.id) < (${ticket.issued_at}, ${ticket.id})`
+    : sql`(t.lane in (${priority}) or (t.issued_at, t.id) < (${ticket.issued_at}, ${ticket.id}))`;
+  const row = await sql<{ n: number }>`
+    select count(*)::int as n from queue_tickets t
+    where t.service_id = ${ticket.service_id} and t.ticket_date = ${ticket.ticket_date} and t.state = 'waiting'
+      and t.deleted_at is null and t.id <> ${ticket.id} and ${before}`.execute(ctx.db);
+  return Number(row.rows[0]?.n ?? 0);
+}
