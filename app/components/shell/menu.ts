@@ -196,6 +196,14 @@ export const MENU: readonly MenuGroup[] = [
         icon: FileText,
         description: "Language and paper of the KP forms; the Lupon formation forms",
       },
+      {
+        // The books show case records: the KP permission opens them, not the reports' one (decision 204).
+        title: "KP books",
+        path: "/manage/reports/kp-record-book",
+        gate: "view-kp_case",
+        icon: ScrollText,
+        description: "Record book, monthly transmittal, cases by outcome, LTIA self-assessment",
+      },
     ],
   },
   {

@@ -48,7 +48,11 @@ export function ReportSheet({ loaderData, report }: { loaderData: LoaderData<typ
   return (
     <>
       <style>{pageCss}</style>
-      <PrintBar backTo={reportHref(def.name, result.filters)} backLabel={reportHeading(def)} style={{ width: `${sheetWidth}mm` }} />
+      <PrintBar
+        backTo={reportHref(def.name, result.filters)}
+        backLabel={def.heading ? def.title : reportHeading(def)}
+        style={{ width: `${sheetWidth}mm` }}
+      />
       <article
         className="report-sheet mx-auto flex max-w-full flex-col gap-4 bg-white p-[12mm] text-[10pt] leading-snug text-stone-900 shadow-lg"
         style={{ width: `${sheetWidth}mm` }}

@@ -2,16 +2,7 @@ import type { Selectable } from "kysely";
 import type { KpCasesTable } from "../../../db/schema.ts";
 import { formatDate, formatTime, toManilaDateString } from "../../../domain/dates.ts";
 import { caseEvents } from "../../../domain/kp/case-events.ts";
-import {
-  addDays,
-  addMonths,
-  caseClock,
-  deadline,
-  type CaseEvent,
-  type ClockItem,
-  type KpEventKind,
-  type KpRuleId,
-} from "../../../domain/kp/deadlines.ts";
+import { addDays, addMonths, caseClock, deadline, type ClockItem, type KpRuleId } from "../../../domain/kp/deadlines.ts";
 import {
   bandPoints,
   KP_OUTCOME_LABELS,
@@ -82,7 +73,7 @@ async function factsOf(ctx: ServiceContext, rows: CaseRow[], today: string): Pro
   const holidays = await holidayDates(ctx, first, addMonths(today, 12));
   return rows.map((row) => {
     const own = parties.get(Number(row.id)) ?? [];
-    const events = withLaterSteps(row, caseEvents(row, hearings.get(Number(row.id)) ?? []));
+    const events = caseEvents(row, hearings.get(Number(row.id)) ?? []);
     const clock = new Map(caseClock(events, today, holidays).items.map((i) => [i.rule, i]));
     const received = row.received_at ? new Date(row.received_at as unknown as string | Date) : null;
     const timeReceived = received && toManilaDateString(received) === row.filed_on ? formatTime(received) : null;
@@ -99,22 +90,6 @@ async function factsOf(ctx: ServiceContext, rows: CaseRow[], today: string): Pro
     if (outcome !== "pending" && !disposedOn(row, outcome)) missing.push("date of disposition");
     return { row, complainants, respondents, parties: own, outcome, clock, timeReceived, missing };
   });
-}
-
-/**
- * The later steps' dates (the Pangkat constituted, the extension, the motion for execution, the
- * transmittal) as events, where the case's events do not carry them yet: the clock's rules read them.
- */
-function withLaterSteps(row: CaseRow, events: CaseEvent[]): CaseEvent[] {
-  const later: [KpEventKind, string | null][] = [
-    ["pangkat_constituted", row.pangkat_constituted_on],
-    ["conciliation_extended", row.conciliation_extended_on],
-    ["execution_moved", row.execution_moved_on],
-    ["transmitted", row.transmitted_on],
-  ];
-  const out = [...events];
-  for (const [kind, date] of later) if (date && !events.some((e) => e.kind === kind)) out.push({ kind, date });
-  return out;
 }
 
 async function partiesOf(ctx: ServiceContext, ids: number[]): Promise<Map<number, Party[]>> {
