@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { requestContext } from "../../server/http/pages/context.ts";
 import { serviceFor } from "../../server/engine/services.ts";
 import { KIOSK_TICKETS_PER_MINUTE } from "../../server/features/queue/service.ts";
+import { SEEDED_ROLES } from "../../server/seed.ts";
 import { action as kioskAction } from "../../app/routes/queue.kiosk.tsx";
 import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
@@ -341,5 +342,15 @@ describe("the queue times report", () => {
     await book.xlsx.load((await file.arrayBuffer()) as ArrayBuffer);
     expect(book.worksheets.map((w) => w.name)).toEqual(["Per service", "Per window", "Tickets"]);
     expect(book.getWorksheet("Per service")!.getRow(2).getCell(7).value).toBe(15); // the average wait, a number cell
+  });
+});
+
+describe("the seeded roles", () => {
+  it("give the window's work to the hall's front desk and the reading to the Punong Barangay", () => {
+    const holders = (permission: string) => SEEDED_ROLES.filter((role) => role.permissions().includes(permission)).map((r) => r.name);
+    expect(holders("update-queue")).toEqual(["Administrator", "Secretary", "Treasurer", "Encoder"]);
+    expect(holders("manage-queue")).toEqual(["Administrator", "Punong Barangay", "Secretary", "Treasurer", "Encoder"]);
+    expect(holders("create-queue_window")).toEqual(["Administrator", "Secretary"]);
+    expect(holders("manage-queue_service")).toEqual(["Administrator", "Punong Barangay", "Secretary", "Treasurer", "Encoder"]);
   });
 });
