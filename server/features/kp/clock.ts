@@ -23,24 +23,35 @@ export const KP_CLOCK_HORIZON_DAYS = 3;
 /**
  * The states that end a case before the Lupon: a certification to file action or to bar action, a
  * dismissal, a withdrawal. Their deadlines are moot (decision 201), so these cases are not read.
- * Every other state is open, an executed case too (its transmittal to the court may still be due);
- * a state the procedure adds later is open until it is listed here.
  */
 const CLOSING_STATES: readonly KpState[] = ["certified_file_action", "certified_bar_action", "dismissed", "withdrawn"];
 
-/** The states whose cases the clock reads. */
-export const OPEN_KP_STATES: readonly KpState[] = KP_STATES.filter((s) => !CLOSING_STATES.includes(s));
+/**
+ * The states after a settlement or an award (a repudiation, an execution). What can still fall due
+ * in them runs from the settlement or award for at most six months (the Lupon's execution, §417),
+ * so such a case is read until seven months after its last of these dates, then no longer: a
+ * barangay's settled cases add up over the years and nothing of them is due (decision 205).
+ */
+const AFTER_SETTLEMENT: readonly KpState[] = ["settled", "awarded", "repudiated", "executed"];
+
+/** How long a case after a settlement or award stays on the clock: past the six months of execution. */
+const WATCH_MONTHS = 7;
+
+/** The states of a case still before the Lupon: read whatever their age. A state added later is one. */
+export const RUNNING_KP_STATES: readonly KpState[] = KP_STATES.filter((s) => !CLOSING_STATES.includes(s) && !AFTER_SETTLEMENT.includes(s));
 
 /** One deadline of one case as the dashboard and the notifications name it. */
 export type KpDeadline = KpDeadlineLine;
 
 type Db = Pick<ServiceContext, "db">;
 
+const states = (list: readonly KpState[]) => sql.join(list.map((s) => sql.lit(s)));
+
 /**
- * The clocks of the open cases on `today` (or of one case). One statement: the open cases through
- * the partial index on their state (kp_cases_state_idx, `where deleted_at is null`), each with its
- * hearings as a JSON array (kp_hearings_case_idx); then the holidays from the earliest filing to
- * seven months past today, the longest period (the Lupon's six months of execution) ending inside.
+ * The clocks of the open cases on `today` (or of one case). One statement: the cases still before
+ * the Lupon and those settled or awarded in the last seven months, each with its hearings as a JSON
+ * array (kp_hearings_case_idx); then the holidays from the earliest filing to seven months past
+ * today, the longest period (the Lupon's six months of execution) ending inside.
  */
 export async function openCaseClocks(ctx: Db, today: string, options: { caseId?: number } = {}): Promise<KpDeadline[][]> {
   let query = ctx.db
@@ -52,7 +63,12 @@ export async function openCaseClocks(ctx: Db, today: string, options: { caseId?:
         from kp_hearings h where h.case_id = c.id and h.deleted_at is null), '[]'::json)`.as("hearings"),
     )
     .where("c.deleted_at", "is", null)
-    .where("c.state", "in", [...OPEN_KP_STATES])
+    // Two index reads: the states as literals, so the planner matches them with the partial
+    // indexes' own predicates (kp_cases_state_idx, kp_cases_clock_idx).
+    .where(
+      sql<boolean>`(c.state in (${states(RUNNING_KP_STATES)}) or (c.state in (${states(AFTER_SETTLEMENT)})
+        and greatest(c.settled_on, c.awarded_on, c.repudiated_on, c.executed_on) >= ${addMonths(today, -WATCH_MONTHS)}::date))`,
+    )
     .orderBy("c.id");
   if (options.caseId != null) query = query.where("c.id", "=", options.caseId);
   const cases = await query.execute();
