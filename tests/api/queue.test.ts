@@ -7,7 +7,7 @@ import { serviceFor } from "../../server/engine/services.ts";
 import { KIOSK_TICKETS_PER_MINUTE } from "../../server/features/queue/service.ts";
 import { SEEDED_ROLES } from "../../server/seed.ts";
 import { action as kioskAction } from "../../app/routes/queue.kiosk.tsx";
-import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
+import { createUser, setMaintenance, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 // The hall's queue (decision 206): tickets numbered per service per Manila day, the priority lanes
 // called first, the window's commands and their refusals, the public kiosk and its throttle, and
@@ -290,6 +290,20 @@ describe("the kiosk", () => {
     expect(((await kioskPost({ service_id: String(service.O) }, "203.0.113.89")) as Response).status).toBe(302);
     at("2026-12-23 09:01");
     expect(((await kioskPost({ service_id: String(service.O) }, "203.0.113.88")) as Response).status).toBe(302);
+  });
+
+  it("issues nothing in maintenance mode (503, the kiosk's message)", async () => {
+    await setMaintenance(server.db, true);
+    try {
+      const closed = (await kioskPost({ service_id: String(service.C) }, "203.0.113.60")) as {
+        data: { error: string };
+        init: { status: number };
+      };
+      expect(closed.init.status).toBe(503);
+      expect(closed.data.error).toMatch(/closed for maintenance/);
+    } finally {
+      await setMaintenance(server.db, false);
+    }
   });
 });
 

@@ -3,7 +3,8 @@ import { todayInManila } from "../../../domain/dates.ts";
 import { QUEUE_LANE_LABELS, type QueueLane } from "../../../domain/registry/queue.ts";
 import { serviceFor } from "../../engine/services.ts";
 import { isAppError } from "../../errors.ts";
-import { serviceContextOf } from "../../http/pages/context.ts";
+import { getRequestContext, serviceContextOf } from "../../http/pages/context.ts";
+import { serviceContextFor } from "../../context.ts";
 import { readFlash } from "../../http/pages/flash.server.ts";
 import { pageUrl, redirectWithFlash, rethrowForPage, type PageArgs } from "../../http/pages/page-kit.server.ts";
 import { kioskServices, queueBoard, windowView } from "./queries.ts";
@@ -22,7 +23,9 @@ export async function kioskPage(args: PageArgs) {
 /** The kiosk's post: a ticket, then its page. A throttled or invalid post is the kiosk's message. */
 export async function kioskIssue(args: PageArgs, form: FormData) {
   try {
-    const ticket = await serviceFor("queue").issue(serviceContextOf(args.context), {
+    // The service context's admission: in maintenance mode the kiosk issues nothing (503), as REST.
+    const ctx = await serviceContextFor(getRequestContext(args.context));
+    const ticket = await serviceFor("queue").issue(ctx, {
       service_id: form.get("service_id"),
       lane: form.get("lane"),
     });
@@ -30,6 +33,8 @@ export async function kioskIssue(args: PageArgs, form: FormData) {
   } catch (error) {
     if (isAppError(error) && (error.status === 422 || error.status === 429))
       return data({ error: error.message }, { status: error.status, headers: error.headers });
+    if (isAppError(error) && error.status === 503)
+      return data({ error: "The queue is closed for maintenance. Please ask at the counter." }, { status: 503 });
     throw error;
   }
 }
