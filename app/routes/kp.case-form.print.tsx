@@ -23,7 +23,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function KpCaseFormPrint({ loaderData, params }: Route.ComponentProps) {
   const backTo = `/manage/kp/cases/${params.case_id}`;
-  if (!loaderData.doc) return <KpFormRefused message={loaderData.refused} backTo={backTo} backLabel="Back to the case" />;
+  if (!loaderData.doc)
+    return <KpFormRefused message={loaderData.refused} status={loaderData.status} backTo={backTo} backLabel="Back to the case" />;
   return <KpFormSheet doc={loaderData.doc} backTo={backTo} backLabel={`Case ${loaderData.doc.case?.docket_number ?? ""}`} />;
 }
 

@@ -20,7 +20,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function KpLuponFormPrint({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.doc) return <KpFormRefused message={loaderData.refused} backTo="/manage/kp/forms" backLabel="KP forms" />;
+  if (!loaderData.doc)
+    return <KpFormRefused message={loaderData.refused} status={loaderData.status} backTo="/manage/kp/forms" backLabel="KP forms" />;
   return <KpFormSheet doc={loaderData.doc} backTo="/manage/kp/forms" backLabel="KP forms" />;
 }
 

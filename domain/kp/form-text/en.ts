@@ -293,9 +293,9 @@ export const KP_FORM_TEXT_EN: KpFormTexts = {
       {
         kind: "choices",
         items: [
-          ["Fraud. (State details) ", blank(24)],
-          ["Violence. (State details) ", blank(24)],
-          ["Intimidation. (State details) ", blank(24)],
+          ["Fraud. (State details) ", blank(18)],
+          ["Violence. (State details) ", blank(18)],
+          ["Intimidation. (State details) ", blank(18)],
         ],
       },
       ...(f.case?.repudiation_reason ? [{ kind: "entered", label: "Ground stated:", text: f.case.repudiation_reason } as KpFormBlock] : []),

@@ -303,9 +303,9 @@ export const KP_FORM_TEXT_FIL: KpFormTexts = {
       {
         kind: "choices",
         items: [
-          ["Panlilinlang. (Isalaysay ang mga detalye) ", blank(22)],
-          ["Karahasan. (Isalaysay ang mga detalye) ", blank(22)],
-          ["Pananakot. (Isalaysay ang mga detalye) ", blank(22)],
+          ["Panlilinlang. (Isalaysay ang mga detalye) ", blank(14)],
+          ["Karahasan. (Isalaysay ang mga detalye) ", blank(14)],
+          ["Pananakot. (Isalaysay ang mga detalye) ", blank(14)],
         ],
       },
       ...(f.case?.repudiation_reason

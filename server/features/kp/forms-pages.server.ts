@@ -21,7 +21,8 @@ import {
 // print yet, or a bad choice in the address, answers its status (409, 422) with the reason on the
 // page, never a blank sheet; every case form printed is in the access log.
 
-export type KpFormPrintData = { doc: KpFormDocument; refused: null } | { doc: null; refused: string };
+/** A form to print, or why not: 409 its step is not taken yet, 422 a bad choice in the address. */
+export type KpFormPrintData = { doc: KpFormDocument; refused: null } | { doc: null; refused: string; status: number };
 
 async function printOrRefusal(load: () => Promise<KpFormDocument>, log: (doc: KpFormDocument) => Promise<void>) {
   try {
@@ -30,7 +31,7 @@ async function printOrRefusal(load: () => Promise<KpFormDocument>, log: (doc: Kp
     return { doc, refused: null } satisfies KpFormPrintData;
   } catch (error) {
     if (isAppError(error) && (error.status === 409 || error.status === 422))
-      return data({ doc: null, refused: error.message } satisfies KpFormPrintData, { status: error.status });
+      return data({ doc: null, refused: error.message, status: error.status } satisfies KpFormPrintData, { status: error.status });
     return rethrowForPage(error);
   }
 }

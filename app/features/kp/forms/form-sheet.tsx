@@ -88,7 +88,7 @@ function SignatureLine({ s }: { s: KpSignature }) {
   return (
     <div className="break-inside-avoid">
       {s.above ? <p className="mb-1">{s.above}</p> : null}
-      <p className="mt-7 border-b border-stone-900 text-center font-semibold uppercase">{s.name || "\u00a0"}</p>
+      <p className="mt-6 border-b border-stone-900 text-center font-semibold uppercase">{s.name || "\u00a0"}</p>
       <p className="text-center text-[9.5pt]">{s.role}</p>
     </div>
   );
@@ -281,10 +281,21 @@ export function KpFormSheet({ doc, backTo, backLabel }: { doc: KpFormDocument; b
 }
 
 /** A form refused (its step not taken, a bad choice): the reason, and the way back. */
-export function KpFormRefused({ message, backTo, backLabel }: { message: string; backTo: string; backLabel: string }) {
+export function KpFormRefused({
+  message,
+  status,
+  backTo,
+  backLabel,
+}: {
+  message: string;
+  /** 409: the case has not taken the form's step yet; 422: the address asks for something that does not exist. */
+  status: number;
+  backTo: string;
+  backLabel: string;
+}) {
   return (
     <div className="mx-auto flex max-w-lg flex-col gap-4 rounded-xl bg-card p-6 shadow" role="alert" data-testid="print-refused">
-      <h1 className="text-lg font-semibold">This form cannot be printed yet</h1>
+      <h1 className="text-lg font-semibold">{status === 409 ? "This form cannot be printed yet" : "This form cannot be printed"}</h1>
       <p>{message}</p>
       <Link to={backTo} className="self-start rounded-md border px-3 py-1.5 text-sm hover:bg-muted">
         ← {backLabel}
