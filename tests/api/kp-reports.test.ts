@@ -101,6 +101,7 @@ const run = async (client: ApiClient, name: string, filters: Record<string, stri
   return res.body.data as {
     cards: { key: string; value: number | string }[];
     sections: { key: string; rows: Record<string, unknown>[]; totals: Record<string, unknown> | null }[];
+    filters: Record<string, string>;
     letter?: { to: string[]; body: string[] };
     signatures?: { name: string; title: string }[];
   };
@@ -322,6 +323,10 @@ describe("the monthly transmittal", () => {
     expect(data.letter?.to[0]).toBe("The Presiding Judge");
     expect(data.letter?.to[1]).toMatch(/Trial Court/);
     expect(data.letter?.body[0]).toMatch(/Section 419 of Republic Act No\. 7160.*October 2026/);
+    // Without a month, last month's: the one a secretary sends at the start of a month, shown as chosen.
+    const [y, m] = todayInManila().split("-").map(Number);
+    const last = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, "0")}`;
+    expect((await run(secretary, "kp-transmittal")).filters).toEqual({ month: last });
     expect(data.signatures).toEqual([
       { label: "Very truly yours,", name: "Lorna Bautista", title: "Lupon Secretary" },
       { label: "Noted by:", name: "Jose Dela Cruz", title: "Punong Barangay, Lupon Chairman" },

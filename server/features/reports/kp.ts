@@ -374,6 +374,7 @@ defineReport("kp-transmittal", {
         { key: "overdue", label: "Overdue", value: overdue, kind: "number" as const, hint: "Past the five days of §419, not yet sent" },
       ],
       sections: { reports: { rows: tableRows } },
+      defaults: { month },
       letter: {
         to: ["The Presiding Judge", ...courtOf(barangay.municipality, barangay.province)],
         salutation: "Sir/Madam:",

@@ -144,7 +144,7 @@ export async function runReport(
   return {
     name: def.name,
     title: def.title,
-    filters: { ...args.filters },
+    filters: { ...summary.defaults, ...args.filters },
     generated_at: new Date().toISOString(),
     cards: summary.cards,
     sections,

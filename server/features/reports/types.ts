@@ -23,6 +23,8 @@ export interface ReportSummary {
   letter?: ReportLetter;
   /** Who signs the printed report, in place of the default "Prepared by / Noted by". */
   signatures?: ReportSignature[];
+  /** Filters the query applied when none was given (the transmittal's month): shown as if chosen. */
+  defaults?: Record<string, string>;
 }
 
 /** The listing section of a report: every matching row, in one stable order. */
