@@ -743,6 +743,8 @@ export const kpCase: ResourceDef<KpCaseInput> = {
   restorableStates: ["filed"],
   commands: KP_CASE_COMMANDS,
   defaultSort: { key: "docket_number", order: "desc" },
+  // The case's own page (/manage/kp/cases/{id}): its record, clock, steps and forms.
+  rowLinks: [{ key: "view", label: "Open case", href: "/manage/kp/cases/{id}", main: true, onTrashed: true }],
 };
 
 // ---- Hearings -------------------------------------------------------------------------------
