@@ -7,6 +7,7 @@ import { HistoryLink } from "~/features/audit/history-link";
 import { withBack } from "@domain/back-path";
 import { formatDate, formatDateTime } from "@domain/dates";
 import { cn } from "~/lib/utils";
+import { PANGKAT_CHOICE_LABELS, PANGKAT_ROLE_LABELS } from "@domain/registry/kp";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader, StepRefusal } from "~/routes/kp.case";
 import { CaseClock } from "./case-clock";
@@ -96,7 +97,7 @@ function Hearings({ hearings }: { hearings: Data["hearings"] }) {
 }
 
 export function CasePageView({ loaderData }: { loaderData: Data }) {
-  const { kase: k, parties, hearings, pangkat, attachments, clock, steps, forms, lupon, today, can, flash } = loaderData;
+  const { kase: k, parties, hearings, pangkat, attachments, clock, steps, forms, choices, today, can, flash } = loaderData;
   const here = `/manage/kp/cases/${k.id}`;
   const refusal = (useActionData() as StepRefusal | undefined) ?? null;
   const [search] = useSearchParams();
@@ -170,9 +171,14 @@ export function CasePageView({ loaderData }: { loaderData: Data }) {
             <Section id="case-pangkat" title="Pangkat ng Tagapagkasundo" testId="case-pangkat">
               <ul className="flex flex-col gap-1">
                 {pangkat.map((m) => (
-                  <li key={m.id} className={cn(m.vacated_on && "text-muted-foreground line-through")}>
-                    <span className="font-medium">{m.name}</span> · <span className="capitalize">{m.role}</span> ·{" "}
-                    {m.chosen_by === "lot" ? "drawn by lot" : "chosen by the parties"}, {formatDate(m.chosen_on, "medium")}
+                  <li key={m.id} className={cn("min-w-0", m.vacated_on && "text-muted-foreground")} data-testid="pangkat-member">
+                    <span className="font-medium">{m.name}</span> ·{" "}
+                    {PANGKAT_ROLE_LABELS[m.role as keyof typeof PANGKAT_ROLE_LABELS] ?? m.role}
+                    <span className="block text-xs text-muted-foreground">
+                      {PANGKAT_CHOICE_LABELS[m.chosen_by as keyof typeof PANGKAT_CHOICE_LABELS] ?? m.chosen_by},{" "}
+                      {formatDate(m.chosen_on, "medium")}
+                      {m.vacated_on ? ` · left ${formatDate(m.vacated_on, "medium")}` : ""}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -243,9 +249,9 @@ export function CasePageView({ loaderData }: { loaderData: Data }) {
           <Section id="case-forms" title="Forms to print" testId="case-forms">
             <ul className="flex flex-col gap-1">
               {forms.map((f) => (
-                <li key={f.form}>
+                <li key={`${f.form}${f.query}`}>
                   <a
-                    href={`${here}/forms/${f.form}/print`}
+                    href={`${here}/forms/${f.form}/print${f.query}`}
                     target="_blank"
                     rel="noreferrer"
                     className="inline-flex items-start gap-2 underline-offset-4 hover:underline"
@@ -253,7 +259,7 @@ export function CasePageView({ loaderData }: { loaderData: Data }) {
                   >
                     <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
                     <span>
-                      KP Form {f.form.toUpperCase()} · {f.title}
+                      KP Form {f.number} · {f.title}
                     </span>
                   </a>
                 </li>
@@ -262,7 +268,7 @@ export function CasePageView({ loaderData }: { loaderData: Data }) {
           </Section>
         </div>
       </div>
-      {open ? <StepDialog step={open} here={here} docket={k.docket_number} refusal={refusal} today={today} lupon={lupon} /> : null}
+      {open ? <StepDialog step={open} here={here} docket={k.docket_number} refusal={refusal} today={today} choices={choices} /> : null}
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/lib/utils";
 import type { CaseStep, StepRefusal } from "~/routes/kp.case";
-import { stepFields, type StepField } from "./step-fields";
+import { stepFields, type ChoiceSource, type StepField } from "./step-fields";
 
 // A step's dialog on the case page: exactly what the step asks (step-fields.ts), posted to the
 // page's action. A refusal keeps what was typed and shows each field's message; a refusal that
@@ -24,23 +24,31 @@ function valueOf(values: Values, name: string): string {
   return Array.isArray(v) ? (v[0] ?? "") : (v ?? "");
 }
 
+export type Choices = Record<Exclude<ChoiceSource, "static">, { value: string; label: string }[]>;
+
 function Control({
   field,
   id,
   values,
   errors,
   today,
-  lupon,
+  choices,
 }: {
   field: StepField;
   id: string;
   values: Values;
   errors: string[] | undefined;
   today: string;
-  lupon: { value: string; label: string }[];
+  choices: Choices;
 }) {
   const invalid = errors?.length ? true : undefined;
   const described = errors?.length ? `${id}-error` : undefined;
+  const options =
+    field.source === "static"
+      ? (field.options ?? []).map(([value, label]) => ({ value, label }))
+      : field.source
+        ? choices[field.source]
+        : [];
   switch (field.kind) {
     case "date":
       return (
@@ -67,24 +75,25 @@ function Control({
           aria-describedby={described}
         />
       );
-    case "choice":
+    case "select":
       return (
         <NativeSelect
           id={id}
           name={field.name}
           required={field.required}
-          defaultValue={valueOf(values, field.name) || field.options?.[0]?.[0]}
+          defaultValue={valueOf(values, field.name) || (field.source === "static" ? options[0]?.value : "")}
           aria-invalid={invalid}
           aria-describedby={described}
         >
-          {field.options?.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
+          {field.source === "static" ? null : <option value="">{field.required ? "Choose…" : "None"}</option>}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
             </option>
           ))}
         </NativeSelect>
       );
-    case "lupon": {
+    case "multi-select": {
       const picked = values[field.name];
       const list = Array.isArray(picked) ? picked : picked ? [picked] : [];
       return (
@@ -94,13 +103,13 @@ function Control({
               key={i}
               id={i === 0 ? id : `${id}-${i}`}
               name={`${field.name}[]`}
-              aria-label={i === 0 ? undefined : `${field.label} ${i + 1}`}
+              aria-label={i === 0 ? undefined : `${field.label}, ${i + 1} of ${field.count}`}
               defaultValue={list[i] ?? ""}
               aria-invalid={invalid}
               aria-describedby={described}
             >
               <option value="">Choose a Lupon member…</option>
-              {lupon.map((m) => (
+              {options.map((m) => (
                 <option key={m.value} value={m.value}>
                   {m.label}
                 </option>
@@ -131,14 +140,14 @@ export function StepDialog({
   docket,
   refusal,
   today,
-  lupon,
+  choices,
 }: {
   step: CaseStep;
   here: string;
   docket: string;
   refusal: StepRefusal | null;
   today: string;
-  lupon: { value: string; label: string }[];
+  choices: Choices;
 }) {
   const fields = stepFields(step);
   const values = refusal?.values ?? {};
@@ -176,7 +185,7 @@ export function StepDialog({
                 hint={field.hint}
                 errors={errorOf(field.name)}
               >
-                <Control field={field} id={id} values={values} errors={errorOf(field.name)} today={today} lupon={lupon} />
+                <Control field={field} id={id} values={values} errors={errorOf(field.name)} today={today} choices={choices} />
               </LabeledField>
             );
           })}

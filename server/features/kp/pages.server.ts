@@ -5,6 +5,7 @@ import { getResource } from "../../../domain/registry/index.ts";
 import { KP_STATE_LABELS, type KpState } from "../../../domain/registry/kp.ts";
 import { userCommands } from "../../../domain/registry/types.ts";
 import { caseEvents } from "../../../domain/kp/case-events.ts";
+import { KP_CASE_FORMS, kpFormRefusal } from "../../../domain/kp/forms.ts";
 import { addMonths, caseClock, type ClockItem } from "../../../domain/kp/deadlines.ts";
 import type { ServiceContext } from "../../context.ts";
 import { isAppError } from "../../errors.ts";
@@ -37,6 +38,7 @@ export interface CaseHearing {
 
 export interface PangkatSeat {
   id: number;
+  lupon_member_id: number;
   name: string;
   role: string;
   chosen_by: string;
@@ -61,8 +63,8 @@ export interface CaseStep {
   confirm: string | null;
 }
 
-/** A Lupon member serving today: the choices of a Pangkat. */
-export interface LuponChoice {
+/** A choice of a step's select. */
+export interface StepChoice {
   value: string;
   label: string;
 }
@@ -92,7 +94,8 @@ export interface CasePage {
   clock: { today: string; items: ClockItem[] };
   steps: CaseStep[];
   forms: OfferedForm[];
-  lupon: LuponChoice[];
+  /** The choices of the steps' selects: the Lupon members serving today, the Pangkat seated, the parties by their place. */
+  choices: { lupon: StepChoice[]; pangkat: StepChoice[]; parties: StepChoice[] };
   today: string;
   can: { edit: boolean };
 }
@@ -136,43 +139,25 @@ function pageError(error: unknown): never {
   throw error;
 }
 
-/** A KP form this case can print: its 1992 number as the print address writes it, and its title. */
+/** A KP form this case can print: its key in the print address, its number, its title, and the query of a per-member form. */
 export interface OfferedForm {
   form: string;
+  number: string;
   title: string;
+  query: string;
 }
 
 /**
- * The forms a case's steps have issued (research notes §5): each offered once the step that issues
- * it is recorded on the case.
+ * The forms a case's steps have issued (domain/kp/forms.ts decides when a case may print each): a
+ * notice to a chosen Pangkat member once per member still seated.
  */
-function formsOffered(row: KpCaseRow): OfferedForm[] {
-  const out: OfferedForm[] = [{ form: "7", title: "Complainant's form" }];
-  const add = (when: unknown, form: string, title: string) => {
-    if (when) out.push({ form, title });
-  };
-  add(row.summoned_on, "8", "Notice of hearing (mediation)");
-  add(row.summoned_on, "9", "Summons");
-  add(row.referred_on, "10", "Notice for constitution of the Pangkat");
-  add(row.pangkat_constituted_on, "11", "Notice to chosen Pangkat member");
-  add(row.pangkat_constituted_on, "12", "Notice of hearing (conciliation)");
-  add(row.pangkat_constituted_on, "13", "Subpoena letter");
-  add(row.arbitration_agreed_on, "14", "Agreement for arbitration");
-  add(row.awarded_on, "15", "Arbitration award");
-  add(row.settled_on, "16", "Amicable settlement");
-  add(row.repudiated_on, "17", "Repudiation");
-  add(row.state === "certified_file_action" && row.certified_on, "20", "Certification to file action");
-  add(
-    row.state === "certified_file_action" && row.certified_on && row.pangkat_constituted_on,
-    "20-a",
-    "Certification to file action (Pangkat)",
+function formsOffered(row: KpCaseRow, seated: { lupon_member_id: number; name: string }[]): OfferedForm[] {
+  const facts = { ...row, pangkat_members: seated.length };
+  return KP_CASE_FORMS.filter((f) => kpFormRefusal(f, facts) === null).flatMap((f) =>
+    f.perMember === "pangkat"
+      ? seated.map((m) => ({ form: f.key, number: f.number, title: `${f.title.en}: ${m.name}`, query: `?member=${m.lupon_member_id}` }))
+      : [{ form: f.key, number: f.number, title: f.title.en, query: "" }],
   );
-  add(row.state === "certified_bar_action" && row.certified_on, "21", "Certification to bar action");
-  add(row.counterclaim_barred_on, "22", "Certification to bar counterclaim");
-  add(row.execution_moved_on, "23", "Motion for execution");
-  add(row.execution_moved_on, "24", "Notice of hearing (motion for execution)");
-  add(row.executed_on, "25", "Notice of execution");
-  return out;
 }
 
 export async function casePage(ctx: ServiceContext, id: number): Promise<CasePage> {
@@ -215,7 +200,7 @@ export async function casePage(ctx: ServiceContext, id: number): Promise<CasePag
   const pangkat = await ctx.db
     .selectFrom("kp_pangkat_members as k")
     .innerJoin("lupon_members as m", "m.id", "k.lupon_member_id")
-    .select(["k.id", "m.name", "k.role", "k.chosen_by", "k.chosen_on", "k.vacated_on"])
+    .select(["k.id", "k.lupon_member_id", "m.name", "k.role", "k.chosen_by", "k.chosen_on", "k.vacated_on"])
     .where("k.case_id", "=", id)
     .orderBy("k.vacated_on", (o) => o.nullsFirst())
     .orderBy("k.id")
@@ -244,18 +229,19 @@ export async function casePage(ctx: ServiceContext, id: number): Promise<CasePag
           confirm: c.confirm ? c.confirm.replace("{name}", row.docket_number) : null,
         }));
 
-  const lupon = steps.some((s) => s.name.includes("pangkat"))
-    ? (
-        await ctx.db
-          .selectFrom("lupon_members")
-          .select(["id", "name", "position"])
-          .where("deleted_at", "is", null)
-          .where("term_start", "<=", today)
-          .where((eb) => eb.or([eb("term_end", "is", null), eb("term_end", ">=", today)]))
-          .orderBy("name")
-          .execute()
-      ).map((m) => ({ value: String(m.id), label: m.name }))
-    : [];
+  const seated = pangkat.filter((p) => !p.vacated_on).map((p) => ({ lupon_member_id: Number(p.lupon_member_id), name: p.name }));
+  const lupon = (
+    await ctx.db
+      .selectFrom("lupon_members")
+      .select(["id", "name"])
+      // The chair mediated and the secretary keeps the records: the Pangkat is drawn from the others (§§403–404).
+      .where("position", "=", "member")
+      .where("deleted_at", "is", null)
+      .where("term_start", "<=", today)
+      .where((eb) => eb.or([eb("term_end", "is", null), eb("term_end", ">=", today)]))
+      .orderBy("name")
+      .execute()
+  ).map((m) => ({ value: String(m.id), label: m.name }));
 
   return {
     kase: {
@@ -278,6 +264,7 @@ export async function casePage(ctx: ServiceContext, id: number): Promise<CasePag
     hearings: hearings.map((h) => ({ id: Number(h.id), kind: h.kind, held_on: h.held_on, minutes: h.minutes })),
     pangkat: pangkat.map((p) => ({
       id: Number(p.id),
+      lupon_member_id: Number(p.lupon_member_id),
       name: p.name,
       role: p.role,
       chosen_by: p.chosen_by,
@@ -293,8 +280,13 @@ export async function casePage(ctx: ServiceContext, id: number): Promise<CasePag
     })),
     clock: { today: clock.today, items: clock.items },
     steps,
-    forms: can(ctx.user, "view-kp_case") || can(ctx.user, "manage-kp_case") ? formsOffered(row) : [],
-    lupon,
+    forms: can(ctx.user, "view-kp_case") || can(ctx.user, "manage-kp_case") ? formsOffered(row, seated) : [],
+    choices: {
+      lupon,
+      pangkat: seated.map((p) => ({ value: String(p.lupon_member_id), label: p.name })),
+      // A party is named by its place among the case's parties (the motion for execution's movant).
+      parties: parties.flatMap((p, i) => (p.role === "witness" ? [] : [{ value: String(i), label: `${p.name} (${p.role})` }])),
+    },
     today,
     can: { edit: !row.deleted_at && EDITABLE.includes(row.state) && can(ctx.user, "update-kp_case") },
   };
