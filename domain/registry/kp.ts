@@ -133,10 +133,10 @@ export const MAX_KP_PARTIES = 30;
 export const KP_VENUE_GROUNDS = ["same_barangay", "respondent_barangay", "property", "workplace"] as const;
 export type KpVenueGround = (typeof KP_VENUE_GROUNDS)[number];
 export const KP_VENUE_LABELS: Record<KpVenueGround, string> = {
-  same_barangay: "The parties live in this barangay",
-  respondent_barangay: "A respondent lives in this barangay",
-  property: "The real property is in this barangay",
-  workplace: "It arose at a workplace or school in this barangay",
+  same_barangay: "The parties live here",
+  respondent_barangay: "A respondent lives here",
+  property: "The real property lies here",
+  workplace: "The workplace or school is here",
 };
 
 /** §408(c): offences beyond the Lupon's authority. */
