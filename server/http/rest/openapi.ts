@@ -425,6 +425,20 @@ const EXTRAS: Record<string, Omit<Described, "responses"> & { responses?: Record
     requestBody: { type: "object" },
   },
   "get /api/queue/board": { summary: "What the hall's display shows: each window's ticket, the last called, the lines", tag: "Queue" },
+  // A KP case's hearings and attachments, for the KP permissions and the case's Pangkat (decision 202).
+  "get /api/kp_case/:id/hearings": { summary: "A KP case's hearings with their minutes (logged in the access log)", tag: "KP Cases" },
+  "get /api/kp_case/:id/attachment": { summary: "A KP case's attachments (logged in the access log)", tag: "KP Cases" },
+  "post /api/kp_case/:id/attachment": {
+    summary:
+      "Attach a file to a KP case (a multipart file and description, or the bytes with ?file_name=; PDF, JPEG, PNG or WebP up to 5 MB)",
+    tag: "KP Cases",
+  },
+  "get /api/kp_case/:id/attachment/:attachment": {
+    summary: "Download one attachment of a KP case (logged in the access log)",
+    tag: "KP Cases",
+  },
+  "delete /api/kp_case/:id/attachment/:attachment": { summary: "Remove an attachment of a KP case ({reason})", tag: "KP Cases" },
+  "get /api/kp_pangkat/cases": { summary: "The KP cases on whose Pangkat the signed-in user sits", tag: "KP Cases" },
 };
 
 function tagOf(path: string): string {
