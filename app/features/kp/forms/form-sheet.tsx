@@ -88,7 +88,7 @@ function SignatureLine({ s }: { s: KpSignature }) {
   return (
     <div className="break-inside-avoid">
       {s.above ? <p className="mb-1">{s.above}</p> : null}
-      <p className="mt-6 border-b border-stone-900 text-center font-semibold uppercase">{s.name || "\u00a0"}</p>
+      <p className="mt-5 border-b border-stone-900 text-center font-semibold uppercase">{s.name || "\u00a0"}</p>
       <p className="text-center text-[9.5pt]">{s.role}</p>
     </div>
   );
@@ -211,7 +211,7 @@ function Caption({ caption }: { caption: NonNullable<KpFormDocument["caption"]> 
 export function KpFormSheet({ doc, backTo, backLabel }: { doc: KpFormDocument; backTo: string; backLabel: string }) {
   const sheet = KP_FORM_SHEETS[doc.paper];
   const pageCss = `
-@page { size: ${sheet.css}; margin: 14mm 18mm; }
+@page { size: ${sheet.css}; margin: 12mm 18mm; }
 @media print {
   html, body { background: #fff !important; }
   .kp-form-sheet { box-shadow: none !important; margin: 0 !important; width: auto !important; min-height: 0 !important; padding: 0 !important; }
@@ -226,7 +226,7 @@ export function KpFormSheet({ doc, backTo, backLabel }: { doc: KpFormDocument; b
         <Switch name="paper" options={KP_FORM_PAPERS} labels={KP_FORM_PAPER_LABELS} value={doc.paper} />
       </PrintBar>
       <article
-        className="kp-form-sheet mx-auto flex max-w-full flex-col gap-2.5 bg-white px-4 py-6 font-serif sm:px-[18mm] sm:py-[14mm] text-[11pt] leading-snug text-stone-900 shadow-lg"
+        className="kp-form-sheet mx-auto flex max-w-full flex-col gap-2 bg-white px-4 py-6 font-serif sm:px-[18mm] sm:py-[12mm] text-[11pt] leading-snug text-stone-900 shadow-lg"
         style={{ width: `${sheet.width}mm`, minHeight: `${sheet.height}mm` }}
         lang={doc.language === "fil" ? "fil" : "en"}
         data-testid="kp-form-sheet"
