@@ -242,8 +242,9 @@ export const queueTicket: ResourceDef = {
     { key: "code", label: "Ticket", kind: "text", sortable: true },
     { key: "ticket_date", label: "Date", kind: "date", sortable: true },
     { key: "service", label: "Service", kind: "reference" },
-    { key: "lane", label: "Lane", kind: "enum", sortable: true, hideOnMobile: true },
-    { key: "state", label: "State", kind: "enum", sortable: true },
+    // The lane and the state in words (the service's extendSelect).
+    { key: "lane_label", label: "Lane", kind: "text", hideOnMobile: true },
+    { key: "state_label", label: "State", kind: "text" },
     { key: "window", label: "Window", kind: "reference", hideOnMobile: true },
     { key: "issued_at", label: "Issued", kind: "datetime", sortable: true, hideOnMobile: true },
     { key: "called_at", label: "Called", kind: "datetime", sortable: true, hideOnMobile: true },

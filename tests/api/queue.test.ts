@@ -97,9 +97,17 @@ describe("numbering", () => {
     });
   });
 
-  it("is issued only by the kiosk: the registry's create answers 405", async () => {
+  it("is issued only by the kiosk and never deleted: the registry's create answers 405, its delete 422", async () => {
     const res = await admin.post("/backend/api/queue", { service_id: service.C });
     expect(res.status).toBe(405);
+    at("2026-12-14 10:00");
+    const t = await ticket("P", "pwd");
+    const removed = await admin.delete(`/backend/api/queue/${t.id}`);
+    expect(removed.status).toBe(422);
+    expect(removed.body.message).toBe("A ticket is not deleted: finish, skip or transfer it at a window.");
+    // The list reads the lane and the state in words.
+    const one = await admin.get(`/backend/api/queue/${t.id}`);
+    expect(one.body.data).toMatchObject({ code: t.code, lane_label: "Person with disability", state_label: "Waiting" });
   });
 });
 

@@ -11,6 +11,8 @@ import {
   callNextSchema,
   kioskTicketSchema,
   QUEUE_COMMANDS,
+  QUEUE_LANE_LABELS,
+  QUEUE_LANES,
   QUEUE_STATE_LABELS,
   QUEUE_STATES,
   ticketCode,
@@ -54,13 +56,23 @@ function deviceKey(ip: string | null | undefined): string {
 }
 
 export class QueueTicketService extends ResourceEngine<QueueTicketRow> {
+  /** The state and the lane in words, for the list and its export. */
   protected override extendSelect(q: AnySelect): AnySelect {
-    return q.select(
+    return q.select([
       sql<string>`case t.state ${sql.join(
         QUEUE_STATES.map((s) => sql`when ${sql.lit(s)} then ${sql.lit(QUEUE_STATE_LABELS[s])}`),
         sql` `,
       )} else t.state end`.as("state_label"),
-    );
+      sql<string>`case t.lane ${sql.join(
+        QUEUE_LANES.map((l) => sql`when ${sql.lit(l)} then ${sql.lit(QUEUE_LANE_LABELS[l])}`),
+        sql` `,
+      )} else t.lane end`.as("lane_label"),
+    ]);
+  }
+
+  /** A ticket is never deleted: it ends done, skipped or transferred, and the day's report counts it. */
+  protected override async beforeDelete(): Promise<void> {
+    throw new AppError(422, "A ticket is not deleted: finish, skip or transfer it at a window.");
   }
 
   /** Tickets are issued by the kiosk, never typed in. */
