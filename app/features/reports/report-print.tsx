@@ -38,6 +38,8 @@ export function ReportSheet({ loaderData, report }: { loaderData: LoaderData<typ
   html, body { background: #fff !important; }
   .report-sheet { box-shadow: none !important; margin: 0 !important; width: auto !important; padding: 0 !important; }
   .report-sheet thead { display: table-header-group; }
+  /* The totals once, under the last row: a footer group would repeat them at the foot of every page. */
+  .report-sheet tfoot { display: table-row-group; }
   .report-sheet figure, .report-sheet section { break-inside: avoid; }
   .report-sheet section.report-listing, .report-sheet section.report-long { break-inside: auto; }
 }`;
