@@ -149,7 +149,8 @@ describe("the deadline notices", () => {
 
     const first = await sweepKpDeadlines(server, "2026-05-05", { caseId: kase.id });
     expect(first).toEqual({ notices: 1, notifications: 3 });
-    const due = await noticesOf(kase.id);
+    // (Filed months before the real today, the case had its summons told overdue at filing too.)
+    const due = (await noticesOf(kase.id)).filter((n) => (n.data as { status: string }).status === "due_today");
     expect(due.map((n) => Number(n.user_id)).sort()).toEqual([secretaryId, captainId, chairId].sort());
     expect(due[0]).toMatchObject({
       title: `KP case ${kase.docket_number}: due today`,
@@ -200,20 +201,23 @@ describe("the deadline notices", () => {
     expect(told).toContain(secretaryId);
   });
 
-  it("go out with the step that leaves a deadline overdue, not an hour later", async () => {
+  it("go out with the filing or the step that leaves a deadline overdue, not an hour later", async () => {
     // A case entered from the paper docket: mediation began 23 days ago, so its 15 days are past.
     const filed = addDays(todayInManila(), -25);
     const kase = await file(filed, "Ong vs. Sy");
+    // Filed 25 days ago, the summons unrecorded: overdue from the filing on.
+    const filedLate = await noticesOf(kase.id);
+    expect(filedLate.map((n) => (n.data as { rule: string; status: string }).rule)).toEqual(["summons", "summons", "summons"]);
     await step(kase.id, "summon", { date: addDays(filed, 1) });
-    expect(await noticesOf(kase.id)).toEqual([]);
+    expect(await noticesOf(kase.id)).toHaveLength(3);
     await step(kase.id, "mediate", { date: addDays(filed, 2) });
-    const told = await noticesOf(kase.id);
+    const told = (await noticesOf(kase.id)).slice(3);
     expect(told.map((n) => [Number(n.user_id), (n.data as { rule: string; status: string }).rule]).sort()).toEqual(
       [secretaryId, captainId, chairId].sort().map((id) => [id, "mediation"]),
     );
     expect(told.every((n) => (n.data as { status: string }).status === "overdue")).toBe(true);
     // The hourly sweep finds it told.
     await sweepKpDeadlines(server, todayInManila(), { caseId: kase.id });
-    expect(await noticesOf(kase.id)).toHaveLength(3);
+    expect(await noticesOf(kase.id)).toHaveLength(6);
   });
 });

@@ -176,7 +176,10 @@ export class KpCaseService extends ResourceEngine<KpCaseRow, KpCaseValues> {
   }
 
   protected override async afterWrite(ctx: ServiceContext, id: number, _values: KpCaseValues, op: "create" | "update"): Promise<void> {
-    if (op === "create") await fileCase(ctx, id);
+    if (op !== "create") return;
+    await fileCase(ctx, id);
+    // A complaint entered late from the paper docket may already have its summons overdue.
+    await sweepKpDeadlines(ctx, todayInManila(), { caseId: id });
   }
 
   /**
