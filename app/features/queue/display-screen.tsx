@@ -3,6 +3,8 @@ import { Volume2, VolumeX } from "lucide-react";
 import { formatTime } from "@domain/dates";
 import { useRootData } from "~/lib/root-data";
 import { useHydrated } from "~/components/resource/use-hydrated";
+import type { LoaderData } from "~/lib/route-data";
+import type { loader } from "~/routes/queue.display";
 import { useQueueEvents, type QueueEvent } from "./use-queue-events";
 
 // The hall's TV (decision 206): each window and the ticket it serves, the last tickets called and
@@ -11,12 +13,7 @@ import { useQueueEvents, type QueueEvent } from "./use-queue-events";
 // only after a tap, so the screen asks for one tap once). Without JavaScript the page reloads
 // itself every ten seconds.
 
-interface Board {
-  day: string;
-  windows: { id: number; name: string; code: string | null; priority: boolean; called_at: string | null }[];
-  recent: { code: string; window: string; called_at: string }[];
-  waiting: { service: string; prefix: string; waiting: number }[];
-}
+type Board = LoaderData<typeof loader>["board"];
 
 /** "C-007" read as "C, 7": letters one by one, the number as a number. */
 export function spokenCode(code: string): string {

@@ -3,18 +3,14 @@ import { CircleAlert } from "lucide-react";
 import { CsrfInput } from "~/components/csrf-input";
 import { useRootData } from "~/lib/root-data";
 import { QUEUE_LANE_LABELS, QUEUE_LANES } from "@domain/registry/queue";
+import type { LoaderData } from "~/lib/route-data";
+import type { loader } from "~/routes/queue.kiosk";
 
 // The kiosk (decision 206): one form for a cheap tablet. The lane is a radio group of large cards
 // (Regular chosen), each service a large submit button; no script is needed, and every target is
 // at least 64 px tall.
 
-interface Service {
-  id: number;
-  name: string;
-  prefix: string;
-  description: string | null;
-  waiting: number;
-}
+type Service = LoaderData<typeof loader>["services"][number];
 
 const LANE_HINTS: Record<string, string> = {
   regular: "Everyone else",

@@ -3,22 +3,15 @@ import { Printer } from "lucide-react";
 import { formatDateTime } from "@domain/dates";
 import { useRootData } from "~/lib/root-data";
 import { useHydrated } from "~/components/resource/use-hydrated";
+import type { LoaderData } from "~/lib/route-data";
+import type { loader } from "~/routes/queue.kiosk-ticket";
 
 // The kiosk's ticket (decision 206): the code large on screen, and a slip for a 58 or 80 mm
 // thermal receipt printer (the @page below: the roll's width, the slip's height), printed by the
 // Print button (a kiosk browser started with silent printing sends it straight to the printer).
 // The kiosk goes back to its start after 30 seconds, with or without JavaScript.
 
-interface Ticket {
-  id: number;
-  code: string;
-  service: string;
-  lane: string;
-  lane_label: string;
-  issued_at: string;
-  ahead: number;
-  state: string;
-}
+type Ticket = LoaderData<typeof loader>["ticket"];
 
 const BACK_AFTER_SECONDS = 30;
 

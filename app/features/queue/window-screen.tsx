@@ -7,6 +7,8 @@ import { CsrfInput } from "~/components/csrf-input";
 import { FlashMessage, type FlashData } from "~/components/resource/flash-message";
 import { formatTime } from "@domain/dates";
 import { QUEUE_LANE_LABELS, type QueueLane } from "@domain/registry/queue";
+import type { LoaderData } from "~/lib/route-data";
+import type { loader } from "~/routes/queue.window";
 import { useQueueEvents } from "./use-queue-events";
 
 // The staff's window (decision 206): choose the window once (it stays in the address), then call
@@ -14,27 +16,8 @@ import { useQueueEvents } from "./use-queue-events";
 // button is a form posting a recorded command, so it works without JavaScript; with it, the line
 // follows the other windows and the kiosk live.
 
-interface Ticket {
-  id: number;
-  code: string;
-  service_id: number;
-  service: string;
-  lane: string;
-  state: string;
-  issued_at: string;
-  called_at: string | null;
-  recalls: number;
-}
-
-export interface WindowData {
-  windows: { id: number; name: string; service_id: number | null }[];
-  services: { id: number; name: string; prefix: string; waiting: number }[];
-  window: { id: number; name: string; service_id: number | null } | null;
-  current: Ticket | null;
-  skipped: Ticket[];
-  upcoming: Ticket[];
-  flash: unknown;
-}
+type WindowData = LoaderData<typeof loader>;
+type Ticket = NonNullable<WindowData["current"]>;
 
 function Command({
   intent,
