@@ -175,11 +175,17 @@ export interface SweepResult {
  * DO NOTHING on its key) in the same transaction as its notifications: a second process running the
  * same sweep waits on the first one's claim and then finds it taken, and a sweep that fails rolls
  * its claims back with its notifications, so the next one sends them. Pass the step's transaction
- * to sweep one case as part of its step (`caseId`).
+ * (and its user) to sweep one case as part of its step (`caseId`): the one who recorded the step is
+ * not told what it left due, as no event tells its actor; the scheduled sweep has no actor.
  */
-export async function sweepKpDeadlines(ctx: Db, today = todayInManila(), options: { caseId?: number } = {}): Promise<SweepResult> {
+export async function sweepKpDeadlines(
+  ctx: Db & { user?: ServiceContext["user"] },
+  today = todayInManila(),
+  options: { caseId?: number } = {},
+): Promise<SweepResult> {
+  const actor = ctx.user ?? null;
   const run = async (db: ServiceContext["db"]): Promise<SweepResult> => {
-    const tx = { db, user: null };
+    const tx = { db, user: actor };
     const items = (await openCaseClocks(tx, today, options))
       .flat()
       .filter((item): item is KpDeadline & { status: NoticeStatus } => item.status === "due_today" || item.status === "overdue")
@@ -200,8 +206,7 @@ export async function sweepKpDeadlines(ctx: Db, today = todayInManila(), options
       const text = noticeText(item, item.status);
       notifications += await notify(
         tx,
-        // Nobody acted: the sweep tells everyone, the Secretary who recorded the step included.
-        { users, except: null },
+        { users, except: actor?.id ?? null },
         {
           topic: "kp",
           type: item.status === "overdue" ? "invalid" : "warning",
