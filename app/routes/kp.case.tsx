@@ -4,7 +4,7 @@ import { CasePageView } from "~/features/kp/case-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { redirectWithFlash, serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { readFlash } from "../../server/http/pages/flash.server.ts";
-import { caseIdOf, casePage, runCaseStep } from "../../server/features/kp/pages.server.ts";
+import { caseIdOf, casePage, runAttachment, runCaseStep } from "../../server/features/kp/pages.server.ts";
 
 export type { StepRefusal, CaseStep, CasePage } from "../../server/features/kp/pages.server.ts";
 
@@ -23,7 +23,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const id = caseIdOf(args.params.case_id);
   const form = await args.request.formData();
-  const result = await runCaseStep(serviceContextOf(args.context), id, form);
+  const ctx = serviceContextOf(args.context);
+  // A step (intent=step), or a file attached to the case or removed from it.
+  const result = form.get("intent") === "step" ? await runCaseStep(ctx, id, form) : await runAttachment(ctx, id, form);
   if (!result.ok) return data(result.refusal, { status: 422 });
   return redirectWithFlash(args, form, { message: result.message, type: "success" }, `/manage/kp/cases/${id}`);
 }

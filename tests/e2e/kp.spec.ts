@@ -338,6 +338,35 @@ test("a case to a certification to file action, printed; a refused step keeps wh
     address: "Purok 5, San Isidro",
   });
   const walk: Walk = { page, caseId, docket, testInfo, label: "b" };
+
+  // The scanned complaint is attached (a text file is refused by its content, the description kept),
+  // downloads as it was, and a mistaken one is removed with its reason.
+  const attach = page.getByTestId("attach-form");
+  await attach.locator('[name="description"]').fill("Scanned complaint");
+  await attach
+    .locator('[name="file"]')
+    .setInputFiles({ name: "complaint.pdf", mimeType: "application/pdf", buffer: Buffer.from("not a pdf") });
+  await attach.getByRole("button", { name: "Attach" }).click();
+  await expect(page.getByTestId("attach-form")).toContainText("The file must be a PDF");
+  await expect(page.getByTestId("attach-form").locator('[name="description"]')).toHaveValue("Scanned complaint");
+  const scan = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
+  await page
+    .getByTestId("attach-form")
+    .locator('[name="file"]')
+    .setInputFiles({ name: "complaint.pdf", mimeType: "application/pdf", buffer: scan });
+  await page.getByTestId("attach-form").getByRole("button", { name: "Attach" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Successfully attached complaint.pdf." })).toBeVisible();
+  const file = page.getByTestId("case-attachment").filter({ hasText: "complaint.pdf" });
+  await expect(file).toContainText("Scanned complaint");
+  const download = await page.context().request.get((await file.getByRole("link", { name: "complaint.pdf" }).getAttribute("href"))!);
+  expect(download.status()).toBe(200);
+  expect(Buffer.from(await download.body()).equals(scan)).toBe(true);
+  await file.getByRole("link", { name: "Remove complaint.pdf" }).click();
+  await page.getByTestId("remove-dialog").getByLabel("Reason").fill("Attached to the wrong case");
+  await page.getByTestId("remove-dialog").getByRole("button", { name: "Remove" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Successfully removed the attachment." })).toBeVisible();
+  await expect(page.getByTestId("case-attachment")).toHaveCount(0);
+
   await takeStep(page, "summon", { date: "2026-10-06" }, `Successfully summoned the respondent of case ${docket}.`, "Summoned");
 
   // A step dated before the case's last step is refused on its date; what was typed stays.
@@ -394,7 +423,7 @@ test("a case to a certification to file action, printed; a refused step keeps wh
   );
   // The case has left the barangay: what it had not met is moot, never overdue.
   await expect(page.locator('[data-status="overdue"]')).toHaveCount(0);
-  await expect(page.getByTestId("case-steps")).toContainText("No step");
+  await expect(page.getByTestId("case-steps")).toContainText("no step remains");
   await expectAccessible(page, "KP case, certified");
   await printForm(walk, "20", [complainant, respondent, printedDate("2026-11-09")]);
   // The Pangkat heard it: its secretary's certification too (KP Form 20-A).

@@ -1,4 +1,4 @@
-import { FileText, Paperclip, Pencil } from "lucide-react";
+import { FileText, Pencil } from "lucide-react";
 import { Link, useActionData, useSearchParams } from "react-router";
 import { FlashMessage } from "~/components/resource/flash-message";
 import { Badge } from "~/components/ui/badge";
@@ -10,6 +10,7 @@ import { cn } from "~/lib/utils";
 import { PANGKAT_CHOICE_LABELS, PANGKAT_ROLE_LABELS } from "@domain/registry/kp";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader, StepRefusal } from "~/routes/kp.case";
+import { CaseAttachments } from "./case-attachments";
 import { CaseClock } from "./case-clock";
 import { StepDialog } from "./step-dialog";
 
@@ -135,8 +136,10 @@ export function CasePageView({ loaderData }: { loaderData: Data }) {
         </div>
       </div>
 
-      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="order-2 flex min-w-0 flex-col gap-4 lg:order-1">
+      {/* A phone reads what to do next first, then the record, then the forms; a wide screen keeps the
+          record on the left and the steps, clock and forms beside it. */}
+      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
+        <div className="order-2 flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <dl
             className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 rounded-lg border bg-card p-4 text-sm sm:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)]"
             data-testid="case-details"
@@ -190,35 +193,29 @@ export function CasePageView({ loaderData }: { loaderData: Data }) {
               {k.dates.map((d) => (
                 <li key={d.key} className="contents">
                   <span className="text-muted-foreground">{d.label}</span>
-                  <span>{formatDate(d.date, "long")}</span>
+                  <span className="whitespace-nowrap">{formatDate(d.date, "long")}</span>
                 </li>
               ))}
             </ol>
           </Section>
-          <Section id="case-attachments" title="Attachments" testId="case-attachments">
-            {attachments.length === 0 ? (
-              <p className="text-muted-foreground">No file is attached.</p>
-            ) : (
-              <ul className="flex flex-col gap-1">
-                {attachments.map((a) => (
-                  <li key={a.id} className="flex min-w-0 items-center gap-2">
-                    <Paperclip aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-                    <a href={`${here}/attachments/${a.id}`} className="min-w-0 truncate underline-offset-4 hover:underline">
-                      {a.file_name}
-                    </a>
-                    <span className="shrink-0 text-xs text-muted-foreground">{Math.max(1, Math.round(a.size / 1024))} KB</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Section>
+          <CaseAttachments
+            caseId={k.id}
+            attachments={attachments}
+            mayChange={can.attach}
+            refusal={refusal}
+            removing={Number(search.get("remove")) || null}
+          />
         </div>
 
-        <div className="order-1 flex min-w-0 flex-col gap-4 lg:order-2">
+        <div className="order-1 flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-1">
           <Section id="case-steps" title="Next steps" testId="case-steps">
             {steps.length === 0 ? (
               <p className="text-muted-foreground">
-                {k.trashed ? "A case in the trash takes no step." : "No step is open to you in this state."}
+                {k.trashed
+                  ? "A case in the trash takes no step."
+                  : CLOSED.has(k.state)
+                    ? "The case has ended before the Lupon: no step remains."
+                    : "No step is open to you in this state."}
               </p>
             ) : (
               <div className="flex flex-col gap-3">
@@ -246,6 +243,8 @@ export function CasePageView({ loaderData }: { loaderData: Data }) {
             )}
           </Section>
           <CaseClock items={clock.items} today={clock.today} />
+        </div>
+        <div className="order-3 flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-2">
           <Section id="case-forms" title="Forms to print" testId="case-forms">
             <ul className="flex flex-col gap-1">
               {forms.map((f) => (

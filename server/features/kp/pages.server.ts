@@ -11,6 +11,7 @@ import type { ServiceContext } from "../../context.ts";
 import { isAppError } from "../../errors.ts";
 import { serviceFor } from "../../engine/services.ts";
 import { holidayDates } from "../holidays/queries.ts";
+import { attachFile, removeAttachment } from "./attachments.ts";
 import type { KpCaseRow } from "./service.ts";
 
 // The page model of a KP case's own page (/manage/kp/cases/{id}): the case as the service reads it
@@ -49,6 +50,7 @@ export interface PangkatSeat {
 export interface CaseAttachment {
   id: number;
   file_name: string;
+  mime: string;
   size: number;
   description: string | null;
   created_at: string;
@@ -97,7 +99,7 @@ export interface CasePage {
   /** The choices of the steps' selects: the Lupon members serving today, the Pangkat seated, the parties by their place. */
   choices: { lupon: StepChoice[]; pangkat: StepChoice[]; parties: StepChoice[] };
   today: string;
-  can: { edit: boolean };
+  can: { edit: boolean; attach: boolean };
 }
 
 /** The step dates a case records, with the words the page shows. */
@@ -205,9 +207,11 @@ export async function casePage(ctx: ServiceContext, id: number): Promise<CasePag
     .orderBy("k.vacated_on", (o) => o.nullsFirst())
     .orderBy("k.id")
     .execute();
+  // Read here, not through listAttachments: the case's get above has checked the reader and logged
+  // this view, and a second access row per page view would only be noise.
   const attachments = await ctx.db
     .selectFrom("kp_case_attachments")
-    .select(["id", "file_name", "size", "description", "created_at"])
+    .select(["id", "file_name", "mime", "size", "description", "created_at"])
     .where("case_id", "=", id)
     .where("deleted_at", "is", null)
     .orderBy("id")
@@ -274,6 +278,7 @@ export async function casePage(ctx: ServiceContext, id: number): Promise<CasePag
     attachments: attachments.map((a) => ({
       id: Number(a.id),
       file_name: a.file_name,
+      mime: a.mime,
       size: Number(a.size),
       description: a.description,
       created_at: new Date(a.created_at).toISOString(),
@@ -288,7 +293,10 @@ export async function casePage(ctx: ServiceContext, id: number): Promise<CasePag
       parties: parties.flatMap((p, i) => (p.role === "witness" ? [] : [{ value: String(i), label: `${p.name} (${p.role})` }])),
     },
     today,
-    can: { edit: !row.deleted_at && EDITABLE.includes(row.state) && can(ctx.user, "update-kp_case") },
+    can: {
+      edit: !row.deleted_at && EDITABLE.includes(row.state) && can(ctx.user, "update-kp_case"),
+      attach: !row.deleted_at && can(ctx.user, "update-kp_case"),
+    },
   };
 }
 
@@ -340,6 +348,44 @@ export async function runCaseStep(
       return { ok: false, refusal: { step: name, values: input, errors: error.errors ?? {}, message: error.message } };
     if (isAppError(error) && error.status === 404 && !getResource("kp_case").commands?.some((c) => c.name === name))
       throw data(`There is no step "${name}".`, { status: 400 });
+    return pageError(error);
+  }
+}
+
+/**
+ * Attaches the posted file to the case, or removes an attachment with its reason (the KP service's
+ * attachments, as REST does): the message, or the refusal with what was typed.
+ */
+export async function runAttachment(
+  ctx: ServiceContext,
+  id: number,
+  form: FormData,
+): Promise<{ ok: true; message: string } | { ok: false; refusal: StepRefusal }> {
+  const intent = String(form.get("intent"));
+  const description = String(form.get("description") ?? "");
+  const reason = String(form.get("reason") ?? "");
+  const attachment = Number(form.get("attachment"));
+  try {
+    if (intent === "attach") {
+      const file = form.get("file");
+      const bytes = file && typeof file !== "string" ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
+      const name = file && typeof file !== "string" ? file.name : null;
+      const saved = await attachFile(ctx, id, { bytes, fileName: name, description });
+      return { ok: true, message: `Successfully attached ${saved.file_name}.` };
+    }
+    await removeAttachment(ctx, id, attachment, reason);
+    return { ok: true, message: "Successfully removed the attachment." };
+  } catch (error) {
+    if (isAppError(error) && error.status === 422)
+      return {
+        ok: false,
+        refusal: {
+          step: intent === "attach" ? "attach" : `remove:${attachment}`,
+          values: intent === "attach" ? { description } : { reason },
+          errors: error.errors ?? {},
+          message: error.message,
+        },
+      };
     return pageError(error);
   }
 }
