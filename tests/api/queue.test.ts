@@ -7,6 +7,8 @@ import { serviceFor } from "../../server/engine/services.ts";
 import { KIOSK_TICKETS_PER_MINUTE } from "../../server/features/queue/service.ts";
 import { SEEDED_ROLES } from "../../server/seed.ts";
 import { action as kioskAction } from "../../app/routes/queue.kiosk.tsx";
+import { loader as windowLoader } from "../../app/routes/queue.window.tsx";
+import { pageContext } from "../helpers/page-context.ts";
 import { createUser, setMaintenance, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 // The hall's queue (decision 206): tickets numbered per service per Manila day, the priority lanes
@@ -17,6 +19,7 @@ let server: TestServer;
 let admin: ApiClient;
 let treasurer: ApiClient;
 let viewer: ApiClient;
+let captainId: number;
 let service: Record<string, number>;
 let windows: Record<string, number>;
 
@@ -25,7 +28,9 @@ beforeAll(async () => {
   admin = await signedIn(server, server.admin);
   treasurer = await signedIn(server, await createUser(server.db, { username: "treasurer", roles: ["Treasurer"] }));
   // The Punong Barangay reads the queue but does not work a window.
-  viewer = await signedIn(server, await createUser(server.db, { username: "captain", roles: ["Punong Barangay"] }));
+  const captain = await createUser(server.db, { username: "captain", roles: ["Punong Barangay"] });
+  captainId = captain.id;
+  viewer = await signedIn(server, captain);
   service = Object.fromEntries(
     (await server.db.selectFrom("queue_services").select(["id", "prefix"]).execute()).map((s) => [s.prefix, Number(s.id)]),
   );
@@ -364,6 +369,24 @@ describe("the queue times report", () => {
     await book.xlsx.load((await file.arrayBuffer()) as ArrayBuffer);
     expect(book.worksheets.map((w) => w.name)).toEqual(["Per service", "Per window", "Tickets"]);
     expect(book.getWorksheet("Per service")!.getRow(2).getCell(7).value).toBe(15); // the average wait, a number cell
+  });
+});
+
+describe("the window page", () => {
+  it("shows the buttons to who works a window, and none to who only reads the queue", async () => {
+    const adminId = Number(
+      (await server.db.selectFrom("users").select("id").where("username", "=", server.admin.username).executeTakeFirstOrThrow()).id,
+    );
+    const open = async (userId: number) => {
+      const answer = (await windowLoader({
+        request: new Request(`http://hall.local/queue?window=${windows["Window 1"]}`),
+        context: await pageContext(server.db, userId),
+        params: {},
+      } as unknown as Parameters<typeof windowLoader>[0])) as unknown as { data: { canWork: boolean; window: { name: string } } };
+      return answer.data;
+    };
+    expect(await open(adminId)).toMatchObject({ canWork: true, window: { name: "Window 1" } });
+    expect(await open(captainId)).toMatchObject({ canWork: false, window: { name: "Window 1" } });
   });
 });
 

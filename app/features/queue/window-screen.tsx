@@ -130,49 +130,63 @@ export function WindowScreen({ data }: { data: WindowData }) {
                     </p>
                   </div>
                 </div>
-                <div className="flex flex-wrap gap-2">
-                  <Command intent="done" ticket={current} windowId={window.id} variant="default">
-                    Done
-                  </Command>
-                  <Command intent="recall" ticket={current} windowId={window.id}>
-                    <Megaphone aria-hidden="true" /> Recall
-                  </Command>
-                  <Command intent="skip" ticket={current} windowId={window.id} variant="destructive">
-                    Skip (not here)
-                  </Command>
-                </div>
-                <Form method="post" className="flex flex-wrap items-end gap-2 border-t pt-4">
-                  <CsrfInput />
-                  <input type="hidden" name="window_id" value={window.id} />
-                  <input type="hidden" name="ticket_id" value={current.id} />
-                  <div className="flex flex-col gap-1.5">
-                    <Label htmlFor="transfer-service">Transfer to</Label>
-                    <NativeSelect id="transfer-service" name="service_id" defaultValue={current.service_id} wrapperClassName="w-48">
-                      {data.services.map((s) => (
-                        <option key={s.id} value={s.id}>
-                          {s.name}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </div>
-                  <div className="flex flex-col gap-1.5">
-                    <Label htmlFor="transfer-window">At window</Label>
-                    <NativeSelect id="transfer-window" name="to_window_id" defaultValue="" wrapperClassName="w-44">
-                      <option value="">Any window</option>
-                      {data.windows
-                        .filter((w) => w.id !== window.id)
-                        .map((w) => (
-                          <option key={w.id} value={w.id}>
-                            {w.name}
-                          </option>
-                        ))}
-                    </NativeSelect>
-                  </div>
-                  <Button type="submit" name="intent" value="transfer" variant="secondary" size="lg" disabled={busy} className="min-h-12">
-                    Transfer
-                  </Button>
-                </Form>
+                {data.canWork ? (
+                  <>
+                    <div className="flex flex-wrap gap-2">
+                      <Command intent="done" ticket={current} windowId={window.id} variant="default">
+                        Done
+                      </Command>
+                      <Command intent="recall" ticket={current} windowId={window.id}>
+                        <Megaphone aria-hidden="true" /> Recall
+                      </Command>
+                      <Command intent="skip" ticket={current} windowId={window.id} variant="destructive">
+                        Skip (not here)
+                      </Command>
+                    </div>
+                    <Form method="post" className="flex flex-wrap items-end gap-2 border-t pt-4">
+                      <CsrfInput />
+                      <input type="hidden" name="window_id" value={window.id} />
+                      <input type="hidden" name="ticket_id" value={current.id} />
+                      <div className="flex flex-col gap-1.5">
+                        <Label htmlFor="transfer-service">Transfer to</Label>
+                        <NativeSelect id="transfer-service" name="service_id" defaultValue={current.service_id} wrapperClassName="w-48">
+                          {data.services.map((s) => (
+                            <option key={s.id} value={s.id}>
+                              {s.name}
+                            </option>
+                          ))}
+                        </NativeSelect>
+                      </div>
+                      <div className="flex flex-col gap-1.5">
+                        <Label htmlFor="transfer-window">At window</Label>
+                        <NativeSelect id="transfer-window" name="to_window_id" defaultValue="" wrapperClassName="w-44">
+                          <option value="">Any window</option>
+                          {data.windows
+                            .filter((w) => w.id !== window.id)
+                            .map((w) => (
+                              <option key={w.id} value={w.id}>
+                                {w.name}
+                              </option>
+                            ))}
+                        </NativeSelect>
+                      </div>
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value="transfer"
+                        variant="secondary"
+                        size="lg"
+                        disabled={busy}
+                        className="min-h-12"
+                      >
+                        Transfer
+                      </Button>
+                    </Form>
+                  </>
+                ) : null}
               </>
+            ) : !data.canWork ? (
+              <p className="text-muted-foreground">No one is at this window. Only the front desk calls visitors.</p>
             ) : (
               <Form method="post" className="flex flex-col gap-3">
                 <CsrfInput />
@@ -238,7 +252,7 @@ export function WindowScreen({ data }: { data: WindowData }) {
                     <li key={t.id} className="flex items-center justify-between gap-2 py-1.5">
                       <span className="font-mono text-base font-bold">{t.code}</span>
                       <span className="flex-1">{t.service}</span>
-                      {current ? null : (
+                      {current || !data.canWork ? null : (
                         <Command intent="recall" ticket={t} windowId={window.id} label={`Recall ${t.code}`}>
                           Recall
                         </Command>

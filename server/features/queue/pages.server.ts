@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { todayInManila } from "../../../domain/dates.ts";
+import { can } from "../../../domain/permissions.ts";
 import { QUEUE_LANE_LABELS, type QueueLane } from "../../../domain/registry/queue.ts";
 import { serviceFor } from "../../engine/services.ts";
 import { isAppError } from "../../errors.ts";
@@ -87,9 +88,12 @@ export async function windowPage(args: PageArgs) {
   const url = pageUrl(args);
   const chosen = Number(url.searchParams.get("window"));
   try {
-    const view = await windowView(serviceContextOf(args.context), Number.isSafeInteger(chosen) && chosen > 0 ? chosen : null);
+    const ctx = serviceContextOf(args.context);
+    const view = await windowView(ctx, Number.isSafeInteger(chosen) && chosen > 0 ? chosen : null);
     const { flash, clear } = readFlash(args.request);
-    return data({ ...view, flash }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+    // Who only reads the queue (the Punong Barangay) sees the windows without their buttons.
+    const canWork = can(ctx.user, "update-queue");
+    return data({ ...view, canWork, flash }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
   } catch (error) {
     return rethrowForPage(error);
   }
