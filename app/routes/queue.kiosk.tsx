@@ -17,5 +17,5 @@ export async function action(args: Route.ActionArgs) {
 export const meta = () => titleMeta("queue-kiosk");
 
 export default function QueueKiosk({ loaderData, actionData }: Route.ComponentProps) {
-  return <KioskScreen services={loaderData.services} error={actionData?.error ?? null} />;
+  return <KioskScreen services={loaderData.services} paper={loaderData.paper} error={actionData?.error ?? null} />;
 }

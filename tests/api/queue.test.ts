@@ -274,10 +274,12 @@ describe("the kiosk", () => {
     }
   }
 
-  it("issues a ticket without sign-in and goes to its page", async () => {
+  it("issues a ticket without sign-in and goes to its page (on the kiosk's roll)", async () => {
     at("2026-12-23 08:00");
     const answer = (await kioskPost({ service_id: String(service.C), lane: "pwd" })) as Response;
     expect(answer.status).toBe(302);
+    const narrow = (await kioskPost({ service_id: String(service.C), paper: "58" }, "203.0.113.78")) as Response;
+    expect(narrow.headers.get("Location")).toMatch(/^\/queue\/kiosk\/ticket\/\d+\?paper=58$/);
     const id = Number(answer.headers.get("Location")!.split("/").pop());
     const stored = await server.db.selectFrom("queue_tickets").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ code: "C-001", lane: "pwd", created_by: null, state: "waiting" });

@@ -19,7 +19,7 @@ const LANE_HINTS: Record<string, string> = {
   pregnant: "Expecting a child",
 };
 
-export function KioskScreen({ services, error }: { services: Service[]; error: string | null }) {
+export function KioskScreen({ services, paper, error }: { services: Service[]; paper: 58 | 80; error: string | null }) {
   const root = useRootData();
   const busy = useNavigation().state !== "idle";
   return (
@@ -38,6 +38,7 @@ export function KioskScreen({ services, error }: { services: Service[]; error: s
       ) : null}
       <Form method="post" className="flex flex-col gap-6">
         <CsrfInput />
+        {paper === 58 ? <input type="hidden" name="paper" value="58" /> : null}
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 text-lg font-semibold">1. Are you in a priority lane?</legend>
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">

@@ -19,6 +19,7 @@ export function KioskTicketScreen({ ticket, paper }: { ticket: Ticket; paper: 58
   const root = useRootData();
   const hydrated = useHydrated();
   const priority = ticket.lane !== "regular";
+  const kiosk = paper === 58 ? "/queue/kiosk?paper=58" : "/queue/kiosk";
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-6 px-4 py-6 text-center print:block print:min-h-0 print:p-0">
       <style>{`
@@ -28,7 +29,7 @@ export function KioskTicketScreen({ ticket, paper }: { ticket: Ticket; paper: 58
   .ticket-screen-only { display: none !important; }
   .ticket-slip { width: ${paper}mm; padding: 3mm ${paper === 58 ? 2 : 4}mm; border: 0 !important; box-shadow: none !important; color: #000 !important; }
 }`}</style>
-      <meta httpEquiv="refresh" content={`${BACK_AFTER_SECONDS};url=/queue/kiosk`} />
+      <meta httpEquiv="refresh" content={`${BACK_AFTER_SECONDS};url=${kiosk}`} />
       <p className="ticket-screen-only text-lg">Your number</p>
       <section
         className="ticket-slip flex w-full flex-col items-center gap-2 rounded-2xl border-2 bg-card p-6 shadow-sm"
@@ -59,7 +60,7 @@ export function KioskTicketScreen({ ticket, paper }: { ticket: Ticket; paper: 58
             <Printer aria-hidden="true" /> Print ticket
           </button>
         ) : null}
-        <Link to="/queue/kiosk" className="flex min-h-16 flex-1 items-center justify-center rounded-xl border-2 px-4 text-xl font-semibold">
+        <Link to={kiosk} className="flex min-h-16 flex-1 items-center justify-center rounded-xl border-2 px-4 text-xl font-semibold">
           Done
         </Link>
       </div>

@@ -17,8 +17,14 @@ import { WINDOW_COMMANDS } from "./service.ts";
 
 export type { Board } from "./queries.ts";
 
+/** The kiosk's receipt roll, chosen once in its address (`/queue/kiosk?paper=58`) and kept from page to page. */
+export type Paper = 58 | 80;
+export function paperOf(value: unknown): Paper {
+  return String(value ?? "") === "58" ? 58 : 80;
+}
+
 export async function kioskPage(args: PageArgs) {
-  return { services: await kioskServices(serviceContextOf(args.context)) };
+  return { services: await kioskServices(serviceContextOf(args.context)), paper: paperOf(pageUrl(args).searchParams.get("paper")) };
 }
 
 /** The kiosk's post: a ticket, then its page. A throttled or invalid post is the kiosk's message. */
@@ -30,7 +36,8 @@ export async function kioskIssue(args: PageArgs, form: FormData) {
       service_id: form.get("service_id"),
       lane: form.get("lane"),
     });
-    throw redirect(`/queue/kiosk/ticket/${ticket.id}`);
+    const paper = paperOf(form.get("paper"));
+    throw redirect(`/queue/kiosk/ticket/${ticket.id}${paper === 58 ? "?paper=58" : ""}`);
   } catch (error) {
     if (isAppError(error) && (error.status === 422 || error.status === 429))
       return data({ error: error.message }, { status: error.status, headers: error.headers });
