@@ -15,14 +15,14 @@ const SHOTS = path.join("test-results", "reports");
 const numberOf = (text: string | null) => Number((text ?? "").replace(/[^\d.-]/g, ""));
 
 test.describe("reports", () => {
-  test("the hub lists the seven reports; each opens, the finance ones say when they arrive", async ({
+  test("the hub lists the seven reports, the queue's and, to a holder of the KP permission, the four KP books; each opens", async ({
     adminPage: page,
     expectAccessible,
   }) => {
-    test.slow(); // axe on seven pages
+    test.slow(); // axe on twelve pages
     await page.goto("/manage/reports");
     const hub = page.getByTestId("reports-hub");
-    await expect(hub.getByRole("link")).toHaveCount(7);
+    await expect(hub.getByRole("link")).toHaveCount(12);
     await expectAccessible(page, "/manage/reports");
     const names = await hub.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("data-report-link")!));
     expect(names.sort()).toEqual([
@@ -31,6 +31,11 @@ test.describe("reports", () => {
       "cheque-registrations",
       "collections",
       "households",
+      "kp-cases-by-nature",
+      "kp-ltia",
+      "kp-record-book",
+      "kp-transmittal",
+      "queue",
       "religions",
       "residents",
     ]);
