@@ -358,7 +358,7 @@ test("a case to a certification to file action, printed; a refused step keeps wh
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Successfully attached complaint.pdf." })).toBeVisible();
   const file = page.getByTestId("case-attachment").filter({ hasText: "complaint.pdf" });
   await expect(file).toContainText("Scanned complaint");
-  const download = await page.context().request.get((await file.getByRole("link", { name: "complaint.pdf" }).getAttribute("href"))!);
+  const download = await page.context().request.get((await file.getByRole("link", { name: "complaint.pdf", exact: true }).getAttribute("href"))!);
   expect(download.status()).toBe(200);
   expect(Buffer.from(await download.body()).equals(scan)).toBe(true);
   await file.getByRole("link", { name: "Remove complaint.pdf" }).click();

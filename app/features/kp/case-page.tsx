@@ -246,6 +246,7 @@ export function CasePageView({ loaderData }: { loaderData: Data }) {
         </div>
         <div className="order-3 flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-2">
           <Section id="case-forms" title="Forms to print" testId="case-forms">
+            {forms.length === 0 ? <p className="text-muted-foreground">No form is open to you on this case.</p> : null}
             <ul className="flex flex-col gap-1">
               {forms.map((f) => (
                 <li key={`${f.form}${f.query}`}>
