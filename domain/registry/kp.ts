@@ -741,7 +741,9 @@ export const kpCase: ResourceDef<KpCaseInput> = {
   stateColumn: "state",
   // A case entered by mistake is trashed while it is only filed; once summoned it ends by its steps.
   restorableStates: ["filed"],
-  commands: KP_CASE_COMMANDS,
+  // Every step is taken on the case's own page, which asks what the step needs (its date, minutes,
+  // terms, the Pangkat's members); the list's rows open that page.
+  commands: KP_CASE_COMMANDS.map((command) => ({ ...command, ownScreen: true as const })),
   defaultSort: { key: "docket_number", order: "desc" },
   // The case's own page (/manage/kp/cases/{id}): its record, clock, steps and forms.
   rowLinks: [{ key: "view", label: "Open case", href: "/manage/kp/cases/{id}", main: true, onTrashed: true }],

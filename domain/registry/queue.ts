@@ -195,6 +195,8 @@ export const QUEUE_COMMANDS = [
     from: ["called"],
     to: "transferred",
     reason: "optional",
+    // It asks the service (and window) to send the visitor to: the window page asks it.
+    ownScreen: true,
     message: "Transferred {name}.",
   },
 ] as const satisfies readonly CommandDef[];

@@ -155,11 +155,22 @@ export interface CommandDef {
    * receipt is issued on, a remittance).
    */
   invokedBy?: "delete" | "restore" | "write" | "service";
+  /**
+   * The command asks more than a reason (a Pangkat's members, a settlement's terms, a transfer's
+   * service), so it is offered only on the screen that asks it (the record's own page), not as the
+   * generic list's bare confirmation, which would send none of it. REST and tRPC still offer it.
+   */
+  ownScreen?: true;
 }
 
 /** The commands a user runs by name: every command of the entry but those another call invokes. */
 export function userCommands(def: Pick<ResourceDef, "commands">): readonly CommandDef[] {
   return (def.commands ?? []).filter((command) => !command.invokedBy);
+}
+
+/** The commands the generic list offers on a row: the user's, less those asked on a screen of their own. */
+export function listCommands(def: Pick<ResourceDef, "commands">): readonly CommandDef[] {
+  return userCommands(def).filter((command) => !command.ownScreen);
 }
 
 /**

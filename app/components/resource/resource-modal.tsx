@@ -7,7 +7,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { formatDateTime } from "@domain/dates";
 import { deleteConfirmation, deleteVerb, restoreConfirmation } from "@domain/registry/messages";
 import { getResource } from "@domain/registry/index";
-import { userCommands, type ListDef, type ListQuery, type ResourceDef } from "@domain/registry/types";
+import { listCommands, type ListDef, type ListQuery, type ResourceDef } from "@domain/registry/types";
 import { formDefaults } from "./defaults";
 import { personName } from "@domain/format";
 import { FormField, RequiredMark, type Option } from "./form-field";
@@ -47,7 +47,7 @@ export function RegistryResourceModal({ def, ...props }: Omit<ResourceModalProps
 
 export function ResourceModal({ def, modal, record, options, query, gates }: ResourceModalProps) {
   const { pathname, search } = useLocation();
-  const command = userCommands(def).find((c) => c.name === modal);
+  const command = listCommands(def).find((c) => c.name === modal);
   if (!modal || (!command && !(def.modals as readonly string[]).includes(modal))) return null;
   const closeHref = closeModalHref(pathname, query, search);
   const returnTo = search;

@@ -7,7 +7,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";
 import { BULK_DELETE_MODAL, listQueryToSearchParams, type FilterSearchStep } from "@domain/registry/list-query";
-import { userCommands, type ListQuery, type Paginated, type ListDef } from "@domain/registry/types";
+import { listCommands, type ListQuery, type Paginated, type ListDef } from "@domain/registry/types";
 import { lazyComponent } from "~/lib/lazy-component";
 import { BulkBar } from "./bulk-bar";
 import { DataTable, type ResourceRow } from "./data-table";
@@ -106,7 +106,7 @@ export function ResourcePage({ def, data }: { def: ListDef; data: ResourcePageDa
       delete: can(user, `delete-${def.name}`),
       restore: can(user, `restore-${def.name}`),
       history: can(user, "view-audit"),
-      commands: Object.fromEntries(userCommands({ commands: def.commands }).map((c) => [c.name, can(user, `${c.permission}-${def.name}`)])),
+      commands: Object.fromEntries(listCommands({ commands: def.commands }).map((c) => [c.name, can(user, `${c.permission}-${def.name}`)])),
       links: Object.fromEntries((def.rowLinks ?? []).map((l) => [l.key, !l.permission || can(user, l.permission)])),
     }),
     [user, def.name, def.commands, def.rowLinks],

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { lazyComponent, useOnDemand } from "~/lib/lazy-component";
 import { deleteVerb } from "@domain/registry/messages";
-import { rowLinkHref, userCommands, type ListQuery, type ListDef, type RowLink } from "@domain/registry/types";
+import { rowLinkHref, listCommands, type ListQuery, type ListDef, type RowLink } from "@domain/registry/types";
 import { cn } from "~/lib/utils";
 import { listHref } from "./urls";
 import { useHydrated } from "./use-hydrated";
@@ -79,7 +79,7 @@ export function rowActions(def: ListDef, row: Record<string, unknown>, gates: Ga
     actions.push({ key: "restore", label: undoVerb, href: listHref(query, {}, { modal: "restore", id }), Icon: RotateCcw });
   // Commands whose starting states include the row's (void, unvoid, cancel…), each a confirm modal.
   const state = def.stateColumn ? String(row[def.stateColumn] ?? "") : null;
-  for (const command of userCommands(def)) {
+  for (const command of listCommands(def)) {
     if (!gates.commands?.[command.name]) continue;
     if (state != null && !command.from.includes(state)) continue;
     actions.push({

@@ -4,7 +4,7 @@ import { data, redirect } from "react-router";
 import { resourceByPath, findResource } from "../../../domain/registry/index.ts";
 import { BULK_DELETE_MODAL, filterFindName, parseListQuery, type FilterSearchStep } from "../../../domain/registry/list-query.ts";
 import * as messages from "../../../domain/registry/messages.ts";
-import { listDefOf, userCommands, type ResourceDef } from "../../../domain/registry/types.ts";
+import { listDefOf, listCommands, type ResourceDef } from "../../../domain/registry/types.ts";
 import { serviceByName } from "../../engine/services.ts";
 import { serviceContextOf } from "./context.ts";
 import { readFlash } from "./flash.server.ts";
@@ -50,7 +50,7 @@ export async function resourceLoader(args: Args) {
   const modal = url.searchParams.get("modal");
   const id = Number(url.searchParams.get("id"));
   let record = null;
-  const isCommand = !!modal && userCommands(def).some((c) => c.name === modal);
+  const isCommand = !!modal && listCommands(def).some((c) => c.name === modal);
   if (modal && (MODAL_KINDS_WITH_RECORD.has(modal) || isCommand) && Number.isSafeInteger(id) && id > 0) {
     record = await engine.get(ctx, id).catch(() => null);
   }
