@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { HistoryLink } from "~/features/audit/history-link";
 import { withBack } from "@domain/back-path";
-import { formatDate, formatDateTime } from "@domain/dates";
+import { formatDate, formatDateTime, toManilaDateString } from "@domain/dates";
 import { cn } from "~/lib/utils";
 import { PANGKAT_CHOICE_LABELS, PANGKAT_ROLE_LABELS } from "@domain/registry/kp";
 import type { LoaderData } from "~/lib/route-data";
@@ -150,7 +150,11 @@ export function CasePageView({ loaderData }: { loaderData: Data }) {
             <dd className="capitalize">{k.category}</dd>
             <dt className="text-muted-foreground">Filed</dt>
             <dd>{formatDate(k.filed_on, "long")}</dd>
-            <dt className="text-muted-foreground">Received</dt>
+            {/* The stamp is when the complaint was entered: the time received only when entered on the day filed
+                (a case from the paper docket is entered later). */}
+            <dt className="text-muted-foreground">
+              {k.received_at && toManilaDateString(k.received_at) !== k.filed_on ? "Entered" : "Received"}
+            </dt>
             <dd>{k.received_at ? formatDateTime(k.received_at) : "—"}</dd>
             <dt className="text-muted-foreground">Complaint</dt>
             <dd className="col-span-1 break-words whitespace-pre-line sm:col-span-3">{k.complaint}</dd>
