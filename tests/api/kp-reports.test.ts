@@ -216,7 +216,7 @@ describe("the record book and the cases by nature and outcome", () => {
       "Mediation May 7, 2026; Referred to the Pangkat May 12, 2026; Pangkat constituted May 13, 2026; Conciliation May 14, 2026; Settled May 20, 2026",
     );
     expect(row(may.repudiated.docket)).toMatchObject({
-      disposition: "Repudiated; then certified to file action May 18, 2026",
+      disposition: "Repudiated; then certified to file action May 18, 2026; Consent vitiated by intimidation",
       disposed_on: "2026-05-15",
     });
     expect(row(may.barred.docket).disposition).toBe("Barred; The complainant wilfully failed to appear");
