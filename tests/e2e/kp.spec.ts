@@ -220,7 +220,7 @@ test("a case from the complaint through failed mediation, the Pangkat, a settlem
   await takeStep(page, "summon", { date: "2026-09-02" }, `Successfully summoned the respondent of case ${docket}.`, "Summoned");
   await expect(page.locator('[data-rule="summons"]')).toHaveAttribute("data-status", "done");
   await printForm(walk, "8", [complainant, printedDate("2026-09-02")]);
-  await printForm(walk, "9", [respondent, printedDate("2026-09-02")]);
+  await printForm(walk, "9", [respondent, printedDate("2026-09-02"), "Officer's return"]);
 
   // 3. Mediation before the Punong Barangay, which fails: the case goes to the Pangkat (KP Form 10).
   await page.locator('[data-step="mediate"]').click();
@@ -358,7 +358,9 @@ test("a case to a certification to file action, printed; a refused step keeps wh
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Successfully attached complaint.pdf." })).toBeVisible();
   const file = page.getByTestId("case-attachment").filter({ hasText: "complaint.pdf" });
   await expect(file).toContainText("Scanned complaint");
-  const download = await page.context().request.get((await file.getByRole("link", { name: "complaint.pdf", exact: true }).getAttribute("href"))!);
+  const download = await page
+    .context()
+    .request.get((await file.getByRole("link", { name: "complaint.pdf", exact: true }).getAttribute("href"))!);
   expect(download.status()).toBe(200);
   expect(Buffer.from(await download.body()).equals(scan)).toBe(true);
   await file.getByRole("link", { name: "Remove complaint.pdf" }).click();
