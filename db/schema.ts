@@ -856,6 +856,26 @@ export interface QueueTicketsTable extends SoftDeleted {
   issued_from: string | null;
 }
 
+/** What a resident asks from home (decision 208). */
+export type ResidentRequestKind = "certificate" | "correction";
+export type ResidentRequestState = "requested" | "approved" | "refused" | "ready" | "released" | "resolved";
+
+/** A resident's request: a certificate (type, purpose, custom values) or a correction of their record (decision 208). */
+export interface ResidentRequestsTable extends SoftDeleted {
+  id: Id;
+  resident_id: number;
+  kind: ResidentRequestKind;
+  state: ColumnType<ResidentRequestState, ResidentRequestState | undefined, ResidentRequestState>;
+  transaction_type_id: number | null;
+  purpose: string | null;
+  custom_values: JsonWithDefault<Record<string, string>>;
+  details: string | null;
+  reason: string | null;
+  transaction_id: number | null;
+  requested_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  decided_at: NullableTimestamp;
+}
+
 export interface Database {
   // platform
   users: UsersTable;
@@ -936,6 +956,7 @@ export interface Database {
   kp_pangkat_members: KpPangkatMembersTable;
   kp_case_attachments: KpCaseAttachmentsTable;
   kp_deadline_notices: KpDeadlineNoticesTable;
+  resident_requests: ResidentRequestsTable;
 }
 
 export type User = Selectable<UsersTable>;

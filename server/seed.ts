@@ -11,6 +11,7 @@ import * as officials from "../domain/registry/officials.ts";
 import * as kp from "../domain/registry/kp.ts";
 import * as holidays from "../domain/registry/holidays.ts";
 import * as queue from "../domain/registry/queue.ts";
+import * as residentRequests from "../domain/registry/resident-requests.ts";
 import { generatePassword, hashPassword } from "./auth/passwords.ts";
 import { DEFAULT_BARANGAY } from "./system/settings.ts";
 import { seedParameters, seedPeopleParameters } from "./seed-parameters.ts";
@@ -70,6 +71,8 @@ const ENTITY_GROUPS = {
    */
   queueTickets: names(queue.queueTicket),
   queueSetup: names(queue.queueService, queue.queueWindow),
+  /** Residents' requests from home (decision 208): the Secretary works them, the Treasurer reads them. */
+  residentRequests: names(residentRequests.residentRequest),
   /** Access administration: users, roles and permissions. */
   access: names(access.user, access.role, access.permission),
 };
@@ -114,6 +117,7 @@ export const SEEDED_ROLES: { name: string; description: string; permissions: () 
           ...ENTITY_GROUPS.holidays,
           ...ENTITY_GROUPS.kp,
           ...ENTITY_GROUPS.queueSetup,
+          ...ENTITY_GROUPS.residentRequests,
         ],
         FULL,
       ),
@@ -128,6 +132,7 @@ export const SEEDED_ROLES: { name: string; description: string; permissions: () 
     description: "Official receipts, disbursements, cheques, accountable forms and remittances.",
     permissions: () => [
       ...every(ENTITY_GROUPS.finance, FULL),
+      ...every(ENTITY_GROUPS.residentRequests, READ),
       ...every(ENTITY_GROUPS.queueTickets, QUEUE_WORK),
       ...every(ENTITY_GROUPS.queueSetup, READ),
       ...every(

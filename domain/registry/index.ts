@@ -11,6 +11,7 @@ import * as officials from "./officials";
 import * as kp from "./kp";
 import * as holidays from "./holidays";
 import * as queue from "./queue";
+import * as residentRequests from "./resident-requests";
 
 // The registry: every entity that shares the list/create/update/delete/restore life cycle.
 // A new simple entity is one migration plus one entry here (docs/architecture.md).
@@ -53,6 +54,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   queue.queueService,
   queue.queueWindow,
   queue.queueTicket,
+  residentRequests.residentRequest,
 ];
 
 /**
@@ -97,6 +99,7 @@ export const RESOURCE_NAMES = [
   "queue_service",
   "queue_window",
   "queue",
+  "resident_request",
 ] as const;
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
 

@@ -16,6 +16,7 @@ import {
 } from "./disbursements/service.ts";
 import { KpCaseService, KpHearingService } from "./kp/service.ts";
 import { QueueTicketService } from "./queue/service.ts";
+import { ResidentRequestService } from "./resident-requests/service.ts";
 import { OfficialService } from "./officials/service.ts";
 import { BusinessService, DisasterProneAreaService, HouseholdService, ResidentService } from "./people/services.ts";
 
@@ -53,6 +54,8 @@ export const AREA_SERVICES = {
   kp_hearing: (def) => new KpHearingService(def),
   // the hall's queue
   queue: (def) => new QueueTicketService(def),
+  // residents ask from home
+  resident_request: (def) => new ResidentRequestService(def),
 } satisfies Record<string, ServiceFactory>;
 
 composeServices(AREA_SERVICES);
