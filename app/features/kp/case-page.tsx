@@ -1,4 +1,5 @@
 import { FileText, Pencil } from "lucide-react";
+import * as React from "react";
 import { Link, useActionData, useSearchParams } from "react-router";
 import { FlashMessage } from "~/components/resource/flash-message";
 import { Badge } from "~/components/ui/badge";
@@ -104,6 +105,15 @@ export function CasePageView({ loaderData }: { loaderData: Data }) {
   const [search] = useSearchParams();
   const open = steps.find((s) => s.name === (refusal?.step ?? search.get("step")));
   const overdue = clock.items.filter((i) => i.status === "overdue").length;
+  // A closed dialog gives the focus back to its step's button, or to the heading when the step
+  // moved the case on and the button is gone (the dialog is in the address, not a Radix trigger).
+  const openName = open?.name ?? null;
+  const lastOpen = React.useRef<string | null>(null);
+  React.useEffect(() => {
+    if (lastOpen.current && !openName)
+      (document.querySelector<HTMLElement>(`[data-step="${lastOpen.current}"]`) ?? document.getElementById("case-heading"))?.focus();
+    lastOpen.current = openName;
+  }, [openName]);
   return (
     <div className="flex max-w-6xl flex-col gap-4" data-testid="kp-case-page">
       <FlashMessage flash={flash} />
@@ -112,7 +122,9 @@ export function CasePageView({ loaderData }: { loaderData: Data }) {
           <Link to="/manage/kp/cases" className="text-sm text-muted-foreground underline-offset-4 hover:underline">
             ← KP cases
           </Link>
-          <h1 className="text-2xl font-semibold">KP Case No. {k.docket_number}</h1>
+          <h1 id="case-heading" tabIndex={-1} className="text-2xl font-semibold outline-none">
+            KP Case No. {k.docket_number}
+          </h1>
           <p className="break-words text-muted-foreground">{k.title}</p>
           <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
             <Badge variant={CLOSED.has(k.state) ? "secondary" : "default"} data-testid="case-state">
