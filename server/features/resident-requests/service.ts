@@ -93,7 +93,7 @@ export class ResidentRequestService extends ResourceEngine<ResidentRequestRow> {
   // ---- the resident's own -------------------------------------------------------------------
 
   /** The resident asks for a certificate: the type's custom fields are checked as the certificates area checks them. */
-  async requestCertificate(ctx: ServiceContext, input: Record<string, unknown>): Promise<ResidentRequestRow> {
+  async requestCertificate(ctx: ServiceContext, input: Record<string, unknown>) {
     const residentId = residentOf(ctx);
     const parsed = certificateRequestSchema.safeParse(input);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
@@ -115,26 +115,25 @@ export class ResidentRequestService extends ResourceEngine<ResidentRequestRow> {
   }
 
   /** The resident asks for a correction of their record (RA 10173 §16(d)); staff correct it and resolve the request. */
-  async requestCorrection(ctx: ServiceContext, input: Record<string, unknown>): Promise<ResidentRequestRow> {
+  async requestCorrection(ctx: ServiceContext, input: Record<string, unknown>) {
     const residentId = residentOf(ctx);
     const parsed = correctionAskSchema.safeParse(input);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     return this.file(ctx, residentId, { kind: "correction", details: parsed.data.details });
   }
 
-  private async file(ctx: ServiceContext, residentId: number, values: Record<string, unknown>): Promise<ResidentRequestRow> {
+  private async file(ctx: ServiceContext, residentId: number, values: Record<string, unknown>) {
     return inTransaction(ctx, async (tx) => {
       const id = await recordRun(tx, { entity: "resident_request", command: "request" }, null, null, async (recorder) => {
         const inserted = await recorder.insert("resident_request", {
           resident_id: residentId,
           state: "requested",
-          created_by: residentId,
           ...values,
         });
         await recorder.subjectIs(inserted);
         return inserted;
       });
-      return this.get(tx, id);
+      return this.mineOne(tx, id);
     });
   }
 
