@@ -817,7 +817,7 @@ export interface KpHearingsTable extends SoftDeleted {
 
 // ---- The hall's queue (decision 206) ----
 
-export type QueueLane = "regular" | "senior" | "pwd" | "pregnant";
+export type QueueLane = "regular" | "senior" | "pwd" | "pregnant" | "appointment";
 export type QueueTicketState = "waiting" | "called" | "done" | "skipped" | "transferred";
 
 /** A service a visitor picks at the kiosk; its prefix starts its tickets' codes ("C-007"). */
@@ -854,6 +854,41 @@ export interface QueueTicketsTable extends SoftDeleted {
   finished_at: NullableTimestamp;
   transferred_from_id: number | null;
   issued_from: string | null;
+}
+
+/** The hours a queue service takes appointments in, one weekday ("Monday") a row (decision 207). */
+export interface AppointmentHoursTable extends SoftDeleted {
+  id: Id;
+  service_id: number;
+  weekday: "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
+  opens_at: string;
+  closes_at: string;
+  slot_minutes: number;
+  capacity: number;
+}
+
+export type AppointmentState = "booked" | "arrived" | "cancelled" | "no_show";
+
+/** A resident's appointment with a service at a slot of a day (decision 207). */
+export interface AppointmentsTable extends SoftDeleted {
+  id: Id;
+  service_id: number;
+  resident_id: number;
+  appointment_date: CalendarDate;
+  slot_time: string;
+  state: ColumnType<AppointmentState, AppointmentState | undefined, AppointmentState>;
+  purpose: string | null;
+  booked_by_resident: Generated<boolean>;
+  arrived_at: NullableTimestamp;
+  ticket_id: number | null;
+}
+
+/** The day-before reminder's claim, one per appointment (decision 207). */
+export interface AppointmentNoticesTable {
+  appointment_id: number;
+  kind: "reminder";
+  sent_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  recipients: number;
 }
 
 /** What a resident asks from home (decision 208). */
@@ -957,6 +992,9 @@ export interface Database {
   kp_case_attachments: KpCaseAttachmentsTable;
   kp_deadline_notices: KpDeadlineNoticesTable;
   resident_requests: ResidentRequestsTable;
+  appointment_hours: AppointmentHoursTable;
+  appointments: AppointmentsTable;
+  appointment_notices: AppointmentNoticesTable;
 }
 
 export type User = Selectable<UsersTable>;

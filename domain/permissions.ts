@@ -25,8 +25,7 @@ export function manageGate(entity: PermissionEntity): string {
 
 /** Gates of the menu (spec §2.3) and row actions (§6) outside the pattern entities. */
 export const EXTRA_PERMISSIONS = [
-  // manage-queue is the queue entry's own (domain/registry/queue.ts, decision 206).
-  "manage-appointment",
+  // manage-queue and manage-appointment are their entries' own (decisions 206, 207).
   "manage-report",
   "view-report",
   // Export a person's data for a data subject request (decision 185).

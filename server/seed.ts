@@ -11,6 +11,7 @@ import * as officials from "../domain/registry/officials.ts";
 import * as kp from "../domain/registry/kp.ts";
 import * as holidays from "../domain/registry/holidays.ts";
 import * as queue from "../domain/registry/queue.ts";
+import * as appointments from "../domain/registry/appointments.ts";
 import * as residentRequests from "../domain/registry/resident-requests.ts";
 import { generatePassword, hashPassword } from "./auth/passwords.ts";
 import { DEFAULT_BARANGAY } from "./system/settings.ts";
@@ -71,6 +72,12 @@ const ENTITY_GROUPS = {
    */
   queueTickets: names(queue.queueTicket),
   queueSetup: names(queue.queueService, queue.queueWindow),
+  /**
+   * Appointments (decision 207): the front desk (Secretary, Encoder) books, moves, cancels and
+   * checks in (no delete: an appointment is cancelled with a reason); the Secretary keeps the hours.
+   */
+  appointments: names(appointments.appointment),
+  appointmentSetup: names(appointments.appointmentHour),
   /** Residents' requests from home (decision 208): the Secretary works them, the Treasurer reads them. */
   residentRequests: names(residentRequests.residentRequest),
   /** Access administration: users, roles and permissions. */
@@ -118,10 +125,12 @@ export const SEEDED_ROLES: { name: string; description: string; permissions: () 
           ...ENTITY_GROUPS.kp,
           ...ENTITY_GROUPS.queueSetup,
           ...ENTITY_GROUPS.residentRequests,
+          ...ENTITY_GROUPS.appointmentSetup,
         ],
         FULL,
       ),
       ...every(ENTITY_GROUPS.queueTickets, QUEUE_WORK),
+      ...every(ENTITY_GROUPS.appointments, WRITE),
       "manage-parameter",
       "manage-report",
       "view-report",
@@ -135,6 +144,7 @@ export const SEEDED_ROLES: { name: string; description: string; permissions: () 
       ...every(ENTITY_GROUPS.residentRequests, READ),
       ...every(ENTITY_GROUPS.queueTickets, QUEUE_WORK),
       ...every(ENTITY_GROUPS.queueSetup, READ),
+      ...every([...ENTITY_GROUPS.appointments, ...ENTITY_GROUPS.appointmentSetup], READ),
       ...every(
         [
           ...names(people.resident, parameters.nonResident, parameters.organization),
@@ -158,6 +168,8 @@ export const SEEDED_ROLES: { name: string; description: string; permissions: () 
       ...every(ENTITY_GROUPS.referenceData, READ),
       ...every(ENTITY_GROUPS.queueTickets, QUEUE_WORK),
       ...every(ENTITY_GROUPS.queueSetup, READ),
+      ...every(ENTITY_GROUPS.appointments, WRITE),
+      ...every(ENTITY_GROUPS.appointmentSetup, READ),
       "manage-parameter",
     ],
   },

@@ -12,6 +12,7 @@ import * as kp from "./kp";
 import * as holidays from "./holidays";
 import * as queue from "./queue";
 import * as residentRequests from "./resident-requests";
+import * as appointments from "./appointments";
 
 // The registry: every entity that shares the list/create/update/delete/restore life cycle.
 // A new simple entity is one migration plus one entry here (docs/architecture.md).
@@ -55,6 +56,8 @@ export const RESOURCES: readonly ResourceDef[] = [
   queue.queueWindow,
   queue.queueTicket,
   residentRequests.residentRequest,
+  appointments.appointmentHour,
+  appointments.appointment,
 ];
 
 /**
@@ -100,6 +103,8 @@ export const RESOURCE_NAMES = [
   "queue_window",
   "queue",
   "resident_request",
+  "appointment_hour",
+  "appointment",
 ] as const;
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
 

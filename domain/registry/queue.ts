@@ -122,15 +122,22 @@ export const queueWindow: ResourceDef<z.output<typeof windowSchema>> = {
  * rules §10, CSC MC 20 s. 2017), and pregnant women, whom the hall serves first by the same
  * practice. A priority ticket keeps its service's number and is called before the regular lane.
  */
-export const QUEUE_LANES = ["regular", "senior", "pwd", "pregnant"] as const;
+export const QUEUE_LANES = ["regular", "senior", "pwd", "pregnant", "appointment"] as const;
 export type QueueLane = (typeof QUEUE_LANES)[number];
-export const PRIORITY_LANES: readonly QueueLane[] = ["senior", "pwd", "pregnant"];
+/**
+ * The lanes a visitor picks at the kiosk. `appointment` is not one: it is given by staff checking
+ * in an appointment's holder (decision 207), who booked their time and is served in the priority
+ * order on arrival.
+ */
+export const KIOSK_LANES = ["regular", "senior", "pwd", "pregnant"] as const satisfies readonly QueueLane[];
+export const PRIORITY_LANES: readonly QueueLane[] = ["senior", "pwd", "pregnant", "appointment"];
 
 export const QUEUE_LANE_LABELS: Record<QueueLane, string> = {
   regular: "Regular",
   senior: "Senior citizen",
   pwd: "Person with disability",
   pregnant: "Pregnant woman",
+  appointment: "Appointment",
 };
 
 export const QUEUE_STATES = ["waiting", "called", "done", "skipped", "transferred"] as const;
@@ -208,7 +215,7 @@ export const QUEUE_IRREVERSIBLE_COMMANDS: readonly QueueCommandName[] = QUEUE_CO
 /** What the kiosk posts: a service and a lane. */
 export const kioskTicketSchema = z.object({
   service_id: requiredId("service"),
-  lane: z.preprocess((v) => (v === "" || v == null ? "regular" : v), requiredEnum("lane", QUEUE_LANES)),
+  lane: z.preprocess((v) => (v === "" || v == null ? "regular" : v), requiredEnum("lane", KIOSK_LANES)),
 });
 export type KioskTicketInput = z.output<typeof kioskTicketSchema>;
 

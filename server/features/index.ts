@@ -16,6 +16,7 @@ import {
 } from "./disbursements/service.ts";
 import { KpCaseService, KpHearingService } from "./kp/service.ts";
 import { QueueTicketService } from "./queue/service.ts";
+import { AppointmentService } from "./appointments/service.ts";
 import { ResidentRequestService } from "./resident-requests/service.ts";
 import { OfficialService } from "./officials/service.ts";
 import { BusinessService, DisasterProneAreaService, HouseholdService, ResidentService } from "./people/services.ts";
@@ -54,6 +55,8 @@ export const AREA_SERVICES = {
   kp_hearing: (def) => new KpHearingService(def),
   // the hall's queue
   queue: (def) => new QueueTicketService(def),
+  // appointments
+  appointment: (def) => new AppointmentService(def),
   // residents ask from home
   resident_request: (def) => new ResidentRequestService(def),
 } satisfies Record<string, ServiceFactory>;

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { CircleAlert } from "lucide-react";
 import { CsrfInput } from "~/components/csrf-input";
 import { useRootData } from "~/lib/root-data";
-import { QUEUE_LANE_LABELS, QUEUE_LANES } from "@domain/registry/queue";
+import { KIOSK_LANES, QUEUE_LANE_LABELS } from "@domain/registry/queue";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/queue.kiosk";
 
@@ -42,7 +42,7 @@ export function KioskScreen({ services, paper, error }: { services: Service[]; p
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 text-lg font-semibold">1. Are you in a priority lane?</legend>
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            {QUEUE_LANES.map((lane) => (
+            {KIOSK_LANES.map((lane) => (
               <label
                 key={lane}
                 className="flex min-h-20 cursor-pointer flex-col justify-center gap-1 rounded-xl border-2 bg-card p-4 has-checked:border-primary has-checked:bg-primary/15 has-focus-visible:ring-2 has-focus-visible:ring-ring"

@@ -89,10 +89,13 @@ export class QueueTicketService extends ResourceEngine<QueueTicketRow> {
    * KIOSK_TICKETS_PER_MINUTE from one address. The number is the service's next of the Manila day,
    * under a lock on the service's row, so two kiosks never take the same one.
    */
-  async issue(ctx: ServiceContext, input: unknown, now = new Date()): Promise<IssuedTicket> {
+  async issue(ctx: ServiceContext, input: unknown, now = new Date(), options: { appointment?: boolean } = {}): Promise<IssuedTicket> {
     const parsed = kioskTicketSchema.safeParse(input ?? {});
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
-    const { service_id, lane } = parsed.data;
+    const { service_id } = parsed.data;
+    // An appointment's check-in (decision 207) asks for the appointment lane, which the kiosk's
+    // form does not offer: the caller (the check_in command) has checked its permission.
+    const lane = options.appointment ? "appointment" : parsed.data.lane;
     const from = deviceKey(ctx.ip);
     const recent = await ctx.db
       .selectFrom("queue_tickets")
