@@ -19,6 +19,10 @@ export default [
     route("verify/transaction/:transaction_id?", "routes/verify.transaction.tsx"),
     // A Lupon certification by its docket number (decision 205).
     route("verify/kp/:docket?", "routes/verify.kp.tsx"),
+    // A resident's own page: their record, their requests (decision 208).
+    route("my", "routes/my.tsx"),
+    route("my/request", "routes/my.certificate-request.tsx"),
+    route("my/requests/:request_id", "routes/my.request.tsx"),
   ]),
   // The hall's kiosk and TV display (decision 206): public, without the portal's header.
   layout("routes/layouts/hall.tsx", [
@@ -28,6 +32,8 @@ export default [
   ]),
   layout("routes/layouts/guest.tsx", [route("login", "routes/login.tsx")]),
   route("logout", "routes/logout.tsx"),
+  // A resident's released certificate, on its paper (decision 208): signed in as the resident.
+  route("my/requests/:request_id/certificate", "routes/my.certificate.tsx"),
   layout("routes/layouts/default.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
     // The staff's queue window (decision 206); the day's tickets are the registry's /queue/tickets.

@@ -9,6 +9,7 @@ import { titleMeta } from "~/lib/titles";
 import { getRequestContext, isAppError } from "../../server/http/pages/page-kit.server.ts";
 import { login, newCsrfToken, sessionCookieHeader, xsrfCookieHeader } from "../../server/http/pages/system.server.ts";
 import { checkRedirectToParam, checkRedirectToValue, safeRedirect } from "../../server/http/pages/redirect-to.server.ts";
+import { isResidentOnly, RESIDENT_HOME } from "../../domain/registry/resident-requests.ts";
 
 export const meta = () => titleMeta("login");
 
@@ -36,7 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = new Headers();
     headers.append("Set-Cookie", sessionCookieHeader(result.token, result.expiresAt, rc.secureCookies));
     headers.append("Set-Cookie", xsrfCookieHeader(newCsrfToken(), rc.secureCookies));
-    throw redirect(safeRedirect(form.get("redirectTo")), { headers });
+    // A resident's account lands on their own page unless it came back from one (decision 208).
+    const back = form.get("redirectTo");
+    throw redirect(isResidentOnly(result.user) && !back ? RESIDENT_HOME : safeRedirect(back), { headers });
   } catch (error) {
     if (!isAppError(error)) throw error;
     return data(

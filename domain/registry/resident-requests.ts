@@ -131,3 +131,14 @@ export const residentRequest: ResourceDef = {
   stateColumn: "state",
   defaultSort: { key: "requested_at", order: "desc" },
 };
+
+/**
+ * A resident signed in with no staff permission: their place is their own page (/my), never the
+ * back office (decision 208). A resident who also holds a role (a kagawad) works as staff.
+ */
+export function isResidentOnly(user: { kind?: string; permissions: readonly string[] } | null | undefined): boolean {
+  return !!user && user.kind === "resident" && user.permissions.length === 0;
+}
+
+/** Where a resident's own pages live. */
+export const RESIDENT_HOME = "/my";

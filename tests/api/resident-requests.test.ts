@@ -32,7 +32,14 @@ beforeAll(async () => {
   // Residents as the registry keeps them: no username, no password until staff give one.
   const mk = async (first: string) => {
     const res = await secretary.post("/backend/api/resident", {
-      user_profile: { firstname: first, lastname: "Santos", sex: "Female", date_of_birth: "1990-03-04", civil_status: "Single", purok_id: purok },
+      user_profile: {
+        firstname: first,
+        lastname: "Santos",
+        sex: "Female",
+        date_of_birth: "1990-03-04",
+        civil_status: "Single",
+        purok_id: purok,
+      },
     });
     expect(res.status, res.text).toBe(201);
     return Number(res.body.data.id);
@@ -183,7 +190,9 @@ describe("a resident's requests", () => {
       status: 422,
       errors: { reason: ["The reason field is required."] },
     });
-    const refused = await secretary.put(`/backend/api/resident_request/refuse/${filed.id}`, { reason: "Please come in person with an ID." });
+    const refused = await secretary.put(`/backend/api/resident_request/refuse/${filed.id}`, {
+      reason: "Please come in person with an ID.",
+    });
     expect(refused.status, refused.text).toBe(200);
     const row = await requests().mineOne(mine, filed.id);
     expect(row).toMatchObject({ state: "refused", reason: "Please come in person with an ID.", reference_number: null });

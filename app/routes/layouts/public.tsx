@@ -16,8 +16,12 @@ export default function PublicLayout() {
             <img src="/favicon.svg" alt="" className="size-7" />
             <span>{root?.barangay.name ?? "Barangay"} Portal</span>
           </Link>
-          <Link to={root?.user ? "/dashboard" : "/login"} className="text-sm font-medium underline-offset-4 hover:underline">
-            {root?.user ? "Dashboard" : "Sign in"}
+          {/* A signed-in user with no staff permission is a resident: their own page (decision 208). */}
+          <Link
+            to={!root?.user ? "/login" : root.user.permissions.length ? "/dashboard" : "/my"}
+            className="text-sm font-medium underline-offset-4 hover:underline"
+          >
+            {!root?.user ? "Sign in" : root.user.permissions.length ? "Dashboard" : "My requests"}
           </Link>
         </div>
       </header>

@@ -80,14 +80,17 @@ export class ResidentRequestService extends ResourceEngine<ResidentRequestRow> {
   }
 
   protected override commandHandlers(): Readonly<Record<string, CommandHandler<ResidentRequestRow>>> {
-    return { approve, refuse, ready, release, resolve } satisfies Partial<Record<ResidentRequestCommandName, CommandHandler<ResidentRequestRow>>>;
+    return { approve, refuse, ready, release, resolve } satisfies Partial<
+      Record<ResidentRequestCommandName, CommandHandler<ResidentRequestRow>>
+    >;
   }
 
   /** A correction is resolved (or refused); only a certificate request is approved, made ready and released. */
   protected override async beforeCommand(_ctx: ServiceContext, command: CommandDef, row: ResidentRequestRow): Promise<void> {
     const forCertificate = ["approve", "ready", "release"].includes(command.name);
     if (forCertificate && row.kind !== "certificate") throw new AppError(422, `${row.title} is a correction: resolve or refuse it.`);
-    if (command.name === "resolve" && row.kind !== "correction") throw new AppError(422, `${row.title} is a certificate request: approve or refuse it.`);
+    if (command.name === "resolve" && row.kind !== "correction")
+      throw new AppError(422, `${row.title} is a certificate request: approve or refuse it.`);
   }
 
   // ---- the resident's own -------------------------------------------------------------------
@@ -255,7 +258,13 @@ export async function giveResidentAccount(ctx: ServiceContext, residentId: numbe
     const password = generatePassword();
     await tx.db
       .updateTable("users")
-      .set({ username, password_hash: await hashPassword(password), new_user: true, updated_at: sql`now()`, updated_by: tx.user?.id ?? null })
+      .set({
+        username,
+        password_hash: await hashPassword(password),
+        new_user: true,
+        updated_at: sql`now()`,
+        updated_by: tx.user?.id ?? null,
+      })
       .where("id", "=", residentId)
       .execute();
     await audit(tx, {

@@ -6,6 +6,7 @@ import { getRequestContext } from "./context.ts";
 import { pageUrl } from "./page-kit.server.ts";
 import { CSRF_FIELD, XSRF_HEADER } from "../cookies.ts";
 import { timingSafeEqualText } from "../auth-middleware.ts";
+import { isResidentOnly, RESIDENT_HOME } from "../../../domain/registry/resident-requests.ts";
 
 // Route guards (DESIGN §6, spec §6): every page is behind `auth` unless its layout names others.
 type Middleware = MiddlewareFunction<Response>;
@@ -19,6 +20,8 @@ const auth: Middleware = async ({ request, context }) => {
     const back = url.pathname + url.search;
     throw redirect(back && back !== "/" ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login");
   }
+  // A resident's account opens their own page (/my, public layout), never the back office (decision 208).
+  if (isResidentOnly(rc.user)) throw data("This page is for the barangay's staff. Your requests are on your own page.", { status: 403 });
   // The service context's admission (server/context.ts) for every loader, action and export behind
   // this guard: during maintenance only those who may work through it get past.
   await serviceContextFor(rc).catch((error: unknown) => {
@@ -27,7 +30,8 @@ const auth: Middleware = async ({ request, context }) => {
 };
 
 const guest: Middleware = ({ context }) => {
-  if (getRequestContext(context).user) throw redirect("/dashboard");
+  const user = getRequestContext(context).user;
+  if (user) throw redirect(isResidentOnly(user) ? RESIDENT_HOME : "/dashboard");
 };
 
 const publicGuard: Middleware = () => {};
