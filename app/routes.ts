@@ -51,6 +51,8 @@ export default [
       route("transactions", "routes/people.resident.transactions.tsx"),
       route("history", "routes/audit.history-tab.tsx", { id: "resident-history" }),
     ]),
+    // Staff give a resident an account to ask from home (decision 208).
+    route("manage/residents/:resident_id/account", "routes/resident-account.tsx"),
     route("photos/resident/:file", "routes/resident-photo.ts"),
     route("photos/user/:file", "routes/user-photo.ts"),
     // The barangay seal and the municipal logo that the prints show.

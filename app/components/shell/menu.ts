@@ -26,6 +26,7 @@ import {
   WalletCards,
   Archive,
   type LucideIcon,
+  Inbox,
 } from "lucide-react";
 import { can, manageGate, SYSTEM_ADMIN_PERMISSION, type HasPermissions } from "@domain/permissions";
 
@@ -77,6 +78,14 @@ export const MENU: readonly MenuGroup[] = [
         gate: manageGate("transaction"),
         icon: FileText,
         description: "Certificates and clearances issued to residents",
+      },
+      {
+        title: "Residents' Requests",
+        path: "/manage/resident_requests",
+        gate: manageGate("resident_request"),
+        icon: Inbox,
+        isNew: true,
+        description: "Certificates and corrections residents ask for from home",
       },
     ],
   },

@@ -94,6 +94,13 @@ export function ResidentPage({ loaderData }: { loaderData: LoaderData<typeof loa
               Reset password
             </Link>
           ) : null}
+          {can(root?.user, "update-resident") && resident.status === "Active" && !resident.username ? (
+            // An account to ask from home (decision 208): generated, shown once.
+            <Link to={`/manage/residents/${resident.id}/account`} className={buttonVariants({ variant: "outline" })}>
+              <KeyRound aria-hidden="true" />
+              Give an account
+            </Link>
+          ) : null}
           {can(root?.user, "update-resident") && resident.status === "Active" ? (
             <Link
               to={withBack(`/manage/residents?modal=update&id=${resident.id}`, pathname)}
