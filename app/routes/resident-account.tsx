@@ -29,7 +29,7 @@ export default function ResidentAccount({ loaderData, actionData }: Route.Compon
       <h1 className="text-2xl font-semibold">An account to ask from home</h1>
       {given ? (
         <div role="status" className="flex flex-col gap-2 rounded-lg border border-emerald-600 bg-emerald-50 p-4 dark:bg-emerald-950">
-          <p>Give these to {resident.name}. The password is shown only now; the resident changes it on first sign-in.</p>
+          <p>Give these to {resident.name}. The password is shown only now: the portal keeps only its hash. A lost one is replaced here.</p>
           <dl className="grid grid-cols-[7rem_1fr] gap-1 font-mono text-base">
             <dt className="font-sans text-sm">Username</dt>
             <dd data-testid="account-username">{given.username}</dd>

@@ -241,7 +241,7 @@ async function resolve(run: CommandRun<ResidentRequestRow>): Promise<void> {
 /**
  * Gives a resident an account (or a new password): a generated username (from the name, as the
  * users screen generates one) and password, shown once to the staff, who hand them to the resident.
- * The resident is asked to change the password on first sign-in (new_user). Needs update-resident.
+ * new_user marks it unused until the first sign-in. Needs update-resident.
  */
 export async function giveResidentAccount(ctx: ServiceContext, residentId: number): Promise<{ username: string; password: string }> {
   if (!can(ctx.user, "update-resident")) throw forbidden();
