@@ -28,6 +28,11 @@ export const NOTIFICATION_TOPICS = [
     description: "A deadline of a Lupon case falls due or is overdue (for the Punong Barangay and the Lupon secretary).",
   },
   {
+    key: "appointments",
+    label: "Appointments",
+    description: "A reminder the day before your appointment at the barangay hall.",
+  },
+  {
     key: "system",
     label: "System",
     description: "Maintenance mode and announcements from the administrator.",

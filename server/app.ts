@@ -17,6 +17,7 @@ import { setRuntimeInfo } from "./system/diagnostics.ts";
 import { cacheMaintenanceMode, setMaintenanceFromEnv } from "./system/settings.ts";
 import { startRetentionSchedule } from "./features/privacy/retention.ts";
 import { startKpDeadlineSchedule } from "./features/kp/clock.ts";
+import { startAppointmentSchedule } from "./features/appointments/clock.ts";
 import { requestContext } from "./http/pages/context.ts";
 import type { Server } from "node:http";
 
@@ -62,6 +63,8 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
   const retention = startRetentionSchedule(db, logger);
   // The KP deadlines told to the Punong Barangay and the Lupon secretary (once each, across processes).
   const kpDeadlines = startKpDeadlineSchedule(db, logger);
+  // Appointments: the day-before reminders (once each) and the no-shows after the day (decision 207).
+  const appointmentClock = startAppointmentSchedule(db, logger);
 
   // Production loads the route bundle once, now: a rebuild of build/ while the server runs must not
   // break it. Development asks Vite on every request so edits show at once.
@@ -129,6 +132,7 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
       }
       retention.stop();
       kpDeadlines.stop();
+      appointmentClock.stop();
       await hub.stop();
       await database.close();
     },

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { serviceFor } from "../../server/engine/services.ts";
 import { bookOwn, cancelOwn, freeSlots, ownAppointments } from "../../server/features/appointments/service.ts";
+import { sweepAppointments } from "../../server/features/appointments/clock.ts";
 import { SEEDED_ROLES } from "../../server/seed.ts";
 import type { AuthUser, ServiceContext } from "../../server/context.ts";
 import { adminContext, insertResidents } from "../helpers/people.ts";
@@ -201,6 +202,107 @@ describe("move and cancel", () => {
   });
 });
 
+describe("check in", () => {
+  it("issues the holder a ticket in the queue's appointment lane, called before the regular line, and marks the appointment arrived", async () => {
+    at("2026-12-06 10:00");
+    const booked = await book(secretary, residents[2], "2026-12-07", "09:00");
+    const id = booked.body.data.id as number;
+    // Not before its day.
+    const early = await secretary.put(`/backend/api/appointment/check_in/${id}`, {});
+    expect(early.status).toBe(422);
+    expect(early.body.message).toBe("The appointment is on 2026-12-07; it is checked in on its day (today is 2026-12-06).");
+
+    at("2026-12-07 08:50");
+    const walkIn = await serviceFor("queue").issue(
+      { db: server.db, user: null, ip: "198.51.100.7" },
+      { service_id: service.C, lane: "regular" },
+    );
+    const checked = await secretary.put(`/backend/api/appointment/check_in/${id}`, {});
+    expect(checked.status).toBe(200);
+    expect(checked.body.data).toMatchObject({ state: "arrived", ticket_id: expect.any(Number) });
+    const ticket = await server.db
+      .selectFrom("queue_tickets")
+      .selectAll()
+      .where("id", "=", checked.body.data.ticket_id)
+      .executeTakeFirstOrThrow();
+    expect(ticket).toMatchObject({ lane: "appointment", code: "C-002", state: "waiting", ticket_date: "2026-12-07" });
+    // The window calls the appointment's holder before the walk-in who came first.
+    const window = (await server.db.selectFrom("queue_windows").select("id").where("name", "=", "Window 1").executeTakeFirstOrThrow()).id;
+    const called = await secretary.post("/backend/api/queue/call-next", { window_id: window });
+    expect(called.body.data.code).toBe(ticket.code);
+    expect(walkIn.code).toBe("C-001");
+    // Checked in once: a second check-in is refused, and no second ticket is issued.
+    expect((await secretary.put(`/backend/api/appointment/check_in/${id}`, {})).status).toBe(422);
+    expect(
+      Number(
+        (
+          await server.db
+            .selectFrom("queue_tickets")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("lane", "=", "appointment")
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(1);
+  });
+
+  it("is not a lane the kiosk offers: a visitor posting it is refused", async () => {
+    await expect(
+      serviceFor("queue").issue({ db: server.db, user: null, ip: "198.51.100.8" }, { service_id: service.C, lane: "appointment" }),
+    ).rejects.toMatchObject({ status: 422, errors: { lane: [expect.any(String)] } });
+  });
+});
+
+describe("the sweep", () => {
+  it("reminds a resident with an account the day before, once, and marks the booked ones after their day as no-shows", async () => {
+    at("2026-12-06 10:00");
+    const mine = await bookOwn(account.ctx, { service_id: service.C, appointment_date: "2026-12-14", slot_time: "08:00" });
+    const noAccount = await book(secretary, residents[3], "2026-12-14", "08:30");
+    expect(noAccount.status).toBe(201);
+    const notices = () =>
+      server.db
+        .selectFrom("notifications")
+        .select(["title", "message"])
+        .where("user_id", "=", account.id)
+        .where("entity", "=", "appointment")
+        .execute();
+
+    at("2026-12-12 20:00"); // two days before: nothing yet
+    expect((await sweepAppointments({ db: server.db })).reminders).toBe(0);
+    at("2026-12-13 07:00");
+    const first = await sweepAppointments({ db: server.db });
+    expect(first.reminders).toBe(1); // the resident without an account is not told by the portal
+    // Two processes sweeping at once send it once.
+    const [a, b] = await Promise.all([sweepAppointments({ db: server.db }), sweepAppointments({ db: server.db })]);
+    expect(a.reminders + b.reminders).toBe(0);
+    expect(await notices()).toEqual([
+      {
+        title: "Appointment tomorrow at 08:00",
+        message: "Certificate at the barangay hall on Monday, December 14, 2026 at 08:00. Show this at the desk on arrival.",
+      },
+    ]);
+
+    at("2026-12-15 07:00"); // the day after: still booked, so they did not come
+    const after = await sweepAppointments({ db: server.db });
+    expect(after.noShows).toBeGreaterThanOrEqual(2);
+    const states = await server.db
+      .selectFrom("appointments")
+      .select(["id", "state"])
+      .where("id", "in", [mine.id, noAccount.body.data.id])
+      .execute();
+    expect(states.map((r) => r.state)).toEqual(["no_show", "no_show"]);
+    expect((await sweepAppointments({ db: server.db })).noShows).toBe(0);
+    const run = await server.db
+      .selectFrom("command_runs")
+      .select(["command", "user_id"])
+      .where("entity", "=", "appointment")
+      .where("entity_id", "=", mine.id)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(run).toEqual({ command: "no_show", user_id: null });
+  });
+});
+
 describe("the resident's own booking", () => {
   it("shows the free slots, books one's own, refuses a second that day, and cancels one's own with a reason", async () => {
     at("2026-12-06 10:00");
@@ -218,7 +320,9 @@ describe("the resident's own booking", () => {
         status: 422,
       },
     );
-    expect((await ownAppointments(account.ctx)).map((a) => a.id)).toEqual([mine.id]);
+    const own = await ownAppointments(account.ctx);
+    expect(own.map((a) => a.id)).toContain(mine.id);
+    expect(own.every((a) => a.resident_id === account.id)).toBe(true);
     await expect(cancelOwn(account.ctx, mine.id, "")).rejects.toMatchObject({
       status: 422,
       errors: { reason: ["The reason field is required."] },
