@@ -4,6 +4,9 @@ import { allResources } from "../../domain/registry/index.ts";
 import { REMITTANCE_COMMANDS } from "../../domain/registry/collections.ts";
 import { KP_IRREVERSIBLE_COMMANDS } from "../../domain/registry/kp.ts";
 import { QUEUE_IRREVERSIBLE_COMMANDS } from "../../domain/registry/queue.ts";
+import { RESIDENT_REQUEST_IRREVERSIBLE_COMMANDS } from "../../domain/registry/resident-requests.ts";
+import { loadAuthUser } from "../../server/auth/sessions.ts";
+import { markTransactionsPaid } from "../../server/features/certificates/service.ts";
 import { serviceFor } from "../../server/engine/services.ts";
 import type { CommandDef } from "../../domain/registry/types.ts";
 import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
@@ -263,6 +266,41 @@ function queueStep(command: string, body: (t: { windowId: number }) => Promise<R
     expect(res.status, res.text).toBe(200);
     await assertRecorded("queue", t.id, command);
     expect((await stored("queue_tickets", t.id)).state).toBe(state);
+  };
+}
+
+/** A resident's request (decision 208), filed by a resident of its own, moved by the admin's commands to `upTo`. */
+let requestSeq = 0;
+async function residentRequest(kind: "certificate" | "correction", upTo: string[] = []) {
+  const resident = await createUser(server.db, { username: `asker${++requestSeq}`, kind: "resident" });
+  const ctx = { db: server.db, user: await loadAuthUser(server.db, resident.id) };
+  const type = await admin.post("/backend/api/transaction_type", {
+    name: `From home ${requestSeq}`,
+    custom_payment_form: [{ fieldId: "custom_field_default_amount", label: "Default Amount", amount: "10" }],
+    template: "<p>{{user_fullname}}</p>",
+  });
+  const filed =
+    kind === "certificate"
+      ? await serviceFor("resident_request").requestCertificate(ctx, { transaction_type_id: type.body.data.id, purpose: "Work" })
+      : await serviceFor("resident_request").requestCorrection(ctx, { details: "My birthday is wrong." });
+  for (const command of upTo) expect((await admin.put(`/backend/api/resident_request/${command}/${filed.id}`, {})).status).toBe(200);
+  return { id: Number(filed.id), residentId: resident.id };
+}
+
+function requestStep(kind: "certificate" | "correction", before: string[], command: string, state: string) {
+  return async () => {
+    const r = await residentRequest(kind, before);
+    if (command === "release") {
+      const { transaction_id } = await stored("resident_requests", r.id);
+      const actor = { db: server.db, user: await loadAuthUser(server.db, adminId) };
+      await server.db
+        .transaction()
+        .execute((trx) => markTransactionsPaid({ ...actor, db: trx }, [Number(transaction_id)], 902, r.residentId));
+    }
+    const res = await admin.put(`/backend/api/resident_request/${command}/${r.id}`, { reason: "As the resident asked" });
+    expect(res.status, res.text).toBe(200);
+    await assertRecorded("resident_request", r.id, command);
+    expect((await stored("resident_requests", r.id)).state).toBe(state);
   };
 }
 
@@ -561,6 +599,16 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     expect(await stored("queue_tickets", t.id)).toMatchObject({ state: "called", window_id: t.windowId });
     await admin.put(`/backend/api/queue/done/${t.id}`, {});
   },
+  "resident_request:request": async () => {
+    const r = await residentRequest("certificate");
+    await assertRecorded("resident_request", r.id, "request");
+    expect(await stored("resident_requests", r.id)).toMatchObject({ state: "requested", created_by: r.residentId });
+  },
+  "resident_request:approve": requestStep("certificate", [], "approve", "approved"),
+  "resident_request:refuse": requestStep("certificate", [], "refuse", "refused"),
+  "resident_request:ready": requestStep("certificate", ["approve"], "ready", "ready"),
+  "resident_request:release": requestStep("certificate", ["approve", "ready"], "release", "released"),
+  "resident_request:resolve": requestStep("correction", [], "resolve", "resolved"),
   "queue:recall": queueStep("recall", async () => ({}), "called"),
   "queue:skip": queueStep("skip", async () => ({ reason: "Not at the window" }), "skipped"),
   "queue:done": queueStep("done", async () => ({}), "done"),
@@ -606,7 +654,9 @@ describe("every state change is a recorded command", () => {
         ["generate", "issue"].includes(command.name) ||
         (key.startsWith("kp_case:") && KP_IRREVERSIBLE_COMMANDS.some((n) => n === command.name)) ||
         // A queue ticket's steps record what happened at the window; none is taken back (decision 206).
-        (key.startsWith("queue:") && QUEUE_IRREVERSIBLE_COMMANDS.some((n) => n === command.name));
+        (key.startsWith("queue:") && QUEUE_IRREVERSIBLE_COMMANDS.some((n) => n === command.name)) ||
+        // A resident's request moves by steps the resident is told of; none is taken back (decision 208).
+        (key.startsWith("resident_request:") && RESIDENT_REQUEST_IRREVERSIBLE_COMMANDS.some((n) => n === command.name));
       expect(reversible, key).toBe(!final);
     }
   });
