@@ -501,6 +501,25 @@ export const KP_CASE_COMMANDS = [
 export type KpCommandName = (typeof KP_CASE_COMMANDS)[number]["name"];
 
 /**
+ * The steps the law takes once in a case, with the case's column that records each: the case page
+ * stops offering one once it is taken. Their handlers refuse a repeat with the law's reason; this
+ * only keeps a button from leading to that refusal.
+ */
+export const KP_ONCE_STEPS = {
+  constitute_pangkat: "pangkat_constituted_on",
+  extend_conciliation: "conciliation_extended_on",
+  move_for_execution: "execution_moved_on",
+  transmit: "transmitted_on",
+  certify_bar_counterclaim: "counterclaim_barred_on",
+} as const satisfies Partial<Record<KpCommandName, string>>;
+
+/** Whether a step the law takes once was already taken in this case. */
+export function stepTaken(name: string, row: Partial<Record<(typeof KP_ONCE_STEPS)[keyof typeof KP_ONCE_STEPS], string | null>>): boolean {
+  const column = (KP_ONCE_STEPS as Partial<Record<string, (typeof KP_ONCE_STEPS)[keyof typeof KP_ONCE_STEPS]>>)[name];
+  return column != null && row[column] != null;
+}
+
+/**
  * The steps no command takes back (decision 200): a settlement or award becomes final by law and
  * its only undoing is the law's repudiation, itself a step; a certification, a dismissal or a
  * withdrawal is issued to the parties. Only a summons issued by mistake is recalled.

@@ -134,6 +134,25 @@ describe("the case page", () => {
     expect(after.forms.map((f) => f.form)).toEqual(expect.arrayContaining(["7", "8", "9"]));
   });
 
+  it("stops offering a step the law takes once after it is taken (the counterclaim's bar)", async () => {
+    const kase = await file("Lim vs. Tan (page)");
+    expect((await post(kase.id, { intent: "step", command: "summon", date: "2026-03-03" })).status).toBe(302);
+    const before = (await load(kase.id)).body as { steps: { name: string }[] };
+    expect(before.steps.map((s) => s.name)).toContain("certify_bar_counterclaim");
+    const barred = await post(kase.id, {
+      intent: "step",
+      command: "certify_bar_counterclaim",
+      date: "2026-03-04",
+      reason: "Wilfully absent",
+    });
+    expect(barred.status).toBe(302);
+    const after = (await load(kase.id)).body as { kase: { state: string }; steps: { name: string }[] };
+    // The case goes on (still summoned), but the bar is not offered twice.
+    expect(after.kase.state).toBe("summoned");
+    expect(after.steps.map((s) => s.name)).toContain("mediate");
+    expect(after.steps.map((s) => s.name)).not.toContain("certify_bar_counterclaim");
+  });
+
   it("runs a step and comes back to the case with its message", async () => {
     const kase = await file("Cruz vs. Garcia (page)");
     const res = await post(kase.id, { intent: "step", command: "summon", date: "2026-03-03" });

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { todayInManila } from "../../../domain/dates.ts";
 import { can } from "../../../domain/permissions.ts";
 import { getResource } from "../../../domain/registry/index.ts";
-import { KP_STATE_LABELS, type KpState } from "../../../domain/registry/kp.ts";
+import { KP_STATE_LABELS, stepTaken, type KpState } from "../../../domain/registry/kp.ts";
 import { userCommands } from "../../../domain/registry/types.ts";
 import { caseEvents } from "../../../domain/kp/case-events.ts";
 import { KP_CASE_FORMS, kpFormRefusal } from "../../../domain/kp/forms.ts";
@@ -224,7 +224,7 @@ export async function casePage(ctx: ServiceContext, id: number): Promise<CasePag
   const steps: CaseStep[] = row.deleted_at
     ? []
     : userCommands(def)
-        .filter((c) => c.from.includes(row.state) && can(ctx.user, `${c.permission}-${def.name}`))
+        .filter((c) => c.from.includes(row.state) && !stepTaken(c.name, row) && can(ctx.user, `${c.permission}-${def.name}`))
         .map((c) => ({
           name: c.name,
           label: c.label,
