@@ -38,6 +38,8 @@ export default [
     route("dashboard", "routes/dashboard.tsx"),
     // The staff's queue window (decision 206); the day's tickets are the registry's /queue/tickets.
     route("queue", "routes/queue.window.tsx"),
+    // The front desk's day of appointments (decision 207); every appointment is the registry's /appointments/list.
+    route("appointments", "routes/appointments.tsx"),
     route("test", "routes/test.tsx"),
     // Every notification of the signed-in user.
     route("notifications", "routes/notifications.tsx"),

@@ -132,9 +132,8 @@ export const MENU: readonly MenuGroup[] = [
       {
         title: "Appointment",
         path: "/appointments",
-        gate: "manage-appointment",
+        gate: manageGate("appointment"),
         icon: CalendarClock,
-        disabled: true,
         description: "Scheduled appointments",
       },
     ],
