@@ -23,6 +23,7 @@ export default [
     route("my", "routes/my.tsx"),
     route("my/request", "routes/my.certificate-request.tsx"),
     route("my/requests/:request_id", "routes/my.request.tsx"),
+    route("my/appointment", "routes/my.appointment.tsx"),
   ]),
   // The hall's kiosk and TV display (decision 206): public, without the portal's header.
   layout("routes/layouts/hall.tsx", [

@@ -22,7 +22,7 @@ export async function action(args: Route.ActionArgs) {
 export const meta = () => [{ title: "My requests | Portal" }];
 
 export default function MyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, requests } = loaderData;
+  const { profile, requests, appointments } = loaderData;
   const busy = useNavigation().state !== "idle";
   const name = [profile.firstname, profile.middlename, profile.lastname, profile.suffix].filter(Boolean).join(" ");
   const rows: [string, string | null][] = [
@@ -45,6 +45,9 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
         <div className="flex flex-wrap gap-2">
           <Link to="/my/request" className={buttonVariants({ size: "lg" })}>
             Request a certificate
+          </Link>
+          <Link to="/my/appointment" className={buttonVariants({ variant: "outline", size: "lg" })}>
+            Book an appointment
           </Link>
           <Form method="post" action="/logout">
             <CsrfInput />
@@ -74,6 +77,52 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
                   </span>
                   <StateBadge state={r.state} label={r.state_label} />
                 </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="my-appointments" className="flex flex-col gap-3">
+        <h2 id="my-appointments" className="text-lg font-semibold">
+          My appointments
+        </h2>
+        {appointments.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">No appointment booked.</p>
+        ) : (
+          <ul className="divide-y rounded-lg border bg-card" data-testid="my-appointments">
+            {appointments.map((a) => (
+              <li key={a.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+                <span className="flex flex-col">
+                  <span className="font-medium">{a.service}</span>
+                  <span className="text-sm text-muted-foreground">
+                    {formatDate(a.date)} at {a.time} · {a.state.replace(/_/g, " ")}
+                  </span>
+                </span>
+                {a.state === "booked" ? (
+                  <details className="text-sm">
+                    <summary className="cursor-pointer underline-offset-4 hover:underline">Cancel</summary>
+                    <Form method="post" action="/my/appointment" className="mt-2 flex flex-wrap items-end gap-2">
+                      <CsrfInput />
+                      <input type="hidden" name="intent" value="cancel" />
+                      <input type="hidden" name="id" value={a.id} />
+                      <Label htmlFor={`reason-${a.id}`} className="sr-only">
+                        Why
+                      </Label>
+                      <input
+                        id={`reason-${a.id}`}
+                        name="reason"
+                        required
+                        minLength={3}
+                        placeholder="Why"
+                        className="h-9 rounded-md border bg-background px-2"
+                      />
+                      <Button type="submit" size="sm" variant="destructive">
+                        Cancel it
+                      </Button>
+                    </Form>
+                  </details>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -102,7 +102,7 @@ test("a resident requests a clearance from home; the secretary approves, the tre
   await home.getByRole("button", { name: "Send the request" }).click();
   await expect(home).toHaveURL(/\/my\/requests\/\d+$/);
   const requestId = Number(/\/my\/requests\/(\d+)/.exec(home.url())![1]);
-  await expect(home.locator("[data-state]")).toHaveText("Requested");
+  await expect(home.getByTestId("request-state")).toHaveText("Requested");
   await expectAccessible(home, "a resident's request");
   await home.screenshot({ path: `${shots}/my-request-detail-390.png`, fullPage: true });
   await home.goto("/my");
@@ -111,6 +111,40 @@ test("a resident requests a clearance from home; the secretary approves, the tre
   await home.setViewportSize(WIDE);
   await home.screenshot({ path: `${shots}/my-1440.png`, fullPage: true });
   await home.setViewportSize(PHONE);
+
+  // 3b. … and books an appointment at the hall (the appointments area's hours and slots): the first
+  // open day of the coming week, its first free time.
+  const certificateService = (
+    (await (await adminApi.send("GET", "/backend/api/queue_service?search=Certificate")).json()) as {
+      data: { id: number; name: string }[];
+    }
+  ).data.find((s) => s.name === "Certificate")!;
+  for (const weekday of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"])
+    // Another test may have set the same hours already: a refusal of a duplicate is fine.
+    await adminApi.send("POST", "/backend/api/appointment_hour", {
+      service_id: certificateService.id,
+      weekday,
+      opens_at: "08:00",
+      closes_at: "12:00",
+      slot_minutes: 30,
+      capacity: 5,
+    });
+  await home.goto("/my");
+  await home.getByRole("link", { name: "Book an appointment" }).click();
+  await home.getByLabel("Service").selectOption({ label: "Certificate" });
+  const book = home.getByRole("button", { name: "Book this time" });
+  for (let ahead = 1; ahead <= 7; ahead++) {
+    const day = new Date(Date.now() + 8 * 3600_000 + ahead * 86_400_000).toISOString().slice(0, 10);
+    await home.getByLabel("Day").fill(day);
+    await home.getByRole("button", { name: "Show free times" }).click();
+    await expect(home).toHaveURL(new RegExp(`date=${day}`));
+    if (await book.isVisible()) break;
+  }
+  await home.screenshot({ path: `${shots}/my-appointment-390.png`, fullPage: true });
+  await book.click();
+  await expect(home).toHaveURL(/\/my$/);
+  await expect(home.getByTestId("my-appointments")).toContainText("Certificate");
+  await expect(home.getByTestId("my-appointments")).toContainText("booked");
 
   // Another resident's request is no page of theirs.
   expect((await home.request.get(`/my/requests/${requestId + 100000}`)).status()).toBe(404);
@@ -133,7 +167,7 @@ test("a resident requests a clearance from home; the secretary approves, the tre
 
   // The resident sees it approved with its reference number, waiting for the fee.
   await home.goto(`/my/requests/${requestId}`);
-  await expect(home.locator("[data-state]").first()).toHaveText("Ready to claim");
+  await expect(home.getByTestId("request-state")).toHaveText("Ready to claim");
   await expect(home.getByText("Pay its fee at the treasurer's window")).toBeVisible();
 
   // 5. The treasurer takes the payment: the resident's unpaid clearance is the receipt's line.
@@ -157,7 +191,7 @@ test("a resident requests a clearance from home; the secretary approves, the tre
 
   // 7. The resident downloads the certificate: the staff print's sheet, code and O.R. number.
   await home.goto(`/my/requests/${requestId}`);
-  await expect(home.locator("[data-state]").first()).toHaveText("Released");
+  await expect(home.getByTestId("request-state")).toHaveText("Released");
   await home.screenshot({ path: `${shots}/my-released-390.png`, fullPage: true });
   await home.getByRole("link", { name: "Download the certificate" }).click();
   await expect(home.getByTestId("certificate")).toBeVisible();

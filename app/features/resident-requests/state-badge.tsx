@@ -12,7 +12,11 @@ const STYLE: Record<string, string> = {
 
 export function StateBadge({ state, label }: { state: string; label: string }) {
   return (
-    <span className={cn("shrink-0 rounded-full border px-2.5 py-0.5 text-xs font-semibold", STYLE[state])} data-state={state}>
+    <span
+      className={cn("shrink-0 rounded-full border px-2.5 py-0.5 text-xs font-semibold", STYLE[state])}
+      data-testid="request-state"
+      data-state={state}
+    >
       {label}
     </span>
   );

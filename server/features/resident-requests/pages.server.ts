@@ -7,6 +7,8 @@ import { pageUrl, rethrowForPage, type PageArgs } from "../../http/pages/page-ki
 import { flashCookie } from "../../http/pages/flash.server.ts";
 import { RESIDENT_REQUEST_STATE_LABELS, type ResidentRequestState } from "../../../domain/registry/resident-requests.ts";
 import { myProfile, requestableTypes } from "./service.ts";
+import { bookOwn, cancelOwn, freeSlots, ownAppointments } from "../appointments/service.ts";
+import { todayInManila } from "../../../domain/dates.ts";
 
 // The resident's own pages (/my, decision 208): thin adapters over the service. Signed out, each
 // sends to the sign-in and back; a signed-in staff user is refused (403) by the service.
@@ -29,6 +31,7 @@ export async function myPage(args: PageArgs) {
     const [profile, requests] = await Promise.all([myProfile(ctx), serviceFor("resident_request").mine(ctx)]);
     return {
       profile,
+      appointments: await myAppointments(args),
       requests: requests.map((r) => ({
         id: Number(r.id),
         kind: r.kind,
@@ -127,4 +130,67 @@ export async function myCertificatePage(args: PageArgs, id: number) {
     if (isAppError(error) && error.status === 422) return { doc: null, refused: error.message };
     rethrowForPage(error, "This page is for residents with an account.");
   }
+}
+
+// ---- the resident's appointments (issue 32 item 2's own booking, built by the appointments area) ----
+
+/** /my/appointment: the hall's services, and for a chosen service and day (?service=&date=) its slots. */
+export async function appointmentPage(args: PageArgs) {
+  try {
+    const ctx = await residentContext(args);
+    await serviceFor("resident_request").mine(ctx); // a staff user is refused here, as on /my
+    const url = pageUrl(args);
+    const services = (
+      await ctx.db.selectFrom("queue_services").select(["id", "name"]).where("deleted_at", "is", null).orderBy("position").execute()
+    ).map((s) => ({ id: Number(s.id), name: s.name }));
+    const service = Number(url.searchParams.get("service")) || null;
+    const date = url.searchParams.get("date") || null;
+    let day: Awaited<ReturnType<typeof freeSlots>> | null = null;
+    let problem: string | null = null;
+    if (service && date) {
+      try {
+        day = await freeSlots(ctx, service, date);
+      } catch (error) {
+        if (!(isAppError(error) && error.status === 422)) throw error;
+        problem = Object.values(error.errors ?? {})[0]?.[0] ?? error.message;
+      }
+    }
+    return { services, service, date, day, problem, today: todayInManila() };
+  } catch (error) {
+    rethrowForPage(error, "This page is for residents with an account.");
+  }
+}
+
+export async function appointmentAction(args: PageArgs, form: FormData) {
+  const ctx = await residentContext(args);
+  try {
+    if (form.get("intent") === "cancel") {
+      await cancelOwn(ctx, form.get("id"), form.get("reason"));
+      return sentTo(args, "/my", "Your appointment is cancelled.");
+    }
+    const input = {
+      service_id: form.get("service_id"),
+      appointment_date: form.get("appointment_date"),
+      slot_time: form.get("slot_time"),
+      purpose: form.get("purpose") || undefined,
+    };
+    await bookOwn(ctx, input);
+    return sentTo(args, "/my", "Your appointment is booked.");
+  } catch (error) {
+    if (isAppError(error) && error.status === 422)
+      return data({ message: Object.values(error.errors ?? {})[0]?.[0] ?? error.message }, { status: 422 });
+    rethrowForPage(error);
+  }
+}
+
+/** The resident's own appointments, the latest first, for /my. */
+export async function myAppointments(args: PageArgs) {
+  const ctx = await residentContext(args);
+  return (await ownAppointments(ctx)).map((a) => ({
+    id: Number(a.id),
+    service: a.service?.name ?? "",
+    date: a.appointment_date,
+    time: String(a.slot_time).slice(0, 5),
+    state: a.state,
+  }));
 }
