@@ -30,6 +30,7 @@ test("the dashboard greets the user and lists the areas the menu opens", async (
     "Maps",
     "Collections",
     "Transactions",
+    "Residents' Requests",
     "Residents Profile",
     "Businesses Profile",
     "Households",
