@@ -4,6 +4,7 @@ import type { ServiceContext } from "../../server/context.ts";
 import { serviceFor } from "../../server/engine/services.ts";
 import { markTransactionsPaid } from "../../server/features/certificates/service.ts";
 import { giveResidentAccount, myProfile } from "../../server/features/resident-requests/service.ts";
+import { SEEDED_ROLES } from "../../server/seed.ts";
 import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 // Residents ask from home (decision 208): staff give a resident an account; the resident asks for a
@@ -206,5 +207,16 @@ describe("a resident's requests", () => {
     expect((await requests().mineOne(mine, filed.id)).state).toBe("resolved");
     const profile = await myProfile(mine);
     expect(profile).toMatchObject({ id: residentId, firstname: "Maria", lastname: "Santos", date_of_birth: "1990-03-04" });
+  });
+});
+
+describe("the seeded roles", () => {
+  it("give the requests' work to the Secretary, who issues certificates, and their reading to the Treasurer and the Punong Barangay", () => {
+    const holders = (permission: string) => SEEDED_ROLES.filter((role) => role.permissions().includes(permission)).map((r) => r.name);
+    expect(holders("update-resident_request")).toEqual(["Administrator", "Secretary"]);
+    expect(holders("manage-resident_request")).toEqual(["Administrator", "Punong Barangay", "Secretary", "Treasurer"]);
+    // Approving creates the transaction: whoever approves must be able to create one.
+    for (const role of holders("update-resident_request"))
+      expect(SEEDED_ROLES.find((r) => r.name === role)!.permissions()).toContain("create-transaction");
   });
 });
