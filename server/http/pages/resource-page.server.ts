@@ -204,8 +204,9 @@ export async function resourceAction(args: Args) {
     }
   } catch (error) {
     // A bulk delete or restore that the rules refuse (rows that block it) comes
-    // back to the list as its message, on every list, with or without JavaScript.
-    if (isAppError(error) && error.status === 422 && (intent === "delete-many" || intent === "restore-many"))
+    // back to the list as its message, on every list, with or without JavaScript; so does a named
+    // command the rules refuse (a certificate released before its fee is paid): it was a 500.
+    if (isAppError(error) && error.status === 422 && (intent === "delete-many" || intent === "restore-many" || intent === "command"))
       return redirectWithFlash(args, form, { message: error.message, type: "invalid" });
     rethrowForPage(error);
   }
