@@ -24,6 +24,7 @@ import { seedCollections } from "./features/collections/seed.ts";
 import { seedOfficials } from "./features/officials/seed.ts";
 import { seedHolidays } from "./features/holidays/seed.ts";
 import { seedQueue } from "./features/queue/seed.ts";
+import { seedAppointmentHours } from "./features/appointments/seed.ts";
 
 // The seed is idempotent: it adds what is missing and never overwrites what an
 // administrator changed, except that the Administrator role always holds every permission.
@@ -250,6 +251,8 @@ export async function seed(db: DB, options: SeedOptions): Promise<SeedResult> {
     await seedHolidays(trx);
     // The kiosk needs services to offer and the staff windows to call from (decision 206).
     await seedQueue(trx);
+    // The services' appointment hours, once (decision 207).
+    await seedAppointmentHours(trx);
 
     if (options.demo) {
       await trx

@@ -5,6 +5,9 @@ import { REMITTANCE_COMMANDS } from "../../domain/registry/collections.ts";
 import { KP_IRREVERSIBLE_COMMANDS } from "../../domain/registry/kp.ts";
 import { QUEUE_IRREVERSIBLE_COMMANDS } from "../../domain/registry/queue.ts";
 import { RESIDENT_REQUEST_IRREVERSIBLE_COMMANDS } from "../../domain/registry/resident-requests.ts";
+import { APPOINTMENT_IRREVERSIBLE_COMMANDS } from "../../domain/registry/appointments.ts";
+import { sweepAppointments } from "../../server/features/appointments/clock.ts";
+import { addDays, nextFreeSlot } from "../../server/features/appointments/slots.ts";
 import { loadAuthUser } from "../../server/auth/sessions.ts";
 import { markTransactionsPaid } from "../../server/features/certificates/service.ts";
 import { serviceFor } from "../../server/engine/services.ts";
@@ -609,6 +612,43 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
   "resident_request:ready": requestStep("certificate", ["approve"], "ready", "ready"),
   "resident_request:release": requestStep("certificate", ["approve", "ready"], "release", "released"),
   "resident_request:resolve": requestStep("correction", [], "resolve", "resolved"),
+  "appointment:book": async () => {
+    const id = await bookedAppointment("08:30");
+    await assertRecorded("appointment", id, "book");
+    expect(await stored("appointments", id)).toMatchObject({ state: "booked", slot_time: "08:30", created_by: adminId });
+  },
+  "appointment:move": async () => {
+    const id = await bookedAppointment("09:00");
+    expect((await admin.put(`/backend/api/appointment/move/${id}`, { appointment_date: await openDay(), slot_time: "09:30" })).status).toBe(
+      200,
+    );
+    await assertRecorded("appointment", id, "move");
+    expect(await stored("appointments", id)).toMatchObject({ state: "booked", slot_time: "09:30" });
+  },
+  "appointment:cancel": async () => {
+    const id = await bookedAppointment("10:00");
+    expect((await admin.put(`/backend/api/appointment/cancel/${id}`, { reason: "The resident cannot come" })).status).toBe(200);
+    await assertRecorded("appointment", id, "cancel");
+    expect(await stored("appointments", id)).toMatchObject({ state: "cancelled" });
+  },
+  "appointment:check_in": async () => {
+    const id = await storedAppointment(today);
+    expect((await admin.put(`/backend/api/appointment/check_in/${id}`, {})).status).toBe(200);
+    const { forward } = await assertRecorded("appointment", id, "check_in");
+    const row = await stored("appointments", id);
+    expect(row).toMatchObject({ state: "arrived" });
+    // The queue's own issue ran inside the check-in: its ticket is in the appointment lane.
+    expect(await stored("queue_tickets", Number(row.ticket_id))).toMatchObject({ lane: "appointment", state: "waiting" });
+    expect((await effectsOf(forward.id)).length).toBeGreaterThan(0);
+  },
+  "appointment:no_show": async () => {
+    const yesterday = new Date(`${today}T00:00:00Z`);
+    yesterday.setUTCDate(yesterday.getUTCDate() - 1);
+    const id = await storedAppointment(yesterday.toISOString().slice(0, 10));
+    await sweepAppointments({ db: server.db });
+    await assertRecorded("appointment", id, "no_show");
+    expect(await stored("appointments", id)).toMatchObject({ state: "no_show" });
+  },
   "queue:recall": queueStep("recall", async () => ({}), "called"),
   "queue:skip": queueStep("skip", async () => ({ reason: "Not at the window" }), "skipped"),
   "queue:done": queueStep("done", async () => ({}), "done"),
@@ -620,6 +660,53 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     "transferred",
   ),
 };
+
+/** A resident (a user of kind resident) for the appointments' scenarios. */
+async function appointmentResident(): Promise<number> {
+  const { id } = await server.db.insertInto("users").values({ kind: "resident" }).returning("id").executeTakeFirstOrThrow();
+  await server.db
+    .insertInto("user_profiles")
+    .values({ user_id: id, firstname: "Appointment", lastname: `Holder ${id}` })
+    .execute();
+  return Number(id);
+}
+
+/** The first day from tomorrow the seeded hours take appointments on (decision 207): a weekday, no holiday. */
+async function openDay(): Promise<string> {
+  const service = await server.db.selectFrom("queue_services").select("id").where("prefix", "=", "C").executeTakeFirstOrThrow();
+  const next = await nextFreeSlot({ db: server.db }, Number(service.id), addDays(today, 1), "00:00", new Date());
+  if (!next) throw new Error("No free appointment slot in the seeded hours");
+  return next.date;
+}
+
+/** An appointment of the Certificate service stored as booked on `date` (a day no booking may take: today's past hours, yesterday). */
+async function storedAppointment(date: string): Promise<number> {
+  const service = await server.db.selectFrom("queue_services").select("id").where("prefix", "=", "C").executeTakeFirstOrThrow();
+  const { id } = await server.db
+    .insertInto("appointments")
+    .values({
+      service_id: service.id,
+      resident_id: await appointmentResident(),
+      appointment_date: date,
+      slot_time: "08:00",
+      state: "booked",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(id);
+}
+
+async function bookedAppointment(time = "08:00"): Promise<number> {
+  const service = await server.db.selectFrom("queue_services").select("id").where("prefix", "=", "C").executeTakeFirstOrThrow();
+  const res = await admin.post("/backend/api/appointment", {
+    service_id: service.id,
+    resident_id: await appointmentResident(),
+    appointment_date: await openDay(),
+    slot_time: time,
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data.id as number;
+}
 
 /** Every command of every entry, and the remittance's, as `entity:command`. */
 function everyCommand(): { key: string; command: CommandDef; entry: readonly CommandDef[] }[] {
@@ -656,7 +743,9 @@ describe("every state change is a recorded command", () => {
         // A queue ticket's steps record what happened at the window; none is taken back (decision 206).
         (key.startsWith("queue:") && QUEUE_IRREVERSIBLE_COMMANDS.some((n) => n === command.name)) ||
         // A resident's request moves by steps the resident is told of; none is taken back (decision 208).
-        (key.startsWith("resident_request:") && RESIDENT_REQUEST_IRREVERSIBLE_COMMANDS.some((n) => n === command.name));
+        (key.startsWith("resident_request:") && RESIDENT_REQUEST_IRREVERSIBLE_COMMANDS.some((n) => n === command.name)) ||
+        // An appointment is booked again, not un-cancelled; an arrival has its ticket (decision 207).
+        (key.startsWith("appointment:") && APPOINTMENT_IRREVERSIBLE_COMMANDS.some((n) => n === command.name));
       expect(reversible, key).toBe(!final);
     }
   });
