@@ -3,6 +3,8 @@ import { serviceFor } from "../../server/engine/services.ts";
 import { bookOwn, cancelOwn, freeSlots, ownAppointments } from "../../server/features/appointments/service.ts";
 import { sweepAppointments } from "../../server/features/appointments/clock.ts";
 import { SEEDED_ROLES } from "../../server/seed.ts";
+import { loader as dayLoader } from "../../app/routes/appointments.tsx";
+import { pageContext } from "../helpers/page-context.ts";
 import type { AuthUser, ServiceContext } from "../../server/context.ts";
 import { adminContext, insertResidents } from "../helpers/people.ts";
 import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
@@ -385,5 +387,31 @@ describe("the seeded roles", () => {
     expect(holders("update-appointment")).toEqual(["Administrator", "Secretary", "Encoder"]);
     expect(holders("delete-appointment")).toEqual(["Administrator"]);
     expect(holders("update-appointment_hour")).toEqual(["Administrator", "Secretary"]);
+  });
+});
+
+describe("the day's page", () => {
+  it("lists the day's appointments with their ticket, and offers booking and the commands only to the front desk", async () => {
+    const open = async (userId: number, date: string) => {
+      const answer = (await dayLoader({
+        request: new Request(`http://hall.local/appointments?date=${date}`),
+        context: await pageContext(server.db, userId),
+        params: {},
+      } as unknown as Parameters<typeof dayLoader>[0])) as unknown as {
+        data: { canBook: boolean; canWork: boolean; appointments: { resident: string; ticket: string | null; state: string }[] };
+      };
+      return answer.data;
+    };
+    const secretaryId = Number(
+      (await server.db.selectFrom("users").select("id").where("username", "=", "secretary-a").executeTakeFirstOrThrow()).id,
+    );
+    const captainId = Number(
+      (await server.db.selectFrom("users").select("id").where("username", "=", "captain-a").executeTakeFirstOrThrow()).id,
+    );
+    const desk = await open(secretaryId, "2026-12-07");
+    expect(desk).toMatchObject({ canBook: true, canWork: true });
+    // The check-in above: Cora Santos arrived with her appointment-lane ticket.
+    expect(desk.appointments).toContainEqual(expect.objectContaining({ resident: "Cora Santos", state: "arrived", ticket: "C-002" }));
+    expect(await open(captainId, "2026-12-07")).toMatchObject({ canBook: false, canWork: false });
   });
 });

@@ -21,7 +21,7 @@ test("the dashboard greets the user and lists the areas the menu opens", async (
   await adminPage.goto("/dashboard");
   await expect(adminPage.getByRole("heading", { level: 1, name: new RegExp(`, ${ADMIN.fullname}!$`) })).toBeVisible();
   await expect(adminPage.getByRole("main").getByRole("link", { name: /Residents Profile/ })).toBeVisible();
-  // The sidebar of spec §2.3 for the administrator: every entry, Appointment disabled;
+  // The sidebar of spec §2.3 for the administrator: every entry;
   // System also holds Retention, Access log and Breach query, and the Katarungang Pambarangay group
   // its three lists (decision 200), beyond spec §2.3's list.
   const shell = new Shell(adminPage);
@@ -54,9 +54,9 @@ test("the dashboard greets the user and lists the areas the menu opens", async (
     "Breach query",
     "Settings",
   ]);
-  // The queue is open (decision 206).
+  // The queue and the appointments are open (decisions 206, 207).
   await expect(shell.menuLink("Queue")).toHaveAttribute("href", "/queue");
-  await expect(shell.mainMenu.locator('[data-menu-entry="/appointments"]')).toHaveAttribute("aria-disabled", "true");
+  await expect(shell.menuLink("Appointment")).toHaveAttribute("href", "/appointments");
   await expect(shell.menuLink("Households")).toContainText("New");
   await expect(shell.menuLink("Dashboard")).toHaveAttribute("aria-current", "page");
   await expectAccessible(adminPage, "/dashboard");
