@@ -34,7 +34,9 @@ export default function MyAppointment({ loaderData, actionData }: Route.Componen
           ← My requests
         </Link>
         <h1 className="mt-2 text-2xl font-semibold">Book an appointment</h1>
-        <p className="text-sm text-muted-foreground">Come at your time: show your booking at the kiosk for a priority number.</p>
+        <p className="text-sm text-muted-foreground">
+          Come at your time and tell the front desk: an appointment's holder gets a priority number.
+        </p>
       </div>
       <Form method="get" className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
         <div className="flex flex-col gap-1.5">

@@ -36,7 +36,7 @@ export default function MyRequest({ loaderData }: Route.ComponentProps) {
           <StateBadge state={r.state} label={r.state_label} />
         </div>
         <p className="text-sm text-muted-foreground">
-          Request #{r.id}, sent {formatDate(r.requested_at.slice(0, 10))}
+          Request #{r.id}, sent {formatDate(r.requested_on)}
         </p>
       </div>
       {r.kind === "certificate" && r.state !== "refused" ? (
@@ -68,14 +68,12 @@ export default function MyRequest({ loaderData }: Route.ComponentProps) {
           <>
             <dt className="text-muted-foreground">Purpose</dt>
             <dd className="mb-2 font-medium sm:mb-0">{r.purpose}</dd>
-            {Object.entries(r.custom_values)
-              .filter(([key]) => key !== "purpose")
-              .map(([key, value]) => (
-                <div key={key} className="contents">
-                  <dt className="text-muted-foreground">{key.replace(/_/g, " ")}</dt>
-                  <dd className="mb-2 font-medium sm:mb-0">{value}</dd>
-                </div>
-              ))}
+            {r.custom_values.map(({ label, value }) => (
+              <div key={label} className="contents">
+                <dt className="text-muted-foreground">{label}</dt>
+                <dd className="mb-2 font-medium sm:mb-0">{value}</dd>
+              </div>
+            ))}
             {r.reference_number ? (
               <>
                 <dt className="text-muted-foreground">Reference number</dt>

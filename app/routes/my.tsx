@@ -72,7 +72,7 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
                   <span className="flex flex-col">
                     <span className="font-medium">{r.title}</span>
                     <span className="text-xs text-muted-foreground">
-                      Request #{r.id} · {formatDate(r.requested_at.slice(0, 10))}
+                      Request #{r.id} · {formatDate(r.requested_on)}
                     </span>
                   </span>
                   <StateBadge state={r.state} label={r.state_label} />

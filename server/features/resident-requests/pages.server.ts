@@ -38,7 +38,8 @@ export async function myPage(args: PageArgs) {
         title: r.kind === "certificate" ? (r.type_name ?? "Certificate") : "Correction of my record",
         state: r.state,
         state_label: stateLabel(r.state),
-        requested_at: r.requested_at.toISOString(),
+        // The day in Manila, as the certificate dates it (not the UTC day).
+        requested_on: todayInManila(r.requested_at),
       })),
     };
   } catch (error) {
@@ -108,10 +109,14 @@ export async function myRequestPage(args: PageArgs, id: number) {
         purpose: r.purpose,
         details: r.details,
         reason: r.reason,
-        custom_values: r.custom_values,
+        // The type's own labels for the values asked ("CTC number"), in the type's order.
+        custom_values: (r.custom_forms ?? [])
+          .filter((f) => f.fieldId !== "purpose" && r.custom_values[f.fieldId])
+          .map((f) => ({ label: f.label, value: r.custom_values[f.fieldId] })),
         reference_number: r.reference_number,
         amount: r.amount,
-        requested_at: r.requested_at.toISOString(),
+        // The day in Manila, as the certificate dates it (not the UTC day).
+        requested_on: todayInManila(r.requested_at),
         decided_at: r.decided_at ? new Date(r.decided_at).toISOString() : null,
       },
     };

@@ -170,6 +170,7 @@ export class ResidentRequestService extends ResourceEngine<ResidentRequestRow> {
         "r.requested_at",
         "r.decided_at",
         "tt.name as type_name",
+        "tt.custom_forms",
         "tr.reference_number",
         sql<string | null>`tr.amount::text`.as("amount"),
       ])
