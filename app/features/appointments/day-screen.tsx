@@ -212,6 +212,7 @@ export function DayScreen({ data }: { data: DayData }) {
         <h2 id="slots-heading" className="text-lg font-semibold">
           Slots
         </h2>
+        <p className="-mt-2 text-sm text-muted-foreground">Each slot: its start, then booked of its capacity. Grey: full or past.</p>
         <div className="grid gap-3 md:grid-cols-2">
           {data.slots.map(({ service, day }) => (
             <div key={service.id} className="rounded-xl border p-3" data-testid={`slots-${service.prefix}`}>
