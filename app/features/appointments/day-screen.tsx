@@ -114,7 +114,7 @@ function BookForm({ data }: { data: DayData }) {
   return (
     <Form
       method="post"
-      className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[1fr_2fr_1fr_2fr_auto] lg:items-end"
+      className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[1fr_2fr_minmax(11rem,1fr)_2fr_auto] lg:items-end"
     >
       <CsrfInput />
       <input type="hidden" name="date" value={data.date} />
