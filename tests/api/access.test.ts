@@ -519,9 +519,25 @@ describe("settings (spec §7.3 /settings/*)", () => {
     const me = await newStaff(admin);
     const client = await signedIn(server, me);
     const before = await client.get("/backend/api/settings");
-    expect(before.body.data.notifications).toEqual({ security: true, records: true, certificates: true, finance: true, system: true });
+    expect(before.body.data.notifications).toEqual({
+      security: true,
+      records: true,
+      certificates: true,
+      finance: true,
+      kp: true,
+      appointments: true,
+      system: true,
+    });
     const res = await client.post("/backend/api/settings/notifications", { security: true, finance: true });
-    expect(res.body.data).toEqual({ security: true, records: false, certificates: false, finance: true, system: false });
+    expect(res.body.data).toEqual({
+      security: true,
+      records: false,
+      certificates: false,
+      finance: true,
+      kp: false,
+      appointments: false,
+      system: false,
+    });
     const after = await client.get("/backend/api/settings");
     expect(after.body.data.notifications.records).toBe(false);
   });

@@ -43,6 +43,11 @@ export async function sampleInput(client: ApiClient, def: ResourceDef, tag = "")
           value = `Q${letters(n)}`.toUpperCase().slice(0, 3);
           break;
         }
+        // Appointment hours (decision 207): a morning, opening before it closes.
+        if (def.name === "appointment_hour" && (field.name === "opens_at" || field.name === "closes_at")) {
+          value = field.name === "opens_at" ? "08:00" : "12:00";
+          break;
+        }
         if (field.pattern) {
           value = sampleForPattern(field.pattern, tag, n);
           break;
@@ -93,6 +98,8 @@ export async function sampleInput(client: ApiClient, def: ResourceDef, tag = "")
       case "number":
         // Coordinates must lie within the Philippines (issue 4): around San Isidro, Santa Maria, Bulacan.
         value = field.name === "latitude" ? 14.82 + n / 100000 : field.name === "longitude" ? 120.96 + n / 100000 : 1;
+        // An appointment slot is 5 to 240 minutes long (decision 207).
+        if (field.name === "slot_minutes") value = 30;
         break;
       case "multi-enum":
         value = field.options?.slice(0, 1);
