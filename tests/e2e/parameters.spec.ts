@@ -3,7 +3,7 @@ import { getResource, PARAMETER_RESOURCES } from "../../domain/registry/index";
 import { uniqueId } from "./api";
 import { ADMIN } from "./env";
 import { expect, test } from "./fixtures";
-import { ResourceListPage } from "./pages/resource-list-page";
+import { escapeRegExp, ResourceListPage } from "./pages/resource-list-page";
 
 // The resource engine's list screen, end to end, on the system parameters (one
 // entity end to end with JavaScript on, the same create and edit with JavaScript off, every
@@ -282,7 +282,7 @@ for (const def of PARAMETER_RESOURCES) {
     await expect(adminPage).toHaveTitle(titleOf(def.path));
     await expect(list.table).toBeVisible();
     for (const column of def.columns) {
-      await expect(list.table.getByRole("columnheader", { name: new RegExp(`^${column.label}`) }).first()).toBeAttached();
+      await expect(list.table.getByRole("columnheader", { name: new RegExp(`^${escapeRegExp(column.label)}`) }).first()).toBeAttached();
     }
     await expectAccessible(adminPage, def.path);
   });

@@ -23,7 +23,7 @@ test("the dashboard greets the user and lists the areas the menu opens", async (
   await expect(adminPage.getByRole("main").getByRole("link", { name: /Residents Profile/ })).toBeVisible();
   // The sidebar of spec §2.3 for the administrator: every entry;
   // System also holds Retention, Access log and Breach query, and the Katarungang Pambarangay group
-  // its three lists (decision 200), beyond spec §2.3's list.
+  // its three lists with the forms and the books (decisions 200, 203, 204), beyond spec §2.3's list.
   const shell = new Shell(adminPage);
   expect(await shell.menuTitles()).toEqual([
     "Dashboard",
@@ -44,6 +44,8 @@ test("the dashboard greets the user and lists the areas the menu opens", async (
     "KP cases",
     "KP hearings",
     "Lupon",
+    "KP forms",
+    "KP books",
     "Application",
     "Users",
     "Blocklist",

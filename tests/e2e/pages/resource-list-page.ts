@@ -9,7 +9,7 @@ export interface ListDef {
 
 export type StatusFilter = "All" | "Active" | "Trashed";
 
-function escapeRegExp(text: string): string {
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
@@ -97,8 +97,21 @@ export class ResourceListPage {
   /** Opens a row's action (Edit, Delete, Restore, …): a menu with JavaScript, a disclosure without. */
   async rowAction(name: string, action: string): Promise<void> {
     if (this.javaScript) {
-      await this.page.getByRole("button", { name: `Actions for ${name}`, exact: true }).click();
-      await this.page.getByRole("menuitem", { name: action, exact: true }).click();
+      const menu = this.page.getByRole("button", { name: `Actions for ${name}`, exact: true });
+      const item = this.page.getByRole("menuitem", { name: action, exact: true });
+      await menu.click();
+      try {
+        await item.click({ timeout: 5_000 });
+      } catch {
+        // A notification toast (other staff's work: the e2e tests share one database) can lie over
+        // the menu, and it stays while the pointer rests on it (the toaster pauses on hover). Move
+        // the pointer away, let the toasts go, and open the menu again.
+        await this.page.keyboard.press("Escape");
+        await this.page.mouse.move(0, 0);
+        await expect(this.page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
+        await menu.click();
+        await item.click();
+      }
     } else {
       await this.row(name).getByLabel(`Actions for ${name}`, { exact: true }).click();
       await this.row(name).getByRole("link", { name: action, exact: true }).click();
