@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../../db/index.ts";
+import { startHourlyJob, type JobLogger } from "../../system/hourly-job.ts";
 import { todayInManila } from "../../../domain/dates.ts";
 import type { ServiceContext } from "../../context.ts";
 import { recordRun } from "../../engine/commands.ts";
@@ -85,30 +86,20 @@ export async function sweepAppointments(ctx: Db, now = new Date()): Promise<Appo
   return ctx.db.isTransaction ? run(ctx.db) : ctx.db.transaction().execute(run);
 }
 
-/** The hours between sweeps: tomorrow's reminders go within the hour of the booking or of midnight. */
-const SWEEP_EVERY_MS = 60 * 60_000;
-
-/** Sweeps a few seconds after start (after the migrations and the seed), then every hour, in every process. */
-export function startAppointmentSchedule(
-  db: DB,
-  logger: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
-): { stop(): void } {
-  const check = () => {
-    sweepAppointments({ db }).then(
-      (result) => {
-        if (result.reminders || result.noShows) logger.info({ job: "appointments", ...result }, "appointments: reminders and no-shows");
-      },
-      (error: unknown) => logger.error({ job: "appointments", err: error }, "appointments: sweep failed; tried again within the hour"),
-    );
-  };
-  const first = setTimeout(check, 6_000);
-  const hourly = setInterval(check, SWEEP_EVERY_MS);
-  first.unref();
-  hourly.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(hourly);
+/**
+ * Sweeps a few seconds after start and then every hour, in every process (the claims make the
+ * sweeps safe to overlap): tomorrow's reminders go within the hour of the booking or of midnight.
+ */
+export function startAppointmentSchedule(db: DB, logger: JobLogger): { stop(): void } {
+  return startHourlyJob(
+    {
+      name: "appointments",
+      firstAfterMs: 6_000,
+      run: () => sweepAppointments({ db }),
+      worthLogging: (result) => result.reminders > 0 || result.noShows > 0,
+      done: "appointments: reminders and no-shows",
+      failed: "appointments: sweep failed; tried again within the hour",
     },
-  };
+    logger,
+  );
 }

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../../db/index.ts";
+import { startHourlyJob, type JobLogger } from "../../system/hourly-job.ts";
 import { todayInManila } from "../../../domain/dates.ts";
 import { caseEvents } from "../../../domain/kp/case-events.ts";
 import { addMonths, caseClock } from "../../../domain/kp/deadlines.ts";
@@ -223,33 +224,21 @@ export async function sweepKpDeadlines(
   return ctx.db.isTransaction ? run(ctx.db) : ctx.db.transaction().execute(run);
 }
 
-/** The hours between sweeps: a deadline falls due at midnight in Manila; the first check after tells. */
-const SWEEP_EVERY_MS = 60 * 60_000;
-
 /**
- * Sweeps at start (a few seconds in, after the migrations and the seed) and then every hour, in
- * every process: the claims make the processes' sweeps safe to overlap (see sweepKpDeadlines).
+ * Sweeps at start (a few seconds in) and then every hour, in every process: the claims make the
+ * processes' sweeps safe to overlap (see sweepKpDeadlines). A deadline falls due at midnight in
+ * Manila; the first check after tells.
  */
-export function startKpDeadlineSchedule(
-  db: DB,
-  logger: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
-): { stop(): void } {
-  const check = () => {
-    sweepKpDeadlines({ db }).then(
-      (result) => {
-        if (result.notices) logger.info({ job: "kp_deadlines", ...result }, "kp: deadline notices sent");
-      },
-      (error: unknown) => logger.error({ job: "kp_deadlines", err: error }, "kp: deadline sweep failed; tried again within the hour"),
-    );
-  };
-  const first = setTimeout(check, 5_000);
-  const hourly = setInterval(check, SWEEP_EVERY_MS);
-  first.unref();
-  hourly.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(hourly);
+export function startKpDeadlineSchedule(db: DB, logger: JobLogger): { stop(): void } {
+  return startHourlyJob(
+    {
+      name: "kp_deadlines",
+      firstAfterMs: 5_000,
+      run: () => sweepKpDeadlines({ db }),
+      worthLogging: (result) => result.notices > 0,
+      done: "kp: deadline notices sent",
+      failed: "kp: deadline sweep failed; tried again within the hour",
     },
-  };
+    logger,
+  );
 }

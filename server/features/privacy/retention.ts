@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Logger } from "pino";
 import type { DB } from "../../../db/index.ts";
+import { startHourlyJob, type JobLogger } from "../../system/hourly-job.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, ValidationError } from "../../errors.ts";
 import { audit } from "../../engine/audit.ts";
@@ -415,23 +415,16 @@ export async function runDailyRetention(db: DB, now = new Date()): Promise<Reten
 }
 
 /** Checks once an hour (first a minute after start) whether today's run is still to do. */
-export function startRetentionSchedule(db: DB, logger: Pick<Logger, "info" | "error">): { stop(): void } {
-  const check = () => {
-    runDailyRetention(db).then(
-      (result) => {
-        if (result) logger.info({ job: JOB, ...result }, "retention: daily run done");
-      },
-      (error: unknown) => logger.error({ job: JOB, err: error }, "retention: daily run failed; tried again within the hour"),
-    );
-  };
-  const first = setTimeout(check, 60_000);
-  const hourly = setInterval(check, 60 * 60_000);
-  first.unref();
-  hourly.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(hourly);
+export function startRetentionSchedule(db: DB, logger: JobLogger): { stop(): void } {
+  return startHourlyJob(
+    {
+      name: JOB,
+      firstAfterMs: 60_000,
+      run: () => runDailyRetention(db),
+      worthLogging: (result) => result != null,
+      done: "retention: daily run done",
+      failed: "retention: daily run failed; tried again within the hour",
     },
-  };
+    logger,
+  );
 }
