@@ -147,3 +147,19 @@ export function ageOn(birthDate: DateInput, on: DateInput = todayInManila()): nu
   if (age < 0) throw new InvalidDateError(`${toManilaDateString(birthDate)} is after ${toManilaDateString(on)}`);
   return age;
 }
+
+/** The months' names in English, January first: a month label or a date spelled out on paper. */
+export const ENGLISH_MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;

@@ -1,3 +1,4 @@
+import { ENGLISH_MONTHS } from "../dates";
 import type { FilterDef } from "../registry/types";
 import type { ReportColumn, ReportDef } from "./types";
 
@@ -233,25 +234,10 @@ export function recordingPoints(complete: number, total: number): number {
 
 // ---- Months ------------------------------------------------------------------------------------
 
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 /** "2026-10" → "October 2026". */
 export function monthLabel(month: string): string {
   const [y, m] = month.split("-").map(Number);
-  return `${MONTH_NAMES[m - 1]} ${y}`;
+  return `${ENGLISH_MONTHS[m - 1]} ${y}`;
 }
 
 /** The months a transmittal may be asked for, newest first: from January 2020 to December of next year. */

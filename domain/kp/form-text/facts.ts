@@ -1,3 +1,4 @@
+import { ENGLISH_MONTHS } from "../../dates";
 import type { KpCaptionLabels, KpFill, KpFormBlock, KpFormKey, KpInline, KpSignature } from "../forms";
 
 // What the form texts of both languages read (the server fills it from the records, decision 203)
@@ -125,20 +126,6 @@ export const signatures = (items: KpSignature[], layout: "right" | "pairs" | "le
 });
 export const lines = (count: number): KpFormBlock => ({ kind: "lines", count });
 
-const EN_MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 const FIL_MONTHS = [
   "Enero",
   "Pebrero",
@@ -163,7 +150,7 @@ function parts(date: string): [number, number, number] {
 export function enDate(date: string | null | undefined): string | null {
   if (!date) return null;
   const [y, m, d] = parts(date);
-  return `${EN_MONTHS[m - 1]} ${d}, ${y}`;
+  return `${ENGLISH_MONTHS[m - 1]} ${d}, ${y}`;
 }
 function ordinal(n: number): string {
   const t = n % 100;
@@ -174,7 +161,7 @@ function ordinal(n: number): string {
 export function enDayOf(date: string | null | undefined): string | null {
   if (!date) return null;
   const [y, m, d] = parts(date);
-  return `${ordinal(d)} day of ${EN_MONTHS[m - 1]}, ${y}`;
+  return `${ordinal(d)} day of ${ENGLISH_MONTHS[m - 1]}, ${y}`;
 }
 /** "ika-2 ng Marso, 2026". */
 export function filDate(date: string | null | undefined): string | null {
