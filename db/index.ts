@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { Database } from "./schema.ts";
+import { ScopedDialect } from "./tenant.ts";
 
 export type DB = Kysely<Database>;
 
@@ -82,7 +83,7 @@ function prepareStatements(client: pg.PoolClient): void {
 export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase> {
   if (options.databaseUrl) {
     const pool = postgresPool(options.databaseUrl, options.poolSize);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new ScopedDialect(new PostgresDialect({ pool }), true) });
     return { db, kind: "postgres", close: () => db.destroy() };
   }
   const dir = options.pgliteDir ?? "./data";
@@ -103,7 +104,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
       loadDataDir: options.pgliteLoadDataDir,
       parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => v, [DATE]: (v: string) => v },
     });
-    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+    const db = new Kysely<Database>({ dialect: new ScopedDialect(new PGliteDialect({ pglite }), false) });
     return {
       db,
       kind: "pglite",

@@ -2,6 +2,7 @@ import { FileMigrationProvider, Migrator } from "kysely/migration";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { DB } from "./index.ts";
+import { asOwner } from "./tenant.ts";
 
 /** The migrations folder; the process runs from the project root (npm scripts, Dockerfile WORKDIR). */
 export function migrationsFolder(): string {
@@ -13,7 +14,8 @@ export async function migrateToLatest(db: DB): Promise<string[]> {
     db,
     provider: new FileMigrationProvider({ fs, path, migrationFolder: migrationsFolder() }),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  // Migrations run as the database's owner: the application's roles own no table (DESIGN §14).
+  const { error, results } = await asOwner(() => migrator.migrateToLatest());
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }

@@ -911,90 +911,118 @@ export interface ResidentRequestsTable extends SoftDeleted {
   decided_at: NullableTimestamp;
 }
 
+// ---- Barangays as tenants (DESIGN §14, docs/decisions/209) ----
+
+export type BarangayStatus = "hub" | "active" | "suspended";
+
+/** A barangay of the deployment; row 0 is the hub itself, row 1 the barangay of a single install. */
+export interface BarangaysTable {
+  id: Generated<number>;
+  psgc_code: string | null;
+  name: string;
+  city_municipality: string | null;
+  city_psgc_code: string | null;
+  province: string | null;
+  region: string | null;
+  status: Generated<BarangayStatus>;
+  suspended_at: NullableTimestamp;
+  suspended_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/**
+ * A table whose rows belong to one barangay: `barangay_id` defaults to the barangay of the
+ * transaction (db/tenant.ts), and row-level security shows the application only that barangay's rows.
+ */
+export type Tenant<T> = T & { barangay_id: Generated<number> };
+
 export interface Database {
+  // the barangays of the deployment (DESIGN §14); every table wrapped in Tenant<> is one barangay's
+  barangays: BarangaysTable;
   // platform
-  users: UsersTable;
-  user_profiles: UserProfilesTable;
-  row_counts: RowCountsTable;
-  resident_words: ResidentWordsTable;
-  roles: RolesTable;
+  users: Tenant<UsersTable>;
+  user_profiles: Tenant<UserProfilesTable>;
+  row_counts: Tenant<RowCountsTable>;
+  resident_words: Tenant<ResidentWordsTable>;
+  roles: Tenant<RolesTable>;
   permissions: PermissionsTable;
-  role_permissions: RolePermissionsTable;
-  user_roles: UserRolesTable;
-  sessions: SessionsTable;
+  role_permissions: Tenant<RolePermissionsTable>;
+  user_roles: Tenant<UserRolesTable>;
+  sessions: Tenant<SessionsTable>;
   login_failures: LoginFailuresTable;
-  audit_log: AuditLogTable;
-  settings: SettingsTable;
+  audit_log: Tenant<AuditLogTable>;
+  settings: Tenant<SettingsTable>;
   // system parameters
-  business_lines: NamedParameterTable;
-  occupations: NamedParameterTable;
-  puroks: NamedParameterTable;
-  religions: NamedParameterTable;
-  banks: BanksTable;
-  bank_accounts: BankAccountsTable;
-  form_types: FormTypesTable;
-  collection_types: CollectionTypesTable;
-  collection_type_fees: CollectionTypeFeesTable;
-  disbursement_types: DisbursementTypesTable;
-  payment_natures: PaymentNaturesTable;
-  transaction_types: TransactionTypesTable;
-  holidays: HolidaysTable;
+  business_lines: Tenant<NamedParameterTable>;
+  occupations: Tenant<NamedParameterTable>;
+  puroks: Tenant<NamedParameterTable>;
+  religions: Tenant<NamedParameterTable>;
+  banks: Tenant<BanksTable>;
+  bank_accounts: Tenant<BankAccountsTable>;
+  form_types: Tenant<FormTypesTable>;
+  collection_types: Tenant<CollectionTypesTable>;
+  collection_type_fees: Tenant<CollectionTypeFeesTable>;
+  disbursement_types: Tenant<DisbursementTypesTable>;
+  payment_natures: Tenant<PaymentNaturesTable>;
+  transaction_types: Tenant<TransactionTypesTable>;
+  holidays: Tenant<HolidaysTable>;
   // people and places
-  name_words: NameWordsTable;
-  resident_photos: ResidentPhotosTable;
-  households: HouseholdsTable;
-  household_members: HouseholdMembersTable;
-  disaster_prone_areas: DisasterProneAreasTable;
-  businesses: BusinessesTable;
+  name_words: Tenant<NameWordsTable>;
+  resident_photos: Tenant<ResidentPhotosTable>;
+  households: Tenant<HouseholdsTable>;
+  household_members: Tenant<HouseholdMembersTable>;
+  disaster_prone_areas: Tenant<DisasterProneAreasTable>;
+  businesses: Tenant<BusinessesTable>;
   // access administration
-  user_preferences: UserPreferencesTable;
+  user_preferences: Tenant<UserPreferencesTable>;
   blocklist_entries: BlocklistEntriesView;
   // the command engine
-  command_runs: CommandRunsTable;
-  command_effects: CommandEffectsTable;
-  number_series: NumberSeriesTable;
+  command_runs: Tenant<CommandRunsTable>;
+  command_effects: Tenant<CommandEffectsTable>;
+  number_series: Tenant<NumberSeriesTable>;
   // transactions and certificates
-  transactions: TransactionsTable;
+  transactions: Tenant<TransactionsTable>;
   // collections
-  form_pads: FormPadsTable;
-  form_pad_collectors: FormPadCollectorsTable;
-  form_numbers: FormNumbersTable;
-  remittances: RemittancesTable;
-  collections: CollectionsTable;
-  collection_lines: CollectionLinesTable;
+  form_pads: Tenant<FormPadsTable>;
+  form_pad_collectors: Tenant<FormPadCollectorsTable>;
+  form_numbers: Tenant<FormNumbersTable>;
+  remittances: Tenant<RemittancesTable>;
+  collections: Tenant<CollectionsTable>;
+  collection_lines: Tenant<CollectionLinesTable>;
   // disbursements and cheques
-  cheque_books: ChequeBooksTable;
-  cheque_numbers: ChequeNumbersTable;
-  disbursements: DisbursementsTable;
-  disbursement_lines: DisbursementLinesTable;
-  cheque_issuances: ChequeIssuancesTable;
+  cheque_books: Tenant<ChequeBooksTable>;
+  cheque_numbers: Tenant<ChequeNumbersTable>;
+  disbursements: Tenant<DisbursementsTable>;
+  disbursement_lines: Tenant<DisbursementLinesTable>;
+  cheque_issuances: Tenant<ChequeIssuancesTable>;
   // the access log
-  access_log: AccessLogTable;
+  access_log: Tenant<AccessLogTable>;
   // notifications
-  notifications: NotificationsTable;
+  notifications: Tenant<NotificationsTable>;
   // data protection
-  correction_requests: CorrectionRequestsTable;
-  privacy_anonymisations: PrivacyAnonymisationsTable;
-  scheduled_job_runs: ScheduledJobRunsTable;
+  correction_requests: Tenant<CorrectionRequestsTable>;
+  privacy_anonymisations: Tenant<PrivacyAnonymisationsTable>;
+  scheduled_job_runs: Tenant<ScheduledJobRunsTable>;
   // the signing officials with their terms; the seal and the logo
-  officials: OfficialsTable;
-  barangay_images: BarangayImagesTable;
+  officials: Tenant<OfficialsTable>;
+  barangay_images: Tenant<BarangayImagesTable>;
   // Katarungang Pambarangay
-  lupon_members: LuponMembersTable;
-  kp_cases: KpCasesTable;
-  kp_case_parties: KpCasePartiesTable;
-  kp_hearings: KpHearingsTable;
+  lupon_members: Tenant<LuponMembersTable>;
+  kp_cases: Tenant<KpCasesTable>;
+  kp_case_parties: Tenant<KpCasePartiesTable>;
+  kp_hearings: Tenant<KpHearingsTable>;
   // the hall's queue
-  queue_services: QueueServicesTable;
-  queue_windows: QueueWindowsTable;
-  queue_tickets: QueueTicketsTable;
-  kp_pangkat_members: KpPangkatMembersTable;
-  kp_case_attachments: KpCaseAttachmentsTable;
-  kp_deadline_notices: KpDeadlineNoticesTable;
-  resident_requests: ResidentRequestsTable;
-  appointment_hours: AppointmentHoursTable;
-  appointments: AppointmentsTable;
-  appointment_notices: AppointmentNoticesTable;
+  queue_services: Tenant<QueueServicesTable>;
+  queue_windows: Tenant<QueueWindowsTable>;
+  queue_tickets: Tenant<QueueTicketsTable>;
+  kp_pangkat_members: Tenant<KpPangkatMembersTable>;
+  kp_case_attachments: Tenant<KpCaseAttachmentsTable>;
+  kp_deadline_notices: Tenant<KpDeadlineNoticesTable>;
+  resident_requests: Tenant<ResidentRequestsTable>;
+  appointment_hours: Tenant<AppointmentHoursTable>;
+  appointments: Tenant<AppointmentsTable>;
+  appointment_notices: Tenant<AppointmentNoticesTable>;
 }
 
 export type User = Selectable<UsersTable>;

@@ -258,7 +258,7 @@ export async function seed(db: DB, options: SeedOptions): Promise<SeedResult> {
       await trx
         .insertInto("settings")
         .values({ key: "barangay", value: JSON.stringify(DEFAULT_BARANGAY) })
-        .onConflict((oc) => oc.column("key").doNothing())
+        .onConflict((oc) => oc.columns(["barangay_id", "key"]).doNothing())
         .execute();
       await seedParameters(trx);
       await seedCertificateTemplates(trx);

@@ -20,7 +20,7 @@ export async function nextMonthlyNumber(ctx: Pick<ServiceContext, "db">, series:
   if (!period) throw new Error(`Not a calendar date: ${date}`);
   const row = await sql<{ last_number: number }>`
     insert into number_series (series, period, last_number) values (${series}, ${period}, 1)
-    on conflict (series, period) do update set last_number = number_series.last_number + 1
+    on conflict (barangay_id, series, period) do update set last_number = number_series.last_number + 1
     returning last_number`.execute(ctx.db);
   return `${period}-${String(row.rows[0].last_number).padStart(4, "0")}`;
 }
@@ -35,7 +35,7 @@ export async function nextYearlyNumber(ctx: Pick<ServiceContext, "db">, series: 
   if (!year) throw new Error(`Not a calendar date: ${date}`);
   const row = await sql<{ last_number: number }>`
     insert into number_series (series, period, last_number) values (${series}, ${year}, 1)
-    on conflict (series, period) do update set last_number = number_series.last_number + 1
+    on conflict (barangay_id, series, period) do update set last_number = number_series.last_number + 1
     returning last_number`.execute(ctx.db);
   return `${year}-${String(row.rows[0].last_number).padStart(width, "0")}`;
 }

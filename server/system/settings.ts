@@ -35,7 +35,7 @@ export async function putSetting(ctx: ServiceContext, key: string, value: unknow
     .insertInto("settings")
     .values({ key, value: JSON.stringify(value), updated_by: ctx.user?.id ?? null })
     .onConflict((oc) =>
-      oc.column("key").doUpdateSet({ value: JSON.stringify(value), updated_at: new Date(), updated_by: ctx.user?.id ?? null }),
+      oc.columns(["barangay_id", "key"]).doUpdateSet({ value: JSON.stringify(value), updated_at: new Date(), updated_by: ctx.user?.id ?? null }),
     )
     .execute();
   await audit(ctx, { entity: "setting", entityId: key, action: "update", before: { value: before }, after: { value } });

@@ -85,5 +85,5 @@ export async function seedCertificates(db: DB): Promise<void> {
   // The service numbers the next certificate of each month after these.
   for (const [period, last] of lastOfMonth)
     await sql`insert into number_series (series, period, last_number) values ('transaction', ${period}, ${last})
-      on conflict (series, period) do update set last_number = greatest(number_series.last_number, excluded.last_number)`.execute(db);
+      on conflict (barangay_id, series, period) do update set last_number = greatest(number_series.last_number, excluded.last_number)`.execute(db);
 }

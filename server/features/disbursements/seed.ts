@@ -104,7 +104,7 @@ export async function seedDisbursements(db: DB): Promise<void> {
         accountant: "Antonio L. Garcia, CPA",
       }),
     })
-    .onConflict((oc) => oc.column("key").doNothing())
+    .onConflict((oc) => oc.columns(["barangay_id", "key"]).doNothing())
     .execute();
 
   // Payment natures by name, made when the parameters seed has none of that name.

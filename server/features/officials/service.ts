@@ -200,7 +200,7 @@ export async function setBarangayImage(ctx: ServiceContext, kind: BarangayImageK
     const row = await tx.db
       .insertInto("barangay_images")
       .values({ kind, ...values })
-      .onConflict((oc) => oc.column("kind").doUpdateSet({ ...values, updated_at: sql`now()` }))
+      .onConflict((oc) => oc.columns(["barangay_id", "kind"]).doUpdateSet({ ...values, updated_at: sql`now()` }))
       .returning("updated_at")
       .executeTakeFirstOrThrow();
     const path = imagePath(kind, row.updated_at);

@@ -399,7 +399,7 @@ export async function runDailyRetention(db: DB, now = new Date()): Promise<Reten
     const claimed = await trx
       .insertInto("scheduled_job_runs")
       .values({ job: JOB, run_on: today })
-      .onConflict((oc) => oc.columns(["job", "run_on"]).doNothing())
+      .onConflict((oc) => oc.columns(["barangay_id", "job", "run_on"]).doNothing())
       .returning("job")
       .executeTakeFirst();
     if (!claimed) return null;
