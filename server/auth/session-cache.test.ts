@@ -85,7 +85,7 @@ async function switchMaintenanceBySql(on: boolean): Promise<void> {
   await database.db
     .insertInto("settings")
     .values({ key: "maintenance_mode", value: JSON.stringify(on) })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(on) }))
+    .onConflict((oc) => oc.columns(["barangay_id", "key"]).doUpdateSet({ value: JSON.stringify(on) }))
     .execute();
 }
 

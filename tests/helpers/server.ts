@@ -245,7 +245,7 @@ export async function setMaintenance(db: DB, on: boolean): Promise<void> {
   await db
     .insertInto("settings")
     .values({ key: "maintenance_mode", value: JSON.stringify(on) })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(on) }))
+    .onConflict((oc) => oc.columns(["barangay_id", "key"]).doUpdateSet({ value: JSON.stringify(on) }))
     .execute();
 }
 
