@@ -8,6 +8,8 @@
 #                      routes, server/ and db/; build/client is served as static files
 #   server/index.ts    the bootstrap, run directly by Node 24 (types stripped)
 #   migrations/        loaded from disk by Kysely's FileMigrationProvider at start
+#   server/features/psgc/psgc-*.json.gz
+#                      the shipped PSGC list (npm run psgc:build), read from disk on first use
 #
 # Start migrates, seeds an empty database and listens on PORT (3000). Without DATABASE_URL it
 # uses the embedded database in /app/data: mount a volume there
@@ -45,6 +47,7 @@ COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/build ./build
 COPY --from=build /app/server/index.ts ./server/index.ts
 COPY --from=build /app/migrations ./migrations
+COPY --from=build /app/server/features/psgc/psgc-*.json.gz ./server/features/psgc/
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
