@@ -931,6 +931,13 @@ export interface BarangaysTable {
   updated_at: Timestamp;
 }
 
+/** A hub user who reads the roll-ups of one city or municipality (its PSGC code). */
+export interface MunicipalOfficersTable {
+  user_id: number;
+  city_psgc_code: string;
+  created_at: Timestamp;
+}
+
 /**
  * A table whose rows belong to one barangay: `barangay_id` defaults to the barangay of the
  * transaction (db/tenant.ts), and row-level security shows the application only that barangay's rows.
@@ -940,6 +947,7 @@ export type Tenant<T> = T & { barangay_id: Generated<number> };
 export interface Database {
   // the barangays of the deployment (DESIGN §14); every table wrapped in Tenant<> is one barangay's
   barangays: BarangaysTable;
+  municipal_officers: Tenant<MunicipalOfficersTable>;
   // platform
   users: Tenant<UsersTable>;
   user_profiles: Tenant<UserProfilesTable>;

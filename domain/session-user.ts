@@ -1,6 +1,8 @@
 /** The signed-in user as the server reads them: who they are, their roles and permissions. */
 export interface AuthUser {
   id: number;
+  /** The barangay the user works in (0: the hub's own users); absent: the process's default barangay (docs/decisions/209). */
+  barangayId?: number;
   username: string | null;
   email: string | null;
   kind: string;

@@ -102,6 +102,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   );
   await sql`select setval(pg_get_serial_sequence('barangays', 'id'), 1)`.execute(db);
 
+  // A municipal officer of the hub (a user of tenant 0) reads the roll-ups of one city or
+  // municipality's barangays.
+  await sql`
+    create table municipal_officers (
+      user_id bigint primary key references users (id),
+      city_psgc_code text not null check (city_psgc_code ~ '^[0-9]{10}$'),
+      created_at timestamptz not null default now()
+    )`.execute(db);
+
   const tables = (
     await sql<{ table_name: string }>`
       select table_name from information_schema.tables

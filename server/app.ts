@@ -5,6 +5,7 @@ import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { openDatabase, type OpenedDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
+import { setDefaultScope } from "../db/tenant.ts";
 import { waitForDatabase } from "../db/wait.ts";
 import { parseEnv, type Env } from "./env.ts";
 import { createHttpApp, securityHeaders } from "./http/app.ts";
@@ -50,6 +51,8 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
   logFlush.unref();
   const logger = pino({ level: env.LOG_LEVEL, base: undefined }, logDestination);
   setMaintenanceFromEnv(env.MAINTENANCE_MODE);
+  // A hub's code outside a request works in no barangay unless it names one (decision 209).
+  if (env.PORTAL_HUB) setDefaultScope({ kind: "barangay", barangayId: null });
 
   // An unreachable PostgreSQL server is tried again with backoff.
   if (env.DATABASE_URL) await waitForDatabase({ databaseUrl: env.DATABASE_URL, waitSeconds: env.DATABASE_WAIT_SECONDS });

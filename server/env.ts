@@ -34,6 +34,9 @@ export const envSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MAINTENANCE_MODE: booleanFlag.default(false),
+  // One deployment for many barangays (DESIGN §14, decision 209): the process serves a hub, whose
+  // visitors see no barangay until a verification code or a barangay's PSGC code names one.
+  PORTAL_HUB: booleanFlag.default(false),
   // "auto" marks cookies Secure and sends HSTS when the request
   // came over HTTPS (TLS here, or X-Forwarded-Proto: https from a proxy).
   SECURE_COOKIES: z

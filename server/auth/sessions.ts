@@ -2,6 +2,7 @@ import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { DB } from "../../db/index.ts";
+import { inBarangay, inScope } from "../../db/tenant.ts";
 import type { AuthUser, ServiceContext } from "../context.ts";
 
 // Sessions as in the Lucia guide (DESIGN §1, §6): a 20-byte random token in the cookie, its
@@ -62,7 +63,7 @@ export interface ValidatedSession {
  * check costs one round trip (decision 172). The HTTP app keeps its result per process for a
  * short while (server/auth/session-cache.ts, decision 173), dropped by the database's notification.
  */
-const authUserColumns = sql`u.id, u.username, u.email, u.kind, u.new_user, u.last_sign_in_at,
+const authUserColumns = sql`u.id, u.barangay_id, u.username, u.email, u.kind, u.new_user, u.last_sign_in_at,
   p.firstname, p.middlename, p.lastname, p.suffix, p.image, p.hex_color,
   coalesce((select jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name) order by r.name, r.id)
     from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]'::jsonb) as roles,
@@ -72,6 +73,7 @@ const authUserColumns = sql`u.id, u.username, u.email, u.kind, u.new_user, u.las
 
 interface AuthUserRow {
   id: number | string;
+  barangay_id: number | string;
   username: string | null;
   email: string | null;
   kind: string;
@@ -99,6 +101,7 @@ function authUserFromRow(user: AuthUserRow): AuthUser {
   };
   return {
     id: Number(user.id),
+    barangayId: Number(user.barangay_id),
     username: user.username,
     email: user.email,
     kind: user.kind,
@@ -122,33 +125,40 @@ function authUserFromRow(user: AuthUserRow): AuthUser {
 export async function validateSessionToken(db: DB, token: string): Promise<ValidatedSession | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
   const id = sessionIdFromToken(token);
-  const row = (
-    await sql<AuthUserRow & { expires_at: Date | string; last_seen_at: Date | string; blocked_at: unknown; deleted_at: unknown }>`
-      select s.expires_at, s.last_seen_at, u.blocked_at, u.deleted_at, ${authUserColumns}
-      from sessions s
-      join users u on u.id = s.user_id
-      left join user_profiles p on p.user_id = u.id
-      where s.id = ${id}
-    `.execute(db)
-  ).rows[0];
+  // Read as portal_auth, which reads the accounts of every barangay: the session names the
+  // barangay the rest of the request works in (docs/decisions/209). A suspended barangay's sessions end.
+  const row = await inScope({ kind: "auth" }, async () =>
+    (
+      await sql<AuthUserRow & { expires_at: Date | string; last_seen_at: Date | string; blocked_at: unknown; deleted_at: unknown; suspended: boolean }>`
+        select s.expires_at, s.last_seen_at, u.blocked_at, u.deleted_at, b.status = 'suspended' as suspended, ${authUserColumns}
+        from sessions s
+        join users u on u.id = s.user_id
+        join barangays b on b.id = u.barangay_id
+        left join user_profiles p on p.user_id = u.id
+        where s.id = ${id}
+      `.execute(db)
+    ).rows[0],
+  );
   if (!row) return null;
-  const now = Date.now();
-  const expiresAt = asDate(row.expires_at)!;
-  if (expiresAt.getTime() <= now || row.blocked_at || row.deleted_at) {
-    await db.deleteFrom("sessions").where("id", "=", id).execute();
-    return null;
-  }
-  const user = authUserFromRow(row);
-  const session: SessionInfo = { id, userId: user.id, expiresAt };
-  let renewed = false;
-  if (expiresAt.getTime() - now < (SESSION_DAYS / 2) * DAY_MS) {
-    session.expiresAt = new Date(now + SESSION_DAYS * DAY_MS);
-    renewed = true;
-    await db.updateTable("sessions").set({ expires_at: session.expiresAt, last_seen_at: new Date() }).where("id", "=", id).execute();
-  } else if (now - asDate(row.last_seen_at)!.getTime() > TOUCH_EVERY_MS) {
-    await db.updateTable("sessions").set({ last_seen_at: new Date() }).where("id", "=", id).execute();
-  }
-  return { session, user, renewed };
+  return inBarangay(Number(row.barangay_id), async () => {
+    const now = Date.now();
+    const expiresAt = asDate(row.expires_at)!;
+    if (expiresAt.getTime() <= now || row.blocked_at || row.deleted_at || row.suspended) {
+      await db.deleteFrom("sessions").where("id", "=", id).execute();
+      return null;
+    }
+    const user = authUserFromRow(row);
+    const session: SessionInfo = { id, userId: user.id, expiresAt };
+    let renewed = false;
+    if (expiresAt.getTime() - now < (SESSION_DAYS / 2) * DAY_MS) {
+      session.expiresAt = new Date(now + SESSION_DAYS * DAY_MS);
+      renewed = true;
+      await db.updateTable("sessions").set({ expires_at: session.expiresAt, last_seen_at: new Date() }).where("id", "=", id).execute();
+    } else if (now - asDate(row.last_seen_at)!.getTime() > TOUCH_EVERY_MS) {
+      await db.updateTable("sessions").set({ last_seen_at: new Date() }).where("id", "=", id).execute();
+    }
+    return { session, user, renewed };
+  });
 }
 
 export async function invalidateSession(db: ServiceContext["db"], sessionId: string): Promise<void> {

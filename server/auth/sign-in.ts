@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "../../db/index.ts";
+import { inBarangay, inScope } from "../../db/tenant.ts";
 import type { AuthUser, ServiceContext } from "../context.ts";
 import { AppError, ValidationError, tooManyAttempts } from "../errors.ts";
 import { verifyPassword } from "./passwords.ts";
@@ -10,6 +11,7 @@ import { audit } from "../engine/audit.ts";
 
 export const CREDENTIALS_MISMATCH = "These credentials do not match our records.";
 export const ACCOUNT_BLOCKED = "Your account has been blocked. Please contact the barangay administrator.";
+export const BARANGAY_SUSPENDED = "This barangay's portal has been suspended. Please contact the hub administrator.";
 
 export const loginSchema = z.object({
   username: z
@@ -40,12 +42,16 @@ export async function login(
   if (!parsed.success) throw ValidationError.fromZod(parsed.error);
   const { username, password } = parsed.data;
 
-  const user = await ctx.db
-    .selectFrom("users")
-    .select(["id", "password_hash", "blocked_at"])
-    .where((eb) => eb.or([eb("username", "=", username), eb("email", "=", username)]))
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
+  // Read as portal_auth: the account may be any barangay's; its barangay is the one it then works in (decision 209).
+  const user = await inScope({ kind: "auth" }, () =>
+    ctx.db
+      .selectFrom("users")
+      .innerJoin("barangays", "barangays.id", "users.barangay_id")
+      .select(["users.id", "users.password_hash", "users.blocked_at", "users.barangay_id", "barangays.status as barangay_status"])
+      .where((eb) => eb.or([eb("users.username", "=", username), eb("users.email", "=", username)]))
+      .where("users.deleted_at", "is", null)
+      .executeTakeFirst(),
+  );
 
   // Counted per account (its username and e-mail alike) and per address, in the database.
   const keys = loginKeys(user?.id ?? null, username, ctx.ip);
@@ -58,18 +64,24 @@ export async function login(
     throw ValidationError.field("username", CREDENTIALS_MISMATCH);
   }
   if (user.blocked_at) throw new AppError(403, ACCOUNT_BLOCKED, { username: [ACCOUNT_BLOCKED] });
+  if (user.barangay_status === "suspended") throw new AppError(403, BARANGAY_SUSPENDED, { username: [BARANGAY_SUSPENDED] });
   await clearFailures(ctx.db, keys[0].key);
 
+  return inBarangay(user.barangay_id, () => signIn(ctx, user.id));
+}
+
+/** The session of a user whose password matched, in the user's barangay. */
+function signIn(ctx: { db: DB; ip?: string | null; userAgent?: string | null; previousSessionId?: string | null }, userId: number) {
   return ctx.db.transaction().execute(async (trx) => {
     if (ctx.previousSessionId) await invalidateSession(trx, ctx.previousSessionId);
-    const { token, session } = await createSession(trx, user.id, { ip: ctx.ip, userAgent: ctx.userAgent });
+    const { token, session } = await createSession(trx, userId, { ip: ctx.ip, userAgent: ctx.userAgent });
     await trx
       .updateTable("users")
       .set({ last_sign_in_at: sql`now()` })
-      .where("id", "=", user.id)
+      .where("id", "=", userId)
       .execute();
-    const authUser = (await loadAuthUser(trx, user.id))!;
-    await audit({ db: trx, user: authUser, ip: ctx.ip }, { entity: "user", entityId: user.id, action: "login" });
+    const authUser = (await loadAuthUser(trx, userId))!;
+    await audit({ db: trx, user: authUser, ip: ctx.ip }, { entity: "user", entityId: userId, action: "login" });
     return { token, expiresAt: session.expiresAt, user: authUser };
   });
 }

@@ -1,3 +1,4 @@
+import { currentBarangayId } from "../../db/tenant.ts";
 import { KeptWhileListening } from "../auth/kept-while-listening.ts";
 import type { ServiceContext } from "../context.ts";
 import { forbidden } from "../errors.ts";
@@ -58,11 +59,11 @@ export function setMaintenanceFromEnv(on: boolean): void {
 const MAINTENANCE_TTL_MS = 30_000;
 
 /** Per database handle: a test process may run several portals side by side. */
-const maintenanceCaches = new WeakMap<object, KeptWhileListening<"maintenance_mode", boolean>>();
+const maintenanceCaches = new WeakMap<object, KeptWhileListening<string, boolean>>();
 
 /** Keeps the maintenance switch of `db` in this process while `active()` (the hub is listening). */
 export function cacheMaintenanceMode(db: object, active: () => boolean): { clear(): void } {
-  const cache = new KeptWhileListening<"maintenance_mode", boolean>({ active, ttlMs: MAINTENANCE_TTL_MS });
+  const cache = new KeptWhileListening<string, boolean>({ active, ttlMs: MAINTENANCE_TTL_MS });
   maintenanceCaches.set(db, cache);
   return cache;
 }
@@ -71,7 +72,8 @@ export async function isMaintenanceMode(ctx: Pick<ServiceContext, "db">): Promis
   if (maintenanceFromEnv) return true;
   const read = () => getSetting(ctx, "maintenance_mode", false);
   const cache = maintenanceCaches.get(ctx.db);
-  return cache ? cache.get("maintenance_mode", read) : read();
+  // Each barangay of a hub has its own switch (docs/decisions/209).
+  return cache ? cache.get(`maintenance_mode:${currentBarangayId() ?? "none"}`, read) : read();
 }
 
 /** System administrators may work through maintenance and switch it off (docs/decisions/005). */

@@ -93,6 +93,7 @@ export async function sweepAppointments(ctx: Db, now = new Date()): Promise<Appo
 export function startAppointmentSchedule(db: DB, logger: JobLogger): { stop(): void } {
   return startHourlyJob(
     {
+      db,
       name: "appointments",
       firstAfterMs: 6_000,
       run: () => sweepAppointments({ db }),

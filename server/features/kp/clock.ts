@@ -232,6 +232,7 @@ export async function sweepKpDeadlines(
 export function startKpDeadlineSchedule(db: DB, logger: JobLogger): { stop(): void } {
   return startHourlyJob(
     {
+      db,
       name: "kp_deadlines",
       firstAfterMs: 5_000,
       run: () => sweepKpDeadlines({ db }),

@@ -418,6 +418,7 @@ export async function runDailyRetention(db: DB, now = new Date()): Promise<Reten
 export function startRetentionSchedule(db: DB, logger: JobLogger): { stop(): void } {
   return startHourlyJob(
     {
+      db,
       name: JOB,
       firstAfterMs: 60_000,
       run: () => runDailyRetention(db),

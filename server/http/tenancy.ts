@@ -1,0 +1,52 @@
+import type { RequestHandler } from "express";
+import { sql } from "kysely";
+import type { DB } from "../../db/index.ts";
+import { currentScope, inBarangay } from "../../db/tenant.ts";
+
+// The barangay a request works in (docs/decisions/209-barangays-as-tenants.md). Every statement the
+// request makes after this runs with that barangay SET LOCAL in its transaction (db/tenant.ts), so
+// row-level security shows it that barangay's rows and no other's.
+//
+// - A signed-in user works in their own barangay (the hub's users in the hub's, 0).
+// - A visitor on a hub: the barangay named by `?b=<PSGC code>` (printed on a KP form's QR code), or
+//   the one whose verification code the address carries (/verify/transaction/CODE,
+//   /verify/collection/CODE: codes are unique across the deployment); otherwise none, and the
+//   request sees nothing of any barangay.
+// - A visitor on a single barangay's install: that barangay (the process's default scope).
+
+const VERIFY_CODE = /^\/verify\/(?:transaction|collection)\/([^/?#]+)/;
+
+/** Whether this process serves a hub: its default scope names no barangay. */
+export function servesHub(): boolean {
+  const scope = currentScope();
+  return scope.kind === "barangay" && scope.barangayId === null;
+}
+
+export async function visitorBarangay(db: DB, path: string, query: Record<string, unknown>): Promise<number | null> {
+  const psgc = typeof query.b === "string" ? query.b : null;
+  if (psgc && /^\d{10}$/.test(psgc)) {
+    const row = await db.selectFrom("barangays").select("id").where("psgc_code", "=", psgc).where("status", "<>", "hub").executeTakeFirst();
+    return row?.id ?? null;
+  }
+  const code = VERIFY_CODE.exec(path)?.[1];
+  if (code) {
+    const normalised = decodeURIComponent(code).trim().toUpperCase().replace(/[\s-]/g, "");
+    const row = (await sql<{ id: number | null }>`select portal_barangay_of_code(${normalised}) as id`.execute(db)).rows[0];
+    return row?.id == null ? null : Number(row.id);
+  }
+  return null;
+}
+
+export function barangayOfRequest(db: DB): RequestHandler {
+  return (req, _res, next) => {
+    if (req.user) {
+      if (req.user.barangayId === undefined) return next();
+      return inBarangay(req.user.barangayId, next);
+    }
+    if (!servesHub()) return next();
+    visitorBarangay(db, req.path, req.query as Record<string, unknown>).then(
+      (barangayId) => inBarangay(barangayId, next),
+      next,
+    );
+  };
+}
