@@ -9,6 +9,8 @@ import { migrateToLatest, migrationsFolder } from "./migrate.ts";
 import { parseEnv, type Env } from "../server/env.ts";
 import "../server/features/index.ts"; // the areas, composed before the seed uses their services
 import { seed } from "../server/seed.ts";
+import { seedHub } from "../server/features/hub/seed.ts";
+import { setDefaultScope } from "./tenant.ts";
 
 const USAGE = "Usage: tsx db/cli.ts <migrate|seed>   (npm run db:migrate, npm run db:seed)";
 
@@ -29,7 +31,10 @@ async function migrate(database: OpenedDatabase): Promise<void> {
 }
 
 async function runSeed(database: OpenedDatabase, env: Env): Promise<void> {
-  const result = await seed(database.db, { adminUsername: env.ADMIN_USERNAME, adminPassword: env.ADMIN_PASSWORD, demo: env.SEED_DEMO });
+  const admin = { adminUsername: env.ADMIN_USERNAME, adminPassword: env.ADMIN_PASSWORD };
+  // A hub (PORTAL_HUB=true) seeds its own roles and administrator, in the hub's tenant; no barangay's.
+  if (env.PORTAL_HUB) setDefaultScope({ kind: "barangay", barangayId: null });
+  const result = env.PORTAL_HUB ? await seedHub(database.db, admin) : await seed(database.db, { ...admin, demo: env.SEED_DEMO });
   console.log("Seeded permissions and roles (missing ones added; an administrator's changes are kept).");
   console.log(env.SEED_DEMO ? "Demo data: added where missing (SEED_DEMO)." : "Demo data: skipped (SEED_DEMO=false).");
   if (!result.adminCreated) {

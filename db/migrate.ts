@@ -19,3 +19,13 @@ export async function migrateToLatest(db: DB): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
+
+/** Migrates up to and including `name` only: a test of a frozen migration runs on the schema of its day. */
+export async function migrateTo(db: DB, name: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: new FileMigrationProvider({ fs, path, migrationFolder: migrationsFolder() }),
+  });
+  const { error } = await asOwner(() => migrator.migrateTo(name));
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

@@ -100,10 +100,12 @@ function idText(id: number | null): string {
  * the scope's statement share one round trip (node-postgres); PGlite opens its transactions itself.
  */
 export class ScopedDialect implements Dialect {
-  constructor(
-    private readonly inner: Dialect,
-    private readonly multiStatement: boolean,
-  ) {}
+  private readonly inner: Dialect;
+  private readonly multiStatement: boolean;
+  constructor(inner: Dialect, multiStatement: boolean) {
+    this.inner = inner;
+    this.multiStatement = multiStatement;
+  }
   createDriver(): Driver {
     return new ScopedDriver(this.inner.createDriver(), this.multiStatement);
   }
@@ -121,10 +123,12 @@ export class ScopedDialect implements Dialect {
 
 class ScopedConnection implements DatabaseConnection {
   inTransaction = false;
-  constructor(
-    readonly inner: DatabaseConnection,
-    private readonly driver: ScopedDriver,
-  ) {}
+  readonly inner: DatabaseConnection;
+  private readonly driver: ScopedDriver;
+  constructor(inner: DatabaseConnection, driver: ScopedDriver) {
+    this.inner = inner;
+    this.driver = driver;
+  }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.inTransaction) return this.inner.executeQuery<R>(query);
@@ -162,10 +166,12 @@ class ScopedConnection implements DatabaseConnection {
 const unwrap = (connection: DatabaseConnection) => (connection as ScopedConnection).inner;
 
 class ScopedDriver implements Driver {
-  constructor(
-    readonly inner: Driver,
-    private readonly multiStatement: boolean,
-  ) {}
+  readonly inner: Driver;
+  private readonly multiStatement: boolean;
+  constructor(inner: Driver, multiStatement: boolean) {
+    this.inner = inner;
+    this.multiStatement = multiStatement;
+  }
 
   /** BEGIN, then the scope's statement: one round trip where the driver allows. */
   async begin(connection: DatabaseConnection, settings: TransactionSettings, scope: DbScope): Promise<void> {

@@ -1,3 +1,4 @@
+import { asOwner } from "../../db/tenant.ts";
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -37,7 +38,12 @@ function cli(script: "backup" | "restore", args: string[], env: Record<string, s
 }
 
 /** Every row of every table, as sorted JSON texts, and every identity counter. */
-async function snapshot(db: DB): Promise<{ tables: Record<string, string[]>; sequences: Record<string, string | null> }> {
+/** Every row of every table, read as the database's owner (the whole database, every barangay's rows). */
+function snapshot(db: DB): Promise<{ tables: Record<string, string[]>; sequences: Record<string, string | null> }> {
+  return asOwner(() => snapshotAsOwner(db));
+}
+
+async function snapshotAsOwner(db: DB): Promise<{ tables: Record<string, string[]>; sequences: Record<string, string | null> }> {
   const tables: Record<string, string[]> = {};
   for (const table of await userTables(db)) {
     const rows = await sql<{ r: string }>`select row_to_json(t)::text as r from ${sql.table(table)} t`.execute(db);

@@ -1,4 +1,7 @@
+import { sql } from "kysely";
 import sharp from "sharp";
+import { asOwner } from "../../db/tenant.ts";
+import { createTestDatabase } from "../helpers/db.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadAuthUser } from "../../server/auth/sessions.ts";
 import type { ServiceContext } from "../../server/context.ts";
@@ -197,22 +200,34 @@ describe("the seal and the logo", () => {
 });
 
 describe("the setting of decision 124", () => {
+  // A frozen migration runs against the schema of its own day: a database migrated up to the one
+  // before it, holding the setting it converts (later migrations, such as the barangays as tenants
+  // of decision 209, changed the tables it writes).
   it("becomes open terms from the oldest document's day, and the setting goes", async () => {
-    const migration = await import("../../migrations/20261209100000_officials.ts");
-    // Back to the setting (the latest term of each position), then forward again.
-    await migration.down(server.db);
-    const setting = await server.db.selectFrom("settings").select("value").where("key", "=", "officials").executeTakeFirstOrThrow();
-    expect(setting.value).toMatchObject({ treasurer: "Rosario S. Villanueva", punong_barangay: "Hon. Ricardo M. Bautista" });
-    await migration.up(server.db);
-    expect(await server.db.selectFrom("settings").select("key").where("key", "=", "officials").executeTakeFirst()).toBeUndefined();
-    const rows = await server.db
-      .selectFrom("officials")
-      .select(["position", "name", "term_start", "term_end"])
-      .orderBy("position")
-      .execute();
-    // The oldest document is the voucher of 5 November 2025: every document prints as it did.
-    expect(rows).toContainEqual({ position: TREASURER, name: "Rosario S. Villanueva", term_start: "2025-11-05", term_end: null });
-    expect(rows.every((r) => r.term_end === null && r.term_start === "2025-11-05")).toBe(true);
-    expect((await officialsOn({ db: server.db }, "2025-11-05")).treasurer).toBe("Rosario S. Villanueva");
+    const test = await createTestDatabase({ migrateTo: "20261208400000_collection_cancel_reason" });
+    try {
+      await asOwner(async () => {
+        const officials = { treasurer: "Rosario S. Villanueva", punong_barangay: "Hon. Ricardo M. Bautista" };
+        await sql`insert into settings (key, value, updated_at) values ('officials', ${JSON.stringify(officials)}::jsonb, '2025-11-05 09:00+08')`.execute(
+          test.db,
+        );
+        const migration = await import("../../migrations/20261209100000_officials.ts");
+        await migration.up(test.db);
+        const terms = async () =>
+          (await sql<{ position: string; name: string; term_start: string; term_end: string | null }>`
+            select position, name, term_start::text, term_end::text from officials order by position`.execute(test.db)).rows;
+        expect(await terms()).toEqual([
+          { position: TREASURER, name: "Rosario S. Villanueva", term_start: "2025-11-05", term_end: null },
+          { position: "Punong Barangay", name: "Hon. Ricardo M. Bautista", term_start: "2025-11-05", term_end: null },
+        ].sort((a, b) => a.position.localeCompare(b.position)));
+        expect((await sql`select 1 from settings where key = 'officials'`.execute(test.db)).rows).toEqual([]);
+        // Back to the setting (the latest term of each position), then forward again.
+        await migration.down(test.db);
+        const setting = (await sql<{ value: unknown }>`select value from settings where key = 'officials'`.execute(test.db)).rows[0];
+        expect(setting?.value).toMatchObject(officials);
+      });
+    } finally {
+      await test.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { asOwner } from "../../db/tenant.ts";
 import { sql, type Generated, type GeneratedAlways } from "kysely";
 import { z } from "zod";
 import { registerResource } from "../../domain/registry/index.ts";
@@ -187,7 +188,12 @@ export function registerTestEntries(): void {
 const AUDIT = sql`created_at timestamptz not null default now(), created_by bigint, updated_at timestamptz not null default now(),
   updated_by bigint, deleted_at timestamptz, deleted_by bigint`;
 
-export async function createTestTables(db: DB): Promise<void> {
+export function createTestTables(db: DB): Promise<void> {
+  // Tables are made by the database's owner; the application's role owns none (decision 209).
+  return asOwner(() => createTestTablesAsOwner(db));
+}
+
+async function createTestTablesAsOwner(db: DB): Promise<void> {
   await sql`create table test_vouchers (id bigint generated always as identity primary key, number text not null,
     amount numeric(14,2) not null, voucher_date date not null, urgent boolean not null default false,
     payee_id bigint references puroks(id), state text not null default 'active', ${AUDIT})`.execute(db);

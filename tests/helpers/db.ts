@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { openDatabase, type DB } from "../../db/index.ts";
-import { migrateToLatest } from "../../db/migrate.ts";
+import { migrateTo, migrateToLatest } from "../../db/migrate.ts";
 import "../../server/features/index.ts"; // the areas, composed before the seed uses their services
 import { seed, type SeedOptions } from "../../server/seed.ts";
 import type { PGlite } from "@electric-sql/pglite";
@@ -32,6 +32,8 @@ export interface TestDatabase {
 export interface TestDatabaseOptions {
   /** Runs server/seed.ts after migrating (permissions, roles, the administrator). */
   seed?: Partial<SeedOptions> | boolean;
+  /** Migrates only up to this migration (no seed): for a test of a frozen migration on the schema of its day. */
+  migrateTo?: string;
 }
 
 export const TEST_ADMIN = { username: "admin", password: "Admin-Passw0rd!" } as const;
@@ -58,7 +60,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
       },
     };
   } else {
-    const templateDir = process.env[PGLITE_TEMPLATE_ENV];
+    const templateDir = options.migrateTo ? undefined : process.env[PGLITE_TEMPLATE_ENV];
     const template = templateDir && fs.existsSync(templateDir) ? path.join(templateDir, "migrated.tar") : null;
     const fromTemplate = !!template && fs.existsSync(template);
     const opened = await openDatabase({
@@ -80,6 +82,10 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     }
   }
   try {
+    if (options.migrateTo) {
+      await migrateTo(test.db, options.migrateTo);
+      return test;
+    }
     await migrateToLatest(test.db); // nothing to do when started from the template
     if (options.seed) {
       const given = options.seed === true ? {} : options.seed;

@@ -2,6 +2,8 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { asOwner } from "../../../db/tenant.ts";
+import { ensureApplicationRoles, grantApplicationRoles } from "../../../db/roles.ts";
 import { sql } from "kysely";
 import { openDatabase, type DB, type OpenedDatabase } from "../../../db/index.ts";
 
@@ -49,7 +51,12 @@ export function backupPath(out: string | undefined, version: string, kind: Datab
 }
 
 /** Writes a backup of the configured database to `file` (written aside first, then renamed). */
-export async function backupDatabase(target: DatabaseTarget, file: string): Promise<BackupResult> {
+export function backupDatabase(target: DatabaseTarget, file: string): Promise<BackupResult> {
+  // The whole database, every barangay's rows: as the owner (decision 209).
+  return asOwner(() => backupAsOwner(target, file));
+}
+
+async function backupAsOwner(target: DatabaseTarget, file: string): Promise<BackupResult> {
   const partial = `${file}.partial`;
   try {
     if (target.databaseUrl) {
@@ -101,7 +108,11 @@ export function backupKindOf(file: string): DatabaseKind {
 }
 
 /** Restores `file` into an empty database of the configured kind; refuses one that holds tables. */
-export async function restoreDatabase(target: DatabaseTarget, file: string, migrationsDir: string): Promise<RestoreResult> {
+export function restoreDatabase(target: DatabaseTarget, file: string, migrationsDir: string): Promise<RestoreResult> {
+  return asOwner(() => restoreAsOwner(target, file, migrationsDir));
+}
+
+async function restoreAsOwner(target: DatabaseTarget, file: string, migrationsDir: string): Promise<RestoreResult> {
   if (!fs.existsSync(file)) throw new BackupError(`There is no file ${file}.`);
   const kind = backupKindOf(file);
   const wanted: DatabaseKind = target.databaseUrl ? "postgres" : "pglite";
@@ -117,12 +128,16 @@ export async function restoreDatabase(target: DatabaseTarget, file: string, migr
     const database = await openDatabase({ databaseUrl: target.databaseUrl, poolSize: 1 });
     try {
       await refuseNonEmpty(database.db, describeUrl(target.databaseUrl));
+      // The policies name the application's roles: they must exist before the restore.
+      await ensureApplicationRoles(database.db);
     } finally {
       await database.close();
     }
     await run("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", `--dbname=${target.databaseUrl}`, file]);
     const restored = await openDatabase({ databaseUrl: target.databaseUrl, poolSize: 1 });
     try {
+      // Restored without privileges: the application's roles get theirs again.
+      if ((await userTables(restored.db)).includes("barangays")) await grantApplicationRoles(restored.db);
       return { kind, ...(await migrationState(restored.db, migrationsDir)) };
     } finally {
       await restored.close();
