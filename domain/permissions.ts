@@ -43,6 +43,28 @@ export const EXTRA_PERMISSIONS = [
 ] as const;
 
 /**
+ * The hub's own permissions (DESIGN §14, issue 29): held by users of the hub (tenant 0) only. The
+ * hub administrator creates and suspends barangays and their first administrator; the municipal
+ * officers read their municipality's roll-ups. No barangay role is ever granted one (the barangay
+ * Administrator, who holds every other permission, included), and a barangay's role editor never
+ * shows them (server/seed.ts, server/features/access/).
+ */
+export const HUB_PERMISSIONS = ["manage-barangays", "view-rollups"] as const;
+export type HubPermission = (typeof HUB_PERMISSIONS)[number];
+
+export function isHubPermission(name: string): boolean {
+  return (HUB_PERMISSIONS as readonly string[]).includes(name);
+}
+
+/** A user of the hub (a hub administrator or a municipal officer): their home is /hub, not a barangay's dashboard. */
+export function isHubUser(user: HasPermissions | null | undefined): boolean {
+  return !!user && user.permissions.some(isHubPermission);
+}
+
+/** Where a hub user lands after signing in. */
+export const HUB_HOME = "/hub";
+
+/**
  * The system administrator's permission: the /test diagnostics page, switching maintenance mode,
  * and working through it (docs/decisions/005). Only the Administrator role holds it when seeded.
  */
@@ -54,6 +76,8 @@ export function permissionName(action: string, entity: string): string {
 
 export function describePermission(name: string): string {
   if (name === "view-audit") return "See a record's history: who changed what, when and from where";
+  if (name === "manage-barangays") return "Create and suspend the hub's barangays and their first administrators";
+  if (name === "view-rollups") return "Read the roll-ups of the municipality's barangays";
   const [action, ...rest] = name.split("-");
   const entity = rest.join("-").replace(/_/g, " ");
   const verb: Record<string, string> = {

@@ -14,6 +14,7 @@ import { requestIsSecure } from "./http/cookies.ts";
 import { attachRealtime, hub } from "./http/realtime/hub.ts";
 import { SessionCache } from "./auth/session-cache.ts";
 import { seed, type SeedResult } from "./seed.ts";
+import { seedHub } from "./features/hub/seed.ts";
 import { setRuntimeInfo } from "./system/diagnostics.ts";
 import { cacheMaintenanceMode, setMaintenanceFromEnv } from "./system/settings.ts";
 import { startRetentionSchedule } from "./features/privacy/retention.ts";
@@ -59,7 +60,9 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
   const { db } = database;
   const migrated = await migrateToLatest(db);
-  const seedResult = await seed(db, { adminUsername: env.ADMIN_USERNAME, adminPassword: env.ADMIN_PASSWORD, demo: env.SEED_DEMO });
+  // A hub seeds its own roles and administrator; each barangay is set up when the hub creates it.
+  const admin = { adminUsername: env.ADMIN_USERNAME, adminPassword: env.ADMIN_PASSWORD };
+  const seedResult = env.PORTAL_HUB ? await seedHub(db, admin) : await seed(db, { ...admin, demo: env.SEED_DEMO });
   setRuntimeInfo({ databaseKind: database.kind === "pglite" ? "PGlite (embedded)" : "PostgreSQL", version: options.version ?? "0.0.0" });
   await hub.start(db, env.DATABASE_URL, database.pglite);
   // The daily retention run (at most once a day across processes).

@@ -1,5 +1,7 @@
+import type { Transaction } from "kysely";
 import type { DB } from "../db/index.ts";
-import { ACTIONS, describePermission, type PermissionEntity } from "../domain/permissions.ts";
+import type { Database } from "../db/schema.ts";
+import { ACTIONS, describePermission, isHubPermission, type PermissionEntity } from "../domain/permissions.ts";
 import { allPermissionNames, PERMISSION_ENTITIES } from "../domain/registry/index.ts";
 import * as access from "../domain/registry/access.ts";
 import * as parameters from "../domain/registry/parameters.ts";
@@ -199,76 +201,83 @@ export interface SeedResult {
 }
 
 export async function seed(db: DB, options: SeedOptions): Promise<SeedResult> {
-  return db.transaction().execute(async (trx) => {
-    const names = seededPermissionNames();
+  return db.transaction().execute((trx) => seedInTransaction(trx, options));
+}
+
+/**
+ * The seed inside the caller's transaction, for the barangay of that transaction: the hub sets up
+ * a new barangay's first administrator and writes its own audit row in the same transaction.
+ */
+export async function seedInTransaction(trx: Transaction<Database>, options: SeedOptions): Promise<SeedResult> {
+  const names = seededPermissionNames();
+  await trx
+    .insertInto("permissions")
+    .values(names.map((name) => ({ name, description: describePermission(name) })))
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute();
+  const permissionIds = new Map((await trx.selectFrom("permissions").select(["id", "name"]).execute()).map((p) => [p.name, p.id]));
+
+  for (const role of SEEDED_ROLES) {
+    const existing = await trx.selectFrom("roles").select("id").where("name", "=", role.name).executeTakeFirst();
+    const isAdmin = role.name === "Administrator";
+    if (existing && !isAdmin) continue;
+    const roleId =
+      existing?.id ??
+      (await trx.insertInto("roles").values({ name: role.name, description: role.description }).returning("id").executeTakeFirstOrThrow())
+        .id;
+    // The Administrator holds every permission, those an administrator added included, but never
+    // the hub's own (a hub's barangays share the permissions table with it).
+    const wanted = isAdmin ? [...permissionIds.keys()].filter((name) => !isHubPermission(name)) : role.permissions();
+    const grants = [...new Set(wanted)].map((n) => permissionIds.get(n)).filter((id): id is number => id != null);
+    if (grants.length) {
+      await trx
+        .insertInto("role_permissions")
+        .values(grants.map((permission_id) => ({ role_id: roleId, permission_id })))
+        .onConflict((oc) => oc.columns(["role_id", "permission_id"]).doNothing())
+        .execute();
+    }
+  }
+
+  const result: SeedResult = { adminCreated: false };
+  const admin = await trx.selectFrom("users").select("id").where("username", "=", options.adminUsername).executeTakeFirst();
+  if (!admin) {
+    const password = options.adminPassword ?? generatePassword();
+    const { id } = await trx
+      .insertInto("users")
+      .values({ kind: "staff", username: options.adminUsername, email: null, password_hash: await hashPassword(password) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await trx
-      .insertInto("permissions")
-      .values(names.map((name) => ({ name, description: describePermission(name) })))
-      .onConflict((oc) => oc.column("name").doNothing())
+      .insertInto("user_profiles")
+      .values({ user_id: id, firstname: "Barangay", lastname: "Administrator", hex_color: "#eab308" })
       .execute();
-    const permissionIds = new Map((await trx.selectFrom("permissions").select(["id", "name"]).execute()).map((p) => [p.name, p.id]));
+    const adminRole = await trx.selectFrom("roles").select("id").where("name", "=", "Administrator").executeTakeFirstOrThrow();
+    await trx.insertInto("user_roles").values({ user_id: id, role_id: adminRole.id }).execute();
+    result.adminCreated = true;
+    if (!options.adminPassword) result.generatedAdminPassword = password;
+  }
 
-    for (const role of SEEDED_ROLES) {
-      const existing = await trx.selectFrom("roles").select("id").where("name", "=", role.name).executeTakeFirst();
-      const isAdmin = role.name === "Administrator";
-      if (existing && !isAdmin) continue;
-      const roleId =
-        existing?.id ??
-        (await trx.insertInto("roles").values({ name: role.name, description: role.description }).returning("id").executeTakeFirstOrThrow())
-          .id;
-      // The Administrator holds every permission, those an administrator added included.
-      const wanted = isAdmin ? [...permissionIds.keys()] : role.permissions();
-      const grants = [...new Set(wanted)].map((n) => permissionIds.get(n)).filter((id): id is number => id != null);
-      if (grants.length) {
-        await trx
-          .insertInto("role_permissions")
-          .values(grants.map((permission_id) => ({ role_id: roleId, permission_id })))
-          .onConflict((oc) => oc.columns(["role_id", "permission_id"]).doNothing())
-          .execute();
-      }
-    }
+  // Every deployment needs the national holidays (the KP deadlines read them), demo or not.
+  await seedHolidays(trx);
+  // The kiosk needs services to offer and the staff windows to call from (decision 206).
+  await seedQueue(trx);
+  // The services' appointment hours, once (decision 207).
+  await seedAppointmentHours(trx);
 
-    const result: SeedResult = { adminCreated: false };
-    const admin = await trx.selectFrom("users").select("id").where("username", "=", options.adminUsername).executeTakeFirst();
-    if (!admin) {
-      const password = options.adminPassword ?? generatePassword();
-      const { id } = await trx
-        .insertInto("users")
-        .values({ kind: "staff", username: options.adminUsername, email: null, password_hash: await hashPassword(password) })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto("user_profiles")
-        .values({ user_id: id, firstname: "Barangay", lastname: "Administrator", hex_color: "#eab308" })
-        .execute();
-      const adminRole = await trx.selectFrom("roles").select("id").where("name", "=", "Administrator").executeTakeFirstOrThrow();
-      await trx.insertInto("user_roles").values({ user_id: id, role_id: adminRole.id }).execute();
-      result.adminCreated = true;
-      if (!options.adminPassword) result.generatedAdminPassword = password;
-    }
-
-    // Every deployment needs the national holidays (the KP deadlines read them), demo or not.
-    await seedHolidays(trx);
-    // The kiosk needs services to offer and the staff windows to call from (decision 206).
-    await seedQueue(trx);
-    // The services' appointment hours, once (decision 207).
-    await seedAppointmentHours(trx);
-
-    if (options.demo) {
-      await trx
-        .insertInto("settings")
-        .values({ key: "barangay", value: JSON.stringify(DEFAULT_BARANGAY) })
-        .onConflict((oc) => oc.columns(["barangay_id", "key"]).doNothing())
-        .execute();
-      await seedParameters(trx);
-      await seedCertificateTemplates(trx);
-      await seedPeopleParameters(trx);
-      await seedPeople(trx);
-      await seedDisbursements(trx);
-      await seedCertificates(trx);
-      await seedCollections(trx);
-      await seedOfficials(trx);
-    }
-    return result;
-  });
+  if (options.demo) {
+    await trx
+      .insertInto("settings")
+      .values({ key: "barangay", value: JSON.stringify(DEFAULT_BARANGAY) })
+      .onConflict((oc) => oc.columns(["barangay_id", "key"]).doNothing())
+      .execute();
+    await seedParameters(trx);
+    await seedCertificateTemplates(trx);
+    await seedPeopleParameters(trx);
+    await seedPeople(trx);
+    await seedDisbursements(trx);
+    await seedCertificates(trx);
+    await seedCollections(trx);
+    await seedOfficials(trx);
+  }
+  return result;
 }

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { ACTIONS, can } from "../../../domain/permissions.ts";
+import { ACTIONS, can, HUB_PERMISSIONS } from "../../../domain/permissions.ts";
 import { withDefaults, type NotificationTopic } from "../../../domain/notification-topics.ts";
 import type { ServiceContext } from "../../context.ts";
 import { AppError, forbidden, notFound, unauthenticated, ValidationError } from "../../errors.ts";
@@ -164,7 +164,12 @@ export async function checkRoleChange(
   if (isAdminRole) {
     if (change.name != null && change.name !== role.name) throw ValidationError.field("name", ADMIN_ROLE_FIXED.rename);
     if (change.permissionIds) {
-      const all = await ctx.db.selectFrom("permissions").select("id").execute();
+      // Every permission but the hub's own, which no barangay role holds.
+      const all = await ctx.db
+        .selectFrom("permissions")
+        .select("id")
+        .where("name", "not in", [...HUB_PERMISSIONS])
+        .execute();
       const given = new Set(change.permissionIds);
       if (all.some((p) => !given.has(Number(p.id)))) throw ValidationError.field("permissions", ADMIN_ROLE_FIXED.permissions);
     }
@@ -199,7 +204,7 @@ export async function checkRolesRemoval(ctx: ServiceContext, ids: number[]): Pro
   await assertNoLockout(ctx, { roleIds: actorRoles.filter((id) => !ids.includes(id)) }, "id");
 }
 
-export const BUILT_IN_PERMISSIONS: ReadonlySet<string> = new Set(seededPermissionNames());
+export const BUILT_IN_PERMISSIONS: ReadonlySet<string> = new Set([...seededPermissionNames(), ...HUB_PERMISSIONS]);
 export const BUILT_IN_PERMISSION = {
   rename: "A built-in permission cannot be renamed; the portal checks it by name.",
   delete: "A built-in permission cannot be deleted; the portal checks it by name. Take it out of roles instead.",

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { ACTIONS, can, PERMISSION_NAME_PATTERN } from "../../../domain/permissions.ts";
+import { ACTIONS, can, HUB_PERMISSIONS, PERMISSION_NAME_PATTERN } from "../../../domain/permissions.ts";
 import { PERMISSION_ENTITIES } from "../../../domain/registry/index.ts";
 import { buildMatrix, type PermissionMatrix } from "../../../domain/permission-matrix.ts";
 import type { ServiceContext } from "../../context.ts";
@@ -24,7 +24,13 @@ export interface RoleModelView extends PermissionMatrix {
 export async function roleModelView(ctx: ServiceContext): Promise<RoleModelView> {
   const user = actor(ctx);
   if (!["manage-role", "create-role", "update-role"].some((p) => can(user, p))) throw forbidden();
-  const permissions = await ctx.db.selectFrom("permissions").select(["id", "name", "description"]).orderBy("name").execute();
+  // The hub's own permissions are never a barangay role's: the editor does not offer them.
+  const permissions = await ctx.db
+    .selectFrom("permissions")
+    .select(["id", "name", "description"])
+    .where("name", "not in", [...HUB_PERMISSIONS])
+    .orderBy("name")
+    .execute();
   const users = await ctx.db
     .selectFrom("users as u")
     .innerJoin("user_profiles as p", "p.user_id", "u.id")

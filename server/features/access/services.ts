@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { ServiceContext } from "../../context.ts";
 import { ValidationError } from "../../errors.ts";
+import { HUB_PERMISSIONS } from "../../../domain/permissions.ts";
 import { passwordProblem } from "../../auth/passwords.ts";
 import { ResourceEngine, type AnySelect, type Row } from "../../engine/engine.ts";
 import type { InputOf } from "../../../domain/registry/types.ts";
@@ -98,7 +99,13 @@ export class RoleService extends ResourceEngine<Row, RoleValues> {
   protected override async beforeWrite(ctx: ServiceContext, values: RoleValues, id: number | null) {
     const { permissions: permissionIds, members: memberIds } = values;
     if (permissionIds?.length) {
-      const found = await ctx.db.selectFrom("permissions").select("id").where("id", "in", permissionIds).execute();
+      // The hub's own permissions are no barangay role's to hold (domain/permissions.ts HUB_PERMISSIONS).
+      const found = await ctx.db
+        .selectFrom("permissions")
+        .select("id")
+        .where("id", "in", permissionIds)
+        .where("name", "not in", [...HUB_PERMISSIONS])
+        .execute();
       if (found.length !== permissionIds.length) throw ValidationError.field("permissions", "The selected permissions are invalid.");
     }
     if (memberIds?.length) {

@@ -12,6 +12,7 @@ import { can } from "../../../domain/permissions.ts";
 import { handle, requireUser, serviceContext } from "./index.ts";
 import { registerPeopleRoutes } from "../../features/people/rest.ts";
 import { registerCollectionRoutes } from "../../features/collections/rest.ts";
+import { registerHubRoutes } from "../../features/hub/rest.ts";
 import { recordHistory } from "../../features/audit/history.ts";
 
 // Spec §7.2's pattern for every registry entry, with §7.3's exceptions (DESIGN §7).
@@ -199,6 +200,8 @@ export function registerResourceRoutes(router: Router, db: DB): void {
   // The people extras first: they answer some of the generated paths (resident?search=, household?purok_id=).
   registerPeopleRoutes(router, db);
   registerCollectionRoutes(router, db);
+  // The hub's administration (issue 29): hub administrators only.
+  registerHubRoutes(router, db);
   // Each entry's routes sit in a router of their own that a request enters only when its path is
   // under the entry's base: Express tries every route in order, and a flat list made a call to the
   // 20th entry walk 200 routes first (6 % of a count request's CPU). The paths, their
