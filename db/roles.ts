@@ -25,5 +25,7 @@ export async function grantApplicationRoles(db: DB): Promise<void> {
   await sql`revoke all on kysely_migration, kysely_migration_lock from portal_app`.execute(db);
   await sql`grant select on all tables in schema public to portal_rollup`.execute(db);
   await sql`revoke all on kysely_migration, kysely_migration_lock from portal_rollup`.execute(db);
-  await sql`grant select on users, user_profiles, user_roles, roles, role_permissions, sessions, permissions, barangays to portal_auth`.execute(db);
+  await sql`grant select on users, user_profiles, user_roles, roles, role_permissions, sessions, permissions, barangays to portal_auth`.execute(
+    db,
+  );
 }

@@ -44,9 +44,6 @@ export function barangayOfRequest(db: DB): RequestHandler {
       return inBarangay(req.user.barangayId, next);
     }
     if (!servesHub()) return next();
-    visitorBarangay(db, req.path, req.query as Record<string, unknown>).then(
-      (barangayId) => inBarangay(barangayId, next),
-      next,
-    );
+    visitorBarangay(db, req.path, req.query as Record<string, unknown>).then((barangayId) => inBarangay(barangayId, next), next);
   };
 }
