@@ -42,6 +42,10 @@ export default [
     // The front desk's day of appointments (decision 207); every appointment is the registry's /appointments/list.
     route("appointments", "routes/appointments.tsx"),
     route("test", "routes/test.tsx"),
+    // The hub's administration (issue 29): its barangays, one barangay, the municipal officers.
+    route("hub", "routes/hub.tsx"),
+    route("hub/barangays/:barangay_id", "routes/hub.barangay.tsx"),
+    route("hub/officers", "routes/hub.officers.tsx"),
     // Every notification of the signed-in user.
     route("notifications", "routes/notifications.tsx"),
     // People and places: /Maps (also /maps: paths match regardless of case), the

@@ -1,4 +1,5 @@
 import { CalendarDays } from "lucide-react";
+import { redirect } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { openAreasFor } from "~/components/shell/menu";
 import { Badge } from "~/components/ui/badge";
@@ -8,6 +9,8 @@ import { titleMeta } from "~/lib/titles";
 import { AreaCard } from "~/components/shell/area-card";
 import { DashboardWidgets } from "~/features/reports/dashboard-widgets";
 import { dashboardWidgets } from "../../server/features/dashboard/pages.server.ts";
+import { getRequestContext } from "../../server/http/pages/context.ts";
+import { HUB_HOME, isHubUser } from "@domain/permissions";
 
 export const meta = () => titleMeta("dashboard");
 
@@ -16,6 +19,8 @@ export const meta = () => titleMeta("dashboard");
  * hydration; the widgets are the ones the user's permissions allow.
  */
 export async function loader({ context }: Route.LoaderArgs) {
+  // A hub's user has no barangay to show: their home is the hub (issue 29).
+  if (isHubUser(getRequestContext(context).user)) throw redirect(HUB_HOME);
   const now = new Date();
   return { today: longDateInManila(now), greeting: greetingFor(now), widgets: await dashboardWidgets({ context }) };
 }

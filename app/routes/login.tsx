@@ -1,4 +1,5 @@
 import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { HUB_HOME, isHubUser } from "@domain/permissions";
 import type { Route } from "./+types/login";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -37,15 +38,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = new Headers();
     headers.append("Set-Cookie", sessionCookieHeader(result.token, result.expiresAt, rc.secureCookies));
     headers.append("Set-Cookie", xsrfCookieHeader(newCsrfToken(), rc.secureCookies));
-    // A resident's account lands on their own page unless it came back from one (decision 208).
+    // A resident's account lands on their own page unless it came back from one (decision 208); a
+    // hub's user on the hub's (issue 29).
     const back = form.get("redirectTo");
-    throw redirect(isResidentOnly(result.user) && !back ? RESIDENT_HOME : safeRedirect(back), { headers });
+    const home = isResidentOnly(result.user) ? RESIDENT_HOME : isHubUser(result.user) ? HUB_HOME : null;
+    throw redirect(home && !back ? home : safeRedirect(back), { headers });
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return data(
-      { username, message: error.message, errors: error.errors ?? {} },
-      { status: error.status, headers: error.headers },
-    );
+    return data({ username, message: error.message, errors: error.errors ?? {} }, { status: error.status, headers: error.headers });
   }
 }
 

@@ -1,5 +1,5 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
-import { can } from "../../../domain/permissions.ts";
+import { can, HUB_HOME, isHubUser } from "../../../domain/permissions.ts";
 import { serviceContextFor } from "../../context.ts";
 import { isAppError } from "../../errors.ts";
 import { getRequestContext } from "./context.ts";
@@ -31,7 +31,7 @@ const auth: Middleware = async ({ request, context }) => {
 
 const guest: Middleware = ({ context }) => {
   const user = getRequestContext(context).user;
-  if (user) throw redirect(isResidentOnly(user) ? RESIDENT_HOME : "/dashboard");
+  if (user) throw redirect(isResidentOnly(user) ? RESIDENT_HOME : isHubUser(user) ? HUB_HOME : "/dashboard");
 };
 
 const publicGuard: Middleware = () => {};

@@ -1,0 +1,108 @@
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import { CsrfInput } from "~/components/csrf-input";
+import { FlashMessage, type FlashData } from "~/components/resource/flash-message";
+import { CardTable, EmptyTableRow } from "~/components/screen-table";
+import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+import { TableCell, TableRow } from "~/components/ui/table";
+import type { LoaderData } from "~/lib/route-data";
+import type { loader } from "~/routes/hub";
+import { BarangayStatus, HubNav, PlaceChoices, PlaceSearch } from "./hub-parts";
+
+type Reply = { intent: string; errors: Record<string, string[]>; values: Record<string, string> } | undefined;
+
+const COLUMNS = [
+  { label: "Barangay" },
+  { label: "PSGC code", className: "hidden sm:table-cell" },
+  { label: "City or municipality", className: "hidden md:table-cell" },
+  { label: "Province", className: "hidden lg:table-cell" },
+  { label: "Status" },
+  { label: "Administrator", className: "hidden sm:table-cell" },
+];
+
+/** /hub: the hub's barangays, and a new one added by finding it in the PSGC list. */
+export function BarangaysScreen({ loaderData }: { loaderData: LoaderData<typeof loader> }) {
+  const reply = useActionData() as Reply;
+  const navigation = useNavigation();
+  const creating = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+  const { barangays, matches, psgcSearch } = loaderData;
+  const errors = reply?.intent === "create" ? reply.errors : {};
+  return (
+    <div className="flex flex-col gap-5" data-testid="hub-barangays">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Barangays</h1>
+        <p className="text-sm text-muted-foreground" data-testid="list-total">
+          {barangays.length} {barangays.length === 1 ? "barangay" : "barangays"} on this hub. Each one's records are its own: the hub reads
+          none of them.
+        </p>
+      </div>
+      <HubNav />
+      <FlashMessage flash={loaderData.flash as FlashData | null} />
+
+      <section aria-labelledby="add-barangay" className="flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-5">
+        <h2 id="add-barangay" className="text-lg font-semibold">
+          Add a barangay
+        </h2>
+        <PlaceSearch
+          id="psgc-search"
+          param="psgc_search"
+          value={psgcSearch}
+          label="Find the barangay in the PSGC list"
+          placeholder="Barangay name, then its city: milagrosa calamba"
+        />
+        {psgcSearch ? (
+          <Form method="post" preventScrollReset className="flex flex-col gap-3">
+            <CsrfInput />
+            <input type="hidden" name="intent" value="create" />
+            <PlaceChoices
+              name="psgc_code"
+              legend="Barangay"
+              chosen={reply?.values.psgc_code ?? ""}
+              errors={errors.psgc_code}
+              empty={psgcSearch.trim().length < 2 ? "Type at least two letters." : `No barangay of the PSGC list matches "${psgcSearch}".`}
+              options={matches.map((b) => ({
+                code: b.code,
+                name: b.name,
+                detail: [b.subMunicipality?.name, b.cityMunicipality.name, b.province?.name ?? b.region.name].filter(Boolean).join(", "),
+                disabled: b.onHub ? "On the hub" : null,
+              }))}
+            />
+            <div>
+              <Button type="submit" disabled={creating || matches.every((m) => m.onHub)}>
+                {creating ? <Spinner size="sm" label="Adding…" /> : null}
+                Add barangay
+              </Button>
+            </div>
+          </Form>
+        ) : null}
+      </section>
+
+      <CardTable columns={COLUMNS} testId="barangays">
+        {barangays.length === 0 ? (
+          <EmptyTableRow colSpan={COLUMNS.length}>No barangay is on the hub yet.</EmptyTableRow>
+        ) : (
+          barangays.map((b) => (
+            <TableRow key={b.id} data-row-id={b.id}>
+              <TableCell>
+                <Link
+                  to={`/hub/barangays/${b.id}`}
+                  className="font-medium hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                >
+                  {b.name}
+                </Link>
+                <span className="block text-xs text-muted-foreground md:hidden">{b.city_municipality}</span>
+              </TableCell>
+              <TableCell className="hidden font-mono text-xs sm:table-cell">{b.psgc_code ?? "—"}</TableCell>
+              <TableCell className="hidden md:table-cell">{b.city_municipality ?? "—"}</TableCell>
+              <TableCell className="hidden lg:table-cell">{b.province ?? "—"}</TableCell>
+              <TableCell>
+                <BarangayStatus status={b.status} />
+              </TableCell>
+              <TableCell className="hidden font-mono text-xs sm:table-cell">{b.administrator ?? "None yet"}</TableCell>
+            </TableRow>
+          ))
+        )}
+      </CardTable>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Route } from "./+types/hub.officers";
+import { OfficersScreen } from "~/features/hub/officers-page";
+import { ShellErrorBoundary } from "~/components/shell/error-page";
+import { officersAction, officersLoader, requireHubAdministrator } from "../../server/features/hub/pages.server.ts";
+
+// /hub/officers (issue 29): the municipal officers, and a new one.
+
+export const middleware: Route.MiddlewareFunction[] = [requireHubAdministrator()];
+
+export function loader(args: Route.LoaderArgs) {
+  return officersLoader(args);
+}
+
+export function action(args: Route.ActionArgs) {
+  return officersAction(args);
+}
+
+export function meta() {
+  return [{ title: "Municipal officers | Hub" }];
+}
+
+export default function HubOfficersPage(props: Route.ComponentProps) {
+  return <OfficersScreen loaderData={props.loaderData} />;
+}
+
+export const ErrorBoundary = ShellErrorBoundary;
