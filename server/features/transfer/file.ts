@@ -74,6 +74,7 @@ export class TransferWriter {
       this.out.on("error", reject);
       this.gzip.on("error", reject);
     });
+    this.done.catch(() => {}); // awaited by finish(); an aborted file's failure is not news
   }
 
   private async line(value: unknown, hash?: Hash): Promise<void> {

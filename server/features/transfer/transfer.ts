@@ -341,7 +341,7 @@ export async function importBarangay(db: DB, file: string, options: ImportOption
       if (options.hub) {
         const [row] = await query<{ id: number }>(
           trx,
-          `insert into barangays (${BARANGAY_FIELDS.map(id).join(", ")}) values (${values.map((_, i) => `$${i + 1}::${casts[i]}`).join(", ")}) returning id`,
+          `insert into barangays (${BARANGAY_FIELDS.map(id).join(", ")}) values (${values.map((_, i) => `$${i + 1}::text::${casts[i]}`).join(", ")}) returning id`,
           values,
         );
         targetId = Number(row!.id);
@@ -350,7 +350,7 @@ export async function importBarangay(db: DB, file: string, options: ImportOption
         await deleteRows(trx, graph, FIRST_BARANGAY_ID);
         await query(
           trx,
-          `update barangays set ${BARANGAY_FIELDS.map((f, i) => `${id(f)} = $${i + 2}::${casts[i]}`).join(", ")} where id = $1`,
+          `update barangays set ${BARANGAY_FIELDS.map((f, i) => `${id(f)} = $${i + 2}::text::${casts[i]}`).join(", ")} where id = $1`,
           [FIRST_BARANGAY_ID, ...values],
         );
         targetId = FIRST_BARANGAY_ID;
@@ -358,7 +358,7 @@ export async function importBarangay(db: DB, file: string, options: ImportOption
       }
 
       // User names, e-mails and verification codes stay unique across the deployment.
-      const clashes: string[] = [];
+      const clashes: { key: string; values: string[] }[] = [];
       for (const key of uniqueKeys) {
         const wanted = [...(uniqueValues.get(`${key.table}.${key.columns.join(",")}`) ?? [])];
         if (!wanted.length) continue;
@@ -368,13 +368,19 @@ export async function importBarangay(db: DB, file: string, options: ImportOption
           `select ${expression} as v from ${id(key.table)} where barangay_id <> $1 and ${expression} = any ($2::text[]) order by 1`,
           [targetId, wanted],
         );
-        for (const f of found) clashes.push(`${key.table}.${key.columns.join("+")} ${f.v.split(KEY_SEPARATOR).join(" / ")}`);
+        if (found.length) {
+          clashes.push({ key: `${key.table}.${key.columns.join("+")}`, values: found.map((f) => f.v.split(KEY_SEPARATOR).join(" / ")) });
+        }
       }
       if (clashes.length) {
+        const total = clashes.reduce((n, c) => n + c.values.length, 0);
+        const lines = clashes.map(
+          (c) =>
+            `${c.key} (${c.values.length}): ${c.values.slice(0, 20).join(", ")}${c.values.length > 20 ? `, … and ${c.values.length - 20} more` : ""}`,
+        );
         throw new TransferError(
-          `Refusing to import: ${clashes.length} value${clashes.length === 1 ? "" : "s"} that must be unique across the deployment ` +
-            `already belong to another barangay here:\n  ${clashes.slice(0, 50).join("\n  ")}${clashes.length > 50 ? `\n  … and ${clashes.length - 50} more` : ""}\n` +
-            `Rename them in one of the two barangays first.`,
+          `Refusing to import: ${total} value${total === 1 ? "" : "s"} that must be unique across the deployment ` +
+            `already belong to another barangay here:\n  ${lines.join("\n  ")}\nRename them in one of the two barangays first.`,
         );
       }
 
@@ -430,7 +436,7 @@ export async function importBarangay(db: DB, file: string, options: ImportOption
           query(
             trx,
             `insert into ${id(table.name)} (${section.start.columns.map(id).join(", ")}) ${table.identity ? "overriding system value" : ""} values ` +
-              rows.map((_, r) => `(${types.map((t, c) => `$${r * types.length + c + 1}::${t}`).join(", ")})`).join(", "),
+              rows.map((_, r) => `(${types.map((t, c) => `$${r * types.length + c + 1}::text::${t}`).join(", ")})`).join(", "),
             rows.flat(),
           );
         let batch: Value[][] = [];
@@ -452,8 +458,8 @@ export async function importBarangay(db: DB, file: string, options: ImportOption
           const part = d.rows.slice(i, i + 1000);
           await query(
             trx,
-            `update ${id(d.table)} t set ${id(d.column)} = v.value from unnest($1::bigint[], $2::bigint[]) as v(key, value) where t.${id(d.key)} = v.key`,
-            [part.map((p) => p[0]), part.map((p) => p[1])],
+            `update ${id(d.table)} t set ${id(d.column)} = v.value from unnest($1::text[]::bigint[], $2::text[]::bigint[]) as v(key, value) where t.${id(d.key)} = v.key`,
+            [part.map((p) => String(p[0])), part.map((p) => String(p[1]))],
           );
         }
       }
