@@ -6,6 +6,7 @@ import pg from "pg";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { DB } from "../../../db/index.ts";
 import { SESSION_COOKIE, validateSessionToken } from "../../auth/sessions.ts";
+import { inBarangay, inScope } from "../../../db/tenant.ts";
 import { parseCookies } from "../cookies.ts";
 import { toNotificationView } from "../../features/notifications/service.ts";
 import type { NotificationMessage } from "../../../domain/notifications/types.ts";
@@ -33,6 +34,8 @@ const RECONNECT_MAX_MS = 10_000;
 interface SocketInfo {
   userId: number;
   sessionId: string;
+  /** The user's barangay (decision 209); absent: the process's default. */
+  barangayId?: number;
 }
 
 class Hub {
@@ -160,15 +163,19 @@ class Hub {
     const candidates = [...this.sockets].filter(([, info]) => !userIds || wanted.has(info.userId));
     if (candidates.length === 0) return;
     const ids = [...new Set(candidates.map(([, info]) => info.sessionId))];
-    const live = await this.db
-      .selectFrom("sessions")
-      .innerJoin("users", "users.id", "sessions.user_id")
-      .select("sessions.id")
-      .where("sessions.id", "in", ids)
-      .where("sessions.expires_at", ">", sql<Date>`now()`)
-      .where("users.blocked_at", "is", null)
-      .where("users.deleted_at", "is", null)
-      .execute();
+    // The sockets may be of several barangays' users: read as portal_auth (decision 209).
+    const db = this.db;
+    const live = await inScope({ kind: "auth" }, () =>
+      db
+        .selectFrom("sessions")
+        .innerJoin("users", "users.id", "sessions.user_id")
+        .select("sessions.id")
+        .where("sessions.id", "in", ids)
+        .where("sessions.expires_at", ">", sql<Date>`now()`)
+        .where("users.blocked_at", "is", null)
+        .where("users.deleted_at", "is", null)
+        .execute(),
+    );
     const alive = new Set(live.map((row) => row.id));
     for (const [ws, info] of candidates) {
       if (alive.has(info.sessionId)) continue;
@@ -194,7 +201,7 @@ class Hub {
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       const alive = ws as WebSocket & { isAlive?: boolean };
       alive.isAlive = true;
-      this.sockets.set(ws, { userId: valid.user.id, sessionId: valid.session.id });
+      this.sockets.set(ws, { userId: valid.user.id, sessionId: valid.session.id, barangayId: valid.user.barangayId });
       ws.on("error", () => ws.terminate());
       ws.on("pong", () => (alive.isAlive = true));
       ws.on("close", () => this.sockets.delete(ws));
@@ -255,12 +262,12 @@ class Hub {
       this.sendTo(userId, row);
       return;
     }
-    // Too long for a NOTIFY payload: the trigger sent only the id; read the row.
-    void this.db
-      ?.selectFrom("notifications")
-      .selectAll()
-      .where("id", "=", Number(row.id))
-      .executeTakeFirst()
+    // Too long for a NOTIFY payload: the trigger sent only the id; read the row, in its user's barangay.
+    const db = this.db;
+    if (!db) return;
+    const barangayId = [...this.sockets.values()].find((info) => info.userId === userId)?.barangayId;
+    const read = () => db.selectFrom("notifications").selectAll().where("id", "=", Number(row.id)).executeTakeFirst();
+    void (barangayId === undefined ? read() : inBarangay(barangayId, read))
       .then((stored) => stored && this.sendTo(userId, stored))
       .catch((error: Error) => this.log(`realtime: notification ${String(row.id)} not read: ${error.message}`));
   }
