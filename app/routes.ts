@@ -46,6 +46,10 @@ export default [
     route("hub", "routes/hub.tsx"),
     route("hub/barangays/:barangay_id", "routes/hub.barangay.tsx"),
     route("hub/officers", "routes/hub.officers.tsx"),
+    // The municipality's roll-ups for its officers (issue 29 item 4): the choice, each roll-up, its XLSX.
+    route("hub/rollups", "routes/hub.rollups.tsx"),
+    route("hub/rollups/:rollup", "routes/hub.rollups.rollup.tsx"),
+    route("hub/rollups/:rollup/export", "routes/hub.rollups.export.ts"),
     // Every notification of the signed-in user.
     route("notifications", "routes/notifications.tsx"),
     // People and places: /Maps (also /maps: paths match regardless of case), the
@@ -121,6 +125,8 @@ export default [
     route("manage/disbursements/:disbursement_id/print", "routes/disbursements.print.tsx"),
     route("manage/cheque_issuances/:cheque_issuance_id/print", "routes/cheque-issuances.print.tsx"),
     route("system/parameters/bank_accounts/:bank_account_id/cheque-test", "routes/cheque-test-print.tsx"),
+    // A roll-up of the municipality on paper, as the reports print.
+    route("hub/rollups/:rollup/print", "routes/hub.rollups.print.tsx"),
     // A report on paper (A4, Letter, long bond; portrait or landscape).
     route("manage/reports/:report/print", "routes/reports.print.tsx"),
     // A KP form of a case or of the Lupon, filled from the records (decision 203).
