@@ -218,10 +218,11 @@ export async function buildHubData(url: string, layout: HubLayout): Promise<void
           select p.barangay_id, 'resident', false from bench_plan p cross join lateral generate_series(1, p.residents) g
           order by p.barangay_id`.execute(db),
         );
+        await sql`analyze users`.execute(db);
         // Names, sex, birth dates and the rest drawn by a hash of the user's id: the same data on every build.
         await timed("user_profiles", () =>
           sql`
-          with refs as (
+          with refs as materialized (
             select p.barangay_id,
               (select array_agg(id order by id) from puroks where barangay_id = p.barangay_id) as puroks,
               (select array_agg(id order by id) from religions where barangay_id = p.barangay_id) as religions,
