@@ -176,7 +176,7 @@ export const inhabitantsRollup: RollupDef = {
       totals: true,
       columns: [
         barangayColumn,
-        n("households", "Households"),
+        n("households", "Households", { hideOnMobile: true }),
         n("male", "Male"),
         n("female", "Female"),
         n("not_stated", "Sex not stated", { hideOnMobile: true }),

@@ -430,7 +430,8 @@ describe("the municipal officer's roll-ups", () => {
     expect(rowOf(result, "ages", "Milagrosa")).toMatchObject({ age_0: 1, age_7: 2, age_15: 1, age_unknown: 1, total: 5 });
     expect(rowOf(result, "ages", "Banlic")).toMatchObject({ age_3: 1, age_16: 1, age_unknown: 0, total: 2 });
     const formC = sectionOf(result, "form_c").rows;
-    expect(formC.find((r) => r.indicator === "Age 35–39")).toEqual({ indicator: "Age 35–39", male: 1, female: 1, total: 2 });
+    expect(formC.find((r) => r.indicator === "35–39 years")).toEqual({ indicator: "35–39 years", male: 1, female: 1, total: 2 });
+    expect(formC.find((r) => r.indicator === "Under 5 years")).toEqual({ indicator: "Under 5 years", male: 1, female: 0, total: 1 });
     expect(formC.find((r) => r.indicator === "Total inhabitants")).toEqual({
       indicator: "Total inhabitants",
       male: 3,

@@ -5,11 +5,15 @@ import { formatDate, formatDateTime } from "@domain/dates";
 import { PAPER_SIZES, type Orientation, type PaperSize } from "@domain/reports/types";
 import { findRollup, rollupHref } from "@domain/rollups";
 import type { LoaderData } from "~/lib/route-data";
+import { cn } from "~/lib/utils";
 import type { loader } from "~/routes/hub.rollups.print";
 
 // A roll-up on paper, as the reports print (app/features/reports/report-print.tsx): A4, Letter or
 // long bond, portrait or landscape by @page rules, the city or municipality's heading, the
 // summary, every section's table with its totals, and the signatures. No JavaScript is needed.
+
+/** A section with more rows than this may break across pages; a shorter one is kept on one page. */
+const LONG_SECTION_ROWS = 12;
 
 /** Sheet sizes in millimetres (width × height, portrait). */
 const SHEETS: Record<PaperSize, [number, number]> = { a4: [210, 297], letter: [215.9, 279.4], long: [215.9, 330.2] };
@@ -30,6 +34,7 @@ export function RollupSheet({ loaderData }: { loaderData: LoaderData<typeof load
   .rollup-sheet thead { display: table-header-group; }
   .rollup-sheet tfoot { display: table-row-group; }
   .rollup-sheet section { break-inside: avoid; }
+  .rollup-sheet section.rollup-long { break-inside: auto; }
 }`;
   usePrintNow();
   const { municipality } = result;
@@ -59,7 +64,16 @@ export function RollupSheet({ loaderData }: { loaderData: LoaderData<typeof load
         {result.sections.map((data) => {
           const section = def.sections.find((s) => s.key === data.key)!;
           return (
-            <section key={data.key} className="flex flex-col gap-1" aria-label={section.title}>
+            <section
+              key={data.key}
+              // A long table runs on from the page it starts on; a narrow one (Form C's four columns) keeps to half the sheet.
+              className={cn(
+                "flex flex-col gap-1",
+                data.rows.length > LONG_SECTION_ROWS && "rollup-long",
+                section.columns.length <= 4 && "max-w-[150mm]",
+              )}
+              aria-label={section.title}
+            >
               <h2 className="text-[11pt] font-semibold">{section.title}</h2>
               {section.description ? <p className="text-[8pt] text-stone-600">{section.description}</p> : null}
               <ReportTable

@@ -198,7 +198,7 @@ export function RollupScreen({ loaderData }: { loaderData: LoaderData<typeof rol
           return (
             <Card
               key={data.key}
-              className={cn("min-w-0 gap-3 pb-3", isWideSection(section.columns) && "xl:col-span-2")}
+              className={cn("min-w-0 gap-3 pb-3", (section.columns.length > 4 || isWideSection(section.columns)) && "xl:col-span-2")}
               data-section={data.key}
             >
               <CardHeader>

@@ -101,7 +101,7 @@ const inhabitants: RollupQuery = async (args) => {
   const bracketRow = (i: number | null) =>
     formC.rows.find((r) => num(r.all_ages) === 0 && (r.age_group == null ? null : num(r.age_group)) === i);
   const formCRows: ReportRow[] = [
-    ...FORM_C_AGE_BRACKETS.map((b, i) => line(`Age ${b.label}`, bracketRow(i), "n")),
+    ...FORM_C_AGE_BRACKETS.map((b, i) => line(`${b.label} years`, bracketRow(i), "n")),
     ...(bracketRow(null) ? [line("Age not stated", bracketRow(null), "n")] : []),
     line("Total inhabitants", everyone, "n"),
     ...FORM_C_SECTORS.map((s) => line(s.label, everyone, s.key)),
