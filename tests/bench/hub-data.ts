@@ -258,7 +258,7 @@ export async function buildHubData(url: string, layout: HubLayout): Promise<void
         await sql`
         create table bench_refs as
         select p.barangay_id, p.receipts,
-          (select id from users where username = 'benchadmin' || p.barangay_id) as admin,
+          (select id from users where username = ('benchadmin' || p.barangay_id)::citext) as admin,
           (select id from form_types where barangay_id = p.barangay_id and name = 'Accountable Form No. 51') as form_type,
           (select id from collection_types where barangay_id = p.barangay_id order by id limit 1) as collection_type,
           (select id from bank_accounts where barangay_id = p.barangay_id order by id limit 1) as bank_account
