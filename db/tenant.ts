@@ -57,6 +57,22 @@ export function currentBarangayId(): number | null {
   return scope.kind === "barangay" ? scope.barangayId : null;
 }
 
+/**
+ * A text naming the current scope, for a per-process cache or a shared run of a query: what one
+ * barangay's request computed must never answer another's (decision 209).
+ */
+export function scopeKey(): string {
+  const scope = currentScope();
+  switch (scope.kind) {
+    case "barangay":
+      return `barangay:${scope.barangayId ?? "none"}`;
+    case "rollup":
+      return `rollup:${scope.barangayIds.join(",")}`;
+    default:
+      return scope.kind;
+  }
+}
+
 /** Runs fn, and every statement it makes, in `scope`. */
 export function inScope<T>(scope: DbScope, fn: () => T): T {
   return scopes.run(scope, fn);

@@ -1,3 +1,4 @@
+import { scopeKey } from "../../../db/tenant.ts";
 import { can } from "../../../domain/permissions.ts";
 import { todayInManila } from "../../../domain/dates.ts";
 import { toCentavos, toMoneyString } from "../../../domain/money.ts";
@@ -100,15 +101,16 @@ function readPage(params: Params): number {
 export const REPORT_MAX_PER_PAGE = 500;
 
 /**
- * Identical report queries in flight at the same moment share one run (per database handle): a
- * report opened by several people at once, or a burst of the same request, costs one scan. Nothing
- * is kept once the run ends, so an answer is never older than the request that receives it.
+ * Identical report queries in flight at the same moment share one run (per database handle and
+ * barangay: a run reads the rows of the scope that started it, decision 209): a report opened by
+ * several people at once, or a burst of the same request, costs one scan. Nothing is kept once the
+ * run ends, so an answer is never older than the request that receives it.
  */
 const IN_FLIGHT = new WeakMap<object, Map<string, Promise<unknown>>>();
 function shared<T>(open: OpenReport, key: string, run: () => Promise<T>): Promise<T> {
   let runs = IN_FLIGHT.get(open.args.ctx.db);
   if (!runs) IN_FLIGHT.set(open.args.ctx.db, (runs = new Map()));
-  const id = `${open.def.name}|${open.args.today}|${JSON.stringify(Object.entries(open.args.filters).sort())}|${key}`;
+  const id = `${scopeKey()}|${open.def.name}|${open.args.today}|${JSON.stringify(Object.entries(open.args.filters).sort())}|${key}`;
   const found = runs.get(id) as Promise<T> | undefined;
   if (found) return found;
   const started = run().finally(() => runs.delete(id));
