@@ -17,7 +17,7 @@ import { startTestServer, type ApiClient, type TestServer } from "../helpers/ser
 
 const HUB_ADMIN = { username: "hubadmin", password: "Hub-Passw0rd!" };
 const MILAGROSA = "0403405057"; // Brgy. Milagrosa, City of Calamba, Laguna
-const REAL = "0403405058"; // the next barangay of Calamba
+const TURBINA = "0403405058"; // the next barangay of Calamba
 const CALAMBA = "0403405000";
 const STRONG = "Barangay-Passw0rd!";
 
@@ -153,15 +153,17 @@ describe("barangays", () => {
 
   it("over HTTP: the hub administrator lists, creates (201) and is refused a duplicate (422)", async () => {
     const client = await signedIn(HUB_ADMIN.username, HUB_ADMIN.password);
-    const created = await client.post("/backend/api/hub/barangays", { psgc_code: REAL });
+    const created = await client.post("/backend/api/hub/barangays", { psgc_code: TURBINA });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ psgc_code: REAL, status: "active" });
-    const again = await client.post("/backend/api/hub/barangays", { psgc_code: REAL });
+    expect(created.body.data).toMatchObject({ psgc_code: TURBINA, status: "active" });
+    const again = await client.post("/backend/api/hub/barangays", { psgc_code: TURBINA });
     expect(again.status).toBe(422);
     expect(again.body.errors.psgc_code).toEqual([hub.MESSAGES.usedCode]);
     const list = await client.get("/backend/api/hub/barangays");
     expect(list.status).toBe(200);
-    expect(list.body.data.map((b: { psgc_code: string | null }) => b.psgc_code)).toEqual(expect.arrayContaining([MILAGROSA, REAL, null]));
+    expect(list.body.data.map((b: { psgc_code: string | null }) => b.psgc_code)).toEqual(
+      expect.arrayContaining([MILAGROSA, TURBINA, null]),
+    );
     const search = await client.get(`/backend/api/hub/psgc/barangays?q=${encodeURIComponent("milagrosa calamba")}`);
     expect(search.body.data[0]).toMatchObject({ code: MILAGROSA, onHub: true });
   });
@@ -200,7 +202,7 @@ describe("barangays", () => {
   });
 
   it("refuses a taken username (any barangay's) and a weak password with 422, writing nothing", async () => {
-    const real = (await hub.listBarangays(ctxOf(hubAdmin))).find((b) => b.psgc_code === REAL)!;
+    const real = (await hub.listBarangays(ctxOf(hubAdmin))).find((b) => b.psgc_code === TURBINA)!;
     const taken = await hub
       .createFirstAdministrator(ctxOf(hubAdmin), real.id, {
         firstname: "A",
@@ -369,7 +371,7 @@ describe("refusals (403)", () => {
         .select(sql<number>`count(*)::int`.as("n"))
         .executeTakeFirstOrThrow(),
     );
-    expect(count.n).toBe(4); // the hub, barangay 1, Milagrosa, Real
+    expect(count.n).toBe(4); // the hub, barangay 1, Milagrosa, Turbina
     const sneaky = await inScope({ kind: "auth" }, () =>
       server.db.selectFrom("users").select("id").where("username", "like", "sneaky%").execute(),
     );

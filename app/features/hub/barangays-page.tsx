@@ -48,7 +48,7 @@ export function BarangaysScreen({ loaderData }: { loaderData: LoaderData<typeof 
           param="psgc_search"
           value={psgcSearch}
           label="Find the barangay in the PSGC list"
-          placeholder="Barangay name, then its city: milagrosa calamba"
+          placeholder="e.g. milagrosa calamba"
         />
         {psgcSearch ? (
           <Form method="post" preventScrollReset className="flex flex-col gap-3">

@@ -70,9 +70,10 @@ export function OfficersScreen({ loaderData }: { loaderData: LoaderData<typeof l
           param="city_search"
           value={citySearch}
           label="1. Find their city or municipality"
-          placeholder="City or municipality: calamba"
+          placeholder="e.g. calamba"
         />
-        <Form method="post" preventScrollReset className="flex flex-col gap-4" autoComplete="off">
+        {/* A new form after each officer created: what was typed for the last one is not kept. */}
+        <Form key={officers.length} method="post" preventScrollReset className="flex flex-col gap-4" autoComplete="off">
           <CsrfInput />
           <input type="hidden" name="intent" value="create" />
           <PlaceChoices

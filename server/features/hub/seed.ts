@@ -35,6 +35,9 @@ export const HUB_ROLES: { name: string; description: string; permissions: HubPer
   },
 ];
 
+/** What the hub's pages call the hub (its settings' `barangay` key, read like a barangay's). */
+export const HUB_INFO = { name: "Barangay Portal Hub", municipality: "", province: "", region: "", address: "" };
+
 export interface HubSeedOptions {
   adminUsername: string;
   adminPassword?: string;
@@ -90,6 +93,14 @@ export async function seedHub(db: DB, options: HubSeedOptions): Promise<SeedResu
           .onConflict((oc) => oc.columns(["role_id", "permission_id"]).doNothing())
           .execute();
       }
+
+      // The shell and the page titles name the tenant from its settings: the hub's own name, not a
+      // barangay's (server/system/settings.ts would answer the demo barangay's).
+      await trx
+        .insertInto("settings")
+        .values({ key: "barangay", value: JSON.stringify(HUB_INFO) })
+        .onConflict((oc) => oc.columns(["barangay_id", "key"]).doNothing())
+        .execute();
 
       const result: SeedResult = { adminCreated: false };
       if (taken) return result;
