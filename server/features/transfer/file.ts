@@ -59,7 +59,8 @@ export interface TableStart {
 export class TransferError extends Error {}
 
 export class TransferWriter {
-  private readonly gzip = zlib.createGzip();
+  // Level 1: the rows are text and compress well already; the default level took most of the export's time.
+  private readonly gzip = zlib.createGzip({ level: 1 });
   private readonly out: fs.WriteStream;
   private readonly whole = createHash("sha256");
   private table: { name: string; count: number; hash: Hash } | null = null;
@@ -93,9 +94,15 @@ export class TransferWriter {
     await this.line(start);
   }
 
-  async row(values: Value[]): Promise<void> {
-    this.table!.count++;
-    await this.line(values, this.table!.hash);
+  /** A page of rows, written as one piece. */
+  async rows(rows: Value[][]): Promise<void> {
+    if (!rows.length) return;
+    let text = "";
+    for (const values of rows) text += `${JSON.stringify(values)}\n`;
+    this.table!.count += rows.length;
+    this.whole.update(text);
+    this.table!.hash.update(text);
+    if (!this.gzip.write(text)) await once(this.gzip, "drain");
   }
 
   async endTable(): Promise<number> {

@@ -34,7 +34,7 @@ export { TransferError } from "./file.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const PAGE = 1000;
+const PAGE = 2000;
 const BARANGAY_FIELDS: (keyof BarangayRow)[] = [
   "psgc_code",
   "name",
@@ -128,28 +128,19 @@ export async function exportBarangay(db: DB, psgc: string, file: string, portalV
             );
             await writer.startTable({ table: name, columns: columns.map((c) => c.name), count: Number(count) });
             const select = columns.map((c, i) => `${id(c.name)}::text as c${i}`).join(", ");
-            const key = table.identity;
-            let last: string | null = null;
-            for (let offset = 0; ; offset += PAGE) {
-              // Keyset by the identity where there is one; else the primary key's order (or the
-              // physical one) with an offset, stable within the snapshot.
-              const rows: Record<string, Value>[] = key
-                ? await query(
-                    trx,
-                    `select ${select}, ${id(key)} as k from ${id(name)} where barangay_id = $1 ${last === null ? "" : `and ${id(key)} > $2`}
-                     order by ${id(key)} limit ${PAGE}`,
-                    last === null ? [sourceId] : [sourceId, last],
-                  )
-                : await query(
-                    trx,
-                    `select ${select} from ${id(name)} where barangay_id = $1
-                     order by ${table.primaryKey.length ? table.primaryKey.map(id).join(", ") : "ctid"} limit ${PAGE} offset ${offset}`,
-                    [sourceId],
-                  );
-              for (const r of rows) await writer.row(columns.map((_, i) => r[`c${i}`] ?? null));
-              if (key && rows.length) last = String(rows.at(-1)!.k);
+            // A cursor in the snapshot's transaction: the rows in pages, each read once. The id is
+            // written into the text (DECLARE takes no parameters); it is a number from the database.
+            const order = table.primaryKey.length ? ` order by ${table.primaryKey.map(id).join(", ")}` : "";
+            await query(
+              trx,
+              `declare transfer_rows no scroll cursor for select ${select} from ${id(name)} where barangay_id = ${Number(sourceId)}${order}`,
+            );
+            for (;;) {
+              const rows = await query<Record<string, Value>>(trx, `fetch forward ${PAGE} from transfer_rows`);
+              await writer.rows(rows.map((r) => columns.map((_, i) => r[`c${i}`] ?? null)));
               if (rows.length < PAGE) break;
             }
+            await query(trx, "close transfer_rows");
             counts[name] = await writer.endTable();
             if (counts[name] !== Number(count)) throw new Error(`${name}: counted ${count} rows but read ${counts[name]}`);
           }
