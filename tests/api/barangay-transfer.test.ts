@@ -14,7 +14,7 @@ import { verifyTransaction } from "../../server/features/certificates/service.ts
 import { visitorBarangay } from "../../server/http/tenancy.ts";
 import { CHOSEN_REFERENCES, POLYMORPHIC, readGraph, unaccountedIdColumns, type Graph } from "../../server/features/transfer/graph.ts";
 import { exportBarangay, importBarangay, removeBarangay } from "../../server/features/transfer/transfer.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/db.ts";
+import { createTestDatabase, PGLITE_TEMPLATE_ENV, type TestDatabase } from "../helpers/db.ts";
 
 // Issue 29 item 6: a barangay leaves a hub and comes back without losing a record. The hub (PGlite
 // in the plain run, PostgreSQL in the TEST_DATABASE_URL run) holds barangays A (the demo data, a KP
@@ -280,7 +280,12 @@ describe("a barangay leaves the hub and comes back", () => {
     expect(await visitorBarangay(hub.db, `/verify/collection/${receiptCode}`, {})).toBeNull();
 
     // Into a fresh standalone install (the embedded database, its own administrator seeded), by the command line.
-    const fresh = await openDatabase({ pgliteDir: standalone });
+    // From the run's migrated template where a PGlite test database made one (tests/helpers/db.ts).
+    const template = path.join(process.env[PGLITE_TEMPLATE_ENV] ?? "", "migrated.tar");
+    const fresh = await openDatabase({
+      pgliteDir: standalone,
+      pgliteLoadDataDir: process.env[PGLITE_TEMPLATE_ENV] && fs.existsSync(template) ? new Blob([fs.readFileSync(template)]) : undefined,
+    });
     try {
       await migrateToLatest(fresh.db);
       await seed(fresh.db, { adminUsername: "admin-a", adminPassword: "Other-Passw0rd!", demo: false });
