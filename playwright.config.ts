@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { ADMIN, BASE_URL, PORT } from "./tests/e2e/env";
+import { ADMIN, BASE_URL, HUB_ADMIN, HUB_PORT, HUB_URL, PORT } from "./tests/e2e/env";
 import { SERVER_NODE_FLAGS } from "./tests/helpers/server-node-flags";
 
 // End-to-end tests (DESIGN §9): Debian's Chromium against the production build, on a fresh
@@ -21,8 +21,12 @@ if (!process.env[PGLITE_DIR_ENV]) {
   process.env[PGLITE_DIR_ENV] = dir;
   if (isRunner) {
     fs.rmSync(dir, { recursive: true, force: true });
-    // Runs after the web server has been stopped: nothing of the run stays behind.
-    process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+    fs.rmSync(`${dir}-hub`, { recursive: true, force: true });
+    // Runs after the web servers have been stopped: nothing of the run stays behind.
+    process.on("exit", () => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(`${dir}-hub`, { recursive: true, force: true });
+    });
   }
 }
 
@@ -82,26 +86,52 @@ export default defineConfig({
       grep: /@exclusive/,
     },
   ],
-  webServer: {
-    // The flags `npm start` uses (decision 176).
-    command: `node_modules/.bin/node ${SERVER_NODE_FLAGS.join(" ")} server/index.ts`,
-    url: `${BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      PGLITE_DIR: process.env[PGLITE_DIR_ENV]!,
-      DATABASE_URL: "",
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED_DEMO: "true",
-      LOG_LEVEL: "warn",
-      MAINTENANCE_MODE: "false",
+  webServer: [
+    {
+      // The flags `npm start` uses (decision 176).
+      command: `node_modules/.bin/node ${SERVER_NODE_FLAGS.join(" ")} server/index.ts`,
+      url: `${BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      env: {
+        NODE_ENV: "production",
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        PGLITE_DIR: process.env[PGLITE_DIR_ENV]!,
+        DATABASE_URL: "",
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+        SEED_DEMO: "true",
+        LOG_LEVEL: "warn",
+        MAINTENANCE_MODE: "false",
+      },
     },
-  },
+    {
+      // A hub of many barangays (issue 29, tests/e2e/hub.spec.ts): the same build with PORTAL_HUB=true,
+      // its own port and database; it seeds the hub's administrator, no barangay.
+      command: `node_modules/.bin/node ${SERVER_NODE_FLAGS.join(" ")} server/index.ts`,
+      url: `${HUB_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      env: {
+        NODE_ENV: "production",
+        PORT: String(HUB_PORT),
+        HOST: "127.0.0.1",
+        PGLITE_DIR: `${process.env[PGLITE_DIR_ENV]!}-hub`,
+        DATABASE_URL: "",
+        PORTAL_HUB: "true",
+        ADMIN_USERNAME: HUB_ADMIN.username,
+        ADMIN_PASSWORD: HUB_ADMIN.password,
+        SEED_DEMO: "false",
+        LOG_LEVEL: "warn",
+        MAINTENANCE_MODE: "false",
+      },
+    },
+  ],
 });

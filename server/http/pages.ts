@@ -1,3 +1,4 @@
+import { AsyncResource } from "node:async_hooks";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
@@ -108,6 +109,11 @@ export function pageBodyGuard(limits: BodyLimits): RequestHandler {
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
+    // The body's last chunk may arrive in the socket's own async context: the page must still run in
+    // the request's (its barangay, set by server/http/tenancy.ts through AsyncLocalStorage). Without
+    // the binding, a hub's page actions ran in no barangay when the body came after this middleware
+    // (issue 29: "The selected purok is invalid." on a hub, intermittently).
+    const resume = AsyncResource.bind(next);
     const finish = (error?: { status: number; message: string }) => {
       if (done) return;
       done = true;
@@ -116,7 +122,7 @@ export function pageBodyGuard(limits: BodyLimits): RequestHandler {
       req.off("error", onError);
       if (error) return refuse(req, res, error.status, error.message);
       req.pageBody = Buffer.concat(chunks, size);
-      next();
+      resume();
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;

@@ -28,9 +28,9 @@ export class PortalApi {
   private constructor(readonly context: APIRequestContext) {}
 
   /** Signs in through POST /backend/api/login (after the CSRF cookie call, as spec §7.1 does). */
-  static async signIn(username: string, password: string): Promise<PortalApi> {
+  static async signIn(username: string, password: string, baseURL: string = BASE_URL): Promise<PortalApi> {
     const context = await request.newContext({
-      baseURL: BASE_URL,
+      baseURL,
       extraHTTPHeaders: { Accept: "application/json", "X-Requested-With": "XMLHttpRequest" },
     });
     const api = new PortalApi(context);

@@ -14,3 +14,11 @@ export const ADMIN = {
   firstname: "Barangay",
   fullname: "Barangay Administrator",
 } as const;
+
+// The hub (issue 29): a second server of the same build with PORTAL_HUB=true, on the next port and
+// a PGlite folder of its own (playwright.config.ts), for tests/e2e/hub.spec.ts.
+export const HUB_PORT = PORT + 1;
+export const HUB_URL = `http://127.0.0.1:${HUB_PORT}`;
+
+/** The hub's administrator, seeded by the hub server (server/features/hub/seed.ts). */
+export const HUB_ADMIN = { username: "hubadmin", password: "E2e-Hub-Admin-Pass-2024!" } as const;
