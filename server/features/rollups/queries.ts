@@ -47,37 +47,49 @@ const inhabitants: RollupQuery = async (args) => {
       up.is_pwd as pwd, up.is_ofw as ofw, up.is_indigenous as indigenous, ${FOREIGN} as foreign
     from users u join user_profiles up on up.user_id = u.id
     where ${among(args, "up.barangay_id")} and u.kind = 'resident' and u.created_at < ${end} and (u.deleted_at is null or u.deleted_at >= ${end})`;
-  const ages = FORM_C_AGE_BRACKETS.map((b, i) => sql`count(*) filter (where age_group = ${i})::int as ${sql.ref(b.key)}`);
-  const sectors = FORM_C_SECTORS.map((s) => sql`count(*) filter (where ${sql.ref(s.key)})::int as ${sql.ref(s.key)}`);
-  const bySex = (condition: RawBuilder<unknown>, key: string) => [
-    sql`count(*) filter (where ${condition} and sex = 'Male')::int as ${sql.ref(`${key}_male`)}`,
-    sql`count(*) filter (where ${condition} and sex = 'Female')::int as ${sql.ref(`${key}_female`)}`,
-    sql`count(*) filter (where ${condition})::int as ${sql.ref(`${key}_total`)}`,
+  // One read of the residents: counted first per barangay, sex and age bracket (at most a few
+  // thousand groups), then those groups summed per barangay, per age bracket and for everyone
+  // (grouping sets) — the per-barangay rows and the municipality's Form C from the same scan.
+  const sum = (expression: RawBuilder<unknown>, key: string, condition?: RawBuilder<unknown>) =>
+    condition
+      ? sql`coalesce(sum(${expression}) filter (where ${condition}), 0)::int as ${sql.ref(key)}`
+      : sql`coalesce(sum(${expression}), 0)::int as ${sql.ref(key)}`;
+  const n = sql.ref("n");
+  const male = sql`sex = 'Male'`;
+  const female = sql`sex = 'Female'`;
+  const bySex = (expression: RawBuilder<unknown>, key: string) => [
+    sum(expression, `${key}_male`, male),
+    sum(expression, `${key}_female`, female),
+    sum(expression, `${key}_total`),
   ];
-
-  const perBarangayRows = await sql<Record<string, number | string> & { barangay_id: number }>`
-    with r as (${onRecord})
-    select barangay_id,
-      count(*) filter (where sex = 'Male')::int as male,
-      count(*) filter (where sex = 'Female')::int as female,
-      count(*) filter (where sex is null)::int as not_stated,
-      count(*)::int as total,
-      count(*) filter (where age_group is null)::int as age_unknown,
-      ${sql.join([...ages, ...sectors])}
-    from r group by barangay_id`.execute(trx);
-  // The municipality's Form C: each age bracket by sex, and (the empty grouping set) every one.
-  const formC = await sql<Record<string, number | string | null> & { age_group: number | null; all_ages: number }>`
-    with r as (${onRecord})
-    select age_group, grouping(age_group)::int as all_ages,
-      ${sql.join([...bySex(sql`true`, "n"), ...FORM_C_SECTORS.flatMap((s) => bySex(sql.ref(s.key), s.key))])}
-    from r group by grouping sets ((age_group), ())`.execute(trx);
+  const { rows } = await sql<Record<string, number | null> & { barangay_id: number | null; age_group: number | null }>`
+    with r as (${onRecord}),
+    g as (
+      select barangay_id, sex, age_group, count(*)::int as n,
+        ${sql.join(FORM_C_SECTORS.map((s) => sql`count(*) filter (where ${sql.ref(s.key)})::int as ${sql.ref(s.key)}`))}
+      from r group by barangay_id, sex, age_group)
+    select barangay_id, age_group, grouping(barangay_id)::int as all_barangays, grouping(age_group)::int as all_ages,
+      ${sql.join([
+        sum(n, "male", male),
+        sum(n, "female", female),
+        sum(n, "not_stated", sql`sex is null`),
+        sum(n, "total"),
+        sum(n, "age_unknown", sql`age_group is null`),
+        ...FORM_C_AGE_BRACKETS.map((b, i) => sum(n, b.key, sql`age_group = ${i}`)),
+        ...FORM_C_SECTORS.map((s) => sum(sql.ref(s.key), s.key)),
+        ...bySex(n, "n"),
+        ...FORM_C_SECTORS.flatMap((s) => bySex(sql.ref(s.key), s.key)),
+      ])}
+    from g group by grouping sets ((barangay_id), (age_group), ())`.execute(trx);
+  const perBarangayRows = rows.filter((r) => num(r.all_barangays) === 0);
+  const formC = { rows: rows.filter((r) => num(r.all_barangays) === 1) };
   const households = await sql<{ barangay_id: number | null; households: number }>`
     select h.barangay_id, count(*)::int as households from households h
     where ${among(args, "h.barangay_id")} and h.created_at < ${end} and (h.deleted_at is null or h.deleted_at >= ${end})
     group by grouping sets ((h.barangay_id), ())`.execute(trx);
 
   const householdsOf = new Map(households.rows.map((r) => [r.barangay_id == null ? null : Number(r.barangay_id), num(r.households)]));
-  const byBarangay = perBarangay(args, perBarangayRows.rows, (r, id) => ({
+  const byBarangay = perBarangay(args, perBarangayRows, (r, id) => ({
     households: householdsOf.get(id) ?? 0,
     male: num(r?.male),
     female: num(r?.female),
@@ -85,7 +97,7 @@ const inhabitants: RollupQuery = async (args) => {
     total: num(r?.total),
     ...Object.fromEntries(FORM_C_SECTORS.map((s) => [s.key, num(r?.[s.key])])),
   }));
-  const ageRows = perBarangay(args, perBarangayRows.rows, (r) => ({
+  const ageRows = perBarangay(args, perBarangayRows, (r) => ({
     ...Object.fromEntries(FORM_C_AGE_BRACKETS.map((b) => [b.key, num(r?.[b.key])])),
     age_unknown: num(r?.age_unknown),
     total: num(r?.total),
