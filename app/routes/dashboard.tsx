@@ -9,7 +9,7 @@ import { titleMeta } from "~/lib/titles";
 import { AreaCard } from "~/components/shell/area-card";
 import { DashboardWidgets } from "~/features/reports/dashboard-widgets";
 import { dashboardWidgets } from "../../server/features/dashboard/pages.server.ts";
-import { getRequestContext } from "../../server/http/pages/context.ts";
+import { getRequestContext } from "../../server/http/pages/page-kit.server.ts";
 import { HUB_HOME, isHubUser } from "@domain/permissions";
 
 export const meta = () => titleMeta("dashboard");
