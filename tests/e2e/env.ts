@@ -15,9 +15,10 @@ export const ADMIN = {
   fullname: "Barangay Administrator",
 } as const;
 
-// The hub (issue 29): a second server of the same build with PORTAL_HUB=true, on the next port and
-// a PGlite folder of its own (playwright.config.ts), for tests/e2e/hub.spec.ts.
-export const HUB_PORT = PORT + 1;
+// The hub (issue 29): a second server of the same build with PORTAL_HUB=true, on a port of its own
+// and a PGlite folder of its own (playwright.config.ts), for tests/e2e/hub.spec.ts. Its ports lie
+// above the main servers' (20000–39999), so a run's hub never takes another run's main port.
+export const HUB_PORT = PORT + 20000;
 export const HUB_URL = `http://127.0.0.1:${HUB_PORT}`;
 
 /** The hub's administrator, seeded by the hub server (server/features/hub/seed.ts). */
