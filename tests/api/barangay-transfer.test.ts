@@ -372,4 +372,29 @@ describe("a barangay leaves the hub and comes back", () => {
     }
     expect(await rows(hub.db, "select id from barangays order by id")).toEqual(barangays);
   }, 300_000);
+
+  it("takes in a standalone install whose barangay had no PSGC code yet, under the code it is given", async () => {
+    const single = await createTestDatabase({ seed: { adminUsername: "admin-c" } });
+    try {
+      const file = path.join(work, "c.json.gz");
+      await expect(exportBarangay(single.db, "0403405999", file, "test")).rejects.toThrow(/There is no barangay with PSGC code 0403405999/);
+      await expect(exportBarangay(single.db, "0403405001", file, "test", { hub: true })).rejects.toThrow(/no barangay with PSGC code/);
+      const exported = await exportBarangay(single.db, "0403405001", file, "test");
+      expect(exported).toMatchObject({ barangayId: 1, namedNow: true });
+      expect(await barangayId(single.db, "0403405001")).toBeNull(); // the database is unchanged
+      const joined = await importBarangay(hub.db, file, { hub: true });
+      const [row] = await rows<{ psgc_code: string; city_psgc_code: string; city_municipality: string }>(
+        hub.db,
+        "select psgc_code, city_psgc_code, city_municipality from barangays where id = $1",
+        [joined.barangayId],
+      );
+      expect(row).toEqual({ psgc_code: "0403405001", city_psgc_code: "0403405000", city_municipality: expect.stringMatching(/Calamba/) });
+      const [{ username }] = await rows<{ username: string }>(hub.db, "select username from users where barangay_id = $1", [
+        joined.barangayId,
+      ]);
+      expect(username).toBe("admin-c");
+    } finally {
+      await single.close();
+    }
+  }, 120_000);
 });

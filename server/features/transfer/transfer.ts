@@ -3,6 +3,7 @@ import { CompiledQuery, type Kysely, type Transaction } from "kysely";
 import type { DB } from "../../../db/index.ts";
 import type { Database } from "../../../db/schema.ts";
 import { asOwner, FIRST_BARANGAY_ID, HUB_TENANT_ID } from "../../../db/tenant.ts";
+import { barangayByCode } from "../psgc/psgc.ts";
 import {
   BY_NAME,
   CHOSEN_REFERENCES,
@@ -78,10 +79,64 @@ export interface ExportResult {
   name: string;
   counts: Record<string, number>;
   bytes: number;
+  /** A standalone install's barangay without a PSGC code, exported under the code given. */
+  namedNow: boolean;
+}
+
+export interface ExportOptions {
+  /** The database is a hub's (PORTAL_HUB): only a barangay that has the code is exported. */
+  hub?: boolean;
+}
+
+/**
+ * The barangay of `psgc`; on a standalone install whose barangay 1 has no PSGC code yet (every
+ * install before the hub), barangay 1 under that code, its missing city, province and region
+ * taken from the PSGC list — the code must be a barangay's there.
+ */
+async function barangayToExport(
+  trx: Db,
+  psgc: string,
+  options: ExportOptions,
+): Promise<{ id: number; row: BarangayRow; namedNow: boolean }> {
+  const found = await barangayByPsgc(trx, psgc);
+  if (found) {
+    const { id: barangayId, ...row } = found;
+    return { id: barangayId, row, namedNow: false };
+  }
+  const first = options.hub ? undefined : await firstWithoutCode(trx);
+  const place = barangayByCode(psgc);
+  if (!first || !place) throw new TransferError(`There is no barangay with PSGC code ${psgc} in this database.`);
+  const { id: barangayId, ...row } = first;
+  return {
+    id: barangayId,
+    namedNow: true,
+    row: {
+      ...row,
+      psgc_code: psgc,
+      city_psgc_code: row.city_psgc_code ?? place.cityMunicipality.code,
+      city_municipality: row.city_municipality ?? place.cityMunicipality.name,
+      province: row.province ?? place.province?.name ?? null,
+      region: row.region ?? place.region.name,
+    },
+  };
+}
+
+async function firstWithoutCode(trx: Db): Promise<({ id: number } & BarangayRow) | undefined> {
+  const fields = BARANGAY_FIELDS.map((f) => `${id(f)}::text as ${id(f)}`).join(", ");
+  const rows = await query<{ id: number } & BarangayRow>(trx, `select id, ${fields} from barangays where id = $1 and psgc_code is null`, [
+    FIRST_BARANGAY_ID,
+  ]);
+  return rows[0] ? { ...rows[0], id: Number(rows[0].id) } : undefined;
 }
 
 /** Writes the barangay of `psgc` (every table's rows of it, files included) to `file`. */
-export async function exportBarangay(db: DB, psgc: string, file: string, portalVersion: string): Promise<ExportResult> {
+export async function exportBarangay(
+  db: DB,
+  psgc: string,
+  file: string,
+  portalVersion: string,
+  options: ExportOptions = {},
+): Promise<ExportResult> {
   const partial = `${file}.partial`;
   const writer = new TransferWriter(partial);
   try {
@@ -90,11 +145,9 @@ export async function exportBarangay(db: DB, psgc: string, file: string, portalV
         .transaction()
         .setIsolationLevel("repeatable read")
         .execute(async (trx) => {
-          const barangay = await barangayByPsgc(trx, psgc);
-          if (!barangay) throw new TransferError(`There is no barangay with PSGC code ${psgc} in this database.`);
-          if (barangay.id === HUB_TENANT_ID) throw new TransferError("The hub itself is not a barangay to export.");
+          const { id: sourceId, row, namedNow } = await barangayToExport(trx, psgc, options);
+          if (sourceId === HUB_TENANT_ID) throw new TransferError("The hub itself is not a barangay to export.");
           const graph = await readGraph(trx);
-          const { id: sourceId, ...row } = barangay;
           const permissions: Header["permissions"] = [];
           for (const table of graph.tables.values()) {
             for (const column of table.byName) {
@@ -144,7 +197,7 @@ export async function exportBarangay(db: DB, psgc: string, file: string, portalV
             counts[name] = await writer.endTable();
             if (counts[name] !== Number(count)) throw new Error(`${name}: counted ${count} rows but read ${counts[name]}`);
           }
-          return { barangayId: sourceId, name: row.name, counts };
+          return { barangayId: sourceId, name: row.name, counts, namedNow };
         }),
     );
     await writer.finish();
