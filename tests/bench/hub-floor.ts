@@ -11,6 +11,7 @@ import { postgresPool } from "../../db/index.ts";
 import { inBarangay, ScopedDialect } from "../../db/tenant.ts";
 import { parseListQuery } from "../../domain/registry/list-query.ts";
 import { allPermissionNames } from "../../domain/registry/index.ts";
+import "../../server/features/index.ts"; // the areas, composed before the services are used
 import { serviceFor } from "../../server/engine/services.ts";
 import { searchResidents } from "../../server/features/people/resident-search.ts";
 import { isPlainSearch } from "../../server/features/people/people-lists.ts";

@@ -10,6 +10,7 @@ import type { Database } from "../../db/schema.ts";
 import { inBarangay, ScopedDialect } from "../../db/tenant.ts";
 import { parseListQuery } from "../../domain/registry/list-query.ts";
 import { allPermissionNames } from "../../domain/registry/index.ts";
+import "../../server/features/index.ts"; // the areas, composed before the services are used
 import { serviceFor } from "../../server/engine/services.ts";
 import { searchResidents } from "../../server/features/people/resident-search.ts";
 import type { AuthUser } from "../../server/context.ts";
