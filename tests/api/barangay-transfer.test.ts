@@ -267,6 +267,10 @@ describe("a barangay leaves the hub and comes back", () => {
 
   it("goes out, runs on its own, and comes back without losing a record", async () => {
     // Out of the hub.
+    // Suspended on the hub before it leaves (its users can no longer sign in there).
+    await rows(hub.db, "update barangays set status = 'suspended', suspended_at = now(), suspended_reason = 'Leaving' where id = $1", [
+      idA,
+    ]);
     const first = path.join(work, "a-from-hub.json.gz");
     const exported = await exportBarangay(hub.db, PSGC_A, first, "test");
     expect(exported.counts).toEqual(before.counts);
@@ -302,6 +306,10 @@ describe("a barangay leaves the hub and comes back", () => {
       expect(await counts(alone.db, aloneGraph, 1)).toEqual(before.counts);
       expect(await content(alone.db, aloneGraph, 1)).toEqual(before.content);
       expect(await references(alone.db, 1)).toEqual(before.references);
+      // On its own it is active: the hub's suspension stays behind.
+      expect(await rows(alone.db, "select status, suspended_at, suspended_reason from barangays where id = 1")).toEqual([
+        { status: "active", suspended_at: null, suspended_reason: null },
+      ]);
     } finally {
       await alone.close();
     }
@@ -317,6 +325,9 @@ describe("a barangay leaves the hub and comes back", () => {
     const idBack = back.barangayId;
     expect(idBack).not.toBe(idA);
     expect(await barangayId(hub.db, PSGC_A)).toBe(idBack);
+    expect(await rows(hub.db, "select name, status, city_psgc_code from barangays where id = $1", [idBack])).toEqual([
+      { name: "Milagrosa", status: "active", city_psgc_code: "0403405000" },
+    ]);
     expect(await counts(hub.db, graph, idBack)).toEqual(before.counts);
     expect(await content(hub.db, graph, idBack)).toEqual(before.content);
     expect(await references(hub.db, idBack)).toEqual(before.references);

@@ -395,7 +395,11 @@ export async function importBarangay(db: DB, file: string, options: ImportOption
         await query(
           trx,
           `update barangays set ${BARANGAY_FIELDS.map((f, i) => `${id(f)} = $${i + 2}::text::${casts[i]}`).join(", ")} where id = $1`,
-          [FIRST_BARANGAY_ID, ...values],
+          // A standalone install serves its one barangay: a suspension on the hub it left does not follow it.
+          [
+            FIRST_BARANGAY_ID,
+            ...BARANGAY_FIELDS.map((f, i) => (f === "status" ? "active" : f.startsWith("suspended_") ? null : values[i])),
+          ],
         );
         targetId = FIRST_BARANGAY_ID;
         intoFirst = true;
