@@ -1,4 +1,5 @@
-// `npm start`: build once when there is no production build, then run the server in this process.
+// `npm start`: build once when there is no production build, then run the server in this process,
+// or, with WEB_CONCURRENCY above 1, in that many worker processes on one port (scripts/cluster.mjs).
 //
 // The server (server/index.ts) runs migrations, seeds an empty database, prints the
 // administrator's login on first start and handles SIGTERM/SIGINT itself (DESIGN §2). Running it
@@ -26,6 +27,16 @@ if (major < 24) {
   process.exit(1);
 }
 
+// The configuration is checked before anything is built or forked, and reported once.
+const { parseEnv } = await import(pathToFileURL(path.join(root, "server/env.ts")).href);
+let env;
+try {
+  env = parseEnv();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
 const serverEntry = path.join(root, "build/server/index.js");
 const clientDir = path.join(root, "build/client");
 
@@ -47,4 +58,9 @@ if (!fs.existsSync(serverEntry) || !fs.existsSync(clientDir)) {
   console.log(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
 
-await import(pathToFileURL(path.join(root, "server/index.ts")).href);
+if (env.WEB_CONCURRENCY > 1) {
+  const { runCluster } = await import("./cluster.mjs");
+  await runCluster({ workers: env.WEB_CONCURRENCY, host: env.HOST });
+} else {
+  await import(pathToFileURL(path.join(root, "server/index.ts")).href);
+}
