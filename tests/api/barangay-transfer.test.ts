@@ -117,6 +117,8 @@ async function references(db: DB, barangayId: number): Promise<Record<string, un
     photos:
       await q(`select p.lastname, encode(sha256(ph.content), 'hex') from resident_photos ph join user_profiles p on p.user_id = ph.user_id
       where ph.barangay_id = $1 order by 1, 2`),
+    barangayLog: await q(`select a.action, a.entity_id = a.barangay_id::text as itself, u.username from audit_log a
+      join users u on u.id = a.user_id where a.entity = 'barangay' and a.barangay_id = $1 order by 1`),
     anonymised: await q(`select a.entity, p.lastname from privacy_anonymisations a join user_profiles p on p.user_id = a.entity_id
       where a.barangay_id = $1 order by 1, 2`),
   };
@@ -181,6 +183,10 @@ async function addRecords(db: DB, id: number): Promise<void> {
         [admin!.id, kp!.id, receipt!.id],
       );
       await run(`insert into privacy_anonymisations (entity, entity_id) values ('user', $1)`, [people[1]!.user_id]);
+      await run(
+        `insert into audit_log (user_id, entity, entity_id, action, after) values ($1, 'barangay', $2::text, 'update', '{"name": "Milagrosa"}')`,
+        [admin!.id, id],
+      );
     }),
   );
 }
@@ -261,6 +267,7 @@ describe("a barangay leaves the hub and comes back", () => {
     expect(before.references.kp).toHaveLength(2);
     expect(before.references.notifications).toEqual([expect.objectContaining({ link: true, data: true })]);
     expect(before.references.effects.length).toBeGreaterThan(0);
+    expect(before.references.barangayLog).toEqual([{ action: "update", itself: true, username: "admin-a" }]);
     expect(receiptBefore).not.toBeNull();
     expect(certificateBefore).not.toBeNull();
   });

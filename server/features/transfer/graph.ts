@@ -65,8 +65,11 @@ export const POLYMORPHIC: readonly Polymorphic[] = [
   { table: "privacy_anonymisations", entity: "entity", id: "entity_id" },
 ];
 
+/** The tenants: a log row naming the barangay itself ("barangay", id) maps to its new id. */
+export const TENANTS_TABLE = "barangays";
+
 /** Entity names the logs use that the registry does not name with their table. */
-const ENTITY_TABLES: Record<string, string> = { blocklist: "users" };
+const ENTITY_TABLES: Record<string, string> = { blocklist: "users", barangay: TENANTS_TABLE };
 
 /** The table of an entity name in the logs: the registry's entry, else the name or its plural when a table of ours. */
 export function entityTable(entity: string, tables: ReadonlyMap<string, TableInfo>): string | null {
@@ -74,7 +77,7 @@ export function entityTable(entity: string, tables: ReadonlyMap<string, TableInf
   const named =
     ENTITY_TABLES[entity] ?? (fromRegistry ? (fromRegistry.storage.kind === "user" ? "users" : fromRegistry.storage.table) : undefined);
   for (const candidate of [named, entity, `${entity}s`, `${entity}es`]) {
-    if (candidate && tables.get(candidate)?.identity) return candidate;
+    if (candidate && (tables.get(candidate)?.identity || candidate === TENANTS_TABLE)) return candidate;
   }
   return null;
 }

@@ -13,6 +13,7 @@ import {
   readGraph,
   type Graph,
   type Polymorphic,
+  TENANTS_TABLE,
   type TableInfo,
 } from "./graph.ts";
 import {
@@ -450,6 +451,7 @@ export async function importBarangay(db: DB, file: string, options: ImportOption
         const sorted = [...ids].sort((a, b) => a - b);
         maps.set(name, new Map(sorted.map((old, i) => [old, fresh[i]!])));
       }
+      maps.set(TENANTS_TABLE, new Map([[header.sourceId, targetId]]));
       // Permissions by name; one this database lacks is added to its catalogue.
       const permissionIds = new Map<number, number>();
       for (const p of header.permissions) {
@@ -668,7 +670,8 @@ class RowMapper {
 
   /** A row image in a log (before/after): its id and reference keys mapped as the table's columns. */
   private mapImage(tableName: string, text: string): string {
-    const table = this.graph.tables.get(tableName)!;
+    const table = this.graph.tables.get(tableName);
+    if (!table) return text;
     let image: unknown;
     try {
       image = JSON.parse(text);
