@@ -47,6 +47,11 @@ export function setDefaultScope(scope: DbScope): void {
   defaultScope = scope;
 }
 
+/** Whether this process serves a hub (PORTAL_HUB): code outside any scope works in no barangay. */
+export function servesHub(): boolean {
+  return defaultScope.kind === "barangay" && defaultScope.barangayId === null;
+}
+
 export function currentScope(): DbScope {
   return scopes.getStore() ?? defaultScope;
 }

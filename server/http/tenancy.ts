@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import { sql } from "kysely";
 import type { DB } from "../../db/index.ts";
-import { currentScope, inBarangay } from "../../db/tenant.ts";
+import { inBarangay, servesHub } from "../../db/tenant.ts";
 
 // The barangay a request works in (docs/decisions/209-barangays-as-tenants.md). Every statement the
 // request makes after this runs with that barangay SET LOCAL in its transaction (db/tenant.ts), so
@@ -15,12 +15,6 @@ import { currentScope, inBarangay } from "../../db/tenant.ts";
 // - A visitor on a single barangay's install: that barangay (the process's default scope).
 
 const VERIFY_CODE = /^\/verify\/(?:transaction|collection)\/([^/?#]+)/;
-
-/** Whether this process serves a hub: its default scope names no barangay. */
-export function servesHub(): boolean {
-  const scope = currentScope();
-  return scope.kind === "barangay" && scope.barangayId === null;
-}
 
 export async function visitorBarangay(db: DB, path: string, query: Record<string, unknown>): Promise<number | null> {
   const psgc = typeof query.b === "string" ? query.b : null;

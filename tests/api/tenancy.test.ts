@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asOwner, inBarangay, inScope } from "../../db/tenant.ts";
+import { asOwner, FIRST_BARANGAY_ID, inBarangay, inScope, setDefaultScope } from "../../db/tenant.ts";
 import { seed } from "../../server/seed.ts";
 import { createUser, signedIn, startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -198,5 +198,25 @@ describe("over HTTP", () => {
         server.db.updateTable("barangays").set({ status: "active", suspended_at: null }).where("id", "=", SECOND).execute(),
       );
     }
+  });
+
+  it("on a hub, no barangay adds, renames or deletes a permission: the list is every barangay's", async () => {
+    const admin = await signedIn(server, server.admin);
+    const existing = await server.db.selectFrom("permissions").select("id").where("name", "=", "view-resident").executeTakeFirstOrThrow();
+    setDefaultScope({ kind: "barangay", barangayId: null });
+    try {
+      expect((await admin.post("/backend/api/admin/permission", { name: "approve-disbursement", description: "x" })).status).toBe(403);
+      expect((await admin.put(`/backend/api/admin/permission/${existing.id}`, { name: "view-residentx", description: "x" })).status).toBe(
+        403,
+      );
+      expect((await admin.delete(`/backend/api/admin/permission/${existing.id}`)).status).toBe(403);
+    } finally {
+      setDefaultScope({ kind: "barangay", barangayId: FIRST_BARANGAY_ID });
+    }
+    expect(await server.db.selectFrom("permissions").select("name").where("id", "=", existing.id).executeTakeFirstOrThrow()).toEqual({
+      name: "view-resident",
+    });
+    // A single barangay's administrator keeps the spec's permission screens.
+    expect((await admin.post("/backend/api/admin/permission", { name: "approve-disbursement", description: "x" })).status).toBe(201);
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { ServiceContext } from "../../context.ts";
-import { ValidationError } from "../../errors.ts";
+import { forbidden, ValidationError } from "../../errors.ts";
+import { servesHub } from "../../../db/tenant.ts";
 import { HUB_PERMISSIONS } from "../../../domain/permissions.ts";
 import { passwordProblem } from "../../auth/passwords.ts";
 import { ResourceEngine, type AnySelect, type Row } from "../../engine/engine.ts";
@@ -159,11 +160,24 @@ export class RoleService extends ResourceEngine<Row, RoleValues> {
 
 type PermissionValues = InputOf<typeof permission>;
 
+/**
+ * On a hub the permission list is shared by every barangay (it names what the code checks): no
+ * barangay adds, renames, deletes or restores one there, or it would change every other barangay's
+ * roles (decision 209). A single barangay's administrator keeps the spec's permission screens.
+ */
+function refuseOnHub(): void {
+  if (servesHub()) throw forbidden();
+}
+
 export class PermissionService extends ResourceEngine<Row, PermissionValues> {
+  protected override async beforeRestore() {
+    refuseOnHub();
+  }
   protected override extendSelect(q: AnySelect): AnySelect {
     return q.select([sql<number>`(select count(*)::int from role_permissions rp where rp.permission_id = t.id)`.as("roles_count")]);
   }
   protected override async beforeWrite(ctx: ServiceContext, values: PermissionValues, id: number | null) {
+    refuseOnHub();
     if (id != null) await checkPermissionChange(ctx, id, values.name);
   }
   protected override async afterWrite(ctx: ServiceContext, id: number, _values: PermissionValues, op: "create" | "update") {
@@ -179,6 +193,7 @@ export class PermissionService extends ResourceEngine<Row, PermissionValues> {
     }
   }
   protected override async beforeDelete(ctx: ServiceContext, permissionIds: number[]) {
+    refuseOnHub();
     await checkPermissionsRemoval(ctx, permissionIds);
   }
 }
