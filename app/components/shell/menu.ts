@@ -27,6 +27,8 @@ import {
   Archive,
   type LucideIcon,
   Inbox,
+  Landmark,
+  UsersRound,
 } from "lucide-react";
 import { can, manageGate, SYSTEM_ADMIN_PERMISSION, type HasPermissions } from "@domain/permissions";
 
@@ -277,11 +279,42 @@ export const MENU: readonly MenuGroup[] = [
 /** Every entry in the order of spec §2.3. */
 export const MENU_ENTRIES: readonly MenuEntry[] = MENU.flatMap((group) => group.entries);
 
+/**
+ * The hub's own screens (decision 209), outside spec §2.3's menu: shown to the hub's users only, since
+ * no barangay role holds these permissions.
+ */
+export const HUB_MENU: MenuGroup = {
+  title: "Hub",
+  entries: [
+    {
+      title: "Barangays",
+      path: "/hub",
+      gate: "manage-barangays",
+      icon: Landmark,
+      description: "The hub's barangays and their administrators",
+    },
+    {
+      title: "Municipal officers",
+      path: "/hub/officers",
+      gate: "manage-barangays",
+      icon: UsersRound,
+      description: "Who reads a municipality's roll-ups",
+    },
+    {
+      title: "Roll-ups",
+      path: "/hub/rollups",
+      gate: "view-rollups",
+      icon: ChartColumn,
+      description: "Inhabitants, collections and certificates per barangay",
+    },
+  ],
+};
+
 /** The groups with only the entries the user may see; empty groups are dropped. */
 export function menuFor(user: HasPermissions | null | undefined): MenuGroup[] {
-  return MENU.map((group) => ({ ...group, entries: group.entries.filter((entry) => can(user, entry.gate)) })).filter(
-    (group) => group.entries.length > 0,
-  );
+  return [HUB_MENU, ...MENU]
+    .map((group) => ({ ...group, entries: group.entries.filter((entry) => can(user, entry.gate)) }))
+    .filter((group) => group.entries.length > 0);
 }
 
 /** The enabled entries the user may open (the dashboard's cards). */
