@@ -31,7 +31,7 @@ const PSGC_A = "0403405057"; // Brgy. Milagrosa, City of Calamba
 const PSGC_B = "0403405036";
 const standalone = path.join(work, "standalone");
 
-function cli(script: "barangay-export" | "barangay-import", args: string[], env: Record<string, string>) {
+function cli(script: "barangay-export" | "barangay-import" | "barangay-remove", args: string[], env: Record<string, string>) {
   const clean = { ...process.env };
   delete clean.DATABASE_URL;
   delete clean.PGLITE_DIR;
@@ -281,6 +281,9 @@ describe("a barangay leaves the hub and comes back", () => {
     const first = path.join(work, "a-from-hub.json.gz");
     const exported = await exportBarangay(hub.db, PSGC_A, first, "test");
     expect(exported.counts).toEqual(before.counts);
+    const counted = await removeBarangay(hub.db, PSGC_A, { dryRun: true });
+    expect(counted.counts.users).toBe(before.counts.users);
+    expect(await barangayId(hub.db, PSGC_A)).toBe(idA); // only counted
     await removeBarangay(hub.db, PSGC_A);
     expect(await barangayId(hub.db, PSGC_A)).toBeNull();
     for (const table of graph.allTenantTables) {
@@ -376,6 +379,24 @@ describe("a barangay leaves the hub and comes back", () => {
       await expect(importBarangay(alone.db, file, { hub: false })).rejects.toThrow(/already holds records \(\d+ users, \d+ transactions/);
     } finally {
       await alone.close();
+    }
+
+    // The command line removes only when told --yes.
+    const asked = cli("barangay-remove", ["0403405099"], { PGLITE_DIR: standalone });
+    expect(asked.out).toMatch(/Would remove Milagrosa \(PSGC 0403405099, barangay 1\): \d+ users, \d+ rows in \d+ tables/);
+    expect(asked.code).toBe(1);
+    const removed = cli("barangay-remove", ["0403405099", "--yes"], { PGLITE_DIR: standalone });
+    expect(removed.out).toMatch(/Removed Milagrosa \(PSGC 0403405099, barangay 1\)/);
+    expect(removed.code).toBe(0);
+    const emptied = await openDatabase({ pgliteDir: standalone });
+    try {
+      // Barangay 1 stays, empty and without a code, and takes a barangay again.
+      expect(await rows(emptied.db, "select id, psgc_code from barangays where id = 1")).toEqual([{ id: 1, psgc_code: null }]);
+      expect(await rows(emptied.db, "select id from users where barangay_id = 1")).toEqual([]);
+      const again = await importBarangay(emptied.db, file, { hub: false });
+      expect(again).toMatchObject({ barangayId: 1, intoFirst: true, counts: before.counts });
+    } finally {
+      await emptied.close();
     }
 
     // A cut-off or altered file is refused before anything is written.

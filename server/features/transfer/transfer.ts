@@ -242,19 +242,40 @@ async function deleteRows(trx: Transaction<Database>, graph: Graph, barangayId: 
 export interface RemoveResult {
   barangayId: number;
   name: string;
+  /** Rows of the barangay, by table (sessions included), that the removal deletes or deleted. */
+  counts: Record<string, number>;
 }
 
-/** Removes the barangay of `psgc` and every row of it from this database (after an export). */
-export async function removeBarangay(db: DB, psgc: string): Promise<RemoveResult> {
+/**
+ * Removes the barangay of `psgc` and every row of it from this database (after an export). With
+ * `dryRun`, only counts what it would delete.
+ */
+export async function removeBarangay(db: DB, psgc: string, options: { dryRun?: boolean } = {}): Promise<RemoveResult> {
   return asOwner(() =>
     db.transaction().execute(async (trx) => {
       const barangay = await barangayByPsgc(trx, psgc);
       if (!barangay) throw new TransferError(`There is no barangay with PSGC code ${psgc} in this database.`);
       if (barangay.id === HUB_TENANT_ID) throw new TransferError("The hub itself cannot be removed.");
       const graph = await readGraph(trx);
-      await deleteRows(trx, graph, barangay.id);
-      await query(trx, "delete from barangays where id = $1", [barangay.id]);
-      return { barangayId: barangay.id, name: barangay.name };
+      const counts: Record<string, number> = {};
+      for (const name of graph.allTenantTables) {
+        const [{ count }] = await query<{ count: number }>(trx, `select count(*)::int as count from ${id(name)} where barangay_id = $1`, [
+          barangay.id,
+        ]);
+        if (Number(count)) counts[name] = Number(count);
+      }
+      if (!options.dryRun) {
+        await deleteRows(trx, graph, barangay.id);
+        // Barangay 1 is the install's own, made by the migrations: it stays, empty and without a code.
+        await query(
+          trx,
+          barangay.id === FIRST_BARANGAY_ID
+            ? "update barangays set psgc_code = null, status = 'active', suspended_at = null, suspended_reason = null, updated_at = now() where id = $1"
+            : "delete from barangays where id = $1",
+          [barangay.id],
+        );
+      }
+      return { barangayId: barangay.id, name: barangay.name, counts };
     }),
   );
 }
