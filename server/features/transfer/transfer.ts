@@ -674,7 +674,8 @@ class RowMapper {
       const target = named && this.graph.tables.get(named)?.identity ? named : entityTable(row[entityAt] ?? "", this.graph.tables);
       const old = row[idAt];
       const mapped = target && old !== null && /^\d+$/.test(old) ? this.mapId(target, Number(old)) : undefined;
-      if (old !== null) {
+      // A key that is no number (a setting's name, an image's kind) names no row by id: nothing to map.
+      if (old !== null && /^\d+$/.test(old)) {
         if (mapped !== undefined) out[idAt] = String(mapped);
         else
           this.note(
