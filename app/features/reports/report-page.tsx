@@ -136,56 +136,82 @@ export function ReportHeading({ def, children }: { def: Pick<ReportDef, "title" 
   );
 }
 
-function PrintForm({ def, filters }: { def: ReportDef; filters: Record<string, string> }) {
-  const hasListing = def.sections.some((s) => s.listing);
-  // A <details> panel: opens without JavaScript; the form opens the print view in a new tab.
+/**
+ * The "Print…" menu of a report or a roll-up: a <details> panel that opens without JavaScript, whose
+ * GET form opens the print view in a new tab with the paper, the orientation, the page's own
+ * parameters (`hidden`) and whatever else the page asks (`children`).
+ */
+export function PrintMenu({
+  action,
+  hidden,
+  paper,
+  testId,
+  children,
+}: {
+  action: string;
+  hidden: Record<string, string>;
+  paper: ReportDef["paper"];
+  /** The prefix of the menu's test ids: `${testId}-print-menu`, `${testId}-print`. */
+  testId: string;
+  children?: React.ReactNode;
+}) {
   return (
     <details className="group relative">
       <summary
         className={cn(buttonVariants({ variant: "outline" }), "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}
-        data-testid="report-print-menu"
+        data-testid={`${testId}-print-menu`}
       >
         <Printer aria-hidden="true" />
         Print…
       </summary>
       <form
         method="get"
-        action={`/manage/reports/${def.name}/print`}
+        action={action}
         target="_blank"
         className="absolute left-0 z-20 mt-2 flex w-64 lg:right-0 lg:left-auto flex-col gap-3 rounded-xl border bg-popover p-4 text-popover-foreground shadow-lg"
         aria-label="Print"
       >
-        {Object.entries(filters).map(([key, value]) => (
-          <input key={key} type="hidden" name={`filter[${key}]`} value={value} />
+        {Object.entries(hidden).map(([key, value]) => (
+          <input key={key} type="hidden" name={key} value={value} />
         ))}
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="print-size">Paper</Label>
-          <NativeSelect id="print-size" name="size" defaultValue={def.paper.size}>
+          <NativeSelect id="print-size" name="size" defaultValue={paper.size}>
             <SelectOptions options={PAPER_SIZES} />
           </NativeSelect>
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="print-orientation">Orientation</Label>
-          <NativeSelect id="print-orientation" name="orientation" defaultValue={def.paper.orientation}>
+          <NativeSelect id="print-orientation" name="orientation" defaultValue={paper.orientation}>
             <option value="portrait">Portrait</option>
             <option value="landscape">Landscape</option>
           </NativeSelect>
         </div>
-        {hasListing ? (
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="print-section">Contents</Label>
-            <NativeSelect id="print-section" name="section" defaultValue="">
-              <option value="">Summary, charts and tables</option>
-              <option value="listing">Listing (up to {PRINT_LISTING_LIMIT.toLocaleString("en-US")} rows)</option>
-            </NativeSelect>
-          </div>
-        ) : null}
-        <Button type="submit" data-testid="report-print">
+        {children}
+        <Button type="submit" data-testid={`${testId}-print`}>
           <Printer aria-hidden="true" />
           Open print view
         </Button>
       </form>
     </details>
+  );
+}
+
+function PrintForm({ def, filters }: { def: ReportDef; filters: Record<string, string> }) {
+  const hasListing = def.sections.some((s) => s.listing);
+  const hidden = Object.fromEntries(Object.entries(filters).map(([key, value]) => [`filter[${key}]`, value]));
+  return (
+    <PrintMenu action={`/manage/reports/${def.name}/print`} hidden={hidden} paper={def.paper} testId="report">
+      {hasListing ? (
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="print-section">Contents</Label>
+          <NativeSelect id="print-section" name="section" defaultValue="">
+            <option value="">Summary, charts and tables</option>
+            <option value="listing">Listing (up to {PRINT_LISTING_LIMIT.toLocaleString("en-US")} rows)</option>
+          </NativeSelect>
+        </div>
+      ) : null}
+    </PrintMenu>
   );
 }
 

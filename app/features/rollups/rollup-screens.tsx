@@ -1,7 +1,7 @@
-import { ArrowRight, FileSpreadsheet, Printer } from "lucide-react";
+import { ArrowRight, FileSpreadsheet } from "lucide-react";
 import { Form, Link } from "react-router";
 import { HubNav } from "~/features/hub/hub-parts";
-import { SummaryCards } from "~/features/reports/report-page";
+import { PrintMenu, SummaryCards } from "~/features/reports/report-page";
 import { ReportTable } from "~/features/reports/report-table";
 import { isWideSection } from "~/features/reports/format";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -11,7 +11,6 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { SelectOptions } from "~/components/resource/select-options";
 import { formatDateTime } from "@domain/dates";
-import { PAPER_SIZES } from "@domain/reports/types";
 import { findRollup, rollupHref, rollupPeriodParams, type RollupDef, type RollupPeriod } from "@domain/rollups";
 import { cn } from "~/lib/utils";
 import type { LoaderData } from "~/lib/route-data";
@@ -117,45 +116,7 @@ export function RollupsIndexScreen({ loaderData }: { loaderData: LoaderData<type
 }
 
 function PrintForm({ def, period }: { def: RollupDef; period: RollupPeriod }) {
-  return (
-    <details className="group relative">
-      <summary
-        className={cn(buttonVariants({ variant: "outline" }), "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}
-        data-testid="rollup-print-menu"
-      >
-        <Printer aria-hidden="true" />
-        Print…
-      </summary>
-      <form
-        method="get"
-        action={`/hub/rollups/${def.name}/print`}
-        target="_blank"
-        className="absolute left-0 z-20 mt-2 flex w-64 flex-col gap-3 rounded-xl border bg-popover p-4 text-popover-foreground shadow-lg lg:right-0 lg:left-auto"
-        aria-label="Print"
-      >
-        {Object.entries(rollupPeriodParams(period)).map(([key, value]) => (
-          <input key={key} type="hidden" name={key} value={value} />
-        ))}
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="print-size">Paper</Label>
-          <NativeSelect id="print-size" name="size" defaultValue={def.paper.size}>
-            <SelectOptions options={PAPER_SIZES} />
-          </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="print-orientation">Orientation</Label>
-          <NativeSelect id="print-orientation" name="orientation" defaultValue={def.paper.orientation}>
-            <option value="portrait">Portrait</option>
-            <option value="landscape">Landscape</option>
-          </NativeSelect>
-        </div>
-        <Button type="submit" data-testid="rollup-print">
-          <Printer aria-hidden="true" />
-          Open print view
-        </Button>
-      </form>
-    </details>
-  );
+  return <PrintMenu action={`/hub/rollups/${def.name}/print`} hidden={rollupPeriodParams(period)} paper={def.paper} testId="rollup" />;
 }
 
 /** /hub/rollups/{rollup}: one roll-up for the chosen period, one row per barangay and the total. */
