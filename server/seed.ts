@@ -188,6 +188,29 @@ export function seededPermissionNames(): string[] {
   return [...new Set(allPermissionNames())];
 }
 
+/**
+ * The seed's administrator of a tenant (a barangay's, or the hub's): the account, its name and its
+ * role; the password generated and returned once when none was given.
+ */
+export async function createAdministrator(
+  trx: Transaction<Database>,
+  options: Pick<SeedOptions, "adminUsername" | "adminPassword"> & { firstname: string; lastname: string; color: string; role: string },
+): Promise<SeedResult> {
+  const password = options.adminPassword ?? generatePassword();
+  const { id } = await trx
+    .insertInto("users")
+    .values({ kind: "staff", username: options.adminUsername, email: null, password_hash: await hashPassword(password) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto("user_profiles")
+    .values({ user_id: id, firstname: options.firstname, lastname: options.lastname, hex_color: options.color })
+    .execute();
+  const role = await trx.selectFrom("roles").select("id").where("name", "=", options.role).executeTakeFirstOrThrow();
+  await trx.insertInto("user_roles").values({ user_id: id, role_id: role.id }).execute();
+  return options.adminPassword ? { adminCreated: true } : { adminCreated: true, generatedAdminPassword: password };
+}
+
 export interface SeedOptions {
   adminUsername: string;
   adminPassword?: string;
@@ -238,24 +261,16 @@ export async function seedInTransaction(trx: Transaction<Database>, options: See
     }
   }
 
-  const result: SeedResult = { adminCreated: false };
   const admin = await trx.selectFrom("users").select("id").where("username", "=", options.adminUsername).executeTakeFirst();
-  if (!admin) {
-    const password = options.adminPassword ?? generatePassword();
-    const { id } = await trx
-      .insertInto("users")
-      .values({ kind: "staff", username: options.adminUsername, email: null, password_hash: await hashPassword(password) })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("user_profiles")
-      .values({ user_id: id, firstname: "Barangay", lastname: "Administrator", hex_color: "#eab308" })
-      .execute();
-    const adminRole = await trx.selectFrom("roles").select("id").where("name", "=", "Administrator").executeTakeFirstOrThrow();
-    await trx.insertInto("user_roles").values({ user_id: id, role_id: adminRole.id }).execute();
-    result.adminCreated = true;
-    if (!options.adminPassword) result.generatedAdminPassword = password;
-  }
+  const result: SeedResult = admin
+    ? { adminCreated: false }
+    : await createAdministrator(trx, {
+        ...options,
+        firstname: "Barangay",
+        lastname: "Administrator",
+        color: "#eab308",
+        role: "Administrator",
+      });
 
   // Every deployment needs the national holidays (the KP deadlines read them), demo or not.
   await seedHolidays(trx);

@@ -2,8 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "../../../db/index.ts";
 import { HUB_TENANT_ID, inBarangay, inScope } from "../../../db/tenant.ts";
 import { describePermission, HUB_PERMISSIONS, type HubPermission } from "../../../domain/permissions.ts";
-import { generatePassword, hashPassword } from "../../auth/passwords.ts";
-import { seededPermissionNames, type SeedResult } from "../../seed.ts";
+import { createAdministrator, seededPermissionNames, type SeedResult } from "../../seed.ts";
 
 // The hub's own seed (issue 29 item 3, DESIGN §14): a deployment started with PORTAL_HUB=true runs
 // this instead of the barangay seed. Everything it writes is the hub's (tenant 0): the hub's roles
@@ -102,23 +101,8 @@ export async function seedHub(db: DB, options: HubSeedOptions): Promise<SeedResu
         .onConflict((oc) => oc.columns(["barangay_id", "key"]).doNothing())
         .execute();
 
-      const result: SeedResult = { adminCreated: false };
-      if (taken) return result;
-      const password = options.adminPassword ?? generatePassword();
-      const { id } = await trx
-        .insertInto("users")
-        .values({ kind: "staff", username: options.adminUsername, email: null, password_hash: await hashPassword(password) })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto("user_profiles")
-        .values({ user_id: id, firstname: "Hub", lastname: "Administrator", hex_color: "#0ea5e9" })
-        .execute();
-      const adminRole = await trx.selectFrom("roles").select("id").where("name", "=", HUB_ADMIN_ROLE).executeTakeFirstOrThrow();
-      await trx.insertInto("user_roles").values({ user_id: id, role_id: adminRole.id }).execute();
-      result.adminCreated = true;
-      if (!options.adminPassword) result.generatedAdminPassword = password;
-      return result;
+      if (taken) return { adminCreated: false };
+      return createAdministrator(trx, { ...options, firstname: "Hub", lastname: "Administrator", color: "#0ea5e9", role: HUB_ADMIN_ROLE });
     }),
   );
 }
