@@ -1,3 +1,4 @@
+import { isHubUser } from "@domain/permissions";
 import * as React from "react";
 import { TriangleAlert } from "lucide-react";
 import { Link, useLocation, useMatches } from "react-router";
@@ -49,7 +50,7 @@ export function AppShell({
         {/* The welcome dialog's code (Radix dialog, tRPC) loads only for a new user (decision 177). */}
         {user.new_user ? (
           <React.Suspense fallback={null}>
-            <WelcomeDialog firstname={user.user_profile.firstname} isNewUser={user.new_user} />
+            <WelcomeDialog firstname={user.user_profile.firstname} isNewUser={user.new_user} searchesResidents={!isHubUser(user)} />
           </React.Suspense>
         ) : null}
       </RealtimeProvider>

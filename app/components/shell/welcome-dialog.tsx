@@ -9,7 +9,15 @@ import { trpc } from "~/lib/trpc-client";
  * The modal with a message for new users (spec §2.2): shown while the user's new_user flag is set;
  * "Got it" clears the flag through tRPC `auth.acknowledgeWelcome`.
  */
-export function WelcomeDialog({ firstname, isNewUser }: { firstname: string; isNewUser: boolean }) {
+export function WelcomeDialog({
+  firstname,
+  isNewUser,
+  searchesResidents = true,
+}: {
+  firstname: string;
+  isNewUser: boolean;
+  searchesResidents?: boolean;
+}) {
   const [dismissed, setDismissed] = React.useState(false);
   const [busy, setBusy] = React.useState(false);
   const revalidator = useRevalidator();
@@ -40,13 +48,15 @@ export function WelcomeDialog({ firstname, isNewUser }: { firstname: string; isN
             <Menu className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
             <span>The menu on the left lists the records your role lets you open. The button at the top minimises it.</span>
           </li>
-          <li className="flex gap-3">
-            <Search className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-            <span>
-              Press <kbd className="rounded border bg-muted px-1 text-xs">Ctrl</kbd> +{" "}
-              <kbd className="rounded border bg-muted px-1 text-xs">K</kbd> to search residents from any page.
-            </span>
-          </li>
+          {searchesResidents ? (
+            <li className="flex gap-3">
+              <Search className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <span>
+                Press <kbd className="rounded border bg-muted px-1 text-xs">Ctrl</kbd> +{" "}
+                <kbd className="rounded border bg-muted px-1 text-xs">K</kbd> to search residents from any page.
+              </span>
+            </li>
+          ) : null}
           <li className="flex gap-3">
             <KeyRound className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
             <span>If you were given a temporary password, change it in Settings → Security.</span>
