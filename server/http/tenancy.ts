@@ -2,6 +2,7 @@ import type { RequestHandler } from "express";
 import { sql } from "kysely";
 import type { DB } from "../../db/index.ts";
 import { inBarangay, servesHub } from "../../db/tenant.ts";
+import { normalizeVerificationCode } from "../engine/documents.ts";
 
 // The barangay a request works in (docs/decisions/209-barangays-as-tenants.md). Every statement the
 // request makes after this runs with that barangay SET LOCAL in its transaction (db/tenant.ts), so
@@ -22,13 +23,22 @@ export async function visitorBarangay(db: DB, path: string, query: Record<string
     const row = await db.selectFrom("barangays").select("id").where("psgc_code", "=", psgc).where("status", "<>", "hub").executeTakeFirst();
     return row?.id ?? null;
   }
-  const code = VERIFY_CODE.exec(path)?.[1];
-  if (code) {
-    const normalised = decodeURIComponent(code).trim().toUpperCase().replace(/[\s-]/g, "");
-    const row = (await sql<{ id: number | null }>`select portal_barangay_of_code(${normalised}) as id`.execute(db)).rows[0];
-    return row?.id == null ? null : Number(row.id);
+  const typed = VERIFY_CODE.exec(path)?.[1];
+  // Read as the verify pages read it (O for 0, I or L for 1 in a short code), or a code the page
+  // would find would find no barangay here.
+  const code = typed ? normalizeVerificationCode(decodedOrRaw(typed)) : null;
+  if (!code) return null;
+  const row = (await sql<{ id: number | null }>`select portal_barangay_of_code(${code}) as id`.execute(db)).rows[0];
+  return row?.id == null ? null : Number(row.id);
+}
+
+/** A path segment decoded; a malformed escape (%E0%A4) is left as typed instead of failing the request. */
+function decodedOrRaw(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
   }
-  return null;
 }
 
 export function barangayOfRequest(db: DB): RequestHandler {

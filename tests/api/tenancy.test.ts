@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asOwner, FIRST_BARANGAY_ID, inBarangay, inScope, setDefaultScope } from "../../db/tenant.ts";
+import { visitorBarangay } from "../../server/http/tenancy.ts";
 import { seed } from "../../server/seed.ts";
 import { createUser, signedIn, startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -218,5 +219,36 @@ describe("over HTTP", () => {
     });
     // A single barangay's administrator keeps the spec's permission screens.
     expect((await admin.post("/backend/api/admin/permission", { name: "approve-disbursement", description: "x" })).status).toBe(201);
+  });
+
+  it("finds a hub visitor's barangay from the verification code, read as the verify page reads it", async () => {
+    await inBarangay(SECOND, async () => {
+      const type = await server.db
+        .insertInto("transaction_types")
+        .values({ name: "Tenancy clearance" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const resident = await server.db
+        .selectFrom("user_profiles")
+        .select("user_id")
+        .where("lastname", "=", "Dosresident")
+        .executeTakeFirstOrThrow();
+      return server.db
+        .insertInto("transactions")
+        .values({
+          reference_number: "2026-11-0001",
+          transaction_type_id: type.id,
+          issued_to_user_id: resident.user_id,
+          date_issued: "2026-11-28",
+          verification_code: "10QH0ZXK7M",
+        })
+        .execute();
+    });
+    // As printed, and as typed off the paper: lower case, a dash, O for 0, L for 1.
+    expect(await visitorBarangay(server.db, "/verify/transaction/10QH0ZXK7M", {})).toBe(SECOND);
+    expect(await visitorBarangay(server.db, "/verify/transaction/lOqh-ozxk7m", {})).toBe(SECOND);
+    expect(await visitorBarangay(server.db, "/verify/transaction/NOTACODE", {})).toBeNull();
+    expect(await visitorBarangay(server.db, "/verify/transaction/%E0%A4%A", {})).toBeNull();
+    expect(await visitorBarangay(server.db, "/verify/kp/KP-1", { b: "0403405057" })).toBe(SECOND);
   });
 });
