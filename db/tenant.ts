@@ -56,12 +56,6 @@ export function currentScope(): DbScope {
   return scopes.getStore() ?? defaultScope;
 }
 
-/** The barangay whose rows the current code sees, or null (the hub, a roll-up, the owner, no tenant). */
-export function currentBarangayId(): number | null {
-  const scope = currentScope();
-  return scope.kind === "barangay" ? scope.barangayId : null;
-}
-
 /**
  * A text naming the current scope, for a per-process cache or a shared run of a query: what one
  * barangay's request computed must never answer another's (decision 209).

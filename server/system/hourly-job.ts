@@ -6,7 +6,7 @@
 // On a hub the job runs once for every active barangay, each run in that barangay's scope, so it
 // sees and writes that barangay's rows only (decision 209); a single barangay's install runs it once.
 import type { DB } from "../../db/index.ts";
-import { currentScope, inBarangay } from "../../db/tenant.ts";
+import { inBarangay, servesHub } from "../../db/tenant.ts";
 
 export interface JobLogger {
   info(obj: object, msg: string): void;
@@ -39,8 +39,7 @@ export function startHourlyJob<T>(job: HourlyJob<T>, logger: JobLogger): { stop(
       (error: unknown) => logger.error({ job: job.name, barangayId, err: error }, job.failed),
     );
   const check = async () => {
-    const scope = currentScope();
-    if (scope.kind !== "barangay" || scope.barangayId !== null) return runOnce();
+    if (!servesHub()) return runOnce();
     const barangays = await job.db.selectFrom("barangays").select("id").where("status", "=", "active").orderBy("id").execute();
     for (const { id } of barangays) await inBarangay(id, () => runOnce(id));
   };

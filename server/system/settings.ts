@@ -1,4 +1,4 @@
-import { currentBarangayId } from "../../db/tenant.ts";
+import { scopeKey } from "../../db/tenant.ts";
 import { KeptWhileListening } from "../auth/kept-while-listening.ts";
 import type { ServiceContext } from "../context.ts";
 import { forbidden } from "../errors.ts";
@@ -36,7 +36,9 @@ export async function putSetting(ctx: ServiceContext, key: string, value: unknow
     .insertInto("settings")
     .values({ key, value: JSON.stringify(value), updated_by: ctx.user?.id ?? null })
     .onConflict((oc) =>
-      oc.columns(["barangay_id", "key"]).doUpdateSet({ value: JSON.stringify(value), updated_at: new Date(), updated_by: ctx.user?.id ?? null }),
+      oc
+        .columns(["barangay_id", "key"])
+        .doUpdateSet({ value: JSON.stringify(value), updated_at: new Date(), updated_by: ctx.user?.id ?? null }),
     )
     .execute();
   await audit(ctx, { entity: "setting", entityId: key, action: "update", before: { value: before }, after: { value } });
@@ -73,7 +75,7 @@ export async function isMaintenanceMode(ctx: Pick<ServiceContext, "db">): Promis
   const read = () => getSetting(ctx, "maintenance_mode", false);
   const cache = maintenanceCaches.get(ctx.db);
   // Each barangay of a hub has its own switch (docs/decisions/209).
-  return cache ? cache.get(`maintenance_mode:${currentBarangayId() ?? "none"}`, read) : read();
+  return cache ? cache.get(`maintenance_mode:${scopeKey()}`, read) : read();
 }
 
 /** System administrators may work through maintenance and switch it off (docs/decisions/005). */
