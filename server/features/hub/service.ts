@@ -397,9 +397,8 @@ const accountInput = z.object({
 
 function parseAccount<S extends z.ZodType<z.infer<typeof accountInput>>>(schema: S, input: unknown): z.infer<S> {
   const parsed = schema.safeParse(input);
-  const errors: Record<string, string[]> = {};
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) (errors[issue.path.map(String).join(".") || "_"] ??= []).push(issue.message);
+  // The form's own messages, then the password's strength beside them (one 422 with both).
+  const errors: Record<string, string[]> = parsed.success ? {} : { ...ValidationError.fromZod(parsed.error).errors };
   const password = (input as { password?: unknown } | null)?.password;
   if (typeof password === "string" && password && !errors.password) {
     const problem = passwordProblem(password);
