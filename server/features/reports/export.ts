@@ -23,9 +23,10 @@ export interface ReportExport {
   body: ReadableStream<Uint8Array>;
 }
 
-const MONEY_FORMAT = '"₱"#,##0.00';
+export const MONEY_FORMAT = '"₱"#,##0.00';
 
-function cellValue(column: ReportColumn, value: unknown): string | number | Date | null {
+/** A cell as XLSX stores it: numbers and money as numbers, a date as a date, the rest as text. */
+export function cellValue(column: ReportColumn, value: unknown): string | number | Date | null {
   if (value == null || value === "") return null;
   switch (column.kind) {
     case "number":
@@ -55,14 +56,14 @@ function csvField(column: ReportColumn | null, value: unknown): string {
 
 const csvLine = (columns: readonly ReportColumn[], row: ReportRow) => columns.map((c) => csvField(c, row[c.key])).join(",") + "\r\n";
 
-const slug = (text: string) =>
+export const slug = (text: string) =>
   text
     .replace(/[^a-z0-9]+/gi, "-")
     .replace(/^-|-$/g, "")
     .toLowerCase();
 
 /** Sheet names: at most 31 characters, none of []:*?/\ . */
-const sheetName = (title: string) => title.replace(/[[\]:*?/\\]/g, " ").slice(0, 31);
+export const sheetName = (title: string) => title.replace(/[[\]:*?/\\]/g, " ").slice(0, 31);
 
 function columnWidth(column: ReportColumn): number {
   if (column.kind === "date") return 12;

@@ -1,31 +1,12 @@
 import { findRollup, type RollupResult } from "../../../domain/rollups.ts";
 import type { ReportColumn, ReportRow } from "../../../domain/reports/types.ts";
 import { formatDateTime } from "../../../domain/dates.ts";
+import { cellValue, MONEY_FORMAT, sheetName, slug } from "../reports/export.ts";
 
-// A roll-up as XLSX, laid out as the reports' exports are (server/features/reports/export.ts): one
-// worksheet per section, a bold frozen header, numbers and money as number cells (money ₱#,##0.00),
-// a bold totals row; and a first sheet that says which roll-up, municipality and period the file
+// A roll-up as XLSX, laid out as the reports' exports are (server/features/reports/export.ts, whose
+// cells, money format, sheet names and file names it uses): one worksheet per section, a bold frozen
+// header, numbers and money as number cells (money ₱#,##0.00), a bold totals row; and a first sheet that says which roll-up, municipality and period the file
 // holds. A roll-up has one row per barangay, so the workbook is written whole, not streamed.
-
-const MONEY_FORMAT = '"₱"#,##0.00';
-
-const slug = (text: string) =>
-  text
-    .replace(/[^a-z0-9]+/gi, "-")
-    .replace(/^-|-$/g, "")
-    .toLowerCase();
-
-/** Sheet names: at most 31 characters, none of []:*?/\ . */
-const sheetName = (title: string) => title.replace(/[[\]:*?/\\]/g, " ").slice(0, 31);
-
-function cellValue(column: ReportColumn, value: unknown): string | number | null {
-  if (value == null || value === "") return null;
-  if (column.kind === "number" || column.kind === "money" || column.kind === "percent") {
-    const n = Number(value);
-    return Number.isFinite(n) ? n : String(value);
-  }
-  return String(value);
-}
 
 function columnWidth(column: ReportColumn): number {
   if (column.kind === "money") return 16;
