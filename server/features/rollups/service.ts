@@ -41,11 +41,16 @@ export interface RollupMunicipality {
   barangays: { id: number; name: string; psgc_code: string | null }[];
 }
 
+/** Whether the user reads roll-ups: the permission, held by a user of the hub itself (no barangay's). */
+function readsRollups(user: ServiceContext["user"]): boolean {
+  return can(user, ROLLUP_PERMISSION) && user?.barangayId === HUB_TENANT_ID;
+}
+
 /** The signed-in municipal officer's city or municipality and its active barangays: 401, 403. */
 export async function officerMunicipality(ctx: ServiceContext): Promise<RollupMunicipality> {
   const user = ctx.user;
   if (!user) throw unauthenticated();
-  if (!can(user, ROLLUP_PERMISSION) || user.barangayId !== HUB_TENANT_ID) throw forbidden();
+  if (!readsRollups(user)) throw forbidden();
   // The officer's row is the hub's (tenant 0); the barangays table is readable by every role.
   return inBarangay(HUB_TENANT_ID, async () => {
     const officer = await ctx.db
@@ -91,7 +96,7 @@ export type RollupQuery = (args: RollupQueryArgs) => Promise<RollupQueryResult>;
 
 /** The roll-ups the user may open (all of them, for a municipal officer; none for anyone else). */
 export function rollupsFor(ctx: ServiceContext): readonly RollupDef[] {
-  return can(ctx.user, ROLLUP_PERMISSION) && ctx.user?.barangayId === HUB_TENANT_ID ? ROLLUPS : [];
+  return readsRollups(ctx.user) ? ROLLUPS : [];
 }
 
 /** Runs `fn` in the roll-up scope of `barangayIds`, in one read-only snapshot. */
