@@ -85,13 +85,18 @@ function hubAdmin(ctx: ServiceContext) {
 function hubUser(ctx: ServiceContext, permission: string) {
   const user = ctx.user;
   if (!user) throw unauthenticated();
-  if (user.barangayId !== HUB_TENANT_ID || !can(user, permission)) throw forbidden();
+  if (!hubUserCan(user, permission)) throw forbidden();
   return user;
+}
+
+/** Whether the user holds a hub permission as a user of the hub itself: a barangay's account never does. */
+export function hubUserCan(user: ServiceContext["user"], permission: string): boolean {
+  return !!user && user.barangayId === HUB_TENANT_ID && can(user, permission);
 }
 
 /** Whether the caller may work the hub's barangays (for a page's menu and links). */
 export function mayManageBarangays(user: ServiceContext["user"]): boolean {
-  return !!user && user.barangayId === HUB_TENANT_ID && can(user, "manage-barangays");
+  return hubUserCan(user, "manage-barangays");
 }
 
 type BarangayRow = {

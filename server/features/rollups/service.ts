@@ -2,7 +2,6 @@ import type { Transaction } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 import { HUB_TENANT_ID, inBarangay, inScope } from "../../../db/tenant.ts";
 import { todayInManila } from "../../../domain/dates.ts";
-import { can } from "../../../domain/permissions.ts";
 import {
   findRollup,
   parseRollupPeriod,
@@ -17,6 +16,7 @@ import type { ServiceContext } from "../../context.ts";
 import { AppError, forbidden, unauthenticated } from "../../errors.ts";
 import { totalsOf } from "../reports/registry.ts";
 import { cityByCode } from "../psgc/psgc.ts";
+import { hubUserCan } from "../hub/service.ts";
 import { ROLLUP_QUERIES } from "./queries.ts";
 
 // The municipality's roll-ups (issue 29 item 4, domain/rollups.ts): who may read them, which
@@ -43,7 +43,7 @@ export interface RollupMunicipality {
 
 /** Whether the user reads roll-ups: the permission, held by a user of the hub itself (no barangay's). */
 function readsRollups(user: ServiceContext["user"]): boolean {
-  return can(user, ROLLUP_PERMISSION) && user?.barangayId === HUB_TENANT_ID;
+  return hubUserCan(user, ROLLUP_PERMISSION);
 }
 
 /** The signed-in municipal officer's city or municipality and its active barangays: 401, 403. */
