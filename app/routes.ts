@@ -41,6 +41,9 @@ export default [
     route("queue", "routes/queue.window.tsx"),
     // The front desk's day of appointments (decision 207); every appointment is the registry's /appointments/list.
     route("appointments", "routes/appointments.tsx"),
+    // The administrator's first-run checklist and the barangay's identity from the PSGC list (decision 218).
+    route("manage/setup", "routes/setup.tsx"),
+    route("manage/setup/identity", "routes/setup.identity.tsx"),
     route("test", "routes/test.tsx"),
     // The hub's administration (issue 29): its barangays, one barangay, the municipal officers.
     route("hub", "routes/hub.tsx"),

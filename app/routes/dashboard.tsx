@@ -8,7 +8,8 @@ import { greetingFor, longDateInManila } from "~/lib/shell-dates";
 import { titleMeta } from "~/lib/titles";
 import { AreaCard } from "~/components/shell/area-card";
 import { DashboardWidgets } from "~/features/reports/dashboard-widgets";
-import { dashboardWidgets } from "../../server/features/dashboard/pages.server.ts";
+import { dashboardSetupCard, dashboardWidgets } from "../../server/features/dashboard/pages.server.ts";
+import { SetupCard } from "~/features/setup/checklist";
 import { getRequestContext } from "../../server/http/pages/page-kit.server.ts";
 import { HUB_HOME, isHubUser } from "@domain/permissions";
 
@@ -22,7 +23,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   // A hub's user has no barangay to show: their home is the hub (issue 29).
   if (isHubUser(getRequestContext(context).user)) throw redirect(HUB_HOME);
   const now = new Date();
-  return { today: longDateInManila(now), greeting: greetingFor(now), widgets: await dashboardWidgets({ context }) };
+  const [widgets, setup] = await Promise.all([dashboardWidgets({ context }), dashboardSetupCard({ context })]);
+  return { today: longDateInManila(now), greeting: greetingFor(now), widgets, setup };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -49,6 +51,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <time>{loaderData.today}</time>
         </p>
       </section>
+
+      {/* The administrator's first-run checklist, until every step is done (decision 218). */}
+      {loaderData.setup ? <SetupCard checklist={loaderData.setup} /> : null}
 
       <DashboardWidgets data={loaderData.widgets} />
 

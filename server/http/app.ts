@@ -13,6 +13,7 @@ import { registerOfficialRoutes } from "../features/officials/rest.ts";
 import { registerKpFormRoutes } from "../features/kp/forms-rest.ts";
 import { registerKpRoutes } from "../features/kp/rest.ts";
 import { registerQueueRoutes } from "../features/queue/rest.ts";
+import { registerSetupRoutes } from "../features/setup/rest.ts";
 import { registerAdminRoutes } from "../features/access/rest-admin.ts";
 import { trpcMiddleware } from "./trpc/express.ts";
 import { databaseReachable } from "../system/diagnostics.ts";
@@ -201,6 +202,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
       registerKpRoutes,
       registerKpFormRoutes,
       registerQueueRoutes,
+      registerSetupRoutes,
       registerResourceRoutes,
     ]),
   );

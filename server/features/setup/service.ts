@@ -1,0 +1,438 @@
+import { sql } from "kysely";
+import { z } from "zod";
+import { servesHub } from "../../../db/tenant.ts";
+import { todayInManila } from "../../../domain/dates.ts";
+import { can } from "../../../domain/permissions.ts";
+import { isPsgcCode, type PsgcBarangay } from "../../../domain/psgc.ts";
+import { OFFICIAL_POSITIONS } from "../../../domain/registry/officials.ts";
+import {
+  ADDRESS_MAX,
+  checklistOf,
+  countText,
+  SETUP_IDENTITY_PATH,
+  SETUP_MARKS_SETTING,
+  SETUP_MESSAGES,
+  SETUP_PERMISSION,
+  type SetupChecklist,
+  type SetupMark,
+  type SetupStep,
+} from "../../../domain/setup.ts";
+import type { ServiceContext } from "../../context.ts";
+import { forbidden, ValidationError } from "../../errors.ts";
+import { audit } from "../../engine/audit.ts";
+import { inTransaction } from "../../engine/transaction.ts";
+import { getSetting, putSetting, type BarangayInfo } from "../../system/settings.ts";
+import { barangayByCode, cityByCode, searchBarangays } from "../psgc/psgc.ts";
+
+// The first-run checklist (issue 33 item 3, decision 218): one read of the barangay's records
+// answers every step, and the two writes no other screen does — the barangay's identity from the
+// PSGC list and its address — live here. The page, the dashboard's card and REST are adapters.
+//
+// Everything is the current barangay's: the tables are read under row-level security (decision
+// 209), and the `barangays` row — readable by every barangay — is picked by the transaction's own
+// barangay (app.barangay_id), never by an id from the request.
+
+/** The administrator's, and nobody else's: a clerk gets the spec's 403. */
+export function maySetUp(user: ServiceContext["user"]): boolean {
+  return can(user, SETUP_PERMISSION);
+}
+
+function assertMaySetUp(ctx: ServiceContext): void {
+  if (!maySetUp(ctx.user)) throw forbidden();
+}
+
+const OWN_BARANGAY = sql<number>`nullif(current_setting('app.barangay_id', true), '')::bigint`;
+
+interface Marked {
+  by: number | null;
+  by_name: string | null;
+  at: string;
+}
+type Marks = Partial<Record<SetupMark, Marked>>;
+
+/** Every fact the steps need, in one statement of scalar subqueries (each reads an index or a small table). */
+async function readFacts(ctx: Pick<ServiceContext, "db">) {
+  const today = todayInManila();
+  const inOffice = sql`deleted_at is null and term_start <= ${today}::date and (term_end is null or term_end >= ${today}::date)`;
+  const { rows } = await sql<{
+    psgc_code: string | null;
+    barangay_name: string | null;
+    city_municipality: string | null;
+    province: string | null;
+    info: BarangayInfo | string | null;
+    images: string[] | null;
+    positions: string[] | null;
+    puroks: number;
+    fee_types: number;
+    collection_fees: number;
+    pads: number;
+    cheque_books: number;
+    marks: Marks | string | null;
+    staff: number;
+  }>`
+    select
+      b.psgc_code, b.name as barangay_name, b.city_municipality, b.province,
+      (select value from settings where key = 'barangay') as info,
+      (select array_agg(kind order by kind) from barangay_images) as images,
+      (select array_agg(distinct position) from officials where ${inOffice}) as positions,
+      (select count(*)::int from puroks where deleted_at is null) as puroks,
+      (select count(*)::int from transaction_types t where t.deleted_at is null and exists (
+        select 1 from jsonb_array_elements(case when jsonb_typeof(t.custom_payment_form) = 'array' then t.custom_payment_form else '[]'::jsonb end) line
+        where (line->>'amount') ~ '^[0-9]+([.][0-9]+)?$' and (line->>'amount')::numeric > 0)) as fee_types,
+      (select count(*)::int from collection_type_fees f join collection_types c on c.id = f.collection_type_id
+        where c.deleted_at is null and f.amount > 0) as collection_fees,
+      (select count(*)::int from form_pads where deleted_at is null) as pads,
+      (select count(*)::int from cheque_books where deleted_at is null) as cheque_books,
+      (select value from settings where key = ${SETUP_MARKS_SETTING}) as marks,
+      (select count(distinct ur.user_id)::int from user_roles ur join users u on u.id = ur.user_id
+        where u.kind = 'staff' and u.deleted_at is null) as staff
+    from (select 1) as one
+    left join barangays b on b.id = ${OWN_BARANGAY}`.execute(ctx.db);
+  const row = rows[0];
+  const json = <T>(v: T | string | null): T | null => (typeof v === "string" ? (JSON.parse(v) as T) : v);
+  return { ...row, info: json(row.info), marks: json(row.marks) ?? {}, images: row.images ?? [], positions: row.positions ?? [] };
+}
+
+type Facts = Awaited<ReturnType<typeof readFacts>>;
+
+const PUNONG_BARANGAY = OFFICIAL_POSITIONS[0].label;
+
+function stepsOf(f: Facts): SetupStep[] {
+  const hasSeal = f.images.includes("seal");
+  const hasLogo = f.images.includes("logo");
+  const address = f.info?.address?.trim() ?? "";
+  const captain = f.positions.includes(PUNONG_BARANGAY);
+  const others = OFFICIAL_POSITIONS.filter((p) => p.label !== PUNONG_BARANGAY && f.positions.includes(p.label)).length;
+  const noCheques = f.marks.no_cheques ?? null;
+  const place = [f.barangay_name, f.city_municipality, f.province].filter(Boolean).join(", ");
+  const steps: Omit<SetupStep, "number">[] = [
+    {
+      key: "identity",
+      title: "The barangay's identity",
+      description: "The barangay, its city or municipality, province and region, picked from the PSA's PSGC list.",
+      done: f.psgc_code != null,
+      parts: [
+        {
+          label: "PSGC code",
+          done: f.psgc_code != null,
+          detail: f.psgc_code ? `${place} · ${f.psgc_code}` : "not picked yet",
+          required: true,
+        },
+      ],
+      links: [{ label: "Pick from the PSGC list", href: SETUP_IDENTITY_PATH }],
+      mark: null,
+    },
+    {
+      key: "letterhead",
+      title: "Address, seal and logo",
+      description: "What every certificate, receipt and report prints in its header.",
+      done: address !== "" && hasSeal,
+      parts: [
+        { label: "Address", done: address !== "", detail: address || "not written yet", required: true },
+        { label: "Barangay seal", done: hasSeal, detail: hasSeal ? "uploaded" : "not uploaded yet", required: true },
+        {
+          label: "Municipal logo (if the municipality has one)",
+          done: hasLogo,
+          detail: hasLogo ? "uploaded" : "not uploaded",
+          required: false,
+        },
+      ],
+      links: [
+        { label: "Write the address", href: `${SETUP_IDENTITY_PATH}#address` },
+        { label: "Upload the seal and logo", href: "/system/parameters/officials#seal-title" },
+      ],
+      mark: null,
+    },
+    {
+      key: "officials",
+      title: "Officials and their terms",
+      description: "Who signs: the Punong Barangay, the secretary, the treasurer and the others, each with a term.",
+      done: captain,
+      parts: [
+        { label: "Punong Barangay in office today", done: captain, detail: captain ? "recorded" : "not recorded yet", required: true },
+        {
+          label: "Other signing officials",
+          done: others > 0,
+          detail: `${others} of ${OFFICIAL_POSITIONS.length - 1} positions held today`,
+          required: false,
+        },
+      ],
+      links: [{ label: "Officials", href: "/system/parameters/officials" }],
+      mark: null,
+    },
+    {
+      key: "puroks",
+      title: "Puroks",
+      description: "The barangay's puroks or sitios, which residents, households and maps are sorted by.",
+      done: f.puroks > 0,
+      parts: [{ label: "Puroks", done: f.puroks > 0, detail: countText(f.puroks, "purok", "puroks"), required: true }],
+      links: [{ label: "Puroks", href: "/system/parameters/puroks" }],
+      mark: null,
+    },
+    {
+      key: "fees",
+      title: "Fee schedule",
+      description: "What each certificate costs, and the usual amounts of the other collections.",
+      done: f.fee_types > 0 || f.collection_fees > 0,
+      parts: [
+        {
+          label: "Certificate types with a fee",
+          done: f.fee_types > 0,
+          detail: countText(f.fee_types, "certificate type", "certificate types"),
+          required: false,
+        },
+        { label: "Collection fees", done: f.collection_fees > 0, detail: countText(f.collection_fees, "fee", "fees"), required: false },
+      ],
+      links: [
+        { label: "Certificate types", href: "/system/parameters/transaction_types" },
+        { label: "Collection types", href: "/system/parameters/collection_types" },
+      ],
+      mark: null,
+    },
+    {
+      key: "forms",
+      title: "Form pads and cheque books",
+      description: "The pads of official receipts (AF 51) the collectors issue from, and the cheque books of the bank accounts.",
+      done: f.pads > 0 && (f.cheque_books > 0 || noCheques != null),
+      parts: [
+        { label: "Official receipt pads", done: f.pads > 0, detail: countText(f.pads, "pad", "pads"), required: true },
+        {
+          label: "Cheque books",
+          done: f.cheque_books > 0 || noCheques != null,
+          detail:
+            f.cheque_books > 0
+              ? countText(f.cheque_books, "cheque book", "cheque books")
+              : noCheques
+                ? "the barangay writes no cheques"
+                : "none yet",
+          required: true,
+        },
+      ],
+      links: [
+        { label: "Form pads", href: "/system/parameters/form_pads" },
+        { label: "Cheque books", href: "/manage/cheque_books" },
+      ],
+      mark: {
+        mark: "no_cheques",
+        label: "This barangay writes no cheques",
+        markedBy: noCheques?.by_name ?? null,
+        markedAt: noCheques?.at ?? null,
+      },
+    },
+    {
+      key: "users",
+      title: "The first users and their roles",
+      description: "An account for each person who works in the portal, with the role of their job — more than the administrator.",
+      done: f.staff > 1,
+      parts: [
+        {
+          label: "Staff accounts with a role",
+          done: f.staff > 1,
+          detail: f.staff > 1 ? `${f.staff} accounts` : f.staff === 1 ? "only the administrator" : "none yet",
+          required: true,
+        },
+      ],
+      links: [
+        { label: "Users", href: "/system/users" },
+        { label: "Roles", href: "/system/roles" },
+      ],
+      mark: null,
+    },
+  ];
+  return steps.map((s, i) => ({ ...s, number: i + 1 }));
+}
+
+/** The checklist of the current barangay: one statement. The administrator's only. */
+export async function setupChecklist(ctx: ServiceContext): Promise<SetupChecklist> {
+  assertMaySetUp(ctx);
+  return checklistOf(stepsOf(await readFacts(ctx)));
+}
+
+/** What the dashboard shows: the checklist while a step is left, for whoever may set up; otherwise nothing. */
+export async function dashboardSetup(ctx: ServiceContext): Promise<SetupChecklist | null> {
+  if (!maySetUp(ctx.user)) return null;
+  const checklist = checklistOf(stepsOf(await readFacts(ctx)));
+  return checklist.complete ? null : checklist;
+}
+
+// --- the identity and the address ------------------------------------------------------------------
+
+export interface SetupIdentity {
+  psgc_code: string | null;
+  name: string;
+  city_municipality: string | null;
+  province: string | null;
+  region: string | null;
+  address: string;
+  /** Whether the administrator may pick (again): not on a hub once the hub's administrator has. */
+  canPick: boolean;
+}
+
+async function ownBarangay(ctx: Pick<ServiceContext, "db">, lock = false) {
+  let q = ctx.db
+    .selectFrom("barangays")
+    .select(["id", "psgc_code", "name", "city_municipality", "province", "region"])
+    .where("id", "=", OWN_BARANGAY);
+  if (lock) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/** The barangay's identity as stored, for its form. */
+export async function setupIdentity(ctx: ServiceContext): Promise<SetupIdentity> {
+  assertMaySetUp(ctx);
+  const [row, info] = await Promise.all([ownBarangay(ctx), getSetting<BarangayInfo | null>(ctx, "barangay", null)]);
+  return {
+    psgc_code: row?.psgc_code ?? null,
+    name: row?.name ?? info?.name ?? "",
+    city_municipality: row?.city_municipality ?? null,
+    province: row?.province ?? null,
+    region: row?.region ?? null,
+    address: info?.address ?? "",
+    canPick: !(servesHub() && row?.psgc_code != null),
+  };
+}
+
+/** The PSGC list's barangays matching a name, each marked when another barangay of this deployment has it. */
+export async function searchIdentity(ctx: ServiceContext, query: string): Promise<(PsgcBarangay & { taken: boolean })[]> {
+  assertMaySetUp(ctx);
+  const text = query.trim().slice(0, 100);
+  if (text.length < 2) return [];
+  const found = searchBarangays(text);
+  if (!found.length) return [];
+  const taken = await ctx.db
+    .selectFrom("barangays")
+    .select("psgc_code")
+    .where(
+      "psgc_code",
+      "in",
+      found.map((b) => b.code),
+    )
+    .where("id", "<>", OWN_BARANGAY)
+    .execute();
+  const used = new Set(taken.map((r) => r.psgc_code));
+  return found.map((b) => ({ ...b, taken: used.has(b.code) }));
+}
+
+const identityInput = z.object({
+  psgc_code: z
+    .string({ error: SETUP_MESSAGES.psgcRequired })
+    .trim()
+    .min(1, { error: SETUP_MESSAGES.psgcRequired, abort: true })
+    .refine(isPsgcCode, SETUP_MESSAGES.psgcFormat),
+});
+
+const addressInput = z.object({
+  address: z
+    .string({ error: SETUP_MESSAGES.addressRequired })
+    .trim()
+    .min(1, SETUP_MESSAGES.addressRequired)
+    .max(ADDRESS_MAX, SETUP_MESSAGES.addressTooLong),
+});
+
+function parse<T>(schema: z.ZodType<T>, input: unknown): T {
+  const parsed = schema.safeParse(input ?? {});
+  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+  return parsed.data;
+}
+
+/** The settings' "barangay" as stored, else what the barangays row says (a fresh install has none). */
+async function currentInfo(ctx: ServiceContext, row: Awaited<ReturnType<typeof ownBarangay>>): Promise<BarangayInfo> {
+  const info = await getSetting<BarangayInfo | null>(ctx, "barangay", null);
+  return (
+    info ?? {
+      name: row?.name ?? "",
+      municipality: row?.city_municipality ?? "",
+      province: row?.province ?? "",
+      region: row?.region ?? "",
+      address: "",
+    }
+  );
+}
+
+/**
+ * Picks the barangay's identity from the PSGC list: its `barangays` row (code, name, city,
+ * province, region) and the settings the prints read, in one audited transaction. The address is
+ * kept. Refused (422) for an unknown code, a code another barangay of the deployment has, and on
+ * a hub once its administrator gave the code.
+ */
+export async function setIdentity(ctx: ServiceContext, input: unknown): Promise<{ message: string }> {
+  assertMaySetUp(ctx);
+  const { psgc_code } = parse(identityInput, input);
+  const found = barangayByCode(psgc_code);
+  if (!found) throw ValidationError.field("psgc_code", SETUP_MESSAGES.psgcUnknown);
+  const city = cityByCode(found.cityMunicipality.code);
+  const municipality = city?.level === "Mun" ? `Municipality of ${found.cityMunicipality.name}` : found.cityMunicipality.name;
+  const place = {
+    psgc_code: found.code,
+    name: found.name,
+    city_municipality: found.cityMunicipality.name,
+    city_psgc_code: found.cityMunicipality.code,
+    province: found.province?.name ?? null,
+    region: found.region.name,
+  };
+  await inTransaction(ctx, async (tx) => {
+    const row = await ownBarangay(tx, true);
+    if (!row) throw forbidden();
+    if (servesHub() && row.psgc_code != null && row.psgc_code !== place.psgc_code)
+      throw ValidationError.field("psgc_code", SETUP_MESSAGES.psgcHub);
+    const other = await tx.db
+      .selectFrom("barangays")
+      .select("id")
+      .where("psgc_code", "=", place.psgc_code)
+      .where("id", "<>", row.id)
+      .executeTakeFirst();
+    if (other) throw ValidationError.field("psgc_code", SETUP_MESSAGES.psgcUsed);
+    await tx.db
+      .updateTable("barangays")
+      .set({ ...place, updated_at: new Date() })
+      .where("id", "=", row.id)
+      .execute();
+    await audit(tx, {
+      entity: "barangay",
+      entityId: Number(row.id),
+      action: "update",
+      before: {
+        psgc_code: row.psgc_code,
+        name: row.name,
+        city_municipality: row.city_municipality,
+        province: row.province,
+        region: row.region,
+      },
+      after: place,
+    });
+    const info = await currentInfo(tx, row);
+    await putSetting(tx, "barangay", {
+      ...info,
+      name: `Barangay ${found.name}`,
+      municipality,
+      province: found.province?.name ?? "",
+      region: found.region.name,
+    } satisfies BarangayInfo);
+  });
+  return { message: SETUP_MESSAGES.identitySaved(`${found.name}, ${found.cityMunicipality.name}`) };
+}
+
+/** Writes the barangay's address (the prints' header), keeping the rest of its settings. */
+export async function setAddress(ctx: ServiceContext, input: unknown): Promise<{ message: string }> {
+  assertMaySetUp(ctx);
+  const { address } = parse(addressInput, input);
+  await inTransaction(ctx, async (tx) => {
+    const info = await currentInfo(tx, await ownBarangay(tx));
+    await putSetting(tx, "barangay", { ...info, address } satisfies BarangayInfo);
+  });
+  return { message: "Successfully saved the barangay's address." };
+}
+
+/** Sets or clears a mark where no record can tell (the barangay writes no cheques): an audited setting. */
+export async function setMark(ctx: ServiceContext, mark: SetupMark, on: boolean): Promise<{ message: string }> {
+  assertMaySetUp(ctx);
+  await inTransaction(ctx, async (tx) => {
+    const marks = { ...(await getSetting<Marks>(tx, SETUP_MARKS_SETTING, {})) };
+    if (on) {
+      const name = tx.user?.user_profile.fullname ?? tx.user?.username ?? null;
+      marks[mark] = { by: tx.user?.id ?? null, by_name: name, at: new Date().toISOString() };
+    } else delete marks[mark];
+    await putSetting(tx, SETUP_MARKS_SETTING, marks);
+  });
+  return { message: on ? SETUP_MESSAGES.marked : SETUP_MESSAGES.unmarked };
+}
