@@ -1,11 +1,15 @@
 # syntax=docker/dockerfile:1
-# Barangay Portal: multi-stage image (DESIGN §1). The runtime stage holds only what
-# `node server/index.ts` reads at run time (see docs/decisions/006-migrations-loaded-from-disk.md):
+# Barangay Portal: multi-stage image (DESIGN §1). The runtime stage holds only what `npm start`'s
+# path reads at run time (see docs/decisions/006-migrations-loaded-from-disk.md):
 #
 #   package.json       version and "type": "module"
 #   node_modules/      production dependencies only (npm ci --omit=dev)
 #   build/             the React Router build: build/server/index.js bundles server/app.ts, the
 #                      routes, server/ and db/; build/client is served as static files
+#   scripts/start.mjs  what `npm start` runs: checks the configuration (server/env.ts, zod), then
+#                      runs server/index.ts, or with WEB_CONCURRENCY above 1 forks that many
+#                      workers through scripts/cluster.mjs (decision 212)
+#   server/env.ts      the configuration's check, read by scripts/start.mjs before anything starts
 #   server/index.ts    the bootstrap, run directly by Node 24 (types stripped)
 #   migrations/        loaded from disk by Kysely's FileMigrationProvider at start
 #   server/features/psgc/psgc-*.json.gz
@@ -45,7 +49,8 @@ WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/build ./build
-COPY --from=build /app/server/index.ts ./server/index.ts
+COPY --from=build /app/scripts/start.mjs /app/scripts/cluster.mjs ./scripts/
+COPY --from=build /app/server/env.ts /app/server/index.ts ./server/
 COPY --from=build /app/migrations ./migrations
 COPY --from=build /app/server/features/psgc/psgc-*.json.gz ./server/features/psgc/
 RUN mkdir -p /app/data && chown node:node /app/data
@@ -56,5 +61,7 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 STOPSIGNAL SIGTERM
 # The V8 heap sizes of decision 176 (issue 17 item 6): the young generation at 8 MiB a half instead
 # of 64, the old generation at most 384 MiB, so that it grows in smaller steps; optimised code
-# compiled on the main thread. The same list as tests/helpers/server-node-flags.ts and `npm start`.
-CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=384", "--no-concurrent-recompilation", "server/index.ts"]
+# compiled on the main thread. The same list as tests/helpers/server-node-flags.ts and `npm start`;
+# with WEB_CONCURRENCY above 1 the workers are forked with the same flags. Node itself is the
+# container's process (not npm), so SIGTERM reaches scripts/start.mjs, which drains every worker.
+CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=384", "--no-concurrent-recompilation", "scripts/start.mjs"]
