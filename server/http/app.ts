@@ -15,6 +15,7 @@ import { registerKpRoutes } from "../features/kp/rest.ts";
 import { registerQueueRoutes } from "../features/queue/rest.ts";
 import { registerSetupRoutes } from "../features/setup/rest.ts";
 import { registerAdminRoutes } from "../features/access/rest-admin.ts";
+import { registerResidentImportRoutes } from "../features/resident-import/rest.ts";
 import { trpcMiddleware } from "./trpc/express.ts";
 import { databaseReachable } from "../system/diagnostics.ts";
 import type { SessionCache } from "../auth/session-cache.ts";
@@ -203,6 +204,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
       registerKpFormRoutes,
       registerQueueRoutes,
       registerSetupRoutes,
+      registerResidentImportRoutes,
       registerResourceRoutes,
     ]),
   );
