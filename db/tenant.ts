@@ -1,6 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import {
   CompiledQuery,
+  sql,
+  type Expression,
+  type SqlBool,
   type DatabaseConnection,
   type Dialect,
   type Driver,
@@ -70,6 +73,37 @@ export function scopeKey(): string {
     default:
       return scope.kind;
   }
+}
+
+/**
+ * The tables no barangay owns: every other table has `barangay_id` under row-level security
+ * (migration 20261216100000_barangays_as_tenants; tests/api/tenancy.test.ts reads the catalog).
+ */
+export const DEPLOYMENT_WIDE_TABLES: ReadonlySet<string> = new Set(["permissions", "login_failures", "barangays", "kysely_migration", "kysely_migration_lock"]);
+
+/**
+ * The barangay the current scope works in, for the application's own `where barangay_id = …`:
+ * a number in a barangay's scope, null in a barangay scope that names none (a hub's visitor
+ * without a code), undefined in the other scopes (the owner, sign-in, roll-ups), whose statements
+ * choose their barangays themselves.
+ */
+export function scopedBarangayId(): number | null | undefined {
+  const scope = currentScope();
+  return scope.kind === "barangay" ? scope.barangayId : undefined;
+}
+
+/**
+ * `<column> = <the scope's barangay>`: the application's second line behind row-level security
+ * (DESIGN §14). It also names the barangay to the planner as a plain parameter, so the
+ * barangay-led indexes serve a query the same with the policy switched off. True outside a
+ * barangay's scope (row-level security or the owner decide there); false for a scope with no
+ * barangay, which sees nothing.
+ */
+export function inOwnBarangay(column: string): Expression<SqlBool> {
+  const id = scopedBarangayId();
+  if (id === undefined) return sql<SqlBool>`true`;
+  if (id === null) return sql<SqlBool>`false`;
+  return sql<SqlBool>`${sql.ref(column)} = ${id}`;
 }
 
 /** Runs fn, and every statement it makes, in `scope`. */

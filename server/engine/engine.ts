@@ -22,6 +22,7 @@ import { naturalKey } from "./natural-order.ts";
 import { counterTotal, peopleByNameIds } from "./list-shortcuts.ts";
 import { MSG_SELECT_RECORDS, nothingToActOnMessage } from "../../domain/registry/messages.ts";
 import type { Database } from "../../db/schema.ts";
+import { DEPLOYMENT_WIDE_TABLES, inOwnBarangay } from "../../db/tenant.ts";
 import type { Selectable } from "kysely";
 
 // The generic engine (DESIGN §4): from a registry entry it derives list, read, create, update,
@@ -183,8 +184,13 @@ export class ResourceEngine<TRow extends Row = Row, TInput extends Record<string
     const def = this.def;
     let q: SelectQueryBuilder<any, any, any> =
       def.storage.kind === "user"
-        ? db.selectFrom("users as t").innerJoin("user_profiles as p", "p.user_id", "t.id").where("t.kind", "=", def.storage.userKind)
+        ? db
+            .selectFrom("users as t")
+            .innerJoin("user_profiles as p", "p.user_id", "t.id")
+            .where("t.kind", "=", def.storage.userKind)
+            .where(inOwnBarangay("p.barangay_id"))
         : db.selectFrom(`${def.storage.table} as t`);
+    q = q.where(ownRows(def, "t"));
     q = q.leftJoin("user_profiles as cb", "cb.user_id", "t.created_by").leftJoin("user_profiles as ub", "ub.user_id", "t.updated_by");
     for (const ref of def.references ?? []) {
       const target = getResource(ref.resource);
@@ -420,6 +426,7 @@ export class ResourceEngine<TRow extends Row = Row, TInput extends Record<string
       let q = engineDb(ctx)
         .selectFrom(`${def.storage.table} as t`)
         .select("t.id")
+        .where(ownRows(def, "t"))
         .where(sql`lower(${sql.ref(`t.${column}`)}::text)`, "=", String(value).toLowerCase());
       if (exceptId != null) q = q.where("t.id", "<>", exceptId);
       if (await q.executeTakeFirst()) errors[column] = [`The ${column.replace(/_/g, " ")} has already been taken.`];
@@ -439,6 +446,7 @@ export class ResourceEngine<TRow extends Row = Row, TInput extends Record<string
         .selectFrom(table)
         .select("id")
         .where("id", "=", id)
+        .where(ownRows(target, table))
         .where("deleted_at", "is", null)
         .executeTakeFirst();
       if (!found) errors[ref.foreignKey] = [`The selected ${target.labels.singular} is invalid.`];
@@ -615,7 +623,8 @@ export class ResourceEngine<TRow extends Row = Row, TInput extends Record<string
         this.hard ? sql`null`.as("deleted_at") : sql.ref("deleted_at").as("deleted_at"),
         (column ? sql.ref(column) : sql`null`).as("state"),
       ])
-      .where("id", "=", id);
+      .where("id", "=", id)
+      .where(ownRows(this.def, this.tableName()));
     if (this.def.storage.kind === "user") q = q.where("kind", "=", this.def.storage.userKind);
     const row = (await q.forUpdate().executeTakeFirst()) as { deleted_at: Date | null; state: unknown } | undefined;
     if (!row) throw notFound(this.def.labels.singular);
@@ -799,7 +808,7 @@ export class ResourceEngine<TRow extends Row = Row, TInput extends Record<string
   /** Of the given ids, in their order, those of this entry's rows: any, the active ones, or those in the trash. */
   private async idsAmong(ctx: ServiceContext, ids: number[], which: "any" | "active" | "trashed"): Promise<number[]> {
     if (ids.length === 0) return [];
-    let q = engineDb(ctx).selectFrom(this.tableName()).select("id").where("id", "in", ids);
+    let q = engineDb(ctx).selectFrom(this.tableName()).select("id").where("id", "in", ids).where(ownRows(this.def, this.tableName()));
     if (which !== "any") q = q.where("deleted_at", which === "active" ? "is" : "is not", null);
     if (this.def.storage.kind === "user") q = q.where("kind", "=", this.def.storage.userKind);
     const found = new Set((await q.execute()).map((r) => Number(r.id)));
@@ -818,6 +827,7 @@ export class ResourceEngine<TRow extends Row = Row, TInput extends Record<string
       .selectFrom(this.tableName())
       .select(["id", sql.ref<string>(column).as("state")])
       .where("id", "in", ids)
+      .where(ownRows(this.def, this.tableName()))
       .execute();
     const blocked = rows.find((r) => !states.includes(String(r.state)));
     if (blocked)
@@ -1029,13 +1039,22 @@ function childRowsSql(child: ChildDef): RawBuilder<unknown> {
     where ${sql.ref(`c.${child.parentKey}`)} = t.id)`;
 }
 
+/**
+ * The rows of the entry's table that belong to the scope's barangay (`alias.barangay_id = …`, the
+ * second line behind row-level security, DESIGN §14); every row of a table no barangay owns.
+ */
+function ownRows(def: ResourceDef, alias: string): Expression<SqlBool> {
+  const table = def.storage.kind === "user" ? "users" : def.storage.table;
+  return DEPLOYMENT_WIDE_TABLES.has(table) ? sql<SqlBool>`true` : inOwnBarangay(`${alias}.barangay_id`);
+}
+
 /** The narrowest from-clause a count needs: a user's profile only when a search or filter reads it. */
 function countBase(db: AnyDB, def: ResourceDef, withProfile = true): SelectQueryBuilder<any, any, any> {
   if (def.storage.kind === "user") {
-    const users = db.selectFrom("users as t").where("t.kind", "=", def.storage.userKind);
-    return withProfile ? users.innerJoin("user_profiles as p", "p.user_id", "t.id") : users;
+    const users = db.selectFrom("users as t").where("t.kind", "=", def.storage.userKind).where(inOwnBarangay("t.barangay_id"));
+    return withProfile ? users.innerJoin("user_profiles as p", "p.user_id", "t.id").where(inOwnBarangay("p.barangay_id")) : users;
   }
-  return db.selectFrom(`${def.storage.table} as t`);
+  return db.selectFrom(`${def.storage.table} as t`).where(ownRows(def, "t"));
 }
 
 function changedFields(before: Row, after: Row): { before: Record<string, unknown>; after: Record<string, unknown> } {

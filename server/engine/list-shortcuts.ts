@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { ListQuery, ResourceDef } from "../../domain/registry/types.ts";
 import type { Database } from "../../db/schema.ts";
+import { inOwnBarangay } from "../../db/tenant.ts";
 
 // The two queries of an unfiltered list page answered without walking
 // every row. Both apply only when the page shows a table's rows as they are — no search, no filter —
@@ -39,6 +40,7 @@ export function counterTotal(
   const total = hard && query.status === "trashed" ? sql`0` : sql`coalesce(sum(${column}), 0)`;
   return db
     .selectFrom("row_counts as c")
+    .where(inOwnBarangay("c.barangay_id"))
     .where("c.scope", "=", scope)
     .select(sql<number>`(${total})::int`.as("total"));
 }
@@ -58,6 +60,7 @@ export function peopleByNameIds(
   const direction = query.order === "desc" ? "desc" : "asc";
   let ids = db
     .selectFrom("user_profiles")
+    .where(inOwnBarangay("user_profiles.barangay_id"))
     .where("user_profiles.user_kind", "=", def.storage.userKind)
     .select("user_profiles.user_id as id");
   if (query.status === "active") ids = ids.where("user_profiles.user_deleted", "=", false);

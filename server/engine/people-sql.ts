@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { scopedBarangayId } from "../../db/tenant.ts";
 
 // SQL fragments shared by the people services and hooks: how a person's name, address
 // and profile read in every answer.
@@ -66,4 +67,20 @@ export function residentProfileJson(p: string, purok: string, religion: string, 
     'sss_job', ${r("sss_job")}, 'is_voter', ${r("is_voter")}, 'precinct_number', ${r("precinct_number")}, 'is_pwd', ${r("is_pwd")},
     'is_solo_parent', ${r("is_solo_parent")}, 'is_4ps', ${r("is_4ps")}, 'is_ofw', ${r("is_ofw")}, 'is_indigenous', ${r("is_indigenous")}
   )`;
+}
+
+/**
+ * `<alias>`'s name words match a tsquery (the text to_tsquery('simple', …) reads), asked of the
+ * barangay-led full-text indexes (migration 20261216400000_barangay_words): in a barangay's scope every
+ * word is asked with the barangay written before it, so the index answers that barangay's matches
+ * only; outside one (the owner's scripts and tests) the words are matched as they are.
+ */
+export function nameWordsMatch(alias: string, tsquery: string): RawBuilder<boolean> {
+  const query = sql`to_tsquery('simple'::regconfig, ${tsquery})`;
+  const barangayId = scopedBarangayId();
+  if (barangayId == null) return sql<boolean>`${sql.ref(`${alias}.search_tsv`)} @@ ${query}`;
+  // Both: the index serves the barangay's words; a plan that reads the rows another way checks the
+  // cheap row's own words first (conditions run cheapest first) and builds the barangay's words only
+  // for the rows that match.
+  return sql<boolean>`(${sql.ref(`${alias}.search_tsv`)} @@ ${query} and portal_barangay_words(${sql.ref(`${alias}.barangay_id`)}, ${sql.ref(`${alias}.search_tsv`)}) @@ portal_barangay_query(${barangayId}, ${query}))`;
 }

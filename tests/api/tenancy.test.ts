@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asOwner, FIRST_BARANGAY_ID, inBarangay, inScope, setDefaultScope } from "../../db/tenant.ts";
+import { asOwner, DEPLOYMENT_WIDE_TABLES, FIRST_BARANGAY_ID, inBarangay, inScope, setDefaultScope } from "../../db/tenant.ts";
 import { visitorBarangay } from "../../server/http/tenancy.ts";
 import { seed } from "../../server/seed.ts";
 import { createUser, signedIn, startTestServer, type TestServer } from "../helpers/server.ts";
@@ -148,6 +148,21 @@ describe("the schema", () => {
     expect(tables.filter((t) => t.owner.startsWith("portal_")).map((t) => t.name)).toEqual([]);
   });
 
+  it("gives every table a barangay_id except the deployment's own, which the application's where clauses know by name", async () => {
+    // The engine adds `barangay_id = …` to every query of an entry's table but these (DESIGN §14's second line).
+    const withoutBarangay = await asOwner(
+      async () =>
+        (
+          await sql<{ name: string }>`
+            select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+            where n.nspname = current_schema() and c.relkind = 'r'
+              and not exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'barangay_id' and not a.attisdropped)
+            order by c.relname`.execute(server.db)
+        ).rows.map((r) => r.name),
+    );
+    expect(withoutBarangay).toEqual([...DEPLOYMENT_WIDE_TABLES].sort());
+  });
+
   it("leads every btree index of a barangay's table with barangay_id, or with a parent's reference", async () => {
     const indexes = await asOwner(
       async () =>
@@ -182,6 +197,40 @@ describe("over HTTP", () => {
     const theirs = JSON.stringify((await uno.get("/backend/api/resident?per_page=100")).body);
     expect(theirs).toContain("Unoresident");
     expect(theirs).not.toContain("Dosresident");
+  });
+
+  it("keeps each barangay's lists, counts, searches and reads its own by the application's conditions too, with row-level security off", async () => {
+    // DESIGN §14: the policies are the first line, the services' own `barangay_id = …` the second.
+    const tables = ["users", "user_profiles", "resident_words", "name_words", "row_counts", "puroks"];
+    const switchPolicies = (on: boolean) =>
+      asOwner(async () => {
+        for (const table of tables)
+          await sql.raw(on ? `alter table ${table} enable row level security` : `alter table ${table} disable row level security`).execute(server.db);
+      });
+    const uno = await signedIn(server, server.admin);
+    const dos = await signedIn(server, { username: "dos-admin", password: "Dos-Admin-Passw0rd!" });
+    const unoResident = await asOwner(() =>
+      server.db.selectFrom("user_profiles").select("user_id").where("lastname", "=", "Unoresident").executeTakeFirstOrThrow(),
+    );
+    await inBarangay(SECOND, () => server.db.insertInto("puroks").values({ name: "Purok Dos-Dos" }).execute());
+    const dosCount = (await dos.get("/backend/api/resident/count")).body;
+    const dosPuroks = (await dos.get("/backend/api/purok?per_page=100")).body.data;
+    expect(dosPuroks.length).toBeGreaterThan(0);
+    await switchPolicies(false);
+    try {
+      const list = JSON.stringify((await dos.get("/backend/api/resident?per_page=100")).body);
+      expect(list).toContain("Dosresident");
+      expect(list).not.toContain("Unoresident");
+      expect((await dos.get("/backend/api/resident/count")).body).toEqual(dosCount);
+      expect((await dos.get("/backend/api/resident?per_page=100&search=Unoresident")).body.data).toEqual([]);
+      expect(JSON.stringify((await dos.get("/backend/api/resident?search=unoresident")).body)).not.toContain("Unoresident");
+      expect(JSON.stringify((await dos.get("/backend/api/resident?search=juan")).body)).not.toContain("Unoresident");
+      expect(JSON.stringify((await uno.get("/backend/api/resident?search=juan")).body)).toContain("Unoresident");
+      expect((await dos.get(`/backend/api/resident/${unoResident.user_id}`)).status).toBe(404);
+      expect((await dos.get("/backend/api/purok?per_page=100")).body.data).toEqual(dosPuroks);
+    } finally {
+      await switchPolicies(true);
+    }
   });
 
   it("refuses the sign-in of a suspended barangay's users, and ends their sessions", async () => {

@@ -2,7 +2,8 @@ import { sql, type RawBuilder } from "kysely";
 import { can } from "../../../domain/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden } from "../../errors.ts";
-import { completeAddressOf, fullNameOf } from "../../engine/people-sql.ts";
+import { completeAddressOf, fullNameOf, nameWordsMatch } from "../../engine/people-sql.ts";
+import { inOwnBarangay } from "../../../db/tenant.ts";
 
 // The global resident search (spec §2.2, §4 "Search", §5, §7.1).
 //
@@ -178,7 +179,7 @@ function wordsWithPrefixes(prefixes: string[]): RawBuilder<unknown> {
   const ranges = prefixes.map(
     (p) => sql`(word collate "C" >= ${p} and word collate "C" < ${p.slice(0, -1) + String.fromCharCode(p.charCodeAt(p.length - 1) + 1)})`,
   );
-  return sql`select word from name_words where ${sql.join(ranges, sql` or `)} limit ${MAX_POSTED_WORDS + 1}`;
+  return sql`select word from name_words where ${inOwnBarangay("name_words.barangay_id")} and (${sql.join(ranges, sql` or `)}) limit ${MAX_POSTED_WORDS + 1}`;
 }
 
 /**
@@ -188,7 +189,7 @@ function wordsWithPrefixes(prefixes: string[]): RawBuilder<unknown> {
  *  - one short prefix with more known words than that: walk the ranking index
  *    (user_profiles_resident_rank_idx, the tsvector included, index-only) and stop at the limit;
  *  - several words, or a walk that found too few in its first WALK residents: the GIN index
- *    (user_profiles_resident_tsv_idx), whose matches are then few enough to sort.
+ *    (user_profiles_resident_words_idx, the barangay's words only), whose matches are then few enough to sort.
  */
 async function rankedMatches(
   db: DB,
@@ -215,7 +216,7 @@ async function rankedMatches(
         ) as q
         cross join lateral (
           select r.user_id, r.search_length, r.lastname, r.firstname, r.search_tsv::text as words from resident_words r
-          where r.word = q.word ${filter} ${notExcluded("r.user_id")}
+          where ${inOwnBarangay("r.barangay_id")} and r.word = q.word ${filter} ${notExcluded("r.user_id")}
           order by r.search_length, r.lastname, r.firstname, r.user_id
           limit ${limit}
         ) m
@@ -265,7 +266,8 @@ async function rankedMatches(
         -- Each word's PAIR_WALK-th row in ranking order: where its walk stops (none: it ends sooner).
         select q.word, (
           select row(r.search_length, r.lastname, r.firstname, r.user_id) from resident_words r
-          where r.word = q.word order by r.search_length, r.lastname, r.firstname, r.user_id offset ${PAIR_WALK - 1} limit 1
+          where ${inOwnBarangay("r.barangay_id")} and r.word = q.word
+          order by r.search_length, r.lastname, r.firstname, r.user_id offset ${PAIR_WALK - 1} limit 1
         ) as stop
         from unnest(${sql.val(words)}::text[]) as q(word)
       ), m as (
@@ -273,7 +275,8 @@ async function rankedMatches(
         cross join lateral (
           select w.* from (
             select r.user_id, r.search_length, r.lastname, r.firstname, r.search_tsv from resident_words r
-            where r.word = s.word order by r.search_length, r.lastname, r.firstname, r.user_id limit ${PAIR_WALK}
+            where ${inOwnBarangay("r.barangay_id")} and r.word = s.word
+            order by r.search_length, r.lastname, r.firstname, r.user_id limit ${PAIR_WALK}
           ) w
           where w.search_tsv @@ to_tsquery('simple'::regconfig, ${spec.tsquery}) ${notExcluded("w.user_id")}
           order by w.search_length, w.lastname, w.firstname, w.user_id
@@ -297,16 +300,17 @@ async function rankedMatches(
     `.execute(db);
     if (rows.length >= limit && !rows[0].incomplete) return rows.map(candidate);
   }
-  const match = sql`p.search_tsv @@ to_tsquery('simple'::regconfig, ${spec.tsquery}) ${notExcluded("p.user_id")}`;
+  // The walk checks each row's own words; the GIN query below asks the barangay's words.
+  const rowMatch = sql`p.search_tsv @@ to_tsquery('simple'::regconfig, ${spec.tsquery}) ${notExcluded("p.user_id")}`;
   // Several words are rarely common together (two common words: about 1 resident in 2,000), so
   // they go straight to GIN; a short prefix with too many words to merge is common by nature.
   if (spec.oneWord) {
     const walked = await sql<CandidateRow>`
       select p.user_id, p.search_name as words, p.lastname, p.firstname from (
         select p.user_id, p.search_tsv, p.search_name, p.search_length, p.lastname, p.firstname from user_profiles p
-        where ${ACTIVE_RESIDENT} order by ${RANK_ORDER} limit ${WALK}
+        where ${inOwnBarangay("p.barangay_id")} and ${ACTIVE_RESIDENT} order by ${RANK_ORDER} limit ${WALK}
       ) p
-      where ${match}
+      where ${rowMatch}
       order by ${RANK_ORDER}
       limit ${limit}
     `.execute(db);
@@ -316,7 +320,7 @@ async function rankedMatches(
   // this way exists to avoid.
   const found = await sql<CandidateRow>`
     select p.user_id, p.search_name as words, p.lastname, p.firstname from user_profiles p
-    where ${ACTIVE_RESIDENT} and ${match}
+    where ${inOwnBarangay("p.barangay_id")} and ${ACTIVE_RESIDENT} and ${nameWordsMatch("p", spec.tsquery)} ${notExcluded("p.user_id")}
     order by p.search_length + 0, p.lastname, p.firstname, p.user_id
     limit ${limit}
   `.execute(db);
@@ -399,7 +403,7 @@ async function resultSelect(db: DB, match: MatchSpec, normalized: string, exact:
       extract(year from age((now() at time zone 'Asia/Manila')::date, p.date_of_birth))::int as age
     from user_profiles p
     left join puroks pk on pk.id = p.purok_id
-    where p.user_id in (${sql.join(ranked.map((c) => c.id))})
+    where ${inOwnBarangay("p.barangay_id")} and p.user_id in (${sql.join(ranked.map((c) => c.id))})
   `.execute(db);
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   return ranked.flatMap((c): ResidentSearchResult[] => {
@@ -475,12 +479,12 @@ async function typoAlternatives(db: DB, words: string[]): Promise<WordAlternativ
   const rows = (
     await sql<{ i: number; word: string | null; has_prefix: boolean; has_exact: boolean }>`
     select q.i::int as i, d.word,
-      exists (select 1 from name_words x where x.word collate "C" >= q.w and x.word collate "C" < q.w || chr(127)) as has_prefix,
-      exists (select 1 from name_words x where x.word = q.w) as has_exact
+      exists (select 1 from name_words x where ${inOwnBarangay("x.barangay_id")} and x.word collate "C" >= q.w and x.word collate "C" < q.w || chr(127)) as has_prefix,
+      exists (select 1 from name_words x where ${inOwnBarangay("x.barangay_id")} and x.word = q.w) as has_exact
     from unnest(${sql.val(words)}::text[]) with ordinality as q(w, i)
     left join lateral (
       select nw.word from name_words nw
-      where length(q.w) >= 3 and nw.word <> q.w and (
+      where ${inOwnBarangay("nw.barangay_id")} and length(q.w) >= 3 and nw.word <> q.w and (
         nw.word % q.w
         or (left(nw.word, 1) = left(q.w, 1)
             and abs(length(nw.word) - length(q.w)) <= 2
@@ -529,7 +533,7 @@ export async function searchResidents(ctx: ServiceContext, text: string, options
     words.length > 1
       ? new Set(
           (
-            await sql<{ word: string }>`select word from name_words where word = any(${sql.val([...short, ...joined])}::text[])`.execute(db)
+            await sql<{ word: string }>`select word from name_words where ${inOwnBarangay("name_words.barangay_id")} and word = any(${sql.val([...short, ...joined])}::text[])`.execute(db)
           ).rows.map((r) => r.word),
         )
       : new Set<string>();

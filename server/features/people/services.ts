@@ -4,6 +4,7 @@ import { ResourceEngine, type AnySelect, type Row } from "../../engine/engine.ts
 import type { InputOf } from "../../../domain/registry/types.ts";
 import type { business, disasterProneArea, household, resident } from "../../../domain/registry/people.ts";
 import { prefixTsquery, searchWords } from "./resident-search.ts";
+import { nameWordsMatch } from "../../engine/people-sql.ts";
 import { ValidationError } from "../../errors.ts";
 import { assertActiveResidents, assertHouseholdsRestorable, assertNoConflicts, assertNotHeads } from "./households.ts";
 import { assertAreasRestorable, assertPurokFree } from "./disaster-prone-areas.ts";
@@ -37,14 +38,14 @@ export class ResidentService extends ResourceEngine<Row, ResidentValues> {
   }
   /**
    * The residents' list search (decision 042): the indexed prefix match over the unaccented name
-   * words (GIN index on user_profiles.search_tsv), several words in any order, accents, compound
+   * words (the barangay-led GIN index user_profiles_words_idx), several words in any order, accents, compound
    * surnames. A number or an address (contact number, username, e-mail) is matched as typed instead.
    */
   protected override searchSql(text: string): Expression<SqlBool> | null {
     if (/[\d@]/.test(text)) return null;
     const words = searchWords(text);
     if (words.length === 0) return null;
-    return sql<boolean>`p.search_tsv @@ to_tsquery('simple'::regconfig, ${prefixTsquery(words)})`;
+    return nameWordsMatch("p", prefixTsquery(words));
   }
   protected override async beforeWrite(ctx: ServiceContext, values: ResidentValues, id: number | null) {
     const profile = values.user_profile;
