@@ -18,7 +18,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     create function portal_barangay_words(bigint, tsvector) returns tsvector
     language sql immutable strict parallel safe
-    as $$ select array_to_tsvector(array(select $1::text || '/' || w.lexeme from unnest($2) as w)) $$
+    as $$ select array_to_tsvector(array(select $1::text || '/' || w from unnest(tsvector_to_array($2)) as w)) $$
   `.execute(db);
   // tsquery's text form quotes every word ('o''brien':*): the barangay goes inside each quote.
   await sql`
