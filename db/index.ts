@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { multiHostClientClass, parseMultiHostUrl } from "./multi-host.ts";
 import type { Database } from "./schema.ts";
 import { ScopedDialect } from "./tenant.ts";
 
@@ -35,9 +36,19 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
-/** The PostgreSQL pool of the portal (and of the benchmark's floor, which must run the same way). */
+/**
+ * The PostgreSQL pool of the portal (and of the benchmark's floor, which must run the same way).
+ * A URL of several servers (`postgres://h1:p1,h2:p2/db?target_session_attrs=read-write`, decision
+ * 213) gives each new connection to the first server that takes writes (db/multi-host.ts); a URL
+ * of one server is read by pg itself, as always.
+ */
 export function postgresPool(databaseUrl: string, poolSize = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  const multiHost = parseMultiHostUrl(databaseUrl);
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    ...(multiHost ? { Client: multiHostClientClass(databaseUrl, multiHost) } : {}),
+  });
   // An idle connection that the server closes (restart, admin command) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on("error", (error) => console.error(`database connection lost: ${error.message}`));

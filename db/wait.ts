@@ -1,4 +1,4 @@
-import pg from "pg";
+import { databaseClient, describeServers, parseMultiHostUrl } from "./multi-host.ts";
 
 // Start-up against a PostgreSQL server that is not there yet: the portal tries
 // again with backoff for DATABASE_WAIT_SECONDS, then stops with a message that names DATABASE_URL
@@ -13,6 +13,8 @@ export interface WaitOptions {
 
 /** Where a connection string points, without its password: "host:port/database". */
 export function describeDatabaseUrl(databaseUrl: string): string {
+  const multiHost = parseMultiHostUrl(databaseUrl);
+  if (multiHost) return describeServers(multiHost, databaseUrl);
   try {
     const url = new URL(databaseUrl);
     const host = url.hostname || "localhost";
@@ -30,7 +32,7 @@ export async function waitForDatabase({ databaseUrl, waitSeconds, log = console.
   let attempt = 0;
   for (;;) {
     attempt++;
-    const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+    const client = databaseClient(databaseUrl, { connectionTimeoutMillis: 5_000 });
     client.on("error", () => {}); // a connection that dies while we close it must not end the process
     try {
       await client.connect();
