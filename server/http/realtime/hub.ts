@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { DB } from "../../../db/index.ts";
+import { databaseClient } from "../../../db/multi-host.ts";
 import { SESSION_COOKIE, validateSessionToken } from "../../auth/sessions.ts";
 import { inBarangay, inScope } from "../../../db/tenant.ts";
 import { parseCookies } from "../cookies.ts";
@@ -28,6 +29,13 @@ const AUTH_CHANNEL = "portal_auth";
 const PING_MS = 30_000;
 /** Close code for a socket whose session was revoked (logout, password change, blocklist, user deleted). */
 export const SESSION_REVOKED_CODE = 4001;
+/**
+ * Close code asking a socket to come back: sent when this process listens again after losing its
+ * LISTEN connection (a restart or a failover to the standby, decision 213). Whatever was notified
+ * meanwhile never reached it; the bell (app/features/notifications/realtime.tsx) and the queue's
+ * displays read what they missed on every (re)connect, so closing the sockets is the catch-up.
+ */
+export const CATCH_UP_CODE = 1012;
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
 
@@ -48,6 +56,8 @@ class Hub {
   private unlistenPglite: (() => Promise<void>)[] = [];
   private databaseUrl: string | undefined;
   private stopped = false;
+  /** The LISTEN connection was lost since the sockets last heard everything. */
+  private missedNotifications = false;
   private db: DB | null = null;
   private log: (message: string) => void = (message) => console.error(message);
   private authListeners = new Set<() => void>();
@@ -90,7 +100,8 @@ class Hub {
 
   /** Opens the dedicated LISTEN connection; on loss it reconnects with backoff and subscribes again. */
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl });
+    // Several servers in DATABASE_URL (decision 213): the writable one, found again on every reconnect.
+    const client = databaseClient(this.databaseUrl ?? "");
     let lost = false;
     const onLost = (error?: Error) => {
       if (lost) return;
@@ -99,6 +110,7 @@ class Hub {
       this.authChanged();
       client.end().catch(() => {});
       if (this.stopped) return;
+      this.missedNotifications = true;
       this.log(`realtime: LISTEN connection lost${error ? `: ${error.message}` : ""}; reconnecting`);
       this.scheduleReconnect();
     };
@@ -125,6 +137,16 @@ class Hub {
     this.reconnectDelay = RECONNECT_MIN_MS;
     // Sessions may have been revoked while we were not listening.
     void this.revalidate().catch(() => {});
+    if (this.missedNotifications) this.askToCatchUp();
+  }
+
+  /** Closes every socket with CATCH_UP_CODE: each reconnects and reads what it missed. */
+  private askToCatchUp(): void {
+    this.missedNotifications = false;
+    const sockets = [...this.sockets.keys(), ...this.displays];
+    if (sockets.length === 0) return;
+    this.log(`realtime: listening again; ${sockets.length} socket(s) asked to reconnect and catch up`);
+    for (const ws of sockets) ws.close(CATCH_UP_CODE, "Reconnect to catch up");
   }
 
   private scheduleReconnect(): void {
