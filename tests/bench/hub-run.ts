@@ -8,7 +8,7 @@
 // HTTP with autocannon from a separate process (tests/bench/load.mjs), signed in as a barangay's
 // administrator: the resident search, the residents list's and the collections list's first page,
 // at 1 and 32 clients, in the big barangay and in the smallest one. Then the same cases with
-// row-level security switched off on that database (and back on), and the floor
+// row-level security switched off (case by case, right after each is measured with it on), and the floor
 // (tests/bench/hub-floor.ts: the same services' SQL in the same scope, without the framework).
 // Writes bench/hub-results.json and the plans under bench/plans/hub-*.txt.
 import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -128,7 +128,9 @@ async function rowSecurity(databaseUrl: string, tables: string[] | null, on: boo
       (
         await client.query<{ relname: string }>(
           `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
-           where n.nspname = 'public' and c.relkind = 'r' and c.relrowsecurity order by 1`,
+           where n.nspname = 'public' and c.relkind = 'r'
+             and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'barangay_id' and not a.attisdropped)
+           order by 1`,
         )
       ).rows.map((r) => r.relname);
     await client.query("begin");
@@ -169,27 +171,41 @@ interface Target {
   headers: Record<string, string>;
 }
 
-async function runCases(baseUrl: string, targets: Target[], variant: CaseResult["variant"], out: CaseResult[]) {
+/**
+ * Each case at each concurrency under every variant in turn, back to back, so that what the machine
+ * is doing besides weighs on the variants alike. `switchTo` is called before each variant (row-level
+ * security on or off); the warm-up after it lets the server's statements be planned again.
+ */
+async function runCases(
+  baseUrl: string,
+  targets: Target[],
+  variants: CaseResult["variant"][],
+  out: CaseResult[],
+  switchTo: (variant: CaseResult["variant"]) => Promise<void> = async () => {},
+) {
   for (const t of targets) {
     for (const c of CASES) {
       const headers = { Accept: "application/json", ...t.headers };
-      if (WARMUP > 0) await load(baseUrl, c.paths, 8, WARMUP, headers);
       for (const connections of CONCURRENCY) {
-        const r = await load(baseUrl, c.paths, connections, DURATION, headers);
-        const name = `${t.database}_${t.barangay}_${c.name}_${variant}@${connections}`;
-        out.push({
-          name,
-          database: t.database,
-          barangay: t.barangay,
-          barangay_id: t.barangayId,
-          case: c.name,
-          variant,
-          concurrency: connections,
-          ...r,
-        });
-        console.log(
-          `  ${name.padEnd(44)} p50 ${String(r.p50_ms).padStart(6)}  p95 ${String(r.p95_ms).padStart(6)}  p99 ${String(r.p99_ms).padStart(6)} ms  ${String(r.rps).padStart(7)} req/s  errors ${r.errors}`,
-        );
+        for (const variant of variants) {
+          await switchTo(variant);
+          if (WARMUP > 0) await load(baseUrl, c.paths, 8, WARMUP, headers);
+          const r = await load(baseUrl, c.paths, connections, DURATION, headers);
+          const name = `${t.database}_${t.barangay}_${c.name}_${variant}@${connections}`;
+          out.push({
+            name,
+            database: t.database,
+            barangay: t.barangay,
+            barangay_id: t.barangayId,
+            case: c.name,
+            variant,
+            concurrency: connections,
+            ...r,
+          });
+          console.log(
+            `  ${name.padEnd(44)} p50 ${String(r.p50_ms).padStart(6)}  p95 ${String(r.p95_ms).padStart(6)}  p99 ${String(r.p99_ms).padStart(6)} ms  ${String(r.rps).padStart(7)} req/s  errors ${r.errors}`,
+          );
+        }
       }
     }
   }
@@ -212,19 +228,20 @@ async function measureServer(
     const targets: Target[] = [];
     for (const b of barangays)
       targets.push({ database, barangay: b.barangay, barangayId: b.id, headers: { Cookie: await signIn(baseUrl, hubAdmin(b.id)) } });
-    console.log(`\n${database}: our server, row-level security on`);
-    await runCases(baseUrl, targets, "rls", out);
-    // Off only where it changes nothing but the cost: the services add no barangay filter of their
-    // own, so on the hub every case would read all 1,000 barangays' rows (tried: the search took
-    // seconds and the server stopped answering).
-    if (database === "single") {
-      const tables = await rowSecurity(databaseUrl, null, false);
-      try {
-        console.log(`${database}: our server, row-level security off on ${tables.length} tables`);
-        await runCases(baseUrl, targets, "no_rls", out);
-      } finally {
-        await rowSecurity(databaseUrl, tables, true);
-      }
+    // Row-level security on, then off, case by case: the services name the barangay themselves too
+    // (DESIGN §14's second line), so both read the same rows and the difference is the policies' cost.
+    const tables = await rowSecurity(databaseUrl, null, true);
+    let on = true;
+    const switchTo = async (variant: CaseResult["variant"]) => {
+      if ((variant === "rls") === on) return;
+      on = variant === "rls";
+      await rowSecurity(databaseUrl, tables, on);
+    };
+    console.log(`\n${database}: our server, row-level security on and off (${tables.length} tables) in turn`);
+    try {
+      await runCases(baseUrl, targets, ["rls", "no_rls"], out, switchTo);
+    } finally {
+      await rowSecurity(databaseUrl, tables, true);
     }
   } finally {
     await stop(server);
@@ -236,7 +253,7 @@ async function measureServer(
     await runCases(
       `http://127.0.0.1:${port + 1}`,
       barangays.map((b) => ({ database, barangay: b.barangay, barangayId: b.id, headers: { "X-Bench-Barangay": String(b.id) } })),
-      "floor",
+      ["floor"],
       out,
     );
   } finally {
@@ -341,14 +358,15 @@ async function main() {
           "≤ 1.2 × the single barangay's p95",
         );
   }
-  for (const c of CASES)
-    for (const n of CONCURRENCY)
-      check(
-        `single_big_${c.name}_rls_over_no_rls@${n}`,
-        ratio(p95(`single_big_${c.name}_rls@${n}`), p95(`single_big_${c.name}_no_rls@${n}`)),
-        1.1,
-        "≤ 1.1 (row-level security's overhead ≤ 10 %)",
-      );
+  for (const t of ["hub_big", "hub_small", "single_big"])
+    for (const c of CASES)
+      for (const n of CONCURRENCY)
+        check(
+          `${t}_${c.name}_rls_over_no_rls@${n}`,
+          ratio(p95(`${t}_${c.name}_rls@${n}`), p95(`${t}_${c.name}_no_rls@${n}`)),
+          1.1,
+          "≤ 1.1 (row-level security's overhead ≤ 10 %)",
+        );
 
   const output = {
     commit: commit(),
@@ -360,7 +378,7 @@ async function main() {
     datasets: { hub: await datasetOf(HUB_URL, [1, small]), single: await datasetOf(SINGLE_URL, [1]) },
     notes: [
       "single: a single barangay's install (no PORTAL_HUB) holding one barangay as large as the hub's barangay 1 (262,000 residents, 524,000 receipts).",
-      "no_rls is measured on the single database only, where both read the same rows: with row-level security off the services add no barangay filter of their own, so on the hub every case would read all 1,000 barangays' rows (a first run: the big barangay's search p95 4.2 s at 1 client, then the server stopped answering).",
+      "no_rls: the same server with row-level security disabled on every table, measured right after the same case with it on (the services name the barangay themselves too, DESIGN §14), so both read the same rows.",
       "floor: tests/bench/hub-floor.ts, the same services' SQL through the portal's pool and scope (portal_app, the barangay SET LOCAL), without Express, sessions, permissions, logging or compression.",
     ],
     cases: results,
