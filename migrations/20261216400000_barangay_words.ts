@@ -41,6 +41,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     create index user_profiles_words_idx on user_profiles using gin (portal_barangay_words(barangay_id, search_tsv)) with (fastupdate = off)
   `.execute(db);
+  // The planner knows how many rows a match finds from the statistics of the indexed expression,
+  // which only ANALYZE gathers: without them it guessed 10,000 matches for a name with 116 and
+  // intersected the barangay's 262,000 rows with them (8.7 ms instead of 0.7 ms in the hub bench).
+  await sql`analyze user_profiles`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
