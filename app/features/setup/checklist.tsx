@@ -109,14 +109,15 @@ function StepItem({ step, next }: { step: SetupStep; next: boolean }) {
       </div>
       <ul className="flex flex-col gap-1 text-sm sm:pl-11">
         {step.parts.map((part) => (
-          <li key={part.label} className="flex flex-wrap items-baseline gap-x-2">
+          <li key={part.label} className="flex items-start gap-2">
             {part.done ? (
-              <CheckCircle2 className="size-3.5 shrink-0 translate-y-0.5 text-emerald-700 dark:text-emerald-400" aria-label="Done" />
+              <CheckCircle2 className="mt-0.5 size-3.5 shrink-0 text-emerald-700 dark:text-emerald-400" aria-label="Done" />
             ) : (
-              <Circle className="size-3.5 shrink-0 translate-y-0.5 text-muted-foreground" aria-label="Not done" />
+              <Circle className="mt-0.5 size-3.5 shrink-0 text-muted-foreground" aria-label="Not done" />
             )}
-            <span className="font-medium">{part.label}</span>
-            <span className="min-w-0 break-words text-muted-foreground">{part.detail}</span>
+            <span className="min-w-0 break-words">
+              <span className="font-medium">{part.label}</span> <span className="text-muted-foreground">{part.detail}</span>
+            </span>
           </li>
         ))}
       </ul>
