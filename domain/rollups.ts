@@ -1,6 +1,14 @@
 import { AGE_GROUPS } from "./reports/registry";
 import { PAPER } from "./reports/define";
-import type { Orientation, PaperSize, ReportCard, ReportColumn, ReportSectionDef, ReportSectionResult } from "./reports/types";
+import type {
+  Orientation,
+  PaperSize,
+  ReportCard,
+  ReportColumn,
+  ReportReadFrom,
+  ReportSectionDef,
+  ReportSectionResult,
+} from "./reports/types";
 
 // The municipality's roll-ups (issue 29 item 4, DESIGN §14): what a municipal officer of the hub
 // reads of the barangays of their city or municipality — the quarterly count of inhabitants (the
@@ -52,6 +60,8 @@ export interface RollupResult {
   generated_at: string;
   cards: ReportCard[];
   sections: ReportSectionResult[];
+  /** Where its figures were read (decision 214); absent: the primary. */
+  read_from?: ReportReadFrom;
 }
 
 // ---- periods ----

@@ -5,6 +5,7 @@ import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { openDatabase, type OpenedDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
+import { openReplica, setReplicaDb } from "../db/replica.ts";
 import { setDefaultScope } from "../db/tenant.ts";
 import { waitForDatabase } from "../db/wait.ts";
 import { parseEnv, type Env } from "./env.ts";
@@ -60,6 +61,9 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
   const { db } = database;
   const migrated = await migrateToLatest(db);
+  // Reports, exports and roll-ups may read a streaming replica (decision 214).
+  const replica = env.DATABASE_REPLICA_URL ? openReplica(env.DATABASE_REPLICA_URL) : null;
+  setReplicaDb(replica?.db ?? null);
   // A hub seeds its own roles and administrator; each barangay is set up when the hub creates it.
   const admin = { adminUsername: env.ADMIN_USERNAME, adminPassword: env.ADMIN_PASSWORD };
   const seedResult = env.PORTAL_HUB ? await seedHub(db, admin) : await seed(db, { ...admin, demo: env.SEED_DEMO });
@@ -140,6 +144,8 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
       kpDeadlines.stop();
       appointmentClock.stop();
       await hub.stop();
+      setReplicaDb(null);
+      await replica?.close();
       await database.close();
     },
   };

@@ -23,6 +23,12 @@ export const envSchema = z
       .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    // A streaming replica of DATABASE_URL that reports, exports and roll-ups may read from (decision 214).
+    DATABASE_REPLICA_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_REPLICA_URL must start with postgres:// or postgresql://")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     PGLITE_DIR: z.string().min(1).default("./data"),
     ADMIN_USERNAME: z
       .string()
@@ -94,6 +100,13 @@ export const envSchema = z
     ),
   })
   .superRefine((env, ctx) => {
+    // A replica copies a PostgreSQL server: the embedded database has none.
+    if (env.DATABASE_REPLICA_URL && !env.DATABASE_URL)
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATABASE_REPLICA_URL"],
+        message: "a replica needs DATABASE_URL: it is a copy of that PostgreSQL server, and the embedded database has none",
+      });
     // The embedded database can be opened by one process only: several workers need PostgreSQL.
     if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL)
       ctx.addIssue({

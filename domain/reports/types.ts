@@ -142,6 +142,28 @@ export interface ReportResult {
   letter?: ReportLetter | null;
   /** Who signs the printed report, when its query names them. */
   signatures?: ReportSignature[] | null;
+  /** Where its figures were read (decision 214); absent: the primary. */
+  read_from?: ReportReadFrom;
+}
+
+/**
+ * Where a report or roll-up was read (docs/decisions/214-replica-reads.md): the primary, or a
+ * streaming replica that was `lag_seconds` behind it (0 when it had applied everything).
+ */
+export type ReportReadFrom = { source: "primary" } | { source: "replica"; lag_seconds: number };
+
+/** A report read from a replica further behind than this says so on its page. */
+export const REPLICA_LAG_NOTE_SECONDS = 60;
+
+/** The line a report's page shows when it was read from a replica more than a minute behind; else null. */
+export function replicaLagNote(readFrom: ReportReadFrom | undefined): string | null {
+  if (readFrom?.source !== "replica" || readFrom.lag_seconds <= REPLICA_LAG_NOTE_SECONDS) return null;
+  const minutes = Math.floor(readFrom.lag_seconds / 60);
+  const behind =
+    minutes < 60
+      ? `${minutes} minute${minutes === 1 ? "" : "s"}`
+      : `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, "0")} min`;
+  return `Read from the database's replica, ${behind} behind: entries made since then are not counted yet.`;
 }
 
 export const PRINT_LISTING_LIMIT = 5000;

@@ -24,6 +24,7 @@ import {
   type ReportResult,
   type ReportSectionDef,
   type ReportSectionResult,
+  replicaLagNote,
 } from "@domain/reports/types";
 import { SelectOptions } from "~/components/resource/select-options";
 
@@ -300,6 +301,17 @@ function SectionCard({
   );
 }
 
+/** Says so when the figures come from a replica more than a minute behind the primary (decision 214). */
+export function ReplicaLagNote({ readFrom }: { readFrom: ReportResult["read_from"] }) {
+  const note = replicaLagNote(readFrom);
+  if (!note) return null;
+  return (
+    <p className="text-xs text-amber-800 dark:text-amber-300" role="note" data-testid="replica-lag">
+      {note}
+    </p>
+  );
+}
+
 export function ReportPage({
   def,
   result,
@@ -316,6 +328,7 @@ export function ReportPage({
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <ReportHeading def={def}>
           <p className="text-xs text-muted-foreground">As of {formatDateTime(result.generated_at)}</p>
+          <ReplicaLagNote readFrom={result.read_from} />
         </ReportHeading>
         <div className="flex flex-wrap items-end gap-2">
           <PrintForm def={def} filters={result.filters} />

@@ -1,7 +1,7 @@
 import { ArrowRight, FileSpreadsheet } from "lucide-react";
 import { Form, Link } from "react-router";
 import { HubNav } from "~/features/hub/hub-parts";
-import { PrintMenu, SummaryCards } from "~/features/reports/report-page";
+import { PrintMenu, ReplicaLagNote, SummaryCards } from "~/features/reports/report-page";
 import { ReportTable } from "~/features/reports/report-table";
 import { isWideSection } from "~/features/reports/format";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -135,6 +135,7 @@ export function RollupScreen({ loaderData }: { loaderData: LoaderData<typeof rol
           </p>
           <p className="max-w-3xl text-sm text-muted-foreground">{def.answers}</p>
           <p className="text-xs text-muted-foreground">As of {formatDateTime(result.generated_at)}</p>
+          <ReplicaLagNote readFrom={result.read_from} />
         </Heading>
         <div className="flex flex-wrap items-end gap-2">
           <PrintForm def={def} period={result.period} />

@@ -5,7 +5,7 @@ import { todayInManila } from "../../../domain/dates.ts";
 import { sectionColumns, type ReportColumn, type ReportDef, type ReportRow } from "../../../domain/reports/types.ts";
 import type { ServiceContext } from "../../context.ts";
 import { AppError } from "../../errors.ts";
-import { listingRows, openReport, runReport } from "./registry.ts";
+import { listingRows, openReportReading, runReport } from "./registry.ts";
 import { recordAccessBy } from "../audit/access-log.ts";
 
 // Export of a report (DESIGN §12): every matching row, streamed.
@@ -79,7 +79,7 @@ export async function exportReport(
   format: ExportFormat,
 ): Promise<ReportExport> {
   const summary = await runReport(ctx, name, params, { listing: false });
-  const open = openReport(ctx, name, params);
+  const open = await openReportReading(ctx, name, params);
   const def: ReportDef = open.def;
   const listingSection = def.sections.find((s) => s.listing);
   const base = `${slug(def.title)}-report-${todayInManila()}`;

@@ -8,4 +8,4 @@ import "../disbursements/reports.ts";
 import "../queue/report.ts";
 import "./kp.ts";
 
-export { defineReport, listingRows, openReport, reportsFor, runReport, totalsOf } from "./registry.ts";
+export { defineReport, listingRows, openReport, openReportReading, reportsFor, runReport, totalsOf } from "./registry.ts";

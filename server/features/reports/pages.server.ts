@@ -13,7 +13,7 @@ import { serviceByName } from "../../engine/services.ts";
 import { getRequestContext, serviceContextOf } from "../../http/pages/context.ts";
 import { pageUrl, rethrowForPage, type PageArgs } from "../../http/pages/page-kit.server.ts";
 import { exportHeaders, exportReport } from "./export.ts";
-import { listingRows, openReport, reportsFor, runReport } from "./index.ts";
+import { listingRows, openReportReading, reportsFor, runReport } from "./index.ts";
 
 // The page adapters of the reports: the hub, a report's page, its print view and its
 // export. Thin: they read the address, call the reports layer and shape the loader data.
@@ -99,7 +99,7 @@ export async function reportPrint(args: PageArgs, name: string): Promise<ReportP
     let listing: ReportPrintData["listing"] = null;
     if (withListing && result.listing) {
       const rows: ReportRow[] = [];
-      for await (const batch of listingRows(openReport(ctx, name, params), PRINT_LISTING_LIMIT)) rows.push(...batch);
+      for await (const batch of listingRows(await openReportReading(ctx, name, params), PRINT_LISTING_LIMIT)) rows.push(...batch);
       listing = { rows, total: result.listing.meta.total, truncated: result.listing.meta.total > rows.length };
     }
     const def = findReport(name)!;

@@ -9,12 +9,14 @@ import {
   type ReportColumn,
   type ReportDef,
   type ReportListingPage,
+  type ReportReadFrom,
   type ReportResult,
   type ReportRow,
   type ReportSectionResult,
 } from "../../../domain/reports/types.ts";
 import type { ServiceContext } from "../../context.ts";
 import { AppError, forbidden, unauthenticated } from "../../errors.ts";
+import { reportReads } from "./replica-reads.ts";
 import type { ReportFilters, ReportListingQuery, ReportQuery, ReportQueryArgs } from "./types.ts";
 
 // The one way into a report for the page, the print view, REST and the export: the permission
@@ -56,6 +58,20 @@ export function openReport(ctx: ServiceContext, name: string, params: Params): O
     throw new AppError(404, `The ${def.title.toLowerCase()} report arrives with issue ${def.arrivesWith?.issue ?? "?"}.`);
   const filters: ReportFilters = parseFilters(params, def.filters);
   return { def, query, args: { ctx, filters, today: todayInManila() } };
+}
+
+export interface ReadingReport extends OpenReport {
+  readFrom: ReportReadFrom;
+}
+
+/**
+ * openReport, with the report's queries reading where reportReads decides: the streaming replica
+ * when one is configured and holds what the user wrote, otherwise the primary (decision 214).
+ */
+export async function openReportReading(ctx: ServiceContext, name: string, params: Params): Promise<ReadingReport> {
+  const open = openReport(ctx, name, params);
+  const reads = await reportReads(ctx);
+  return { ...open, args: { ...open.args, ctx: reads.ctx }, readFrom: reads.readFrom };
 }
 
 /** Sums the `total` columns of rows: numbers as numbers, money exactly in centavos. */
@@ -126,7 +142,7 @@ export async function runReport(
   /** perPage: rows of the listing's page, as a number or a query's text; bounded here. */
   options: { perPage?: number | string | null; listing?: boolean } = {},
 ): Promise<ReportResult> {
-  const open = openReport(ctx, name, params);
+  const open = await openReportReading(ctx, name, params);
   const { def, query, args } = open;
   // The aggregates and the listing's page are independent: run them side by side.
   const listingQuery = options.listing === false ? undefined : query.listing;
@@ -153,6 +169,7 @@ export async function runReport(
     listing,
     ...(summary.letter ? { letter: summary.letter } : {}),
     ...(summary.signatures ? { signatures: summary.signatures } : {}),
+    ...(open.readFrom.source === "replica" ? { read_from: open.readFrom } : {}),
   };
 }
 

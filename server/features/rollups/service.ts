@@ -15,6 +15,7 @@ import type { ReportCard, ReportRow, ReportSectionResult } from "../../../domain
 import type { ServiceContext } from "../../context.ts";
 import { AppError, forbidden, unauthenticated } from "../../errors.ts";
 import { totalsOf } from "../reports/registry.ts";
+import { reportReads } from "../reports/replica-reads.ts";
 import { cityByCode } from "../psgc/psgc.ts";
 import { hubUserCan } from "../hub/service.ts";
 import { ROLLUP_QUERIES } from "./queries.ts";
@@ -120,8 +121,10 @@ export async function runRollup(
   if (!def || !query) throw new AppError(404, "The roll-up could not be found.");
   const period = parseRollupPeriod(def.period, params, today);
   const { barangays } = municipality;
+  // Roll-ups may read the replica (decision 214): they read barangays' rows, none the officer wrote.
+  const reads = await reportReads(ctx, { ownWrites: false });
   const found = await inRollupScope(
-    ctx,
+    reads.ctx,
     barangays.map((b) => b.id),
     (trx) => query({ trx, barangays, period }),
   );
@@ -143,5 +146,6 @@ export async function runRollup(
     generated_at: new Date().toISOString(),
     cards: found.cards,
     sections,
+    ...(reads.readFrom.source === "replica" ? { read_from: reads.readFrom } : {}),
   };
 }
