@@ -1,4 +1,4 @@
-import { scopeKey } from "../../db/tenant.ts";
+import { scopedBarangayId, scopeKey } from "../../db/tenant.ts";
 import { KeptWhileListening } from "../auth/kept-while-listening.ts";
 import type { ServiceContext } from "../context.ts";
 import { forbidden } from "../errors.ts";
@@ -46,6 +46,18 @@ export async function putSetting(ctx: ServiceContext, key: string, value: unknow
 
 export function getBarangayInfo(ctx: Pick<ServiceContext, "db">): Promise<BarangayInfo> {
   return getSetting(ctx, "barangay", DEFAULT_BARANGAY);
+}
+
+/**
+ * The PSGC code of the barangay the request works in, when it has one: a printed link that carries
+ * it (`?b=<code>`) finds that barangay on a hub, where a KP docket number alone is not unique
+ * (server/http/tenancy.ts). Null outside a barangay's scope or before the code is set.
+ */
+export async function barangayPsgcCode(ctx: Pick<ServiceContext, "db">): Promise<string | null> {
+  const barangayId = scopedBarangayId();
+  if (barangayId == null) return null;
+  const row = await ctx.db.selectFrom("barangays").select("psgc_code").where("id", "=", barangayId).executeTakeFirst();
+  return row?.psgc_code ?? null;
 }
 
 let maintenanceFromEnv = false;

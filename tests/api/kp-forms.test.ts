@@ -4,6 +4,8 @@ import { requestContext } from "../../server/http/pages/context.ts";
 import { loadAuthUser } from "../../server/auth/sessions.ts";
 import { RouterContextProvider } from "react-router";
 import { KP_CASE_FORMS, KP_LUPON_FORMS } from "../../domain/kp/forms.ts";
+import { asOwner, FIRST_BARANGAY_ID, inBarangay } from "../../db/tenant.ts";
+import { visitorBarangay } from "../../server/http/tenancy.ts";
 
 // The KP forms over HTTP (issue 31 item 5, decision 203): each form of a case walked through the
 // procedure by its commands prints the case's names, dates and docket number in English and in
@@ -260,6 +262,19 @@ describe("the certifications", () => {
     expect(counterclaim.text).toContain("Ben Santos");
     expect(counterclaim.text).toContain("The respondent ignored two notices.");
     expect(counterclaim.verify).not.toBeNull();
+  });
+
+  it("carries the barangay's PSGC code on the verification link once the barangay has one, which a hub reads to find it", async () => {
+    const code = "0403405057"; // Milagrosa, Calamba
+    await asOwner(() => server.db.updateTable("barangays").set({ psgc_code: code }).where("id", "=", FIRST_BARANGAY_ID).execute());
+    try {
+      const url = new URL((await printed(certified.id, "20", "en")).verify!.url);
+      expect(`${url.pathname}${url.search}`).toBe(`/verify/kp/${certified.docket}?b=${code}`);
+      // What the hub's visitors resolve: the barangay of ?b= (server/http/tenancy.ts).
+      expect(await inBarangay(null, () => visitorBarangay(server.db, url.pathname, Object.fromEntries(url.searchParams)))).toBe(FIRST_BARANGAY_ID);
+    } finally {
+      await asOwner(() => server.db.updateTable("barangays").set({ psgc_code: null }).where("id", "=", FIRST_BARANGAY_ID).execute());
+    }
   });
 
   it("prints the agreement, the award, the repudiation with its ground, and the certification after it", async () => {

@@ -24,7 +24,7 @@ import { KP_FORM_TEXT_FIL } from "../../../domain/kp/form-text/fil.ts";
 import { fullNameOf } from "../../engine/people-sql.ts";
 import { qrSvg } from "../../engine/documents.ts";
 import { serviceFor } from "../../engine/services.ts";
-import { getBarangayInfo, getSetting, putSetting } from "../../system/settings.ts";
+import { barangayPsgcCode, getBarangayInfo, getSetting, putSetting } from "../../system/settings.ts";
 import { inTransaction } from "../../engine/transaction.ts";
 import { barangayImages, officialsOn } from "../officials/service.ts";
 import type { KpCaseRow } from "./steps.ts";
@@ -350,7 +350,9 @@ export async function kpCaseFormDocument(
     today,
   };
   const texts = TEXTS[query.language];
-  const verifyUrl = `${origin}/verify/kp/${encodeURIComponent(row.docket_number)}`;
+  // With the barangay's PSGC code, so that the printed QR code finds its barangay on a hub too.
+  const psgc = await barangayPsgcCode(ctx);
+  const verifyUrl = `${origin}/verify/kp/${encodeURIComponent(row.docket_number)}${psgc ? `?b=${psgc}` : ""}`;
   return {
     form: formHeader(def, query.language, texts),
     language: query.language,
