@@ -57,9 +57,18 @@ export function postgresPool(databaseUrl: string, poolSize = 10): pg.Pool {
     // "error" on the client itself: handled here, the query in flight fails and the pool drops the
     // client, instead of the process ending.
     client.on("error", (error) => console.error(`database connection lost: ${error.message}`));
-    prepareStatements(client);
+    if (!throughPgBouncer(databaseUrl)) prepareStatements(client);
   });
   return pool;
+}
+
+/**
+ * A URL with `pgbouncer=true` reaches PostgreSQL through PgBouncer in transaction mode (decision
+ * 216): each transaction may run on another server connection, so no statement is named (Debian's
+ * PgBouncer 1.18 cannot carry prepared statements between them). pg ignores the parameter itself.
+ */
+export function throughPgBouncer(databaseUrl: string): boolean {
+  return /[?&]pgbouncer=(true|1|yes)(&|#|$)/i.test(databaseUrl);
 }
 
 /** Statements each connection keeps prepared at most; later new texts run unnamed. */
