@@ -58,6 +58,9 @@ export default [
     // People and places: /Maps (also /maps: paths match regardless of case), the
     // resident's page and its children, and resident photos.
     route("Maps", "routes/maps.tsx"),
+    // Import residents and households from the barangay's RBI spreadsheets (issue 33, decision 217).
+    route("manage/residents/import", "routes/residents.import.tsx"),
+    route("manage/residents/import/:import_id", "routes/residents.import.detail.tsx"),
     route("manage/residents/:resident_id", "routes/people.resident.tsx", { id: "resident" }, [
       index("routes/people.resident.profile.tsx", { id: "resident-index" }),
       route("profile", "routes/people.resident.profile.tsx", { id: "resident-profile" }),

@@ -1,7 +1,8 @@
 import * as React from "react";
-import { data, useActionData } from "react-router";
+import { data, Link, useActionData } from "react-router";
 import type { Route } from "./+types/people.residents";
 import { FormAlert } from "~/components/resource/form-basics";
+import { buttonVariants } from "~/components/ui/button";
 import { useOwnModals } from "~/components/resource/own-modals";
 import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
@@ -61,6 +62,13 @@ export default function ResidentsPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {actionData?.refusal ? <FormAlert>{actionData.refusal}</FormAlert> : null}
+      {canCreate ? (
+        <div className="flex justify-end">
+          <Link to="/manage/residents/import" className={buttonVariants({ variant: "outline", size: "sm" })} data-testid="residents-import">
+            Import from Excel or CSV
+          </Link>
+        </div>
+      ) : null}
       <ResourcePage def={def} data={page} />
       {formIntent || reset ? (
         <React.Suspense fallback={null}>

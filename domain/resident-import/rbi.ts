@@ -6,6 +6,9 @@ import { CIVIL_STATUSES, RELATIONS, SEXES, SUFFIXES } from "../registry/people.t
 // puroks they are written in (§6.2). What is read here is then checked by the resident's own
 // schema (residentProfileSchema), never by a copy of its rules.
 
+/** Whoever may create residents may import them. */
+export const IMPORT_PERMISSION = "create-resident";
+
 /** The fields a column can be mapped to. */
 export const IMPORT_FIELDS = [
   "lastname",
@@ -279,10 +282,10 @@ const NUMBER_WORDS: Record<string, string> = {
   NUWEBE: "9", SIYAM: "9", NINE: "9", DIYES: "10", SAMPU: "10", TEN: "10",
 };
 
-/** "Purok 1", "Prk. 1", "P-1", "Purok Uno", "1" → "1"; "Sitio Malinis" → "MALINIS": one key a purok. */
+/** "Purok 1", "Prk. 1", "P-1", "Purok Uno", "1" → "1"; "Sitio Malinis" stays "SITIO MALINIS" (a sitio is not a purok): one key a purok. */
 export function purokKey(value: string): string {
   const words = fold(value)
-    .replace(/^(PUROK|PRK|PK|P|SITIO|ZONE|ZN)\s+/, "")
+    .replace(/^(PUROK|PRK|PK|P)\s+/, "")
     .split(" ")
     .filter(Boolean)
     .map((w) => NUMBER_WORDS[w] ?? w.replace(/^0+(?=\d)/, ""));

@@ -5,6 +5,7 @@ import { residentProfileSchema } from "../../../domain/registry/people.ts";
 import {
   blockingKeys,
   fold,
+  IMPORT_PERMISSION,
   IMPORT_FIELDS,
   isRecognised,
   likelySame,
@@ -36,7 +37,7 @@ import { readSheet } from "./read-file.ts";
 // run in batches of rows, each batch one transaction and one recorded run, so a stopped commit goes
 // on from the last batch; undo reverses the runs, last first. Whoever may create residents imports.
 
-export const IMPORT_PERMISSION = "create-resident";
+export { IMPORT_PERMISSION };
 /** Rows a commit batch writes in one transaction (a household is never split). */
 export const COMMIT_BATCH = 1000;
 /** A worker that has not written for this long is taken as stopped (a restart): the next look resumes it. */
