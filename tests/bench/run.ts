@@ -506,6 +506,18 @@ async function main() {
     }
   }
 
+  // The resident import (issue 33 item 2, tests/bench/import.ts): its own database and process, so
+  // its memory peak is its own; beside the floor of a plain COPY of the same rows.
+  console.log("\nThe resident import (50,000 rows):");
+  const importBench = await execFileAsync(NODE, ["--import", "tsx", "tests/bench/import.ts", "--json"], {
+    cwd: root,
+    maxBuffer: 1024 * 1024,
+  }).then(
+    ({ stdout }) => JSON.parse(stdout.trim().split("\n").pop() ?? "null") as Record<string, unknown>,
+    (error: unknown) => ({ error: String((error as Error).message).slice(0, 500) }),
+  );
+  console.log(`  ${JSON.stringify(importBench)}`);
+
   const pgliteSearch = embedded?.get("pglite_search@1");
   if (pgliteSearch) results.push({ name: "pglite_search", concurrency: 1, ...pgliteSearch });
 
@@ -522,6 +534,7 @@ async function main() {
     cold_start_s: { pglite: coldPglite, postgres: coldPostgres },
     plan_execution: plans,
     exports,
+    import: importBench,
   };
   fs.mkdirSync(path.join(root, "bench"), { recursive: true });
   fs.writeFileSync(path.join(root, "bench/results.json"), JSON.stringify(output, null, 2) + "\n");
