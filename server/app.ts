@@ -3,7 +3,7 @@ import "./features/index.ts";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
-import { openDatabase, type OpenedDatabase } from "../db/index.ts";
+import { openDatabase, throughPgBouncer, type OpenedDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { openReplica, setReplicaDb } from "../db/replica.ts";
 import { setDefaultScope } from "../db/tenant.ts";
@@ -43,6 +43,20 @@ export interface StartedApp {
   close(): Promise<void>;
 }
 
+/**
+ * The address of the realtime hub's LISTEN connection, which needs a session of its own: through
+ * PgBouncer in transaction mode (DATABASE_URL with pgbouncer=true) a LISTEN hears nothing, so
+ * DATABASE_DIRECT_URL must name the server itself or a session-mode entry (decision 216).
+ */
+function listenUrl(env: Env): string | undefined {
+  if (env.DATABASE_DIRECT_URL) return env.DATABASE_DIRECT_URL;
+  if (env.DATABASE_URL && throughPgBouncer(env.DATABASE_URL))
+    throw new Error(
+      "DATABASE_URL goes through PgBouncer (pgbouncer=true): set DATABASE_DIRECT_URL to the PostgreSQL server itself (or a session-mode PgBouncer entry) for the realtime LISTEN connection",
+    );
+  return env.DATABASE_URL;
+}
+
 export async function startApp(options: { env?: Env; version?: string } = {}): Promise<StartedApp> {
   const env = options.env ?? parseEnv();
   // One line per request (DESIGN §2), written in blocks of 4 KB at most a second apart instead of
@@ -56,6 +70,7 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
   // A hub's code outside a request works in no barangay unless it names one (decision 209).
   if (env.PORTAL_HUB) setDefaultScope({ kind: "barangay", barangayId: null });
 
+  const listenAddress = listenUrl(env); // refused before anything opens
   // An unreachable PostgreSQL server is tried again with backoff.
   if (env.DATABASE_URL) await waitForDatabase({ databaseUrl: env.DATABASE_URL, waitSeconds: env.DATABASE_WAIT_SECONDS });
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
@@ -68,7 +83,7 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
   const admin = { adminUsername: env.ADMIN_USERNAME, adminPassword: env.ADMIN_PASSWORD };
   const seedResult = env.PORTAL_HUB ? await seedHub(db, admin) : await seed(db, { ...admin, demo: env.SEED_DEMO });
   setRuntimeInfo({ databaseKind: database.kind === "pglite" ? "PGlite (embedded)" : "PostgreSQL", version: options.version ?? "0.0.0" });
-  await hub.start(db, env.DATABASE_URL, database.pglite);
+  await hub.start(db, listenAddress, database.pglite);
   // The daily retention run (at most once a day across processes).
   const retention = startRetentionSchedule(db, logger);
   // The KP deadlines told to the Punong Barangay and the Lupon secretary (once each, across processes).

@@ -29,6 +29,13 @@ export const envSchema = z
       .regex(/^postgres(ql)?:\/\//, "DATABASE_REPLICA_URL must start with postgres:// or postgresql://")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    // The server itself (or a session-mode PgBouncer entry) for the realtime LISTEN connection, when
+    // DATABASE_URL goes through PgBouncer in transaction mode (decision 216).
+    DATABASE_DIRECT_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_DIRECT_URL must start with postgres:// or postgresql://")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     PGLITE_DIR: z.string().min(1).default("./data"),
     ADMIN_USERNAME: z
       .string()
