@@ -1,5 +1,4 @@
 import pg from "pg";
-import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { todayInManila } from "../../domain/dates.ts";
 import { openDatabase, type OpenedDatabase } from "../../db/index.ts";
@@ -7,7 +6,7 @@ import { Formation, engineInstalled, type FormationNode } from "../../scripts/fa
 import { ADMIN, ensureBuild, sleep, startPortal, type Portal } from "../faults/portal.ts";
 import { SERVER_NODE_FLAGS } from "../helpers/server-node-flags.ts";
 import { ApiClient, createUser } from "../helpers/server.ts";
-import { cookieHeader } from "../api/notifications-socket.ts";
+import { openRecordingSocket } from "./socket.ts";
 
 // Issue 30 items 2 and 3 (decision 213), `npm run test:failover`: a pg_auto_failover monitor, a
 // primary and a synchronous standby on loopback (scripts/failover/pg-auto-failover.ts); the portal
@@ -99,22 +98,6 @@ const alive = (pid: number) => {
   }
 };
 
-/** A signed-in /ws socket that records its notifications and how it closed. */
-function openSocket(baseUrl: string, cookies: Map<string, string>) {
-  const ws = new WebSocket(baseUrl.replace(/^http/, "ws") + "/ws", { headers: { cookie: cookieHeader(cookies) } });
-  const received: number[] = [];
-  const closed = new Promise<number>((resolve) => ws.on("close", (code) => resolve(code)));
-  ws.on("message", (raw) => {
-    const msg = JSON.parse(String(raw)) as { type?: string; notification?: { id: number } };
-    if (msg.type === "notification" && msg.notification) received.push(msg.notification.id);
-  });
-  const ready = new Promise<void>((resolve, reject) => {
-    ws.on("message", (raw) => String(raw).includes('"hello"') && resolve());
-    ws.on("error", reject);
-  });
-  return { ws, received, closed, ready };
-}
-
 describe.skipIf(!RUN)("a primary lost under a stream of receipts (pg_auto_failover, WEB_CONCURRENCY=2)", () => {
   let formation: Formation;
   let cluster: Cluster;
@@ -188,7 +171,7 @@ describe.skipIf(!RUN)("a primary lost under a stream of receipts (pg_auto_failov
     const watcher = await createUser(opened.db, { username: "watcher", roles: ["Viewer"] });
     const watcherClient = new ApiClient(cluster.url);
     expect((await watcherClient.login(watcher.username, watcher.password)).status).toBe(200);
-    const socket = openSocket(cluster.url, watcherClient.cookies);
+    const socket = openRecordingSocket(cluster.url, watcherClient.cookies);
     await socket.ready;
 
     // The streams: each collector issues receipts one after another; the clerk (the administrator)
@@ -260,7 +243,7 @@ describe.skipIf(!RUN)("a primary lost under a stream of receipts (pg_auto_failov
     // As the browser asks: after the last id the socket saw, 50 at a time (receipts and
     // certificates notify a Viewer too, so there may be many).
     const caughtUp: number[] = [];
-    let sinceId = Math.max(0, ...socket.received);
+    let sinceId = Math.max(0, ...socket.received.map((n) => n.id));
     for (let page = 0; page < 40; page++) {
       const since = await watcherClient.get(`/trpc/notifications.since?input=${encodeURIComponent(JSON.stringify({ after: sinceId }))}`);
       expect(since.status, since.text).toBe(200);
@@ -269,7 +252,7 @@ describe.skipIf(!RUN)("a primary lost under a stream of receipts (pg_auto_failov
       if (missed.length < 50 || caughtUp.includes(Number(note.id))) break;
       sinceId = Math.max(...missed);
     }
-    const reopened = openSocket(cluster.url, watcherClient.cookies);
+    const reopened = openRecordingSocket(cluster.url, watcherClient.cookies);
     await reopened.ready;
     reopened.ws.close();
 
@@ -306,7 +289,7 @@ describe.skipIf(!RUN)("a primary lost under a stream of receipts (pg_auto_failov
       certificates: { attempted: certificates.length, acknowledged: ackedCertificates.length, found: references.length },
       failedWith: Object.fromEntries([...new Set(failedStatuses)].map((s) => [s, failedStatuses.filter((x) => x === s).length])),
       socketClose: closeCode,
-      notification: socket.received.includes(Number(note.id)) ? "pushed" : caughtUp.includes(Number(note.id)) ? "caught up" : "missing",
+      notification: socket.received.some((n) => n.id === Number(note.id)) ? "pushed" : caughtUp.includes(Number(note.id)) ? "caught up" : "missing",
     };
     console.log(`failover figures: ${JSON.stringify(figures)}`);
 

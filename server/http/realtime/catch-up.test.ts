@@ -2,9 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
 import pino from "pino";
-import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { cookieHeader } from "../../../tests/api/notifications-socket.ts";
+import { openRecordingSocket } from "../../../tests/failover/socket.ts";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "../../../tests/helpers/db.ts";
 import { ApiClient, createUser } from "../../../tests/helpers/server.ts";
 import { createHttpApp } from "../app.ts";
@@ -39,20 +38,7 @@ describe.skipIf(!usingPostgres())("the bell after the LISTEN connection was lost
     await database?.close();
   });
 
-  function open(client: ApiClient) {
-    const ws = new WebSocket(url.replace(/^http/, "ws") + "/ws", { headers: { cookie: cookieHeader(client.cookies) } });
-    const received: string[] = [];
-    const closed = new Promise<number>((resolve) => ws.on("close", (code) => resolve(code)));
-    ws.on("message", (raw) => {
-      const msg = JSON.parse(String(raw)) as { type?: string; notification?: { title: string } };
-      if (msg.type === "notification" && msg.notification) received.push(msg.notification.title);
-    });
-    const ready = new Promise<void>((resolve, reject) => {
-      ws.on("message", (raw) => String(raw).includes('"hello"') && resolve());
-      ws.on("error", reject);
-    });
-    return { ws, received, closed, ready };
-  }
+  const open = (client: ApiClient) => openRecordingSocket(url, client.cookies);
 
   const notify = async (userId: number, title: string) =>
     Number(
@@ -81,7 +67,7 @@ describe.skipIf(!usingPostgres())("the bell after the LISTEN connection was lost
     await socket.ready;
 
     const before = await notify(user.id, "Before the loss");
-    await until(() => socket.received.includes("Before the loss"), "the first notification's push");
+    await until(() => socket.received.some((n) => n.title === "Before the loss"), "the first notification's push");
 
     // The LISTEN connection is ended by the server (what a restart or a lost primary does to it);
     // a notification is committed at once, before the hub listens again (its first retry waits 250 ms).
@@ -111,7 +97,7 @@ describe.skipIf(!usingPostgres())("the bell after the LISTEN connection was lost
     const again = open(client);
     await again.ready;
     await notify(user.id, "After the reconnect");
-    await until(() => again.received.includes("After the reconnect"), "the push after the reconnect");
+    await until(() => again.received.some((n) => n.title === "After the reconnect"), "the push after the reconnect");
     again.ws.close();
   }, 60_000);
 });
