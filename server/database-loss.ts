@@ -5,8 +5,22 @@
 // SQLSTATE classes and codes that mean "the database is not there", not "the query is wrong":
 // 08 connection exception, 57P01–57P03 admin shutdown / crash shutdown / cannot connect now,
 // 3D000 database does not exist (dropped), 55000 with "not currently accepting connections",
-// 53300 too many connections.
-const UNAVAILABLE_CODES = new Set(["57P01", "57P02", "57P03", "3D000", "53300", "08000", "08001", "08003", "08004", "08006", "08P01"]);
+// 53300 too many connections, 25006 a write on a server that stopped taking writes (a primary
+// being demoted by pg_auto_failover, decision 213: its connections end when it restarts as standby).
+const UNAVAILABLE_CODES = new Set([
+  "57P01",
+  "57P02",
+  "57P03",
+  "3D000",
+  "53300",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+  "08P01",
+  "25006",
+]);
 const UNAVAILABLE_ERRNO = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
