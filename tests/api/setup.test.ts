@@ -49,43 +49,8 @@ async function fillEverything(db: TestServer["db"], tag: string) {
       eligibility: null,
     } as never)
     .execute();
-  const formType = await db
-    .insertInto("form_types")
-    .values({ name: `AF 51 ${tag}`, description: null } as never)
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto("form_pads")
-    .values({
-      form_type_id: formType.id,
-      pad_code: `PAD-${tag}`,
-      series_start: "0000001",
-      series_end: "0000050",
-      serial_from: 1,
-      serial_to: 50,
-      serial_width: 7,
-    })
-    .execute();
-  const bank = await db
-    .insertInto("banks")
-    .values({ code: `LBP${tag}`, name: `Land Bank ${tag}` })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const account = await db
-    .insertInto("bank_accounts")
-    .values({ bank_id: bank.id, account_name: `Barangay ${tag}`, account_number: `0001-${tag}`, fund_type: "General Fund" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto("cheque_books")
-    .values({
-      bank_account_id: account.id,
-      cheque_book_code: `CB-${tag}`,
-      series_start: "100001",
-      series_end: "100050",
-      quanty_generated: 50,
-    })
-    .execute();
+  await addReceiptPad(db, tag);
+  await addChequeBook(db, tag);
   await db
     .insertInto("barangay_images")
     .values({ kind: "seal", content: Buffer.from("x"), mime: "image/webp", width: 1, height: 1 })
@@ -290,7 +255,7 @@ describe("each step turns done when its records exist", () => {
   });
 
   it("6. form pads and cheque books: a pad and a cheque book — or the audited mark that the barangay writes no cheques", async () => {
-    await inBarangay(1, () => fillEverythingButCheques());
+    await addReceiptPad(server.db, "Uno");
     let step = (await checklist()).steps[5];
     expect(step.parts.map((p) => p.done)).toEqual([true, false]);
     expect(step.done).toBe(false);
@@ -313,16 +278,7 @@ describe("each step turns done when its records exist", () => {
 
     expect((await admin.delete("/backend/api/setup/marks/no_cheques")).status).toBe(200);
     expect((await checklist()).steps[5].done).toBe(false);
-    const bank = await server.db.insertInto("banks").values({ code: "LBP", name: "Land Bank" }).returning("id").executeTakeFirstOrThrow();
-    const account = await server.db
-      .insertInto("bank_accounts")
-      .values({ bank_id: bank.id, account_name: "Barangay San Isidro", account_number: "0001-1", fund_type: "General Fund" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await server.db
-      .insertInto("cheque_books")
-      .values({ bank_account_id: account.id, cheque_book_code: "CB-1", series_start: "200001", series_end: "200050", quanty_generated: 50 })
-      .execute();
+    await addChequeBook(server.db, "Uno");
     step = (await checklist()).steps[5];
     expect(step.done).toBe(true);
     expect(step.parts[1].detail).toBe("1 cheque book");
@@ -343,22 +299,46 @@ describe("each step turns done when its records exist", () => {
 });
 
 /** A form type and a pad of official receipts in the current barangay. */
-async function fillEverythingButCheques() {
-  const formType = await server.db
+async function addReceiptPad(db: TestServer["db"], tag: string) {
+  const formType = await db
     .insertInto("form_types")
-    .values({ name: "Accountable Form No. 51", description: null } as never)
+    .values({ name: `Accountable Form No. 51 ${tag}`, description: null } as never)
     .returning("id")
     .executeTakeFirstOrThrow();
-  await server.db
+  await db
     .insertInto("form_pads")
     .values({
       form_type_id: formType.id,
-      pad_code: "PAD-1",
+      pad_code: `PAD-${tag}`,
       series_start: "0000001",
       series_end: "0000050",
       serial_from: 1,
       serial_to: 50,
       serial_width: 7,
+    })
+    .execute();
+}
+
+/** A bank, its account and a cheque book in the current barangay. */
+async function addChequeBook(db: TestServer["db"], tag: string) {
+  const bank = await db
+    .insertInto("banks")
+    .values({ code: `LBP${tag}`, name: `Land Bank ${tag}` })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const account = await db
+    .insertInto("bank_accounts")
+    .values({ bank_id: bank.id, account_name: `Barangay ${tag}`, account_number: `0001-${tag}`, fund_type: "General Fund" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("cheque_books")
+    .values({
+      bank_account_id: account.id,
+      cheque_book_code: `CB-${tag}`,
+      series_start: "100001",
+      series_end: "100050",
+      quanty_generated: 50,
     })
     .execute();
 }

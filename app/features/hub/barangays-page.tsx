@@ -7,7 +7,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { TableCell, TableRow } from "~/components/ui/table";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/hub";
-import { BarangayStatus, HubNav, PlaceChoices, PlaceSearch } from "./hub-parts";
+import { barangayOptions, BarangayStatus, HubNav, noBarangayText, PlaceChoices, PlaceSearch } from "./hub-parts";
 
 type Reply = { intent: string; errors: Record<string, string[]>; values: Record<string, string> } | undefined;
 
@@ -59,13 +59,8 @@ export function BarangaysScreen({ loaderData }: { loaderData: LoaderData<typeof 
               legend="Barangay"
               chosen={reply?.values.psgc_code ?? ""}
               errors={errors.psgc_code}
-              empty={psgcSearch.trim().length < 2 ? "Type at least two letters." : `No barangay of the PSGC list matches "${psgcSearch}".`}
-              options={matches.map((b) => ({
-                code: b.code,
-                name: b.name,
-                detail: [b.subMunicipality?.name, b.cityMunicipality.name, b.province?.name ?? b.region.name].filter(Boolean).join(", "),
-                disabled: b.onHub ? "On the hub" : null,
-              }))}
+              empty={noBarangayText(psgcSearch)}
+              options={barangayOptions(matches, (b) => (b.onHub ? "On the hub" : null))}
             />
             <div>
               <Button type="submit" disabled={creating || matches.every((m) => m.onHub)}>

@@ -9,6 +9,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { can } from "@domain/permissions";
+import type { PsgcBarangay } from "@domain/psgc";
 import { useRootData } from "~/lib/root-data";
 import { cn } from "~/lib/utils";
 
@@ -115,6 +116,21 @@ export interface PlaceOption {
   name: string;
   detail: string;
   disabled?: string | null;
+}
+
+/** The PSGC list's barangays a search found, as choices; `unavailable` names why one may not be picked (null: it may). */
+export function barangayOptions<T extends PsgcBarangay>(found: T[], unavailable: (b: T) => string | null): PlaceOption[] {
+  return found.map((b) => ({
+    code: b.code,
+    name: b.name,
+    detail: [b.subMunicipality?.name, b.cityMunicipality.name, b.province?.name ?? b.region.name].filter(Boolean).join(", "),
+    disabled: unavailable(b),
+  }));
+}
+
+/** What a barangay search that found nothing says. */
+export function noBarangayText(search: string): string {
+  return search.trim().length < 2 ? "Type at least two letters." : `No barangay of the PSGC list matches "${search}".`;
 }
 
 /** The places a search found, as radio buttons of the form they belong to. */

@@ -8,7 +8,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { Textarea } from "~/components/ui/textarea";
 import { ADDRESS_MAX, SETUP_PATH } from "@domain/setup";
 import { PSGC_VERSION } from "@domain/psgc";
-import { PlaceChoices, PlaceSearch } from "~/features/hub/hub-parts";
+import { barangayOptions, noBarangayText, PlaceChoices, PlaceSearch } from "~/features/hub/hub-parts";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/setup.identity";
 
@@ -74,17 +74,8 @@ export function IdentityScreen({ loaderData }: { loaderData: LoaderData<typeof l
                   legend="Barangay"
                   chosen={reply?.values.psgc_code ?? identity.psgc_code ?? ""}
                   errors={errorsOf("identity").psgc_code}
-                  empty={
-                    psgcSearch.trim().length < 2 ? "Type at least two letters." : `No barangay of the PSGC list matches "${psgcSearch}".`
-                  }
-                  options={matches.map((b) => ({
-                    code: b.code,
-                    name: b.name,
-                    detail: [b.subMunicipality?.name, b.cityMunicipality.name, b.province?.name ?? b.region.name]
-                      .filter(Boolean)
-                      .join(", "),
-                    disabled: b.taken ? "Another barangay's" : null,
-                  }))}
+                  empty={noBarangayText(psgcSearch)}
+                  options={barangayOptions(matches, (b) => (b.taken ? "Another barangay's" : null))}
                 />
                 <div>
                   <Button type="submit" disabled={busy("identity") || matches.every((m) => m.taken)}>
