@@ -15,6 +15,7 @@ import path from "node:path";
 import ExcelJS from "exceljs";
 import { sql } from "kysely";
 import { benchDatabaseUrl } from "./config.ts";
+import { RBI_HEADERS } from "../api/resident-import-sheets.ts";
 import { createTestDatabase, TEST_ADMIN } from "../helpers/db.ts";
 import { loadAuthUser } from "../../server/auth/sessions.ts";
 import { commitImport, getImport, uploadImport } from "../../server/features/resident-import/service.ts";
@@ -58,25 +59,7 @@ async function writeWorkbook(file: string, rows: number): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet("RBI Form A");
   sheet.addRow(["RECORD OF BARANGAY INHABITANTS BY HOUSEHOLD"]).commit();
-  sheet
-    .addRow([
-      "1.1 Last Name",
-      "1.2 First Name",
-      "1.3 Middle Name",
-      "1.4 Ext.",
-      "2.1 House No.",
-      "2.2 Street Name",
-      "2.3 Purok",
-      "3. Place of Birth",
-      "4. Date of Birth",
-      "5. Sex",
-      "6. Civil Status",
-      "7. Citizenship",
-      "8. Occupation",
-      "Household No.",
-      "Relation to Head",
-    ])
-    .commit();
+  sheet.addRow(RBI_HEADERS).commit();
   for (let i = 0; i < rows; i++) {
     const p = profileOf(i);
     const [y, m, d] = p.dob.split("-");

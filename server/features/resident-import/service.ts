@@ -626,30 +626,41 @@ const PROFILE_COLUMNS = [
 
 const IDENTITY_COLUMNS = new Set<string>(["firstname", "middlename", "lastname", "suffix", "date_of_birth"]);
 
-/** Starts the commit: the batch's rows are written in the background, batch by batch. */
-export async function commitImport(ctx: ServiceContext, id: number): Promise<void> {
+/** Moves a batch from `from` to `to` (committing, undoing), audited, and starts its worker. */
+async function startRun(
+  ctx: ServiceContext,
+  id: number,
+  from: ImportStatus,
+  to: ImportStatus,
+  action: string,
+  refusal: string,
+): Promise<void> {
   assertMayImport(ctx);
   await inTransaction(ctx, async (tx) => {
     const batch = await lockImport(tx, id);
-    if (batch.status !== "review") throw new AppError(422, "Only an import under review can be committed.");
-    await sql`update resident_imports set status = 'committing', failure = null, worker_at = null, updated_at = now(),
+    if (batch.status !== from) throw new AppError(422, refusal);
+    await sql`update resident_imports set status = ${to}, failure = null, worker_at = null, updated_at = now(),
       updated_by = ${tx.user?.id ?? null} where id = ${id}`.execute(tx.db);
-    await audit(tx, { entity: "resident_import", entityId: id, action: "commit" });
+    await audit(tx, { entity: "resident_import", entityId: id, action });
   });
   startWorker(ctx, id);
 }
 
+/** Starts the commit: the batch's rows are written in the background, batch by batch. */
+export function commitImport(ctx: ServiceContext, id: number): Promise<void> {
+  return startRun(ctx, id, "review", "committing", "commit", "Only an import under review can be committed.");
+}
+
 /** Starts the undo of a committed batch: every created resident and household removed, every updated field given back. */
-export async function undoImport(ctx: ServiceContext, id: number): Promise<void> {
-  assertMayImport(ctx);
-  await inTransaction(ctx, async (tx) => {
-    const batch = await lockImport(tx, id);
-    if (batch.status !== "committed") throw new AppError(422, "Only a committed import can be undone.");
-    await sql`update resident_imports set status = 'undoing', failure = null, worker_at = null, updated_at = now(),
-      updated_by = ${tx.user?.id ?? null} where id = ${id}`.execute(tx.db);
-    await audit(tx, { entity: "resident_import", entityId: id, action: "undo" });
-  });
-  startWorker(ctx, id);
+export function undoImport(ctx: ServiceContext, id: number): Promise<void> {
+  return startRun(ctx, id, "committed", "undoing", "undo", "Only a committed import can be undone.");
+}
+
+/** A resident's profile columns as stored (the birth date as text), locked for the transaction. */
+async function lockProfile(tx: ServiceContext, userId: number, columns: readonly string[]): Promise<Record<string, unknown> | undefined> {
+  const list = sql.join(columns.map((c) => sql`${sql.ref(c)}${c === "date_of_birth" ? sql`::text` : sql``} as ${sql.ref(c)}`));
+  return (await sql<Record<string, unknown>>`select ${list} from user_profiles where user_id = ${userId} for update`.execute(tx.db))
+    .rows[0];
 }
 
 const running = new Set<string>();
@@ -786,12 +797,7 @@ async function commitBatch(tx: ServiceContext, id: number, size: number): Promis
 
   for (const r of updating) {
     const userId = r.match_user_id!;
-    const current = (
-      await sql<
-        Record<string, unknown>
-      >`select ${sql.join(PROFILE_COLUMNS.map((c) => sql`${sql.ref(c)}${c === "date_of_birth" ? sql`::text` : sql``} as ${sql.ref(c)}`))}
-        from user_profiles where user_id = ${userId} for update`.execute(tx.db)
-    ).rows[0];
+    const current = await lockProfile(tx, userId, PROFILE_COLUMNS);
     if (!current) continue;
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
@@ -910,12 +916,7 @@ async function undoBatch(tx: ServiceContext, id: number): Promise<boolean> {
   for (const row of updated.rows) {
     const change = json<{ before: Record<string, unknown>; after: Record<string, unknown> }>(row.before);
     const columns = Object.keys(change.after);
-    const current = (
-      await sql<
-        Record<string, unknown>
-      >`select ${sql.join(columns.map((c) => sql`${sql.ref(c)}${c === "date_of_birth" ? sql`::text` : sql``} as ${sql.ref(c)}`))}
-        from user_profiles where user_id = ${row.user_id} for update`.execute(tx.db)
-    ).rows[0];
+    const current = await lockProfile(tx, row.user_id, columns);
     const changed = columns.filter((c) => current && String(current[c] ?? "") !== String(change.after[c] ?? ""));
     if (!current || changed.length)
       throw new AppError(
