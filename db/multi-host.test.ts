@@ -11,7 +11,9 @@ import { describeDatabaseUrl } from "./wait.ts";
 
 describe("a multi-host DATABASE_URL", () => {
   test("is read as libpq reads it; one server stays pg's own", () => {
-    const parsed = parseMultiHostUrl("postgres://app:s3cret@10.0.0.1:5433,db2,[::1]:5434/portal?target_session_attrs=read-write&sslmode=disable")!;
+    const parsed = parseMultiHostUrl(
+      "postgres://app:s3cret@10.0.0.1:5433,db2,[::1]:5434/portal?target_session_attrs=read-write&sslmode=disable",
+    )!;
     expect(parsed.servers).toEqual([
       { host: "10.0.0.1", port: 5433 },
       { host: "db2", port: 5432 },
@@ -24,7 +26,9 @@ describe("a multi-host DATABASE_URL", () => {
     expect(parseMultiHostUrl("postgresql://a:1,b:2/x?target_session_attrs=primary")!.targetSessionAttrs).toBe("read-write");
     expect(parseMultiHostUrl("postgres://postgres@127.0.0.1:5432/portal")).toBeNull();
     // Messages name the servers, never the password.
-    expect(describeDatabaseUrl("postgres://app:s3cret@h1:5433,h2:5433/portal?target_session_attrs=read-write")).toBe("h1:5433,h2:5433/portal");
+    expect(describeDatabaseUrl("postgres://app:s3cret@h1:5433,h2:5433/portal?target_session_attrs=read-write")).toBe(
+      "h1:5433,h2:5433/portal",
+    );
   });
 
   test("a single-host URL gives pg's own Client and pool, as before", () => {

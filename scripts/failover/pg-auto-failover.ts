@@ -12,8 +12,8 @@ import os from "node:os";
 import path from "node:path";
 
 /** Debian's PostgreSQL binaries (pg_autoctl finds pg_ctl on PATH). */
-const PG_BIN: string | undefined = fs.existsSync("/usr/lib/postgresql") ?
-    fs
+const PG_BIN: string | undefined = fs.existsSync("/usr/lib/postgresql")
+  ? fs
       .readdirSync("/usr/lib/postgresql")
       .sort((a, b) => Number(b) - Number(a))
       .map((v) => `/usr/lib/postgresql/${v}/bin`)
@@ -123,7 +123,22 @@ export class Formation {
   }
 
   psql(port: number, dbname: string, sql: string): string {
-    const [cmd, argv] = command(["psql", "-X", "-A", "-t", "-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", dbname, "-c", sql]);
+    const [cmd, argv] = command([
+      "psql",
+      "-X",
+      "-A",
+      "-t",
+      "-h",
+      "127.0.0.1",
+      "-p",
+      String(port),
+      "-U",
+      "postgres",
+      "-d",
+      dbname,
+      "-c",
+      sql,
+    ]);
     const result = spawnSync(cmd, argv, { encoding: "utf8" });
     if (result.status !== 0) throw new Error(`psql on ${port}: ${result.stderr}`);
     return result.stdout.trim();
@@ -131,8 +146,19 @@ export class Formation {
 
   async startMonitor(): Promise<void> {
     this.autoctl([
-      "create", "monitor", "--pgdata", this.monitorDir, "--pgport", String(this.port), "--hostname", "127.0.0.1",
-      "--listen", "127.0.0.1", "--auth", "trust", "--no-ssl",
+      "create",
+      "monitor",
+      "--pgdata",
+      this.monitorDir,
+      "--pgport",
+      String(this.port),
+      "--hostname",
+      "127.0.0.1",
+      "--listen",
+      "127.0.0.1",
+      "--auth",
+      "trust",
+      "--no-ssl",
     ]);
     this.monitorChild = this.spawnNode(["run", "--pgdata", this.monitorDir], "monitor");
     await this.until(() => this.tryPsql(this.port, "pg_auto_failover", "select 1") === "1", 30_000, "the monitor to accept connections");
@@ -153,9 +179,26 @@ export class Formation {
     const node = this.nodes[n - 1];
     node.child = this.spawnNode(
       [
-        "create", "postgres", "--pgdata", node.dir, "--pgport", String(node.port), "--hostname", "127.0.0.1",
-        "--listen", "127.0.0.1", "--name", node.name, "--dbname", this.dbname, "--monitor", this.monitorUri,
-        "--auth", "trust", "--no-ssl", "--run",
+        "create",
+        "postgres",
+        "--pgdata",
+        node.dir,
+        "--pgport",
+        String(node.port),
+        "--hostname",
+        "127.0.0.1",
+        "--listen",
+        "127.0.0.1",
+        "--name",
+        node.name,
+        "--dbname",
+        this.dbname,
+        "--monitor",
+        this.monitorUri,
+        "--auth",
+        "trust",
+        "--no-ssl",
+        "--run",
       ],
       node.name,
     );
@@ -180,10 +223,13 @@ export class Formation {
       "select nodename || '|' || reportedstate || '|' || goalstate from pgautofailover.node order by nodeid",
     );
     if (!out) return [];
-    return out.split("\n").filter(Boolean).map((line) => {
-      const [name, reported, goal] = line.split("|");
-      return { name, reported, goal };
-    });
+    return out
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => {
+        const [name, reported, goal] = line.split("|");
+        return { name, reported, goal };
+      });
   }
 
   /** The node's state when reported and assigned agree, else null. */

@@ -19,8 +19,7 @@ const installed =
   fs.existsSync("/usr/lib/postgresql") &&
   fs.readdirSync("/usr/lib/postgresql").some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/pg_ctl`));
 if (!installed) {
-  const message =
-    "test:failover: pg_auto_failover is not installed (apt-get install -y postgresql-15-auto-failover pg-auto-failover-cli)";
+  const message = "test:failover: pg_auto_failover is not installed (apt-get install -y postgresql-15-auto-failover pg-auto-failover-cli)";
   if (CI) {
     console.error(`${message}; CI expects it.`);
     console.log("0 passed, 1 failed");

@@ -143,8 +143,8 @@ describe.skipIf(!RUN)("a primary lost under a stream of receipts (pg_auto_failov
       collectors.push({ user, client });
     }
     const formTypeId = (await admin.post("/backend/api/form_type", { name: "AF 51 Official Receipt" })).body.data.id;
-    const collectionTypeId = (await admin.post("/backend/api/collection_type", { name: "Clearance Fees", fund_type: "General Fund" }))
-      .body.data.id;
+    const collectionTypeId = (await admin.post("/backend/api/collection_type", { name: "Clearance Fees", fund_type: "General Fund" })).body
+      .data.id;
     const pad = await admin.post("/backend/api/form_pad", {
       form_type_id: formTypeId,
       pad_code: "OR-FAILOVER",
@@ -156,7 +156,14 @@ describe.skipIf(!RUN)("a primary lost under a stream of receipts (pg_auto_failov
     const padId: number = pad.body.data.id;
     const purok = (await admin.post("/backend/api/purok", { name: "Purok Failover" })).body.data.id;
     const resident = await admin.post("/backend/api/resident", {
-      user_profile: { firstname: "Juan", lastname: "Dela Cruz", sex: "Male", date_of_birth: "1990-03-04", civil_status: "Single", purok_id: purok },
+      user_profile: {
+        firstname: "Juan",
+        lastname: "Dela Cruz",
+        sex: "Male",
+        date_of_birth: "1990-03-04",
+        civil_status: "Single",
+        purok_id: purok,
+      },
     });
     expect(resident.status, resident.text).toBe(201);
     const type = await admin.post("/backend/api/transaction_type", {
@@ -190,12 +197,12 @@ describe.skipIf(!RUN)("a primary lost under a stream of receipts (pg_auto_failov
     const stream = async (client: ApiClient, kind: Attempt["kind"]) => {
       for (let i = 0; performance.now() < stopAt; i++) {
         const result =
-          kind === "receipt" ?
-            await attempt(client, kind, "/backend/api/collection", receiptBody(i))
-          : await attempt(client, kind, "/backend/api/transaction", {
-              transaction_type_id: type.body.data.id,
-              issued_to_user_id: resident.body.data.id,
-            });
+          kind === "receipt"
+            ? await attempt(client, kind, "/backend/api/collection", receiptBody(i))
+            : await attempt(client, kind, "/backend/api/transaction", {
+                transaction_type_id: type.body.data.id,
+                issued_to_user_id: resident.body.data.id,
+              });
         attempts.push(result);
         await sleep(result.status === 201 ? 20 : 200);
       }
@@ -289,7 +296,11 @@ describe.skipIf(!RUN)("a primary lost under a stream of receipts (pg_auto_failov
       certificates: { attempted: certificates.length, acknowledged: ackedCertificates.length, found: references.length },
       failedWith: Object.fromEntries([...new Set(failedStatuses)].map((s) => [s, failedStatuses.filter((x) => x === s).length])),
       socketClose: closeCode,
-      notification: socket.received.some((n) => n.id === Number(note.id)) ? "pushed" : caughtUp.includes(Number(note.id)) ? "caught up" : "missing",
+      notification: socket.received.some((n) => n.id === Number(note.id))
+        ? "pushed"
+        : caughtUp.includes(Number(note.id))
+          ? "caught up"
+          : "missing",
     };
     console.log(`failover figures: ${JSON.stringify(figures)}`);
 
@@ -325,7 +336,9 @@ describe.skipIf(!RUN)("a primary lost under a stream of receipts (pg_auto_failov
       120_000,
       `${primaryBefore.name} to rejoin as secondary`,
     );
-    console.log(`failover rejoin: ${primaryBefore.name} secondary again ${((performance.now() - restartedAt) / 1000).toFixed(1)} s after its restart`);
+    console.log(
+      `failover rejoin: ${primaryBefore.name} secondary again ${((performance.now() - restartedAt) / 1000).toFixed(1)} s after its restart`,
+    );
     expect(formation.psql(newPrimary.port, "portal", "show synchronous_standby_names")).toMatch(/pgautofailover_standby_1/);
     // And a write through the portal is acknowledged with the standby back.
     const after = await attempt(collectors[0].client, "receipt", "/backend/api/collection", receiptBody(9999));
