@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 // Temporary PostgreSQL clusters for the operations tests (issue 30 items 4–6): a primary, a
 // streaming replica made by pg_basebackup -R, a cluster restored by pgBackRest. Each lives in a
@@ -152,4 +153,19 @@ export async function baseBackup(primary: TempCluster, prefix: string, settings:
     "--no-sync",
   ]);
   return clusterAt(dir, await freeOpsPort(), settings);
+}
+
+/**
+ * The API test server (a database of its own, migrated and seeded) on a temporary cluster instead
+ * of TEST_DATABASE_URL's server; `database` is the name of that database.
+ */
+export async function startTestServerOn(cluster: TempCluster): Promise<{ server: TestServer; database: string }> {
+  const shared = process.env.TEST_DATABASE_URL;
+  process.env.TEST_DATABASE_URL = cluster.url();
+  try {
+    const server = await startTestServer();
+    return { server, database: new URL(server.database.databaseUrl!).pathname.slice(1) };
+  } finally {
+    process.env.TEST_DATABASE_URL = shared;
+  }
 }

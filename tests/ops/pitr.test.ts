@@ -4,8 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ROOT, sleep } from "../faults/portal.ts";
 import { issueTestReceipt, RECEIPT_ISSUER_PERMISSIONS } from "../helpers/receipt.ts";
-import { createUser, signedIn, startTestServer, type TestServer } from "../helpers/server.ts";
-import { clusterAt, freeOpsPort, initCluster, PG_BIN, postgresFolder, type TempCluster } from "./pg-cluster.ts";
+import { createUser, signedIn, type TestServer } from "../helpers/server.ts";
+import { clusterAt, freeOpsPort, initCluster, PG_BIN, postgresFolder, startTestServerOn, type TempCluster } from "./pg-cluster.ts";
 
 // Issue 30 item 5 (docs/decisions/215-point-in-time-backups.md): scripts/pitr/pitr.sh, the script
 // behind `npm run backup:pitr-setup`, configures pgBackRest for a temporary cluster on a port in
@@ -72,14 +72,9 @@ describe.skipIf(!ENABLED)("pgBackRest: a restore to a moment between two receipt
     expect(pitr("info")).toMatch(/full backup/);
 
     // The portal on the archived cluster: a treasurer issues receipt A.
-    const shared = process.env.TEST_DATABASE_URL;
-    process.env.TEST_DATABASE_URL = primary.url();
-    try {
-      server = await startTestServer();
-    } finally {
-      process.env.TEST_DATABASE_URL = shared;
-    }
-    const database = new URL(server.database.databaseUrl!).pathname.slice(1);
+    const started = await startTestServerOn(primary);
+    server = started.server;
+    const database = started.database;
     const admin = await signedIn(server, server.admin);
     const treasurer = await createUser(server.db, { username: "pitr-treasurer", permissions: RECEIPT_ISSUER_PERMISSIONS });
     const collector = { client: await signedIn(server, treasurer), id: treasurer.id };

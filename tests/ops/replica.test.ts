@@ -4,8 +4,8 @@ import { openReplica, setReplicaDb, type OpenedReplica } from "../../db/replica.
 import { REPLICA_LAG_NOTE_SECONDS, replicaLagNote } from "../../domain/reports/types.ts";
 import { sleep } from "../faults/portal.ts";
 import { insertResidents, purokId } from "../helpers/people.ts";
-import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
-import { baseBackup, initCluster, PG_BIN, type TempCluster } from "./pg-cluster.ts";
+import { createUser, signedIn, type ApiClient, type TestServer } from "../helpers/server.ts";
+import { baseBackup, initCluster, PG_BIN, startTestServerOn, type TempCluster } from "./pg-cluster.ts";
 
 // Issue 30 item 4 (docs/decisions/214-replica-reads.md): reports may read a streaming replica
 // (DATABASE_REPLICA_URL). A temporary primary on a port in 55500–55599 gets the portal's schema and
@@ -51,14 +51,7 @@ describe.skipIf(!ENABLED)("reports read from a streaming replica", () => {
     primary = await initCluster("portal-primary-");
     primary.start();
     // The test server's database (migrated and seeded) on the temporary primary.
-    const shared = process.env.TEST_DATABASE_URL;
-    process.env.TEST_DATABASE_URL = primary.url();
-    try {
-      server = await startTestServer();
-    } finally {
-      process.env.TEST_DATABASE_URL = shared;
-    }
-    database = new URL(server.database.databaseUrl!).pathname.slice(1);
+    ({ server, database } = await startTestServerOn(primary));
     await insertResidents(server.db, [
       { firstname: "Ana", lastname: "Replica" },
       { firstname: "Ben", lastname: "Replica" },
