@@ -87,3 +87,10 @@ export interface PsgcFile {
 export function isPsgcCode(s: unknown): s is string {
   return typeof s === "string" && /^\d{10}$/.test(s);
 }
+
+/** A barangay of a hub as a visitor names it on a verify page's lookup form (`b`, its PSGC code). */
+export interface VisitorBarangayChoice {
+  psgc_code: string;
+  name: string;
+  city_municipality: string | null;
+}

@@ -8,26 +8,33 @@ import { formatDate } from "@domain/dates";
 import { titleMeta } from "~/lib/titles";
 import { getRequestContext } from "../../server/http/pages/page-kit.server.ts";
 import { verifyKpCertification, verifyLookupWait } from "../../server/features/kp/verify-page.server.ts";
+import { visitorBarangayChoices } from "../../server/http/tenancy.ts";
+import { VisitorBarangayField } from "~/features/hub/visitor-barangay-field";
 
 // /verify/kp/{docket?} (decision 205): public, like the certificate's verify page. With a docket
 // number it shows each certification the Lupon issued on it — its kind, its date and whether it
 // still stands — and nothing of the parties or the dispute; a docket without a certification
-// answers as an unknown one. Lookups are limited per address like the other verify pages.
+// answers as an unknown one. Lookups are limited per address like the other verify pages. On a hub
+// a docket is the barangay's own: the QR link carries the barangay (?b=, its PSGC code) and the form
+// asks for it.
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const typed = url.searchParams.get("docket");
+  const chosen = url.searchParams.get("b");
   if (typed != null && !params.docket) {
     const docket = typed.trim().replace(/\s+/g, "");
-    throw redirect(docket ? `/verify/kp/${encodeURIComponent(docket)}` : "/verify/kp");
+    const barangay = chosen ? `?b=${encodeURIComponent(chosen)}` : "";
+    throw redirect(docket ? `/verify/kp/${encodeURIComponent(docket)}${barangay}` : `/verify/kp${barangay}`);
   }
   const docket = params.docket ?? null;
-  if (!docket) return { docket: null, result: null };
   const rc = getRequestContext(context);
+  const barangays = { choices: await visitorBarangayChoices(rc.db), chosen };
+  if (!docket) return { docket: null, result: null, barangays };
   const wait = verifyLookupWait(rc.ip);
   if (wait > 0)
     throw data(`Too many lookups. Please try again in ${wait} seconds.`, { status: 429, headers: { "Retry-After": String(wait) } });
-  return { docket, result: await verifyKpCertification(rc, docket) };
+  return { docket, result: await verifyKpCertification(rc, docket), barangays };
 }
 
 export const meta = () => titleMeta("verify-kp_certification");
@@ -38,7 +45,7 @@ const STYLE = {
 } as const;
 
 export default function VerifyKp({ loaderData }: Route.ComponentProps) {
-  const { docket, result } = loaderData;
+  const { docket, result, barangays } = loaderData;
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6">
       <h1 className="text-2xl font-semibold">Verify a Lupon certification</h1>
@@ -83,6 +90,7 @@ export default function VerifyKp({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <Form method="get" action="/verify/kp" className="flex flex-col gap-2 rounded-xl border bg-card p-5 shadow-sm">
+        <VisitorBarangayField id="verify-barangay" choices={barangays.choices} chosen={barangays.chosen} />
         <Label htmlFor="verify-docket">Docket number</Label>
         <div className="flex gap-2">
           <Input

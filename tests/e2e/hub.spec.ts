@@ -5,6 +5,7 @@ import { expect, test } from "./fixtures";
 import { waitForElementHydration, waitForHydration } from "./pages/hydration";
 import { LoginPage } from "./pages/login-page";
 import { ReceiptForm } from "./pages/office-day";
+import { todayInManila } from "../../domain/dates";
 
 // Issue 29's "Done when", in Chromium against a hub (a server started with PORTAL_HUB=true, its own
 // port and database: playwright.config.ts): the hub administrator creates two barangays of the City
@@ -228,6 +229,33 @@ test("the hub: two barangays and their administrators, each's staff apart, the m
     await expect(visitor.locator("body")).not.toContainText(`Barangay ${other.name}`);
   }
   await expectAccessible(visitor, "verify on the hub");
+
+  // 8. Without a QR reader: the lookup by number, date and amount names the barangay that issued it.
+  // Both barangays' pads start at the same serial, so both issued this number today for ₱75.00: the
+  // barangay chosen decides whose receipt answers, and a number it never issued is not found.
+  const lookUp = async (barangay: string, number: string) => {
+    await visitor.goto("/verify/collection");
+    const byNumber = visitor.getByRole("form", { name: "By receipt number, date and amount" });
+    await byNumber.getByLabel("Barangay").selectOption({ label: barangay });
+    await byNumber.getByLabel("Receipt number").fill(number);
+    await byNumber.getByLabel("Date issued").fill(todayInManila());
+    await byNumber.getByLabel("Amount (₱)").fill("75.00");
+    await byNumber.getByRole("button", { name: "Verify receipt" }).click();
+    return byNumber;
+  };
+  expect(receipts[0].number).toBe(receipts[1].number);
+  for (const receipt of receipts) {
+    const other = BARANGAYS.find((b) => b.name !== receipt.barangay)!;
+    const byNumber = await lookUp(receipt.barangay, receipt.number);
+    await expect(visitor.getByTestId("verify-result")).toContainText("genuine");
+    await expect(visitor.locator("body")).toContainText(`Barangay ${receipt.barangay}`);
+    await expect(visitor.locator("body")).not.toContainText(`Barangay ${other.name}`);
+    // The barangay stays chosen for the next lookup.
+    await expect(byNumber.getByLabel("Barangay")).toHaveValue(BARANGAYS.find((b) => b.name === receipt.barangay)!.code);
+  }
+  await lookUp(receipts[0].barangay, String(Number(receipts[0].number) + 40));
+  await expect(visitor.locator("body")).toContainText("No official receipt matches this number, date and amount.");
+  await shots(visitor, "verify-by-number", testInfo);
   await visitor.context().close();
   await hub.context().close();
   await hubApi.dispose();

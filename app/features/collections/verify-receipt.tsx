@@ -6,11 +6,12 @@ import { Label } from "~/components/ui/label";
 import { formatDate } from "@domain/dates";
 import { formatMoney } from "@domain/money";
 import type { LoaderData } from "~/lib/route-data";
+import { VisitorBarangayField } from "~/features/hub/visitor-barangay-field";
 import type { loader } from "~/routes/verify.collection";
 
 /** The public check of a receipt: the answer to the code or number asked, and the two forms to ask. */
 export function VerifyReceipt({ loaderData }: { loaderData: LoaderData<typeof loader> }) {
-  const { code, byNumber, result } = loaderData;
+  const { code, byNumber, result, barangays } = loaderData;
   const asked = code != null || byNumber != null;
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6">
@@ -87,6 +88,7 @@ export function VerifyReceipt({ loaderData }: { loaderData: LoaderData<typeof lo
         <h2 id="by-number-title" className="font-semibold">
           By receipt number, date and amount
         </h2>
+        <VisitorBarangayField id="verify-barangay" choices={barangays.choices} chosen={barangays.chosen} />
         <div className="grid gap-3 sm:grid-cols-3">
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="verify-number-input">Receipt number</Label>
