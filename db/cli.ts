@@ -11,13 +11,14 @@ import "../server/features/index.ts"; // the areas, composed before the seed use
 import { seed } from "../server/seed.ts";
 import { seedHub } from "../server/features/hub/seed.ts";
 import { setDefaultScope } from "./tenant.ts";
+import { describeDatabaseUrl } from "./wait.ts";
 
 const USAGE = "Usage: tsx db/cli.ts <migrate|seed>   (npm run db:migrate, npm run db:seed)";
 
 function where(env: Env): string {
   if (!env.DATABASE_URL) return `the embedded database in ${env.PGLITE_DIR}`;
-  const url = new URL(env.DATABASE_URL);
-  return `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname}`;
+  // One server or several (decision 213), never the password.
+  return `PostgreSQL at ${describeDatabaseUrl(env.DATABASE_URL)}`;
 }
 
 async function migrate(database: OpenedDatabase): Promise<void> {
