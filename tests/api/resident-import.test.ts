@@ -325,6 +325,14 @@ describe("an RBI Form A workbook", () => {
       server.db,
     );
     expect(history.rows).toHaveLength(1);
+    // A new resident's history starts with its creation, with the values the sheet gave.
+    const pedro = await sql<{ action: string; after: Json }>`
+      select action, after from audit_log where entity = 'resident' and entity_id = ${String(delaCruz[2].id)} order by id`.execute(
+      server.db,
+    );
+    expect(pedro.rows.map((r) => r.action)).toEqual(["create"]);
+    const after = typeof pedro.rows[0].after === "string" ? JSON.parse(pedro.rows[0].after) : pedro.rows[0].after;
+    expect(after).toMatchObject({ firstname: "Pedro", suffix: "Jr.", import_id: id, line: 7 });
     expect((await admin.post(`${BASE}/${id}/commit`)).status).toBe(422);
   });
 

@@ -789,6 +789,11 @@ async function commitBatch(tx: ServiceContext, id: number, size: number): Promis
       from jsonb_to_recordset(${JSON.stringify(profiles)}::jsonb) as x(user_id bigint, firstname text, middlename text, lastname text,
         suffix text, sex text, date_of_birth date, place_of_birth text, civil_status text, citizenship text, occupation_id bigint,
         contact_number text, house_number text, street text, purok_id bigint, hex_color text)`.execute(tx.db);
+    // Each new resident's history starts with its creation, as a resident created by hand does (one statement a batch).
+    const created = profiles.map((p, i) => ({ id: p.user_id, after: { ...p, user_id: undefined, import_id: id, line: creating[i].line } }));
+    await sql`insert into audit_log (user_id, entity, entity_id, action, after, ip)
+      select ${actor}, 'resident', x.id::text, 'create', x.after, ${tx.ip ?? null}
+      from jsonb_to_recordset(${JSON.stringify(created)}::jsonb) as x(id bigint, after jsonb)`.execute(tx.db);
     await recorder.inserted(
       "resident",
       creating.map((r) => ({ id: resultOf.get(r.line)!, after: { kind: "resident", line: r.line } })),
