@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { uniqueId } from "./api";
 import { expect, test } from "./fixtures";
@@ -32,6 +33,17 @@ const LASTS = ["Santos", "Reyes", "Cruz", "Bautista", "Garcia", "Mendoza", "Torr
 function isoDay(offset: number): string {
   return new Date(Date.UTC(1950, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10);
 }
+/** The page at 390 and 1440 px wide, when FIT_SCREENSHOTS names a folder. */
+async function screenshots(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(500); // the sidebar's slide at the new width
+    await page.screenshot({ path: `${SHOTS}/resident-import-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 const mdy = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 test("a 1,000-row RBI workbook: upload, dry run, fix, commit, error report, undo", async ({ adminPage: page, adminApi }) => {
@@ -121,14 +133,7 @@ test("a 1,000-row RBI workbook: upload, dry run, fix, commit, error report, undo
   await waitForHydration(page);
 
   // Screens at 390 and 1440 px, the dry run under review.
-  if (SHOTS) {
-    for (const width of [390, 1440]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(500); // the sidebar's slide at the new width
-      await page.screenshot({ path: `${SHOTS}/resident-import-review-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 720 });
-  }
+  await screenshots(page, "review");
 
   // The refused rows say why.
   await page.getByRole("link", { name: /^Refused/ }).click();
@@ -182,14 +187,7 @@ test("a 1,000-row RBI workbook: upload, dry run, fix, commit, error report, undo
   await page.getByTestId("import-commit").click();
   await expect(page.getByTestId("import-status")).toHaveText("Imported", { timeout: 120_000 });
   await expect(page.getByText("982 rows were written.")).toBeVisible();
-  if (SHOTS) {
-    for (const width of [390, 1440]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(500); // the sidebar's slide at the new width
-      await page.screenshot({ path: `${SHOTS}/resident-import-committed-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 720 });
-  }
+  await screenshots(page, "committed");
   const activeWith = (entry: string) =>
     adminApi
       .call<{ meta: { total: number } }>("GET", `/backend/api/${entry}?search=${encodeURIComponent(tag)}&status=active&per_page=1`)
@@ -217,4 +215,44 @@ test("a 1,000-row RBI workbook: upload, dry run, fix, commit, error report, undo
   // The import page lists it, undone.
   await page.goto("/manage/residents/import");
   await expect(page.getByRole("link", { name: `RBI ${tag}.xlsx` })).toBeVisible();
+});
+
+test("a sheet of other columns is matched by hand; a file that is no spreadsheet is refused on the page", async ({
+  adminPage: page,
+  adminApi,
+}) => {
+  const tag =
+    uniqueId()
+      .replace(/[^a-z]/gi, "")
+      .slice(0, 6) || "Map";
+  await adminApi.create("purok", { name: `Purok ${tag}` });
+  await page.goto("/manage/residents/import");
+  await waitForHydration(page);
+  await page
+    .getByLabel("Spreadsheet")
+    .setInputFiles({ name: "photo.xlsx", mimeType: "image/png", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) });
+  await page.getByRole("button", { name: "Upload and check" }).click();
+  await expect(page.getByTestId("import-error")).toHaveText("The file must be an Excel workbook (.xlsx) or a CSV file.");
+
+  const csv = `Col A,Col B,Col C,Col D,Col E,Col F\nGarcia ${tag},Liza,09/03/1988,Female,Single,Purok ${tag}\nTan ${tag},Lito,1990-01-05,M,Kasal,Purok ${tag}\n`;
+  await page.getByLabel("Spreadsheet").setInputFiles({ name: `export ${tag}.csv`, mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByRole("button", { name: "Upload and check" }).click();
+  await expect(page.getByRole("heading", { name: "Match the columns" })).toBeVisible();
+  await waitForHydration(page);
+  await screenshots(page, "mapping");
+  const form = page.getByTestId("import-mapping");
+  await form.getByRole("button", { name: "Check the rows with these columns" }).click();
+  await expect(page.getByTestId("import-refusal")).toHaveText("Choose the last name and first name columns, or the full name column.");
+  await form.getByLabel("Last name").selectOption("Col A");
+  await form.getByLabel("First name").selectOption("Col B");
+  await form.getByLabel("Date of birth").selectOption("Col C");
+  await form.getByLabel("Sex").selectOption("Col D");
+  await form.getByLabel("Civil status").selectOption("Col E");
+  await form.getByLabel("Purok / sitio / zone").selectOption("Col F");
+  await form.getByLabel("Dates like 03/04/1990 are").selectOption("dmy");
+  await form.getByRole("button", { name: "Check the rows with these columns" }).click();
+  await expect(page.getByTestId("import-status")).toHaveText("Dry run — not saved");
+  await expect(page.getByTestId("count-create")).toHaveText("2");
+  await expect(page.getByTestId("import-row-2")).toContainText(`Liza Garcia ${tag}`);
+  await expect(page.getByTestId("import-row-2")).toContainText("read as 1988-03-09 (day first)");
 });
