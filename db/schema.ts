@@ -360,6 +360,7 @@ export interface BlocklistEntriesView {
   firstname: string;
   middlename: string | null;
   lastname: string | null;
+  barangay_id: number;
 }
 
 /** Each run of an engine command (void, unvoid, cancel…) and what it reversed. */

@@ -4,7 +4,7 @@ import { VerifyReceipt } from "~/features/collections/verify-receipt";
 import { titleMeta } from "~/lib/titles";
 import { getRequestContext } from "../../server/http/pages/page-kit.server.ts";
 import { verifyByCode, verifyByNumber, verifyWait } from "../../server/features/collections/pages.server.ts";
-import { visitorBarangayChoices } from "../../server/http/tenancy.ts";
+import { visitorBarangayChoices } from "../../server/features/hub/pages.server.ts";
 
 // /verify/collection/{code?} (spec §2.1, DESIGN §11): public. With the code of a
 // receipt's QR link it shows the document kind, number, date, amount, status and the payor's

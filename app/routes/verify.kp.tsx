@@ -8,7 +8,7 @@ import { formatDate } from "@domain/dates";
 import { titleMeta } from "~/lib/titles";
 import { getRequestContext } from "../../server/http/pages/page-kit.server.ts";
 import { verifyKpCertification, verifyLookupWait } from "../../server/features/kp/verify-page.server.ts";
-import { visitorBarangayChoices } from "../../server/http/tenancy.ts";
+import { visitorBarangayChoices } from "../../server/features/hub/pages.server.ts";
 import { VisitorBarangayField } from "~/features/hub/visitor-barangay-field";
 
 // /verify/kp/{docket?} (decision 205): public, like the certificate's verify page. With a docket

@@ -139,3 +139,6 @@ export async function officersAction(args: PageArgs) {
     return redirectWithFlash(args, form, { message, type: "create" }, "/hub/officers");
   });
 }
+
+/** The verify pages' choice of barangay for a visitor of a hub (null on a single barangay's install). */
+export { visitorBarangayChoices } from "../../http/tenancy.ts";
