@@ -148,14 +148,14 @@ describe("the schema", () => {
     expect(tables.filter((t) => t.owner.startsWith("portal_")).map((t) => t.name)).toEqual([]);
   });
 
-  it("gives every table a barangay_id except the deployment's own, which the application's where clauses know by name", async () => {
-    // The engine adds `barangay_id = …` to every query of an entry's table but these (DESIGN §14's second line).
+  it("gives every table and view a barangay_id except the deployment's own tables, which the application's where clauses know by name", async () => {
+    // The engine adds `barangay_id = …` to every query of an entry's table or view but these (DESIGN §14's second line).
     const withoutBarangay = await asOwner(
       async () =>
         (
           await sql<{ name: string }>`
             select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-            where n.nspname = current_schema() and c.relkind = 'r'
+            where n.nspname = current_schema() and c.relkind in ('r', 'v')
               and not exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'barangay_id' and not a.attisdropped)
             order by c.relname`.execute(server.db)
         ).rows.map((r) => r.name),
