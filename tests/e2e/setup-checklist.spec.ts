@@ -292,6 +292,36 @@ test("a fresh install's administrator walks the first-run checklist to done", as
   await context.close();
 });
 
+test("without JavaScript: the barangay found with the Search button, picked and saved; an address of spaces refused, the page kept", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL, serviceWorkers: "block", javaScriptEnabled: false });
+  const page = await context.newPage();
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/manage/setup/identity");
+  await expect(page.getByTestId("identity-current")).toContainText("San Isidro, Santa Maria, Romblon");
+  await page.getByRole("searchbox", { name: "Find the barangay in the PSGC list" }).fill("san isidro santa maria davao");
+  await page.getByRole("button", { name: "Search: Find the barangay in the PSGC list" }).click();
+  await expect(page).toHaveURL(/psgc_search=san\+isidro\+santa\+maria\+davao/);
+  // One match: it comes checked.
+  const davao = page.getByRole("radio", { name: /San Isidro.*Santa Maria, Davao Occidental/ });
+  await expect(davao).toBeChecked();
+  await page.getByRole("button", { name: "Save the barangay" }).click();
+  await expect(page).toHaveURL(/\/manage\/setup$/);
+  await expect(page.getByTestId("flash-message")).toHaveText("Successfully saved the barangay's identity: San Isidro, Santa Maria.");
+  await expect(step(page, "identity")).toContainText("San Isidro, Santa Maria, Davao Occidental · 1108604013");
+  // The address: spaces alone pass the browser's `required` and are refused by the server, the page kept.
+  await page.goto("/manage/setup/identity");
+  await page.getByLabel("Address of the barangay hall").fill("   ");
+  await page.getByRole("button", { name: "Save the address" }).click();
+  await expect(page.getByText("The address field is required.")).toBeVisible();
+  await expect(page).toHaveURL(/\/manage\/setup\/identity$/);
+  await context.close();
+});
+
 test("the checklist's page is the administrator's: the treasurer gets the 403 page and no card", async ({ browser }) => {
   const api = await PortalApi.signIn(ADMIN.username, ADMIN.password, baseURL);
   const treasurer = await api.createUser("Treasurer");
