@@ -135,20 +135,24 @@ export async function uploadImport(ctx: ServiceContext, file: { path: string; na
         ${recognised ? "review" : "mapping"}, ${actor}, ${actor})
       returning id`.execute(tx.db);
     const importId = Number(created.rows[0].id);
-    let chunk: { line: number; cells: string[] }[] = [];
+    // A recognised layout is dry-run as it is read, one pass; another is stored for its mapping.
+    const runner = recognised ? await dryRunner(tx, mapping, "mdy") : null;
+    let chunk: ({ cells: string[] } & Partial<RowResult> & { line: number })[] = [];
     let total = 0;
     const flush = async () => {
       if (chunk.length === 0) return;
       await sql`
-        insert into resident_import_rows (import_id, line, cells)
-        select ${importId}, x.line, x.cells from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(line int, cells jsonb)`.execute(
-        tx.db,
-      );
+        insert into resident_import_rows (import_id, line, cells, outcome, reasons, notes, profile, household_no, purok_name,
+          match_user_id, match_line, match_reason)
+        select ${importId}, x.line, x.cells, coalesce(x.outcome, 'pending'), coalesce(x.reasons, '[]'), coalesce(x.notes, '[]'), x.profile,
+          x.household_no, x.purok_name, x.match_user_id, x.match_line, x.match_reason
+        from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(line int, cells jsonb, ${RESULT_COLUMNS})`.execute(tx.db);
       total += chunk.length;
       chunk = [];
     };
     for await (const row of sheet.rows) {
-      chunk.push({ line: row.line, cells: row.cells.slice(0, headers.length) });
+      const cells = row.cells.slice(0, headers.length);
+      chunk.push(runner ? { ...runner.check(row.line, cells), cells } : { line: row.line, cells });
       if (chunk.length >= 2000) await flush();
     }
     await flush();
@@ -160,7 +164,7 @@ export async function uploadImport(ctx: ServiceContext, file: { path: string; na
       action: "upload",
       after: { file_name: name, rows: total, format: sheet.format },
     });
-    if (recognised) await dryRunIn(tx, importId);
+    if (runner) await saveCounts(tx, importId, runner.counts());
     return importId;
   });
   return id;
@@ -387,25 +391,36 @@ export async function dryRun(ctx: ServiceContext, id: number): Promise<void> {
   });
 }
 
-async function dryRunIn(tx: ServiceContext, id: number): Promise<void> {
-  const batch = await lockImport(tx, id);
-  const mapping = json<ColumnMapping>(batch.mapping);
-  const order = batch.date_order as DateOrder;
+/** A row as the dry run leaves it. */
+interface RowResult {
+  line: number;
+  outcome: Outcome;
+  reasons: string[];
+  notes: string[];
+  profile: Record<string, unknown> | null;
+  household_no: string | null;
+  purok_name: string | null;
+  match_user_id: number | null;
+  match_line: number | null;
+  match_reason: string | null;
+}
+
+const RESULT_COLUMNS = sql.raw(`outcome text, reasons jsonb, notes jsonb, profile jsonb, household_no text, purok_name text,
+  match_user_id bigint, match_line int, match_reason text`);
+
+/**
+ * The dry run of one file, row after row in the sheet's order: each row read by evaluateRow, then
+ * matched against the registered residents and the file's earlier rows; the counts kept as it goes.
+ */
+async function dryRunner(tx: ServiceContext, mapping: ColumnMapping, order: DateOrder) {
   const found = await lookups(tx);
   const existing = await existingIndex(tx);
   const inFile = new Map<string, (MatchPerson & { line: number })[]>();
   const householdSize = new Map<string, number>();
   const counts: ImportCounts = { create: 0, duplicate: 0, refuse: 0, unknown_puroks: {}, ambiguous_dates: 0, households: 0 };
-  let after = 0;
-  for (;;) {
-    const rows = (
-      await sql<{ line: number; cells: unknown }>`
-      select line, cells from resident_import_rows where import_id = ${id} and line > ${after} order by line limit 2000`.execute(tx.db)
-    ).rows;
-    if (rows.length === 0) break;
-    after = rows[rows.length - 1].line;
-    const results = rows.map((row) => {
-      const e = evaluateRow(json<string[]>(row.cells), mapping, order, found);
+  return {
+    check(line: number, cells: string[]): RowResult {
+      const e = evaluateRow(cells, mapping, order, found);
       let outcome: Outcome = e.outcome;
       let match_user_id: number | null = null;
       let match_line: number | null = null;
@@ -433,7 +448,7 @@ async function dryRunIn(tx: ServiceContext, id: number): Promise<void> {
             earlier.match.line,
             `${earlier.reason} as row ${earlier.match.line} of this file`,
           ];
-        const mine = { ...person, line: row.line };
+        const mine = { ...person, line };
         for (const key of blockingKeys(person)) {
           const list = inFile.get(key);
           if (list) list.push(mine);
@@ -448,7 +463,7 @@ async function dryRunIn(tx: ServiceContext, id: number): Promise<void> {
       }
       counts[outcome as "create" | "duplicate" | "refuse"]!++;
       return {
-        line: row.line,
+        line,
         outcome,
         reasons: e.reasons,
         notes: e.notes,
@@ -459,19 +474,40 @@ async function dryRunIn(tx: ServiceContext, id: number): Promise<void> {
         match_line,
         match_reason,
       };
-    });
+    },
+    counts(): ImportCounts {
+      return { ...counts, households: householdSize.size };
+    },
+  };
+}
+
+async function saveCounts(tx: ServiceContext, id: number, counts: ImportCounts): Promise<void> {
+  await sql`update resident_imports set counts = ${JSON.stringify(counts)}::jsonb, updated_at = now() where id = ${id}`.execute(tx.db);
+}
+
+/** The dry run again over a batch's stored rows (a new mapping, a new purok); a duplicate's choice stays while its match does. */
+async function dryRunIn(tx: ServiceContext, id: number): Promise<void> {
+  const batch = await lockImport(tx, id);
+  const runner = await dryRunner(tx, json<ColumnMapping>(batch.mapping), batch.date_order as DateOrder);
+  let after = 0;
+  for (;;) {
+    const rows = (
+      await sql<{ line: number; cells: unknown }>`
+      select line, cells from resident_import_rows where import_id = ${id} and line > ${after} order by line limit 2000`.execute(tx.db)
+    ).rows;
+    if (rows.length === 0) break;
+    after = rows[rows.length - 1].line;
+    const results = rows.map((row) => runner.check(row.line, json<string[]>(row.cells)));
     await sql`
       update resident_import_rows r set outcome = x.outcome, reasons = x.reasons, notes = x.notes, profile = x.profile,
         household_no = x.household_no, purok_name = x.purok_name, match_user_id = x.match_user_id, match_line = x.match_line,
         match_reason = x.match_reason,
         decision = case when x.outcome = 'duplicate' and (r.match_user_id is not distinct from x.match_user_id)
           and (r.match_line is not distinct from x.match_line) then r.decision else null end
-      from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as x(line int, outcome text, reasons jsonb, notes jsonb, profile jsonb,
-        household_no text, purok_name text, match_user_id bigint, match_line int, match_reason text)
+      from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as x(line int, ${RESULT_COLUMNS})
       where r.import_id = ${id} and r.line = x.line`.execute(tx.db);
   }
-  counts.households = [...householdSize.keys()].length;
-  await sql`update resident_imports set counts = ${JSON.stringify(counts)}::jsonb, updated_at = now() where id = ${id}`.execute(tx.db);
+  await saveCounts(tx, id, runner.counts());
 }
 
 // --- review: decisions and puroks -----------------------------------------------------------------
