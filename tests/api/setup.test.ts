@@ -1,9 +1,9 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asOwner, inBarangay } from "../../db/tenant.ts";
+import { asOwner, FIRST_BARANGAY_ID, inBarangay, setDefaultScope } from "../../db/tenant.ts";
 import type { SetupChecklist, SetupStepKey } from "../../domain/setup.ts";
 import { seed } from "../../server/seed.ts";
-import { dashboardSetup, setupChecklist } from "../../server/features/setup/service.ts";
+import { dashboardSetup, setIdentity, setupChecklist, setupIdentity } from "../../server/features/setup/service.ts";
 import { adminContext } from "../helpers/people.ts";
 import { setBarangayImage } from "../../server/features/officials/service.ts";
 import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
@@ -124,6 +124,27 @@ describe("who may set up", () => {
     expect(await doneSteps()).toEqual(["users"]);
     await asOwner(() => server.db.updateTable("users").set({ deleted_at: new Date() }).where("id", "=", clerk.id).execute());
     expect(await doneSteps()).toEqual([]);
+  });
+});
+
+describe("on a hub", () => {
+  it("a barangay's administrator sees the code the hub's administrator gave and may not change it", async () => {
+    setDefaultScope({ kind: "barangay", barangayId: null });
+    try {
+      const ctx = adminContext(server.db);
+      const identity = await inBarangay(SECOND, () => setupIdentity(ctx));
+      expect(identity).toMatchObject({ psgc_code: MILAGROSA, name: "Milagrosa", canPick: false });
+      await expect(inBarangay(SECOND, () => setIdentity(ctx, { psgc_code: "0403405058" }))).rejects.toMatchObject({
+        status: 422,
+        errors: { psgc_code: ["On a hub, the barangay's PSGC code is set by the hub's administrator."] },
+      });
+    } finally {
+      setDefaultScope({ kind: "barangay", barangayId: FIRST_BARANGAY_ID });
+    }
+    const row = await asOwner(() =>
+      server.db.selectFrom("barangays").select("psgc_code").where("id", "=", SECOND).executeTakeFirstOrThrow(),
+    );
+    expect(row.psgc_code).toBe(MILAGROSA);
   });
 });
 
