@@ -400,6 +400,38 @@ describe("a commit stopped between batches", () => {
   });
 });
 
+describe("an undo after the imported records changed", () => {
+  it("stops, naming the resident, undoes nothing, and goes on once the record is as the import left it", async () => {
+    const rows: RbiRow[] = [
+      ["Undo", "Alma", "", "", "", "", "Purok 2", "", "1991-02-01", "F", "Single", "", "", "", ""],
+      ["Undo", "Berto", "", "", "", "", "Purok 2", "", "1991-02-02", "M", "Single", "", "", "", ""],
+    ];
+    const id = (await upload(admin, await rbiWorkbook(rows), "undo.xlsx")).body.data.id;
+    await admin.post(`${BASE}/${id}/commit`);
+    await waitFor(id, "committed");
+    const [alma] = await residentNamed("Undo");
+    expect((await admin.delete(`/backend/api/resident/${alma.id}`)).status).toBe(200);
+    await admin.post(`${BASE}/${id}/undo`);
+    let state: Json = null;
+    for (let i = 0; i < 200 && !state?.failure; i++) {
+      state = (await admin.get(`${BASE}/${id}`)).body.data;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(state).toMatchObject({ status: "undoing", undone_rows: 0 });
+    expect(state.failure).toMatch(new RegExp(`Resident #${alma.id} has changed since \\(deleted at\\)`));
+    expect((await residentNamed("Undo")).filter((r) => r.deleted_at == null)).toHaveLength(1);
+    // Restored by hand, and the worker's pause over: the undo goes on.
+    expect((await admin.post("/backend/api/resident/restore", { id: alma.id })).status).toBe(200);
+    await sql`update resident_imports set worker_at = now() - interval '5 minutes' where id = ${id}`.execute(server.db);
+    for (let i = 0; i < 200 && state.status !== "undone"; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      state = (await admin.get(`${BASE}/${id}`)).body.data;
+    }
+    expect(state).toMatchObject({ status: "undone", failure: null, undone_rows: 2 });
+    expect((await residentNamed("Undo")).every((r) => r.deleted_at != null)).toBe(true);
+  });
+});
+
 describe("CSV files and the mapping step", () => {
   it("reads a Windows-1252 CSV with Filipino headers and semicolons", async () => {
     const text =

@@ -243,12 +243,12 @@ test("a sheet of other columns is matched by hand; a file that is no spreadsheet
   const form = page.getByTestId("import-mapping");
   await form.getByRole("button", { name: "Check the rows with these columns" }).click();
   await expect(page.getByTestId("import-refusal")).toHaveText("Choose the last name and first name columns, or the full name column.");
-  await form.getByLabel("Last name").selectOption("Col A");
-  await form.getByLabel("First name").selectOption("Col B");
-  await form.getByLabel("Date of birth").selectOption("Col C");
-  await form.getByLabel("Sex").selectOption("Col D");
-  await form.getByLabel("Civil status").selectOption("Col E");
-  await form.getByLabel("Purok / sitio / zone").selectOption("Col F");
+  await form.getByLabel("Last name").selectOption({ index: 1 });
+  await form.getByLabel("First name").selectOption({ index: 2 });
+  await form.getByLabel("Date of birth").selectOption({ index: 3 });
+  await form.getByLabel("Sex").selectOption({ index: 4 });
+  await form.getByLabel("Civil status").selectOption({ index: 5 });
+  await form.getByLabel("Purok / sitio / zone").selectOption({ index: 6 });
   await form.getByLabel("Dates like 03/04/1990 are").selectOption("dmy");
   await form.getByRole("button", { name: "Check the rows with these columns" }).click();
   await expect(page.getByTestId("import-status")).toHaveText("Dry run — not saved");

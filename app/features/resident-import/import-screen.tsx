@@ -214,6 +214,8 @@ function RowsTable({ data, editable }: { data: Data; editable: boolean }) {
 function MappingForm({ data, errors }: { data: Data; errors: Record<string, string[]> }) {
   const { batch, fields } = data;
   const navigation = useNavigation();
+  // The first row's values beside each header, so a column is recognised by what it holds.
+  const sample = data.rows.rows[0]?.cells ?? [];
   return (
     <Form method="post" className="flex flex-col gap-4" data-testid="import-mapping" preventScrollReset>
       <CsrfInput />
@@ -235,7 +237,7 @@ function MappingForm({ data, errors }: { data: Data; errors: Record<string, stri
                 <option value="">— not in the file —</option>
                 {batch.headers.map((h, i) => (
                   <option key={i} value={i}>
-                    {h}
+                    {sample[i] ? `${h} (${sample[i].slice(0, 24)})` : h}
                   </option>
                 ))}
               </NativeSelect>
@@ -311,7 +313,7 @@ export function ImportScreen({ loaderData, actionData }: { loaderData: Data; act
       ) : null}
       {batch.failure ? (
         <p role="alert" className="rounded-md border border-destructive bg-destructive/10 p-3 text-sm text-destructive">
-          {batch.failure} It is tried again on its own while this page is open.
+          {batch.failure} It is tried again every half minute while this page is open.
         </p>
       ) : null}
 

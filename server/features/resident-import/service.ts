@@ -712,7 +712,7 @@ export function startWorker(ctx: ServiceContext, id: number): void {
   if (running.has(key)) return;
   running.add(key);
   const root = { db: ctx.db, user: ctx.user, ip: ctx.ip ?? null };
-  void inBarangay(barangayId ?? null, async () => {
+  const work = async () => {
     try {
       const claimed = await sql<{ id: number }>`
         update resident_imports set worker_at = now()
@@ -724,11 +724,13 @@ export function startWorker(ctx: ServiceContext, id: number): void {
     } catch (error) {
       const message = error instanceof AppError ? error.message : "The import stopped on an error; try again.";
       if (!(error instanceof AppError)) console.error("resident import", id, error);
-      await sql`update resident_imports set failure = ${message}, worker_at = null where id = ${id}`.execute(root.db).catch(() => {});
+      await sql`update resident_imports set failure = ${message}, worker_at = now() where id = ${id}`.execute(root.db).catch(() => {});
     } finally {
       running.delete(key);
     }
-  });
+  };
+  // In a barangay's scope (a request) the worker keeps it; the owner's (a script) stays as it is.
+  void (barangayId === undefined ? work() : inBarangay(barangayId, work));
 }
 
 /**
@@ -923,7 +925,7 @@ async function commitBatch(tx: ServiceContext, id: number, size: number): Promis
   const done = rows.map((r) => ({ id: r.id, user_id: resultOf.get(r.line) ?? null }));
   await sql`update resident_import_rows r set committed = true, user_id = x.user_id, run_id = ${recorder.runId}
     from jsonb_to_recordset(${JSON.stringify(done)}::jsonb) as x(id bigint, user_id bigint) where r.id = x.id`.execute(tx.db);
-  await sql`update resident_imports set committed_rows = committed_rows + ${rows.length}, worker_at = now() where id = ${id}`.execute(
+  await sql`update resident_imports set committed_rows = committed_rows + ${rows.length}, worker_at = now(), failure = null where id = ${id}`.execute(
     tx.db,
   );
   await audit(tx, {
@@ -969,7 +971,7 @@ async function undoBatch(tx: ServiceContext, id: number): Promise<boolean> {
     await audit(tx, { entity: "resident", entityId: row.user_id, action: "undo_import", before: change.after, after: change.before });
   }
   const n = await sql`update resident_import_rows set committed = false where run_id = ${runId}`.execute(tx.db);
-  await sql`update resident_imports set undone_rows = undone_rows + ${Number(n.numAffectedRows ?? 0)}, worker_at = now() where id = ${id}`.execute(
+  await sql`update resident_imports set undone_rows = undone_rows + ${Number(n.numAffectedRows ?? 0)}, worker_at = now(), failure = null where id = ${id}`.execute(
     tx.db,
   );
   return false;
