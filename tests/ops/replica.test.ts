@@ -2,6 +2,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openReplica, setReplicaDb, type OpenedReplica } from "../../db/replica.ts";
 import { REPLICA_LAG_NOTE_SECONDS, replicaLagNote } from "../../domain/reports/types.ts";
+import { reportReads } from "../../server/features/reports/replica-reads.ts";
+import { inRollupScope } from "../../server/features/rollups/service.ts";
 import { sleep } from "../faults/portal.ts";
 import { insertResidents, purokId } from "../helpers/people.ts";
 import { createUser, signedIn, type ApiClient, type TestServer } from "../helpers/server.ts";
@@ -130,6 +132,21 @@ describe.skipIf(!ENABLED)("reports read from a streaming replica", () => {
     await caughtUp();
     expect(await report(admin)).toEqual({ population: 5, readFrom: { source: "replica", lag_seconds: 0 } });
     expect(await report(viewer)).toEqual({ population: 5, readFrom: { source: "replica", lag_seconds: 0 } });
+  });
+
+  test("the roll-ups' scope reads the replica too: portal_rollup, the barangays named, one repeatable-read snapshot", async () => {
+    const ctx = { db: server.db, user: null };
+    const reads = await reportReads(ctx, { ownWrites: false });
+    expect(reads.readFrom).toEqual({ source: "replica", lag_seconds: 0 });
+    const { rows } = await inRollupScope(reads.ctx, [1], (trx) =>
+      sql<{ role: string; isolation: string; residents: number }>`
+        select current_user as role, current_setting('transaction_isolation') as isolation,
+               (select count(*)::int from users where kind = 'resident') as residents`.execute(trx),
+    );
+    expect(rows[0]).toEqual({ role: "portal_rollup", isolation: "repeatable read", residents: 5 });
+    // No barangay named: row-level security shows none.
+    const none = await inRollupScope(reads.ctx, [], (trx) => sql<{ n: number }>`select count(*)::int as n from users`.execute(trx));
+    expect(none.rows[0].n).toBe(0);
   });
 
   test("a replica that cannot be reached sends reports to the primary", async () => {
