@@ -85,3 +85,24 @@ describe("issue 14 settings", () => {
     expect(() => parseEnv({ UPLOAD_BODY_LIMIT_MB: "lots" })).toThrow("UPLOAD_BODY_LIMIT_MB");
   });
 });
+
+describe("issue 30 items 4 and 6: the replica and the direct address", () => {
+  const primary = "postgres://portal@db:5432/portal";
+  it("DATABASE_REPLICA_URL and DATABASE_DIRECT_URL are read when set, unset when empty", () => {
+    const env = parseEnv({ DATABASE_URL: primary, DATABASE_REPLICA_URL: "postgres://portal@replica:5432/portal", DATABASE_DIRECT_URL: "" });
+    expect(env.DATABASE_REPLICA_URL).toBe("postgres://portal@replica:5432/portal");
+    expect(env.DATABASE_DIRECT_URL).toBeUndefined();
+  });
+
+  it("a replica needs DATABASE_URL, and each must be a postgres address", () => {
+    expect(() => parseEnv({ DATABASE_REPLICA_URL: "postgres://portal@replica:5432/portal" })).toThrow(
+      "DATABASE_REPLICA_URL: a replica needs DATABASE_URL",
+    );
+    expect(() => parseEnv({ DATABASE_URL: primary, DATABASE_REPLICA_URL: "replica:5432" })).toThrow(
+      "DATABASE_REPLICA_URL: DATABASE_REPLICA_URL must start with postgres:// or postgresql://",
+    );
+    expect(() => parseEnv({ DATABASE_URL: primary, DATABASE_DIRECT_URL: "db:5432" })).toThrow(
+      "DATABASE_DIRECT_URL: DATABASE_DIRECT_URL must start with postgres:// or postgresql://",
+    );
+  });
+});
