@@ -28,15 +28,18 @@ export interface ReportReads {
   readFrom: ReportReadFrom;
 }
 
-const decided = new WeakMap<ServiceContext, Promise<ReportReads>>();
+const decided = new WeakMap<ServiceContext, Map<boolean, Promise<ReportReads>>>();
 
 /**
  * Where a report for `ctx` reads. `ownWrites: false` for reads that cannot include anything the
  * user wrote (the roll-ups read barangays' rows; their readers are the hub's officers).
  */
 export function reportReads(ctx: ServiceContext, options: { ownWrites?: boolean } = {}): Promise<ReportReads> {
-  let found = decided.get(ctx);
-  if (!found) decided.set(ctx, (found = decide(ctx, options.ownWrites ?? true)));
+  const ownWrites = options.ownWrites ?? true;
+  let byRule = decided.get(ctx);
+  if (!byRule) decided.set(ctx, (byRule = new Map()));
+  let found = byRule.get(ownWrites);
+  if (!found) byRule.set(ownWrites, (found = decide(ctx, ownWrites)));
   return found;
 }
 
