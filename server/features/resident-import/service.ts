@@ -83,10 +83,9 @@ export interface ResidentImport {
   to_commit: number;
 }
 
-export interface ImportRow {
-  id: number;
+/** A row as the dry run leaves it. */
+interface RowResult {
   line: number;
-  cells: string[];
   outcome: Outcome;
   reasons: string[];
   notes: string[];
@@ -96,6 +95,12 @@ export interface ImportRow {
   match_user_id: number | null;
   match_line: number | null;
   match_reason: string | null;
+}
+
+/** A row as the review shows it: the sheet's cells, the dry run's result, the choice and what the commit did. */
+export interface ImportRow extends RowResult {
+  id: number;
+  cells: string[];
   match_name: string | null;
   decision: Decision | null;
   committed: boolean;
@@ -389,20 +394,6 @@ export async function dryRun(ctx: ServiceContext, id: number): Promise<void> {
     if (batch.status !== "review") throw new AppError(422, "Only an import under review is checked again.");
     await dryRunIn(tx, id);
   });
-}
-
-/** A row as the dry run leaves it. */
-interface RowResult {
-  line: number;
-  outcome: Outcome;
-  reasons: string[];
-  notes: string[];
-  profile: Record<string, unknown> | null;
-  household_no: string | null;
-  purok_name: string | null;
-  match_user_id: number | null;
-  match_line: number | null;
-  match_reason: string | null;
 }
 
 const RESULT_COLUMNS = sql.raw(`outcome text, reasons jsonb, notes jsonb, profile jsonb, household_no text, purok_name text,
