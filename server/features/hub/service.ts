@@ -11,7 +11,8 @@ import { hashPassword, passwordProblem } from "../../auth/passwords.ts";
 import { audit } from "../../engine/audit.ts";
 import { inTransaction } from "../../engine/transaction.ts";
 import { ADMIN_ROLE } from "../access/access.ts";
-import { barangayByCode, cityByCode, searchBarangays, searchCities } from "../psgc/psgc.ts";
+import { barangayByCode, cityByCode, searchCities } from "../psgc/psgc.ts";
+import { searchBarangaysInUse } from "../psgc/in-use.ts";
 import { seedInTransaction } from "../../seed.ts";
 import { MUNICIPAL_ROLES } from "./seed.ts";
 
@@ -220,24 +221,7 @@ async function getBarangayInHub(ctx: ServiceContext, id: number): Promise<HubBar
 /** The PSGC list's barangays matching a name ("milagrosa calamba"), each marked when already on the hub. */
 async function searchPsgcBarangaysInHub(ctx: ServiceContext, query: string): Promise<(PsgcBarangay & { onHub: boolean })[]> {
   hubAdmin(ctx);
-  const text = query.trim().slice(0, 100);
-  if (text.length < 2) return [];
-  const found = searchBarangays(text);
-  if (!found.length) return [];
-  const used = new Set(
-    (
-      await ctx.db
-        .selectFrom("barangays")
-        .select("psgc_code")
-        .where(
-          "psgc_code",
-          "in",
-          found.map((b) => b.code),
-        )
-        .execute()
-    ).map((r) => r.psgc_code),
-  );
-  return found.map((b) => ({ ...b, onHub: used.has(b.code) }));
+  return (await searchBarangaysInUse(ctx, query)).map(({ inUse, ...b }) => ({ ...b, onHub: inUse }));
 }
 
 const psgcCodeInput = z.object({

@@ -22,7 +22,8 @@ import { forbidden, ValidationError } from "../../errors.ts";
 import { audit } from "../../engine/audit.ts";
 import { inTransaction } from "../../engine/transaction.ts";
 import { getSetting, putSetting, type BarangayInfo } from "../../system/settings.ts";
-import { barangayByCode, cityByCode, searchBarangays } from "../psgc/psgc.ts";
+import { barangayByCode, cityByCode } from "../psgc/psgc.ts";
+import { OWN_BARANGAY_ID, searchBarangaysInUse } from "../psgc/in-use.ts";
 
 // The first-run checklist (issue 33 item 3, decision 218): one read of the barangay's records
 // answers every step, and the two writes no other screen does — the barangay's identity from the
@@ -40,8 +41,6 @@ export function maySetUp(user: ServiceContext["user"]): boolean {
 function assertMaySetUp(ctx: ServiceContext): void {
   if (!maySetUp(ctx.user)) throw forbidden();
 }
-
-const OWN_BARANGAY = sql<number>`nullif(current_setting('app.barangay_id', true), '')::bigint`;
 
 interface Marked {
   by: number | null;
@@ -87,7 +86,7 @@ async function readFacts(ctx: Pick<ServiceContext, "db">) {
       (select count(distinct ur.user_id)::int from user_roles ur join users u on u.id = ur.user_id
         where u.kind = 'staff' and u.deleted_at is null) as staff
     from (select 1) as one
-    left join barangays b on b.id = ${OWN_BARANGAY}`.execute(ctx.db);
+    left join barangays b on b.id = ${OWN_BARANGAY_ID}`.execute(ctx.db);
   const row = rows[0];
   const json = <T>(v: T | string | null): T | null => (typeof v === "string" ? (JSON.parse(v) as T) : v);
   return { ...row, info: json(row.info), marks: json(row.marks) ?? {}, images: row.images ?? [], positions: row.positions ?? [] };
@@ -272,7 +271,7 @@ async function ownBarangay(ctx: Pick<ServiceContext, "db">, lock = false) {
   let q = ctx.db
     .selectFrom("barangays")
     .select(["id", "psgc_code", "name", "city_municipality", "province", "region"])
-    .where("id", "=", OWN_BARANGAY);
+    .where("id", "=", OWN_BARANGAY_ID);
   if (lock) q = q.forUpdate();
   return q.executeTakeFirst();
 }
@@ -295,22 +294,7 @@ export async function setupIdentity(ctx: ServiceContext): Promise<SetupIdentity>
 /** The PSGC list's barangays matching a name, each marked when another barangay of this deployment has it. */
 export async function searchIdentity(ctx: ServiceContext, query: string): Promise<(PsgcBarangay & { taken: boolean })[]> {
   assertMaySetUp(ctx);
-  const text = query.trim().slice(0, 100);
-  if (text.length < 2) return [];
-  const found = searchBarangays(text);
-  if (!found.length) return [];
-  const taken = await ctx.db
-    .selectFrom("barangays")
-    .select("psgc_code")
-    .where(
-      "psgc_code",
-      "in",
-      found.map((b) => b.code),
-    )
-    .where("id", "<>", OWN_BARANGAY)
-    .execute();
-  const used = new Set(taken.map((r) => r.psgc_code));
-  return found.map((b) => ({ ...b, taken: used.has(b.code) }));
+  return (await searchBarangaysInUse(ctx, query, "own")).map(({ inUse, ...b }) => ({ ...b, taken: inUse }));
 }
 
 const identityInput = z.object({
