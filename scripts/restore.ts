@@ -2,7 +2,8 @@
 // into an EMPTY database of the configured kind — the PostgreSQL database of DATABASE_URL (created
 // when missing) or the embedded database folder PGLITE_DIR — and refuses one that holds tables.
 // Start the portal on it afterwards: it applies any newer migrations.
-import { describeUrl, restoreDatabase, runCommand } from "../server/features/privacy/backup.ts";
+import { restoreDatabase, runCommand } from "../server/features/privacy/backup.ts";
+import { describeDatabaseUrl } from "../db/wait.ts";
 import { migrationsFolder } from "../db/migrate.ts";
 import { parseEnv } from "../server/env.ts";
 import path from "node:path";
@@ -16,7 +17,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const env = parseEnv();
-  const where = env.DATABASE_URL ? describeUrl(env.DATABASE_URL) : `the embedded database in ${path.resolve(env.PGLITE_DIR)}`;
+  const where = env.DATABASE_URL ? `the PostgreSQL database at ${describeDatabaseUrl(env.DATABASE_URL)}` : `the embedded database in ${path.resolve(env.PGLITE_DIR)}`;
   console.log(`Restoring ${file} into ${where} …`);
   const started = performance.now();
   const result = await restoreDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR }, file, migrationsFolder());

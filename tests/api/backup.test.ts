@@ -168,7 +168,7 @@ describe.skipIf(!usingPostgres())("backup and restore on PostgreSQL", () => {
 
     const again = cli("restore", [file], { DATABASE_URL: targetUrl });
     expect(again.code).toBe(1);
-    expect(again.out).toContain(`Refusing to restore: the PostgreSQL database ${targetName}`);
+    expect(again.out).toContain(`Refusing to restore: the PostgreSQL database at 127.0.0.1:5432/${targetName}`);
     expect(again.out).toContain("is not empty");
   }, 300_000);
 });

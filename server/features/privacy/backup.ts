@@ -6,6 +6,7 @@ import { asOwner } from "../../../db/tenant.ts";
 import { ensureApplicationRoles, grantApplicationRoles } from "../../../db/roles.ts";
 import { sql } from "kysely";
 import { openDatabase, type DB, type OpenedDatabase } from "../../../db/index.ts";
+import { describeDatabaseUrl } from "../../../db/wait.ts";
 
 // Backup and restore of the whole portal in one file (docs/decisions/187):
 //
@@ -127,7 +128,7 @@ async function restoreAsOwner(target: DatabaseTarget, file: string, migrationsDi
     await createDatabaseIfMissing(target.databaseUrl);
     const database = await openDatabase({ databaseUrl: target.databaseUrl, poolSize: 1 });
     try {
-      await refuseNonEmpty(database.db, describeUrl(target.databaseUrl));
+      await refuseNonEmpty(database.db, `the PostgreSQL database at ${describeDatabaseUrl(target.databaseUrl)}`);
       // The policies name the application's roles: they must exist before the restore.
       await ensureApplicationRoles(database.db);
     } finally {
@@ -226,10 +227,6 @@ async function createDatabaseIfMissing(databaseUrl: string): Promise<void> {
   }
 }
 
-export function describeUrl(databaseUrl: string): string {
-  const url = new URL(databaseUrl);
-  return `the PostgreSQL database ${url.pathname.slice(1)} at ${url.hostname}${url.port ? `:${url.port}` : ""}`;
-}
 
 /** Runs pg_dump or pg_restore; their own message is the error when they fail. */
 function run(command: string, args: string[]): Promise<void> {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { openDatabase, type OpenedDatabase } from "../../../db/index.ts";
+import { describeDatabaseUrl } from "../../../db/wait.ts";
 import { parseEnv } from "../../env.ts";
 import { TransferError } from "./file.ts";
 
@@ -20,7 +21,7 @@ export async function openConfiguredDatabase(): Promise<CommandDatabase> {
   const version = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { version: string }).version;
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR, poolSize: 2 });
   const where = env.DATABASE_URL
-    ? `the PostgreSQL database ${new URL(env.DATABASE_URL).pathname.slice(1)}`
+    ? `the PostgreSQL database at ${describeDatabaseUrl(env.DATABASE_URL)}`
     : `the embedded database in ${path.resolve(env.PGLITE_DIR)}`;
   return { database, where, hub: env.PORTAL_HUB, version };
 }
