@@ -21,6 +21,7 @@ import { cacheMaintenanceMode, setMaintenanceFromEnv } from "./system/settings.t
 import { startRetentionSchedule } from "./features/privacy/retention.ts";
 import { startKpDeadlineSchedule } from "./features/kp/clock.ts";
 import { startAppointmentSchedule } from "./features/appointments/clock.ts";
+import { startImportResume } from "./features/resident-import/resume.ts";
 import { requestContext } from "./http/pages/context.ts";
 import type { Server } from "node:http";
 
@@ -90,6 +91,8 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
   const kpDeadlines = startKpDeadlineSchedule(db, logger);
   // Appointments: the day-before reminders (once each) and the no-shows after the day (decision 207).
   const appointmentClock = startAppointmentSchedule(db, logger);
+  // Resident imports stopped mid-commit or mid-undo go on from their last batch (decision 217).
+  const importResume = startImportResume(db, logger);
 
   // Production loads the route bundle once, now: a rebuild of build/ while the server runs must not
   // break it. Development asks Vite on every request so edits show at once.
@@ -158,6 +161,7 @@ export async function startApp(options: { env?: Env; version?: string } = {}): P
       retention.stop();
       kpDeadlines.stop();
       appointmentClock.stop();
+      importResume.stop();
       await hub.stop();
       setReplicaDb(null);
       await replica?.close();

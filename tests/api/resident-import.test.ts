@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { asOwner, inBarangay } from "../../db/tenant.ts";
 import { runBatches } from "../../server/features/resident-import/service.ts";
+import { resumeStoppedImports } from "../../server/features/resident-import/resume.ts";
 import { createUser, signedIn, startTestServer, type ApiClient, type Json, type TestServer } from "../helpers/server.ts";
 import { rbiWorkbook, zipOf, type RbiRow } from "./resident-import-sheets.ts";
 
@@ -388,9 +389,26 @@ describe("a commit stopped between batches", () => {
     // The household H1 (4 people) is not split: the batch took it whole.
     expect(partial.committed_rows).toBe(4);
     expect((await residentNamed("Resume")).length).toBe(4);
-    // The worker is gone (its last write long ago): the next look resumes it.
+    // A second stop, and the server starting again: its resume job goes on from the last batch.
+    expect(await runBatches(ctx, id, { maxBatches: 1, batchSize: 3 })).toBe(false);
     await sql`update resident_imports set worker_at = now() - interval '5 minutes' where id = ${id}`.execute(server.db);
-    const done = await waitFor(id, "committed");
+    expect(await resumeStoppedImports(server.db)).toEqual({ resumed: 1 });
+    const committed = async () =>
+      (
+        await sql<{ status: string; committed_rows: number }>`select status, committed_rows from resident_imports where id = ${id}`.execute(
+          server.db,
+        )
+      ).rows[0];
+    for (let i = 0; i < 200 && (await committed()).status !== "committed"; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await committed()).toEqual({ status: "committed", committed_rows: 9 });
+    // Another stop, found by a look at the page instead (its worker silent for long): the page resumes it too.
+    const second = (
+      await upload(admin, await rbiWorkbook(rows.map((r) => [...r.slice(0, 1).map(() => "Again"), ...r.slice(1)])), "again.xlsx")
+    ).body.data.id;
+    await sql`update resident_imports set status = 'committing', worker_at = now() - interval '5 minutes' where id = ${second}`.execute(
+      server.db,
+    );
+    const done = await waitFor(second, "committed");
     expect(done.committed_rows).toBe(9);
     expect((await residentNamed("Resume")).length).toBe(9);
     const runs = await sql<{
