@@ -220,6 +220,7 @@ test("a 1,000-row RBI workbook: upload, dry run, fix, commit, error report, undo
 test("a sheet of other columns is matched by hand; a file that is no spreadsheet is refused on the page", async ({
   adminPage: page,
   adminApi,
+  signInAs,
 }) => {
   const tag =
     uniqueId()
@@ -255,4 +256,12 @@ test("a sheet of other columns is matched by hand; a file that is no spreadsheet
   await expect(page.getByTestId("count-create")).toHaveText("2");
   await expect(page.getByTestId("import-row-2")).toContainText(`Liza Garcia ${tag}`);
   await expect(page.getByTestId("import-row-2")).toContainText("read as 1988-03-09 (day first)");
+
+  // The Treasurer reads residents but creates none: no import link, and the import's pages are refused.
+  const treasurer = await signInAs(await adminApi.createUser("Treasurer", { welcomed: true }));
+  await treasurer.goto("/manage/residents");
+  await expect(treasurer.getByRole("heading", { name: "Residents", exact: true })).toBeVisible();
+  await expect(treasurer.getByTestId("residents-import")).toHaveCount(0);
+  expect((await treasurer.goto("/manage/residents/import"))?.status()).toBe(403);
+  expect((await treasurer.goto(new URL(page.url()).pathname))?.status()).toBe(403);
 });
