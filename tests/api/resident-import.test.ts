@@ -286,6 +286,10 @@ describe("an RBI Form A workbook", () => {
     expect(lines.map((l) => l[0])).toEqual([8, 9, 10, 11, 13, 14]);
     expect(String(lines[1][1])).toBe("The last name field is required.");
     expect(String(lines[0][1])).toMatch(/Likely duplicate, skipped/);
+    // Residents' data left the portal: the access log names who took it.
+    const logged = await sql<{ record: string; action: string }>`
+      select record, action from access_log where entity = 'resident' and action = 'export' order by id desc limit 1`.execute(server.db);
+    expect(logged.rows[0]).toEqual({ record: "Residents not imported (6 rows)", action: "export" });
   });
 
   it("commits in batches: residents created and updated, households formed, the run recorded and audited", async () => {

@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import { sql } from "kysely";
 import type { ServiceContext } from "../../context.ts";
 import { slug } from "../reports/export.ts";
+import { recordAccessBy } from "../audit/access-log.ts";
 import { getImport } from "./service.ts";
 
 // The import's error report (issue 33 item 1): the rows that will not be (or were not) written —
@@ -25,6 +26,7 @@ export async function errorReport(ctx: ServiceContext, id: number): Promise<{ fi
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   let after = 0;
+  let count = 0;
   for (;;) {
     const rows = (
       await sql<{ line: number; cells: unknown; outcome: string; reasons: unknown; match_reason: string | null; decision: string | null }>`
@@ -42,10 +44,19 @@ export async function errorReport(ctx: ServiceContext, id: number): Promise<{ fi
       const values: Record<string, string | number> = { line: r.line, reason };
       cells.forEach((c, i) => (values[`c${i}`] = c));
       sheet.addRow(values).commit();
+      count++;
     }
   }
   sheet.commit();
   await workbook.commit();
   const base = slug(batch.file_name.replace(/\.(xlsx|csv)$/i, "")) || "residents";
-  return { fileName: `${base}-not-imported.xlsx`, content: Buffer.concat(chunks) };
+  const fileName = `${base}-not-imported.xlsx`;
+  // Residents' data leaves the portal: the access log says who took it (decision 180).
+  await recordAccessBy(ctx, {
+    entity: "resident",
+    record: `Residents not imported (${count} ${count === 1 ? "row" : "rows"})`,
+    action: "export",
+    detail: `${fileName}; import #${id}`,
+  });
+  return { fileName, content: Buffer.concat(chunks) };
 }
