@@ -302,11 +302,17 @@ function SectionCard({
 }
 
 /** Says so when the figures come from a replica more than a minute behind the primary (decision 214). */
-export function ReplicaLagNote({ readFrom }: { readFrom: ReportResult["read_from"] }) {
+export function ReplicaLagNote({
+  readFrom,
+  className = "text-xs text-amber-800 dark:text-amber-300",
+}: {
+  readFrom: ReportResult["read_from"];
+  className?: string;
+}) {
   const note = replicaLagNote(readFrom);
   if (!note) return null;
   return (
-    <p className="text-xs text-amber-800 dark:text-amber-300" role="note" data-testid="replica-lag">
+    <p className={className} role="note" data-testid="replica-lag">
       {note}
     </p>
   );

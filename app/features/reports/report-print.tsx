@@ -3,7 +3,7 @@ import { describeFilters } from "./describe";
 import { reportHref } from "./format";
 import { findReport } from "@domain/reports/registry";
 import { StaticChart } from "./static-chart";
-import { SummaryCards } from "./report-page";
+import { ReplicaLagNote, SummaryCards } from "./report-page";
 import { ReportTable } from "./report-table";
 import { PAPER_SIZES, PRINT_LISTING_LIMIT, reportHeading, sectionColumns, type Orientation, type PaperSize } from "@domain/reports/types";
 import { formatDate, formatDateTime } from "@domain/dates";
@@ -65,6 +65,7 @@ export function ReportSheet({ loaderData, report }: { loaderData: LoaderData<typ
         <PrintLetterhead barangay={barangay} images={images} title={listing && listingSection ? listingSection.title : reportHeading(def)}>
           <p className="text-[9pt]">{describeFilters(def, result.filters, options)}</p>
           <p className="text-[8pt] text-stone-600">As of {formatDate(printedAt, "long")}</p>
+          <ReplicaLagNote readFrom={result.read_from} className="text-[8pt] text-stone-700" />
         </PrintLetterhead>
 
         {result.letter && !listing ? (
