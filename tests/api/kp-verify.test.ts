@@ -91,6 +91,7 @@ describe("/verify/kp/{docket}", () => {
             { kind: "Certification to file action", forms: "KP Form 20, 20-A or 20-B", issued_on: "2026-02-12", status: "issued" },
           ],
         },
+        barangays: { choices: null, chosen: null },
       },
     });
     expect(JSON.stringify(page)).not.toMatch(/Magbanua|Villanueva|rent|upa|intimidation|Purok|repudiated/i);
@@ -117,12 +118,17 @@ describe("/verify/kp/{docket}", () => {
   it("answers a case with no certification exactly as an unknown docket, and reads a docket as typed", async () => {
     const open = await file("Cruz vs. Dizon");
     const unknown = await visit("1999-999", "198.51.100.3");
-    expect(unknown).toEqual({ status: 200, body: { docket: "1999-999", result: null } });
-    expect(await visit(open.docket_number, "198.51.100.3")).toEqual({ status: 200, body: { docket: open.docket_number, result: null } });
+    // A single barangay's install offers no choice of barangay (a hub does: tests/e2e/hub.spec.ts).
+    const noChoice = { choices: null, chosen: null };
+    expect(unknown).toEqual({ status: 200, body: { docket: "1999-999", result: null, barangays: noChoice } });
+    expect(await visit(open.docket_number, "198.51.100.3")).toEqual({
+      status: 200,
+      body: { docket: open.docket_number, result: null, barangays: noChoice },
+    });
     expect(await visit("not-a-docket", "198.51.100.3")).toMatchObject({ body: { result: null } });
     // The form's ?docket= goes to the page's own address, spaces dropped.
     expect(await visit(undefined, "198.51.100.3", "?docket=%202026-001%20")).toEqual({ status: 302, location: "/verify/kp/2026-001" });
-    expect(await visit(undefined, "198.51.100.3")).toEqual({ status: 200, body: { docket: null, result: null } });
+    expect(await visit(undefined, "198.51.100.3")).toEqual({ status: 200, body: { docket: null, result: null, barangays: noChoice } });
   });
 
   it("refuses the 31st lookup a minute from one address with 429, as the other verify pages", async () => {

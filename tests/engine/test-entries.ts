@@ -185,8 +185,10 @@ export function registerTestEntries(): void {
   composeServices({ test_voucher: (def) => new TestVoucherService(def) });
 }
 
+// With its barangay, as every table a barangay owns: the engine names the barangay in its queries (decision 209).
 const AUDIT = sql`created_at timestamptz not null default now(), created_by bigint, updated_at timestamptz not null default now(),
-  updated_by bigint, deleted_at timestamptz, deleted_by bigint`;
+  updated_by bigint, deleted_at timestamptz, deleted_by bigint,
+  barangay_id bigint not null default nullif(current_setting('app.barangay_id', true), '')::bigint`;
 
 export function createTestTables(db: DB): Promise<void> {
   // Tables are made by the database's owner; the application's role owns none (decision 209).
