@@ -3,12 +3,13 @@ import { z } from "zod";
 import { can } from "../../../domain/permissions.ts";
 import { residentProfileSchema } from "../../../domain/registry/people.ts";
 import {
-  blockingKeys,
+  blockingKeysOf,
   fold,
   IMPORT_PERMISSION,
   IMPORT_FIELDS,
   isRecognised,
-  likelySame,
+  likelySameKeys,
+  matchKeys,
   mappingOfHeaders,
   purokKey,
   readCivilStatus,
@@ -19,7 +20,7 @@ import {
   splitSuffix,
   type ColumnMapping,
   type DateOrder,
-  type MatchPerson,
+  type MatchKeys,
 } from "../../../domain/resident-import/rbi.ts";
 import { scopedBarangayId, inBarangay } from "../../../db/tenant.ts";
 import type { ServiceContext } from "../../context.ts";
@@ -343,7 +344,7 @@ export function evaluateRow(cells: string[], mapping: ColumnMapping, order: Date
   };
 }
 
-type Indexed = MatchPerson & { id: number; name: string };
+type Indexed = MatchKeys & { id: number; name: string };
 
 async function existingIndex(ctx: ServiceContext): Promise<Map<string, Indexed[]>> {
   const rows = await sql<{
@@ -360,14 +361,11 @@ async function existingIndex(ctx: ServiceContext): Promise<Map<string, Indexed[]
   const index = new Map<string, Indexed[]>();
   for (const r of rows.rows) {
     const person: Indexed = {
+      ...matchKeys({ firstname: r.firstname, middlename: r.middlename, lastname: r.lastname ?? "", date_of_birth: r.dob }),
       id: Number(r.id),
-      firstname: r.firstname,
-      middlename: r.middlename,
-      lastname: r.lastname ?? "",
-      date_of_birth: r.dob,
       name: [r.firstname, r.middlename, r.lastname, r.suffix].filter(Boolean).join(" "),
     };
-    for (const key of blockingKeys(person)) {
+    for (const key of blockingKeysOf(person)) {
       const list = index.get(key);
       if (list) list.push(person);
       else index.set(key, [person]);
@@ -376,10 +374,10 @@ async function existingIndex(ctx: ServiceContext): Promise<Map<string, Indexed[]
   return index;
 }
 
-function findMatch<T extends MatchPerson>(index: Map<string, T[]>, person: MatchPerson): { match: T; reason: string } | null {
-  for (const key of blockingKeys(person)) {
+function findMatch<T extends MatchKeys>(index: Map<string, T[]>, person: MatchKeys): { match: T; reason: string } | null {
+  for (const key of blockingKeysOf(person)) {
     for (const candidate of index.get(key) ?? []) {
-      const reason = likelySame(person, candidate);
+      const reason = likelySameKeys(person, candidate);
       if (reason) return { match: candidate, reason };
     }
   }
@@ -406,7 +404,7 @@ const RESULT_COLUMNS = sql.raw(`outcome text, reasons jsonb, notes jsonb, profil
 async function dryRunner(tx: ServiceContext, mapping: ColumnMapping, order: DateOrder) {
   const found = await lookups(tx);
   const existing = await existingIndex(tx);
-  const inFile = new Map<string, (MatchPerson & { line: number })[]>();
+  const inFile = new Map<string, (MatchKeys & { line: number })[]>();
   const householdSize = new Map<string, number>();
   const counts: ImportCounts = { create: 0, duplicate: 0, refuse: 0, unknown_puroks: {}, ambiguous_dates: 0, households: 0 };
   return {
@@ -419,12 +417,12 @@ async function dryRunner(tx: ServiceContext, mapping: ColumnMapping, order: Date
       if (e.ambiguous) counts.ambiguous_dates!++;
       if (e.purok_name) counts.unknown_puroks![e.purok_name] = (counts.unknown_puroks![e.purok_name] ?? 0) + 1;
       if (e.profile) {
-        const person: MatchPerson = {
+        const person = matchKeys({
           firstname: String(e.profile.firstname),
           middlename: (e.profile.middlename as string | null) ?? null,
           lastname: String(e.profile.lastname),
           date_of_birth: String(e.profile.date_of_birth),
-        };
+        });
         const old = findMatch(existing, person);
         const earlier = old ? null : findMatch(inFile, person);
         if (old)
@@ -440,7 +438,7 @@ async function dryRunner(tx: ServiceContext, mapping: ColumnMapping, order: Date
             `${earlier.reason} as row ${earlier.match.line} of this file`,
           ];
         const mine = { ...person, line };
-        for (const key of blockingKeys(person)) {
+        for (const key of blockingKeysOf(person)) {
           const list = inFile.get(key);
           if (list) list.push(mine);
           else inFile.set(key, [mine]);
