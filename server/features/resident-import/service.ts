@@ -397,6 +397,31 @@ export async function dryRun(ctx: ServiceContext, id: number): Promise<void> {
 const RESULT_COLUMNS = sql.raw(`outcome text, reasons jsonb, notes jsonb, profile jsonb, household_no text, purok_name text,
   match_user_id bigint, match_line int, match_reason text`);
 
+const PROFILE_COLUMNS = [
+  "firstname",
+  "middlename",
+  "lastname",
+  "suffix",
+  "sex",
+  "date_of_birth",
+  "place_of_birth",
+  "civil_status",
+  "citizenship",
+  "occupation_id",
+  "contact_number",
+  "house_number",
+  "street",
+  "purok_id",
+] as const;
+
+/** What a row keeps of its parsed profile: the columns the commit writes, without the empty ones (and the relation). */
+function storedProfile(profile: Record<string, unknown>, relation: string | null): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const c of PROFILE_COLUMNS) if (profile[c] != null) kept[c] = profile[c];
+  if (relation) kept.relation = relation;
+  return kept;
+}
+
 /**
  * The dry run of one file, row after row in the sheet's order: each row read by evaluateRow, then
  * matched against the registered residents and the file's earlier rows; the counts kept as it goes.
@@ -456,7 +481,7 @@ async function dryRunner(tx: ServiceContext, mapping: ColumnMapping, order: Date
         outcome,
         reasons: e.reasons,
         notes: e.notes,
-        profile: e.profile ? { ...e.profile, relation: e.relation } : null,
+        profile: e.profile ? storedProfile(e.profile, e.relation) : null,
         household_no: e.household_no,
         purok_name: e.purok_name,
         match_user_id,
@@ -631,23 +656,6 @@ export async function importRows(
 }
 
 // --- commit and undo ----------------------------------------------------------------------------
-
-const PROFILE_COLUMNS = [
-  "firstname",
-  "middlename",
-  "lastname",
-  "suffix",
-  "sex",
-  "date_of_birth",
-  "place_of_birth",
-  "civil_status",
-  "citizenship",
-  "occupation_id",
-  "contact_number",
-  "house_number",
-  "street",
-  "purok_id",
-] as const;
 
 const IDENTITY_COLUMNS = new Set<string>(["firstname", "middlename", "lastname", "suffix", "date_of_birth"]);
 
