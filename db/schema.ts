@@ -912,6 +912,58 @@ export interface ResidentRequestsTable extends SoftDeleted {
   decided_at: NullableTimestamp;
 }
 
+// ---- The resident import (issue 33 item 1, docs/decisions/217) ----
+// The import's service reads and writes these with SQL of its own (server/features/resident-import);
+// typed here so that the schema test holds them to the migration like every table.
+
+export type ResidentImportStatus = "mapping" | "review" | "committing" | "committed" | "undoing" | "undone";
+export type ResidentImportOutcome = "pending" | "create" | "update" | "refuse" | "duplicate";
+
+/** One uploaded spreadsheet: its columns, how they are read, and where its commit or undo stands. */
+export interface ResidentImportsTable {
+  id: Id;
+  file_name: string;
+  format: "xlsx" | "csv";
+  headers: JsonWithDefault<unknown[]>;
+  mapping: Json | null;
+  date_order: ColumnType<"mdy" | "dmy", "mdy" | "dmy" | undefined, "mdy" | "dmy">;
+  status: ColumnType<ResidentImportStatus, ResidentImportStatus | undefined, ResidentImportStatus>;
+  total_rows: Generated<number>;
+  counts: JsonWithDefault<Record<string, number>>;
+  committed_rows: Generated<number>;
+  undone_rows: Generated<number>;
+  worker_at: NullableTimestamp;
+  failure: string | null;
+  committed_at: NullableTimestamp;
+  undone_at: NullableTimestamp;
+  created_at: Timestamp;
+  created_by: number | null;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
+/** One row of an uploaded spreadsheet as read, what the dry run made of it, and what its commit did. */
+export interface ResidentImportRowsTable {
+  id: Id;
+  import_id: number;
+  line: number;
+  cells: Json;
+  outcome: ColumnType<ResidentImportOutcome, ResidentImportOutcome | undefined, ResidentImportOutcome>;
+  reasons: JsonWithDefault<string[]>;
+  notes: JsonWithDefault<string[]>;
+  profile: Json | null;
+  household_no: string | null;
+  purok_name: string | null;
+  match_user_id: number | null;
+  match_line: number | null;
+  match_reason: string | null;
+  decision: "skip" | "update" | "create" | null;
+  committed: Generated<boolean>;
+  user_id: number | null;
+  before: Json | null;
+  run_id: number | null;
+}
+
 // ---- Barangays as tenants (DESIGN §14, docs/decisions/209) ----
 
 export type BarangayStatus = "hub" | "active" | "suspended";
@@ -1032,6 +1084,9 @@ export interface Database {
   appointment_hours: Tenant<AppointmentHoursTable>;
   appointments: Tenant<AppointmentsTable>;
   appointment_notices: Tenant<AppointmentNoticesTable>;
+  // the resident import (issue 33)
+  resident_imports: Tenant<ResidentImportsTable>;
+  resident_import_rows: Tenant<ResidentImportRowsTable>;
 }
 
 export type User = Selectable<UsersTable>;
