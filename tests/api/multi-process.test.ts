@@ -7,10 +7,12 @@ import {
   createFaultDatabase,
   ensureBuild,
   FAULTS_ENABLED,
+  isAlive,
   sleep,
+  startCluster,
   startPortal,
+  type Cluster,
   type FaultDatabase,
-  type Portal,
 } from "../faults/portal.ts";
 import { SERVER_NODE_FLAGS } from "../helpers/server-node-flags.ts";
 import { ApiClient, createUser, type ApiResponse, type RequestOptions } from "../helpers/server.ts";
@@ -84,40 +86,6 @@ async function untilOther(not: string, call: () => Promise<ApiResponse>, status:
     `worker ${last ? workerOf(last) : "?"} still answers ${last?.status}, not ${status}, ${PROPAGATION_MS} ms after the change`,
   );
 }
-
-interface Cluster {
-  portal: Portal;
-  url: string;
-  workerPids: number[];
-}
-
-/** `npm start`'s command with WEB_CONCURRENCY=2, until its primary says every worker listens. */
-async function startCluster(databaseUrl: string): Promise<Cluster> {
-  const portal = await startPortal({
-    entry: [...SERVER_NODE_FLAGS, "scripts/start.mjs"],
-    env: { DATABASE_URL: databaseUrl, WEB_CONCURRENCY: "2" },
-    waitReady: false,
-  });
-  const started = performance.now();
-  let exited = false;
-  void portal.exited.then(() => (exited = true));
-  while (performance.now() - started < 150_000 && !exited) {
-    const m = /2 workers ready in \d+ ms: (http:\/\/\S+) \(pids (\d+), (\d+)\)/.exec(portal.output());
-    if (m) return { portal, url: m[1].replace("localhost", "127.0.0.1"), workerPids: [Number(m[2]), Number(m[3])] };
-    await sleep(100);
-  }
-  await portal.stop("SIGKILL");
-  throw new Error(`the cluster did not start:\n${portal.output()}`);
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe.skipIf(!FAULTS_ENABLED)("WEB_CONCURRENCY=2: two worker processes on one port, one PostgreSQL", () => {
   let database: FaultDatabase;
@@ -331,7 +299,7 @@ describe.skipIf(!FAULTS_ENABLED)("WEB_CONCURRENCY=2: two worker processes on one
     const result = await cluster.portal.stop("SIGTERM");
     expect(result).toEqual({ code: 0, signal: null });
     expect(cluster.portal.output()).toMatch(/SIGTERM: 2 workers finishing requests in flight, then stopping\./);
-    expect(pids.filter(alive)).toEqual([]);
+    expect(pids.filter(isAlive)).toEqual([]);
   });
 });
 

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { todayInManila } from "../../domain/dates.ts";
 import { openDatabase, type OpenedDatabase } from "../../db/index.ts";
 import { Formation, engineInstalled, type FormationNode } from "../../scripts/failover/pg-auto-failover.ts";
-import { ADMIN, ensureBuild, sleep, startPortal, type Portal } from "../faults/portal.ts";
-import { SERVER_NODE_FLAGS } from "../helpers/server-node-flags.ts";
+import { ADMIN, ensureBuild, isAlive, sleep, startCluster, type Cluster } from "../faults/portal.ts";
 import { ApiClient, createUser } from "../helpers/server.ts";
 import { openRecordingSocket } from "./socket.ts";
 
@@ -67,37 +66,6 @@ async function attempt(client: ApiClient, kind: Attempt["kind"], path: string, b
   }
 }
 
-interface Cluster {
-  portal: Portal;
-  url: string;
-  workerPids: number[];
-}
-
-async function startCluster(databaseUrl: string): Promise<Cluster> {
-  const portal = await startPortal({
-    entry: [...SERVER_NODE_FLAGS, "scripts/start.mjs"],
-    env: { DATABASE_URL: databaseUrl, WEB_CONCURRENCY: "2", LOG_LEVEL: "error" },
-    waitReady: false,
-  });
-  const started = performance.now();
-  while (performance.now() - started < 150_000 && portal.child.exitCode === null) {
-    const m = /2 workers ready in \d+ ms: (http:\/\/\S+) \(pids (\d+), (\d+)\)/.exec(portal.output());
-    if (m) return { portal, url: m[1].replace("localhost", "127.0.0.1"), workerPids: [Number(m[2]), Number(m[3])] };
-    await sleep(100);
-  }
-  await portal.stop("SIGKILL");
-  throw new Error(`the cluster did not start:\n${portal.output()}`);
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 describe.skipIf(!RUN)("a primary lost under a stream of receipts (pg_auto_failover, WEB_CONCURRENCY=2)", () => {
   let formation: Formation;
   let cluster: Cluster;
@@ -112,7 +80,7 @@ describe.skipIf(!RUN)("a primary lost under a stream of receipts (pg_auto_failov
     await formation.startNode(2);
     // The monitor's URI names no user: the portal connects as postgres (trust on loopback here).
     uri = formation.uri().replace("postgres://", "postgres://postgres@");
-    cluster = await startCluster(uri);
+    cluster = await startCluster(uri, { LOG_LEVEL: "error" });
     opened = await openDatabase({ databaseUrl: uri, poolSize: 2 });
   });
 
@@ -322,7 +290,7 @@ describe.skipIf(!RUN)("a primary lost under a stream of receipts (pg_auto_failov
     expect(resumeMs).toBeLessThan(RESUME_LIMIT_MS);
     // The app processes never exited: the primary and both first workers still run, none replaced.
     expect(cluster.portal.child.exitCode).toBeNull();
-    expect(cluster.workerPids.every(alive)).toBe(true);
+    expect(cluster.workerPids.every(isAlive)).toBe(true);
     expect(cluster.portal.output()).not.toMatch(/worker \d+ (stopped|exited)/i);
     // The bell: its socket was asked to reconnect (1012) and the notification reached it.
     expect(closeCode).toBe(1012);

@@ -207,6 +207,42 @@ export async function tryFetch(url: string, init: RequestInit = {}): Promise<{ s
   }
 }
 
+/** `npm start`'s command with WEB_CONCURRENCY=2 on `databaseUrl`: the portal and its two workers. */
+export interface Cluster {
+  portal: Portal;
+  url: string;
+  workerPids: number[];
+}
+
+/** Starts the cluster (tests/api/multi-process.test.ts, the failover test) and waits until its primary says every worker listens. */
+export async function startCluster(databaseUrl: string, env: Record<string, string> = {}): Promise<Cluster> {
+  const portal = await startPortal({
+    entry: [...SERVER_NODE_FLAGS, "scripts/start.mjs"],
+    env: { DATABASE_URL: databaseUrl, WEB_CONCURRENCY: "2", ...env },
+    waitReady: false,
+  });
+  const started = performance.now();
+  let exited = false;
+  void portal.exited.then(() => (exited = true));
+  while (performance.now() - started < 150_000 && !exited) {
+    const m = /2 workers ready in \d+ ms: (http:\/\/\S+) \(pids (\d+), (\d+)\)/.exec(portal.output());
+    if (m) return { portal, url: m[1].replace("localhost", "127.0.0.1"), workerPids: [Number(m[2]), Number(m[3])] };
+    await sleep(100);
+  }
+  await portal.stop("SIGKILL");
+  throw new Error(`the cluster did not start:\n${portal.output()}`);
+}
+
+/** Whether a process is still running. */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
