@@ -47,6 +47,18 @@ export interface PsgcBarangay {
   region: PsgcPlace;
 }
 
+/** A barangay's place as the `barangays` row keeps it, from its PSGC entry (the hub's form, the first-run checklist). */
+export function barangayPlace(found: PsgcBarangay) {
+  return {
+    psgc_code: found.code,
+    name: found.name,
+    city_municipality: found.cityMunicipality.name,
+    city_psgc_code: found.cityMunicipality.code,
+    province: found.province?.name ?? null,
+    region: found.region.name,
+  };
+}
+
 /** A city, municipality or sub-municipality with the places above it. */
 export interface PsgcCityMunicipality {
   code: string;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { HUB_TENANT_ID, inBarangay, inScope } from "../../../db/tenant.ts";
 import type { BarangayStatus } from "../../../db/schema.ts";
 import { can } from "../../../domain/permissions.ts";
-import { isPsgcCode, type PsgcBarangay, type PsgcCityMunicipality } from "../../../domain/psgc.ts";
+import { barangayPlace, isPsgcCode, type PsgcBarangay, type PsgcCityMunicipality } from "../../../domain/psgc.ts";
 import { usernameSchema } from "../../../domain/registry/access.ts";
 import type { ServiceContext } from "../../context.ts";
 import { AppError, forbidden, notFound, toAppError, unauthenticated, ValidationError } from "../../errors.ts";
@@ -235,14 +235,7 @@ const psgcCodeInput = z.object({
 function placeOf(code: string) {
   const found = barangayByCode(code);
   if (!found) throw ValidationError.field("psgc_code", MESSAGES.unknownCode);
-  return {
-    psgc_code: found.code,
-    name: found.name,
-    city_municipality: found.cityMunicipality.name,
-    city_psgc_code: found.cityMunicipality.code,
-    province: found.province?.name ?? null,
-    region: found.region.name,
-  };
+  return barangayPlace(found);
 }
 
 function parse<T>(schema: z.ZodType<T>, input: unknown): T {

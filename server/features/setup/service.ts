@@ -3,7 +3,7 @@ import { z } from "zod";
 import { servesHub } from "../../../db/tenant.ts";
 import { todayInManila } from "../../../domain/dates.ts";
 import { can } from "../../../domain/permissions.ts";
-import { isPsgcCode, type PsgcBarangay } from "../../../domain/psgc.ts";
+import { barangayPlace, isPsgcCode, type PsgcBarangay } from "../../../domain/psgc.ts";
 import { OFFICIAL_POSITIONS } from "../../../domain/registry/officials.ts";
 import {
   ADDRESS_MAX,
@@ -346,14 +346,7 @@ export async function setIdentity(ctx: ServiceContext, input: unknown): Promise<
   if (!found) throw ValidationError.field("psgc_code", SETUP_MESSAGES.psgcUnknown);
   const city = cityByCode(found.cityMunicipality.code);
   const municipality = city?.level === "Mun" ? `Municipality of ${found.cityMunicipality.name}` : found.cityMunicipality.name;
-  const place = {
-    psgc_code: found.code,
-    name: found.name,
-    city_municipality: found.cityMunicipality.name,
-    city_psgc_code: found.cityMunicipality.code,
-    province: found.province?.name ?? null,
-    region: found.region.name,
-  };
+  const place = barangayPlace(found);
   await inTransaction(ctx, async (tx) => {
     const row = await ownBarangay(tx, true);
     if (!row) throw forbidden();
