@@ -133,15 +133,21 @@ async function rowSecurity(databaseUrl: string, tables: string[] | null, on: boo
            order by 1`,
         )
       ).rows.map((r) => r.relname);
-    await client.query("begin");
+    // One table a statement, each its own transaction: holding one table's lock while waiting for the
+    // next deadlocked with the server's own work in a first run (the hourly jobs, the load's last requests).
     for (const t of list) {
-      await client.query(
-        on
-          ? `alter table "${t}" enable row level security, force row level security`
-          : `alter table "${t}" disable row level security, no force row level security`,
-      );
+      const statement = on
+        ? `alter table "${t}" enable row level security, force row level security`
+        : `alter table "${t}" disable row level security, no force row level security`;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await client.query(statement);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== "40P01" || attempt === 5) throw error;
+        }
+      }
     }
-    await client.query("commit");
     return list;
   } finally {
     await client.end();
