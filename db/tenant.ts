@@ -125,13 +125,7 @@ export function scopeStatement(scope: DbScope): string | null {
     case "owner":
       return null;
     case "barangay":
-      return (
-        `select set_config('role', 'portal_app', true), set_config('app.barangay_id', '${idText(scope.barangayId)}', true)` +
-        // On a hub the best plan depends on the barangay: a prepared statement's generic plan, made
-        // for the average barangay (about 2,000 residents), read the largest one (262,000) the wrong
-        // way — the bench's two-prefix searches took 20 ms there against 7–12 ms planned for it.
-        (servesHub() ? `, set_config('plan_cache_mode', 'force_custom_plan', true)` : "")
-      );
+      return `select set_config('role', 'portal_app', true), set_config('app.barangay_id', '${idText(scope.barangayId)}', true)`;
     case "auth":
       return `select set_config('role', 'portal_auth', true), set_config('app.barangay_id', '', true)`;
     case "rollup":

@@ -3,7 +3,7 @@ import { can } from "../../../domain/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden } from "../../errors.ts";
 import { completeAddressOf, fullNameOf, nameWordsMatch } from "../../engine/people-sql.ts";
-import { inOwnBarangay } from "../../../db/tenant.ts";
+import { inOwnBarangay, servesHub } from "../../../db/tenant.ts";
 
 // The global resident search (spec §2.2, §4 "Search", §5, §7.1).
 //
@@ -520,7 +520,18 @@ export async function searchResidents(ctx: ServiceContext, text: string, options
   const limit = Math.min(Math.max(options.limit ?? SEARCH_LIMIT, 1), 50);
   const words = searchWords(String(text ?? "").slice(0, 200));
   if (words.length === 0) return { data: [], strategy: "none", words };
-  const db = ctx.db;
+  if (!servesHub()) return matchResidents(ctx.db, words, limit);
+  // On a hub the search's best plans depend on the barangay: prepared statements' generic plans, made
+  // for the average barangay (2,000 residents), read the largest (262,000) the wrong way — two-prefix
+  // searches 20–26 ms there against 7–12 ms planned for it. Planned for the barangay here only: for
+  // every statement of every request it made the list pages a third slower (bench:hub, issue 29).
+  return ctx.db.transaction().execute(async (tx) => {
+    await sql`select set_config('plan_cache_mode', 'force_custom_plan', true)`.execute(tx);
+    return matchResidents(tx, words, limit);
+  });
+}
+
+async function matchResidents(db: DB, words: string[], limit: number): Promise<SearchOutcome> {
   const normalized = words.join(" ");
   const one = words.length === 1 ? words[0] : null;
   // One look at the known name words, for several words: the short words typed before the last
