@@ -4,6 +4,7 @@ import type { ServiceContext } from "../../context.ts";
 import { forbidden } from "../../errors.ts";
 import { completeAddressOf, fullNameOf, nameWordsMatch } from "../../engine/people-sql.ts";
 import { inOwnBarangay, servesHub } from "../../../db/tenant.ts";
+import { inTransaction } from "../../engine/transaction.ts";
 
 // The global resident search (spec §2.2, §4 "Search", §5, §7.1).
 //
@@ -525,9 +526,9 @@ export async function searchResidents(ctx: ServiceContext, text: string, options
   // for the average barangay (2,000 residents), read the largest (262,000) the wrong way — two-prefix
   // searches 20–26 ms there against 7–12 ms planned for it. Planned for the barangay here only: for
   // every statement of every request it made the list pages a third slower (bench:hub, issue 29).
-  return ctx.db.transaction().execute(async (tx) => {
-    await sql`select set_config('plan_cache_mode', 'force_custom_plan', true)`.execute(tx);
-    return matchResidents(tx, words, limit);
+  return inTransaction(ctx, async (tx) => {
+    await sql`select set_config('plan_cache_mode', 'force_custom_plan', true)`.execute(tx.db);
+    return matchResidents(tx.db, words, limit);
   });
 }
 
