@@ -49,6 +49,12 @@ async function main(): Promise<void> {
   outer.use(app.errorHandler); // spec §8 shapes, never a stack trace
 
   const server = http.createServer(outer);
+  // An idle kept-alive connection is closed by the server only after its clients have stopped reusing
+  // it: Node's default of 5 s let a client (a proxy's pool, Playwright's request context after a pause)
+  // send on a socket the server was closing at that instant, and the request failed with ECONNRESET.
+  // Caddy keeps idle upstream connections for 2 minutes, so the server waits longer than that.
+  server.keepAliveTimeout = 130_000;
+  server.headersTimeout = 131_000; // must exceed keepAliveTimeout, or Node may cut a slow request's headers first
   app.attach(server);
   const port = app.env.PORT;
   const host = app.env.HOST;
