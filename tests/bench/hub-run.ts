@@ -7,8 +7,8 @@
 // receipts. The production build is started on each (the hub with PORTAL_HUB=true) and loaded over
 // HTTP with autocannon from a separate process (tests/bench/load.mjs), signed in as a barangay's
 // administrator: the resident search, the residents list's and the collections list's first page,
-// at 1 and 32 clients, in the big barangay and in the smallest one. Then the same cases with
-// row-level security switched off (case by case, right after each is measured with it on), and the floor
+// at 1 and 32 clients, in the big barangay and in the smallest one, each with row-level security on and
+// switched off in BENCH_ROUNDS alternating rounds (3; the figures are the rounds' medians), and the floor
 // (tests/bench/hub-floor.ts: the same services' SQL in the same scope, without the framework).
 // Writes bench/hub-results.json and the plans under bench/plans/hub-*.txt.
 import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -29,6 +29,8 @@ const SINGLE_URL = process.env.BENCH_SINGLE_DATABASE_URL || "postgres://postgres
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const CONCURRENCY = [1, 32];
+/** Rounds of each case; its figures are the medians over them, and so is each variant-to-variant ratio. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const rebuild = process.argv.includes("--rebuild");
 const LOAD_AT_START = os.loadavg().map((n) => Math.round(n * 100) / 100);
 
@@ -50,6 +52,8 @@ interface CaseResult extends Figures {
   case: string;
   variant: "rls" | "no_rls" | "floor";
   concurrency: number;
+  /** Each round's figures; the case's own figures are their medians. */
+  rounds: Figures[];
 }
 
 interface LoadCase {
@@ -177,10 +181,34 @@ interface Target {
   headers: Record<string, string>;
 }
 
+/** The median of a list of numbers (the middle one, or the mean of the two middle ones). */
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : Math.round(((sorted[mid - 1] + sorted[mid]) / 2) * 100) / 100;
+}
+
+/** One figure of a case as the median of its rounds (the rounds themselves are kept beside it). */
+function medianFigures(rounds: Figures[]): Figures {
+  const of = (key: "p50_ms" | "p95_ms" | "p99_ms") => median(rounds.map((r) => r[key]).filter((v): v is number => v != null));
+  return {
+    p50_ms: of("p50_ms"),
+    p95_ms: of("p95_ms"),
+    p99_ms: of("p99_ms"),
+    rps: median(rounds.map((r) => r.rps)) ?? 0,
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    requests: rounds.reduce((sum, r) => sum + (r.requests ?? 0), 0),
+  };
+}
+
 /**
- * Each case at each concurrency under every variant in turn, back to back, so that what the machine
- * is doing besides weighs on the variants alike. `switchTo` is called before each variant (row-level
- * security on or off); the warm-up after it lets the server's statements be planned again.
+ * Each case at each concurrency in ROUNDS rounds, the variants alternating within each round and
+ * their order reversed from one round to the next (on, off | off, on | on, off): what the machine is
+ * doing besides weighs on the variants alike, and a comparison is made round by round and its median
+ * taken (issue 34: one round's ratio of millisecond cases moved by a quarter between two runs here).
+ * `switchTo` is called before each variant (row-level security on or off); the warm-up after it lets
+ * the server's statements be planned again.
  */
 async function runCases(
   baseUrl: string,
@@ -193,24 +221,30 @@ async function runCases(
     for (const c of CASES) {
       const headers = { Accept: "application/json", ...t.headers };
       for (const connections of CONCURRENCY) {
+        const rounds = new Map<CaseResult["variant"], Figures[]>(variants.map((v) => [v, []]));
+        for (let round = 0; round < ROUNDS; round++) {
+          for (const variant of round % 2 === 0 ? variants : [...variants].reverse()) {
+            await switchTo(variant);
+            if (WARMUP > 0) await load(baseUrl, c.paths, 8, WARMUP, headers);
+            const r = await load(baseUrl, c.paths, connections, DURATION, headers);
+            rounds.get(variant)!.push(r);
+            console.log(
+              `  ${`${t.database}_${t.barangay}_${c.name}_${variant}@${connections}`.padEnd(44)} round ${round + 1}  p50 ${String(r.p50_ms).padStart(6)}  p95 ${String(r.p95_ms).padStart(6)}  p99 ${String(r.p99_ms).padStart(6)} ms  ${String(r.rps).padStart(7)} req/s  errors ${r.errors}`,
+            );
+          }
+        }
         for (const variant of variants) {
-          await switchTo(variant);
-          if (WARMUP > 0) await load(baseUrl, c.paths, 8, WARMUP, headers);
-          const r = await load(baseUrl, c.paths, connections, DURATION, headers);
-          const name = `${t.database}_${t.barangay}_${c.name}_${variant}@${connections}`;
           out.push({
-            name,
+            name: `${t.database}_${t.barangay}_${c.name}_${variant}@${connections}`,
             database: t.database,
             barangay: t.barangay,
             barangay_id: t.barangayId,
             case: c.name,
             variant,
             concurrency: connections,
-            ...r,
+            ...medianFigures(rounds.get(variant)!),
+            rounds: rounds.get(variant)!,
           });
-          console.log(
-            `  ${name.padEnd(44)} p50 ${String(r.p50_ms).padStart(6)}  p95 ${String(r.p95_ms).padStart(6)}  p99 ${String(r.p99_ms).padStart(6)} ms  ${String(r.rps).padStart(7)} req/s  errors ${r.errors}`,
-          );
         }
       }
     }
@@ -344,6 +378,13 @@ async function main() {
   const get = (name: string) => results.find((r) => r.name === name);
   const p95 = (name: string) => get(name)?.p95_ms ?? null;
   const ratio = (a: number | null, b: number | null) => (a != null && b ? Math.round((a / b) * 100) / 100 : null);
+  // Round i of one variant was measured next to round i of the other: their ratio, round by round, then the median.
+  const roundRatio = (a: string, b: string) => {
+    const ra = get(a)?.rounds ?? [];
+    const rb = get(b)?.rounds ?? [];
+    const each = ra.map((r, i) => ratio(r.p95_ms, rb[i]?.p95_ms ?? null)).filter((v): v is number => v != null);
+    return median(each);
+  };
   const checks: { name: string; value: number | null; target: string; met: boolean | null }[] = [];
   const check = (name: string, value: number | null, limit: number, target: string) =>
     checks.push({ name, value, target, met: value == null ? null : value <= limit });
@@ -369,9 +410,9 @@ async function main() {
       for (const n of CONCURRENCY)
         check(
           `${t}_${c.name}_rls_over_no_rls@${n}`,
-          ratio(p95(`${t}_${c.name}_rls@${n}`), p95(`${t}_${c.name}_no_rls@${n}`)),
+          roundRatio(`${t}_${c.name}_rls@${n}`, `${t}_${c.name}_no_rls@${n}`),
           1.1,
-          "≤ 1.1 (row-level security's overhead ≤ 10 %)",
+          "≤ 1.1 (row-level security's overhead ≤ 10 %; the median of the rounds' ratios)",
         );
 
   const output = {
@@ -379,12 +420,14 @@ async function main() {
     date: new Date().toISOString(),
     machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}`,
     duration_s: DURATION,
+    rounds: ROUNDS,
     /** The machine's load average (1, 5, 15 min) at the start and the end: other work on it shows here. */
     load_average: { start: LOAD_AT_START, end: os.loadavg().map((n) => Math.round(n * 100) / 100) },
     datasets: { hub: await datasetOf(HUB_URL, [1, small]), single: await datasetOf(SINGLE_URL, [1]) },
     notes: [
       "single: a single barangay's install (no PORTAL_HUB) holding one barangay as large as the hub's barangay 1 (262,000 residents, 524,000 receipts).",
-      "no_rls: the same server with row-level security disabled on every table, measured right after the same case with it on (the services name the barangay themselves too, DESIGN §14), so both read the same rows.",
+      "rounds: each case is measured ROUNDS times; its p50/p95/p99 and req/s are the medians of its rounds, and a ratio between variants is the median of the round-by-round ratios.",
+      "no_rls: the same server with row-level security disabled on every table, measured next to the same case with it on, the order alternating round by round (the services name the barangay themselves too, DESIGN §14), so both read the same rows.",
       "floor: tests/bench/hub-floor.ts, the same services' SQL through the portal's pool and scope (portal_app, the barangay SET LOCAL), without Express, sessions, permissions, logging or compression.",
     ],
     cases: results,
