@@ -1,3 +1,4 @@
+import { paraglideVitePlugin } from "@inlang/paraglide-js";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
@@ -85,5 +86,12 @@ export default defineConfig({
       },
     },
   },
-  plugins: [tailwindcss(), reactRouter(), shellChunks()],
+  plugins: [
+    // The catalogs (messages/<locale>/<area>.json) compiled to typed message functions; the same as
+    // `npm run i18n`, which the scripts that do not go through Vite run first (docs/decisions/219).
+    paraglideVitePlugin({ project: "./project.inlang", outdir: "./domain/i18n/paraglide", emitTsDeclarations: true }),
+    tailwindcss(),
+    reactRouter(),
+    shellChunks(),
+  ],
 });

@@ -16,6 +16,7 @@ import { inputGuard } from "../server/http/pages/input-guard.server.ts";
 import { getRequestContext } from "../server/http/pages/page-kit.server.ts";
 import { getBarangayInfo } from "../server/http/pages/system.server.ts";
 import { toPublicUser } from "@domain/session-user.ts";
+import { getLocale } from "@domain/i18n";
 import { useRootData } from "./lib/root-data.ts";
 import { useClientState } from "./lib/client-state.ts";
 import { checkStatus, useSignedInSync } from "./lib/api-client.ts";
@@ -36,6 +37,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     user: rc.user ? toPublicUser(rc.user) : null,
     csrfToken: rc.csrfToken,
     barangay: await getBarangayInfo(rc),
+    /** The request's language (server/http/locale.ts); `<html lang>` carries it to the browser's messages. */
+    locale: getLocale(),
   };
 }
 
@@ -54,7 +57,9 @@ function useHydratedPage(): boolean {
 export function Layout({ children }: { children: React.ReactNode }) {
   const hydrated = useHydratedPage();
   return (
-    <html lang="en" suppressHydrationWarning>
+    // The server's language for this request; in the browser, the language of the document it rendered
+    // (domain/i18n reads <html lang> back), until a navigation brings a new one.
+    <html lang={useRootData()?.locale ?? getLocale()} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

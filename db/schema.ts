@@ -47,7 +47,11 @@ export interface UsersTable extends SoftDeleted {
   blocked_by: number | null;
   blocked_reason: ColumnType<string | null, string | null | undefined, string | null>;
   last_sign_in_at: NullableTimestamp;
+  /** The language the user reads the portal in; null: their barangay's default_language. */
+  language: ColumnType<Language | null, Language | null | undefined, Language | null>;
 }
+/** The portal's languages (docs/decisions/219): English, the spec's, and Filipino. */
+export type Language = "en" | "fil";
 export type UserKind = "staff" | "resident" | "non_resident" | "organization";
 
 export type Sex = "Male" | "Female";
@@ -980,6 +984,8 @@ export interface BarangaysTable {
   status: Generated<BarangayStatus>;
   suspended_at: NullableTimestamp;
   suspended_reason: string | null;
+  /** The language of the barangay's users who have not chosen one, and of its visitors. */
+  default_language: Generated<Language>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

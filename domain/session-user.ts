@@ -8,6 +8,8 @@ export interface AuthUser {
   kind: string;
   new_user: boolean;
   last_sign_in_at: Date | null;
+  /** The language the user reads the portal in: their own choice, else their barangay's (docs/decisions/219). */
+  language: "en" | "fil";
   user_profile: {
     firstname: string;
     middlename: string | null;
@@ -27,6 +29,7 @@ export interface PublicUser {
   username: string | null;
   email: string | null;
   new_user: boolean;
+  language: AuthUser["language"];
   user_profile: AuthUser["user_profile"];
   roles: { id: number; name: string }[];
   permissions: string[];
@@ -38,6 +41,7 @@ export function toPublicUser(user: AuthUser): PublicUser {
     username: user.username,
     email: user.email,
     new_user: user.new_user,
+    language: user.language,
     user_profile: user.user_profile,
     roles: user.roles,
     permissions: user.permissions,

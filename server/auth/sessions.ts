@@ -64,6 +64,7 @@ export interface ValidatedSession {
  * short while (server/auth/session-cache.ts, decision 173), dropped by the database's notification.
  */
 const authUserColumns = sql`u.id, u.barangay_id, u.username, u.email, u.kind, u.new_user, u.last_sign_in_at,
+  coalesce(u.language, (select b.default_language from barangays b where b.id = u.barangay_id), 'en') as language,
   p.firstname, p.middlename, p.lastname, p.suffix, p.image, p.hex_color,
   coalesce((select jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name) order by r.name, r.id)
     from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]'::jsonb) as roles,
@@ -79,6 +80,7 @@ interface AuthUserRow {
   kind: string;
   new_user: boolean;
   last_sign_in_at: Date | string | null;
+  language: string;
   firstname: string | null;
   middlename: string | null;
   lastname: string | null;
@@ -107,6 +109,7 @@ function authUserFromRow(user: AuthUserRow): AuthUser {
     kind: user.kind,
     new_user: user.new_user,
     last_sign_in_at: asDate(user.last_sign_in_at),
+    language: user.language === "fil" ? "fil" : "en",
     user_profile: {
       ...profile,
       fullname: fullName(profile),

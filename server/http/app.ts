@@ -21,6 +21,7 @@ import { databaseReachable } from "../system/diagnostics.ts";
 import type { SessionCache } from "../auth/session-cache.ts";
 import { authenticate, isSafeMethod } from "./auth-middleware.ts";
 import { barangayOfRequest } from "./tenancy.ts";
+import { localeOfRequest } from "./locale.ts";
 import { requestIsSecure } from "./cookies.ts";
 import { finalErrorHandler, methodNotAllowed, pageBodyGuard, type BodyLimits } from "./pages.ts";
 import { trustedProxies } from "./trust-proxy.ts";
@@ -190,6 +191,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   }
   app.use(authenticate(options.db, options.sessionCache));
   app.use(barangayOfRequest(options.db));
+  app.use(localeOfRequest(options.db));
   // 2. REST adapter, 3. tRPC, 4. pages
   // The named paths (user/generate_username, admin/role/role_model_view, ...) come before the
   // registry's "{id}" routes.

@@ -70,6 +70,7 @@ function residentUser(id: number): AuthUser {
     kind: "resident",
     new_user: false,
     last_sign_in_at: null,
+    language: "en",
     user_profile: { firstname: "Ella", middlename: null, lastname: "Tan", suffix: null, fullname: "Ella Tan", image: "", hex_color: null },
     roles: [],
     permissions: [],

@@ -50,6 +50,7 @@ beforeAll(async () => {
     kind: "staff",
     new_user: false,
     last_sign_in_at: null,
+    language: "en",
     user_profile: {
       firstname: "Hub",
       middlename: null,

@@ -27,6 +27,7 @@ export function adminContext(db: DB, id = 1): ServiceContext {
     kind: "staff",
     new_user: false,
     last_sign_in_at: null,
+    language: "en",
     user_profile: {
       firstname: "Test",
       middlename: null,

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { SimpleField } from "./simple-field";
+import { LanguageCard } from "./language-card";
 import { CsrfInput } from "~/components/csrf-input";
 import { FlashMessage, type FlashData } from "~/components/resource/flash-message";
 import { Avatar, AvatarFallback, AvatarImage } from "~/components/ui/avatar";
@@ -31,6 +32,7 @@ export function AccountSettingsCards({
   return (
     <>
       <FlashMessage flash={loaderData.flash as FlashData | null} />
+      <LanguageCard language={loaderData.language.language} barangayDefault={loaderData.language.barangayDefault} />
       <Card>
         <CardHeader>
           <CardTitle>Account</CardTitle>

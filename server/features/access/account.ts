@@ -67,6 +67,44 @@ export async function updateAccount(ctx: ServiceContext, raw: unknown) {
   });
 }
 
+export const languageInput = z.object({
+  // "" is "my barangay's language" (null: the barangay's default_language follows its changes).
+  language: z.enum(["", "en", "fil"], { error: "The selected language is invalid." }).transform((v) => (v === "" ? null : v)),
+});
+
+/**
+ * POST /settings/language: the language you read the portal in (issue 33 item 4, docs/decisions/219),
+ * or your barangay's by leaving it unset. Your sessions read it on their next request (the session
+ * cache is dropped by the users table's notification).
+ */
+export async function updateLanguage(ctx: ServiceContext, raw: unknown) {
+  const user = me(ctx);
+  const parsed = languageInput.safeParse(raw ?? {});
+  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+  return inTransaction(ctx, async (tx) => {
+    const before = await tx.db.selectFrom("users").select("language").where("id", "=", user.id).executeTakeFirstOrThrow();
+    await tx.db
+      .updateTable("users")
+      .set({ language: parsed.data.language, updated_at: sql`now()`, updated_by: user.id })
+      .where("id", "=", user.id)
+      .execute();
+    await audit(tx, { entity: "user", entityId: user.id, action: "update_language", before, after: parsed.data });
+    return (await loadAuthUser(tx.db, user.id))!;
+  });
+}
+
+/** Your own language setting as the form shows it: "" when you follow your barangay's. */
+export async function myLanguage(ctx: ServiceContext): Promise<{ language: "" | "en" | "fil"; barangayDefault: "en" | "fil" }> {
+  const user = me(ctx);
+  const row = await ctx.db
+    .selectFrom("users")
+    .innerJoin("barangays", "barangays.id", "users.barangay_id")
+    .select(["users.language", "barangays.default_language"])
+    .where("users.id", "=", user.id)
+    .executeTakeFirstOrThrow();
+  return { language: row.language ?? "", barangayDefault: row.default_language };
+}
+
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 export const identityInput = nameParts.extend({
@@ -242,16 +280,14 @@ export async function setMyPhoto(ctx: ServiceContext, bytes: Uint8Array): Promis
       .insertInto("resident_photos")
       .values({ user_id: user.id, content: photo.content, mime: photo.mime, width: photo.width, height: photo.height, updated_by: user.id })
       .onConflict((oc) =>
-        oc
-          .column("user_id")
-          .doUpdateSet({
-            content: photo.content,
-            mime: photo.mime,
-            width: photo.width,
-            height: photo.height,
-            updated_at: sql`now()`,
-            updated_by: user.id,
-          }),
+        oc.column("user_id").doUpdateSet({
+          content: photo.content,
+          mime: photo.mime,
+          width: photo.width,
+          height: photo.height,
+          updated_at: sql`now()`,
+          updated_by: user.id,
+        }),
       )
       .execute();
     const image = userPhotoPath(user.id, Date.now().toString(36));

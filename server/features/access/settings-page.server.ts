@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { isAppError } from "../../errors.ts";
 import * as account from "./account.ts";
+import { m } from "../../../domain/i18n/index.ts";
 import { serviceContextOf } from "../../http/pages/context.ts";
 import { pageUrl, redirectWithFlash, rethrowForPage, type PageArgs } from "../../http/pages/page-kit.server.ts";
 import { readFlash } from "../../http/pages/flash.server.ts";
@@ -22,8 +23,9 @@ function typed(form: FormData): Record<string, string> {
 export async function accountSettingsLoader(args: Args) {
   const ctx = serviceContextOf(args.context);
   const profile = await account.myIdentity(ctx);
+  const language = await account.myLanguage(ctx);
   const { flash, clear } = readFlash(args.request);
-  const body = { username: ctx.user?.username ?? "", email: ctx.user?.email ?? "", profile, flash };
+  const body = { username: ctx.user?.username ?? "", email: ctx.user?.email ?? "", profile, language, flash };
   return data(body, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
@@ -56,6 +58,11 @@ export async function settingsAction(args: Args) {
         });
         return done(signedOut ? `${account.MSG_PASSWORD} ${account.MSG_SIGNED_OUT_OTHERS(signedOut)}` : account.MSG_PASSWORD);
       }
+      case "language":
+        // The flash is written in the language just chosen: the next page is read in it.
+        return done(
+          m.settings_language_saved({}, { locale: (await account.updateLanguage(ctx, { language: text("language") ?? "" })).language }),
+        );
       case "photo": {
         const file = form.get("photo");
         if (!file || typeof file === "string" || file.size === 0)

@@ -17,6 +17,7 @@ const USER: AuthUser = {
   kind: "staff",
   new_user: false,
   last_sign_in_at: null,
+  language: "en",
   user_profile: {
     firstname: "Clerk",
     middlename: null,
