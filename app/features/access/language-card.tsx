@@ -13,15 +13,15 @@ export function LanguageCard({ language, barangayDefault }: { language: "" | "en
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "language";
   const choices = [
-    { value: "", label: m.settings_language_barangay({ language: LANGUAGE_NAMES[barangayDefault] }) },
+    { value: "", label: m.shell_language_barangay({ language: LANGUAGE_NAMES[barangayDefault] }) },
     { value: "en", label: LANGUAGE_NAMES.en },
     { value: "fil", label: LANGUAGE_NAMES.fil },
   ] as const;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{m.settings_language_title()}</CardTitle>
-        <CardDescription>{m.settings_language_description()}</CardDescription>
+        <CardTitle>{m.shell_language_title()}</CardTitle>
+        <CardDescription>{m.shell_language_description()}</CardDescription>
       </CardHeader>
       {/* A whole new document: every part of the page, hydrated or not, is read again in the new language. */}
       <Form method="post" reloadDocument className="flex flex-col gap-4" data-testid="language-form">
@@ -29,7 +29,7 @@ export function LanguageCard({ language, barangayDefault }: { language: "" | "en
         <input type="hidden" name="intent" value="language" />
         <CardContent>
           <fieldset className="flex flex-col gap-2">
-            <legend className="sr-only">{m.settings_language_title()}</legend>
+            <legend className="sr-only">{m.shell_language_title()}</legend>
             {choices.map((choice) => (
               <label key={choice.value || "barangay"} className="flex cursor-pointer items-center gap-2 text-sm">
                 <input
@@ -47,8 +47,8 @@ export function LanguageCard({ language, barangayDefault }: { language: "" | "en
         </CardContent>
         <CardFooter>
           <Button type="submit" disabled={busy}>
-            {busy ? <Spinner size="sm" label={m.common_saving()} /> : null}
-            {m.settings_language_save()}
+            {busy ? <Spinner size="sm" label={m.shell_saving()} /> : null}
+            {m.shell_language_save()}
           </Button>
         </CardFooter>
       </Form>

@@ -61,7 +61,7 @@ export async function settingsAction(args: Args) {
       case "language":
         // The flash is written in the language just chosen: the next page is read in it.
         return done(
-          m.settings_language_saved({}, { locale: (await account.updateLanguage(ctx, { language: text("language") ?? "" })).language }),
+          m.shell_language_saved({}, { locale: (await account.updateLanguage(ctx, { language: text("language") ?? "" })).language }),
         );
       case "photo": {
         const file = form.get("photo");
