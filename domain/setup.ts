@@ -99,4 +99,5 @@ export const SETUP_MESSAGES = {
   psgcUnknown: "The PSGC list has no barangay with this code.",
   psgcUsed: "Another barangay of this deployment has this PSGC code.",
   psgcHub: "On a hub, the barangay's PSGC code is set by the hub's administrator.",
+  languageInvalid: "The selected language is invalid.",
 } as const;

@@ -116,6 +116,7 @@ describe("who may set up", () => {
       await client.post("/backend/api/setup/identity", { psgc_code: MILAGROSA }),
       await client.post("/backend/api/setup/address", { address: "Somewhere" }),
       await client.post("/backend/api/setup/marks/no_cheques"),
+      await client.post("/backend/api/setup/language", { default_language: "fil" }),
     ])
       expect(res.status, res.text).toBe(403);
     const me = (await client.get("/backend/api/userme")).body.data;
@@ -316,6 +317,49 @@ describe("each step turns done when its records exist", () => {
     expect(await dashboardSetup(adminContext(server.db))).toBeNull();
     // The page's data stays reachable once done.
     expect((await admin.get("/backend/api/setup")).body.data.complete).toBe(true);
+  });
+});
+
+describe("the barangay's language (issue 33 item 4)", () => {
+  it("is English until the administrator sets it; users who chose none read it, the others keep theirs; audited; refused when not en or fil", async () => {
+    expect((await admin.get("/backend/api/setup/identity")).body.data.default_language).toBe("en");
+    const follower = await createUser(server.db, { username: "uno-follower" });
+    const chooser = await createUser(server.db, { username: "uno-chooser" });
+    await server.db.updateTable("users").set({ language: "en" }).where("id", "=", chooser.id).execute();
+    const followerClient = await signedIn(server, follower);
+    const chooserClient = await signedIn(server, chooser);
+    const languageOf = async (client: ApiClient) => (await client.get("/backend/api/userme")).body.data.language;
+    expect(await languageOf(followerClient)).toBe("en");
+
+    for (const wrong of [{ default_language: "de" }, { default_language: "" }, {}]) {
+      const res = await admin.post("/backend/api/setup/language", wrong);
+      expect(res.status, res.text).toBe(422);
+      expect(res.body.errors.default_language).toEqual(["The selected language is invalid."]);
+    }
+
+    const saved = await admin.post("/backend/api/setup/language", { default_language: "fil" });
+    expect(saved.status, saved.text).toBe(200);
+    // The administrator follows the barangay's language too: the message is in the new one.
+    expect(saved.body.message).toBe("Matagumpay na na-save ang wika ng barangay.");
+    expect((await admin.get("/backend/api/setup/identity")).body.data.default_language).toBe("fil");
+    await expect.poll(() => languageOf(followerClient)).toBe("fil");
+    expect(await languageOf(chooserClient)).toBe("en");
+    const audited = await server.db
+      .selectFrom("audit_log")
+      .select(["entity", "before", "after"])
+      .where("entity", "=", "barangay")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(audited).toMatchObject({ before: { default_language: "en" }, after: { default_language: "fil" } });
+    // The second barangay keeps its own.
+    const second = await asOwner(() =>
+      server.db.selectFrom("barangays").select("default_language").where("id", "=", SECOND).executeTakeFirstOrThrow(),
+    );
+    expect(second.default_language).toBe("en");
+
+    const back = await admin.post("/backend/api/setup/language", { default_language: "en" });
+    expect(back.body.message).toBe("Successfully saved the barangay's language.");
+    await expect.poll(() => languageOf(followerClient)).toBe("en");
   });
 });
 

@@ -6,6 +6,8 @@ import { LabeledField } from "~/components/resource/field-parts";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { Textarea } from "~/components/ui/textarea";
+import { NativeSelect } from "~/components/ui/select";
+import { LANGUAGE_NAMES, m } from "@domain/i18n";
 import { ADDRESS_MAX, SETUP_PATH } from "@domain/setup";
 import { PSGC_VERSION } from "@domain/psgc";
 import { barangayOptions, noBarangayText, PlaceChoices, PlaceSearch } from "~/features/hub/hub-parts";
@@ -17,12 +19,16 @@ import type { loader } from "~/routes/setup.identity";
 // without JavaScript. With it, the search runs as you type; the choices are radio buttons, so the
 // arrow keys move through them and Space or Enter picks.
 
-type Reply = { intent: "identity" | "address"; errors: Record<string, string[]>; values: Record<string, string> } | undefined;
+/** A code, the same in both languages. */
+const PSGC_SEPARATOR = " · PSGC ";
+
+type Reply = { intent: "identity" | "address" | "language"; errors: Record<string, string[]>; values: Record<string, string> } | undefined;
 
 export function IdentityScreen({ loaderData }: { loaderData: LoaderData<typeof loader> }) {
   const reply = useActionData() as Reply;
   const navigation = useNavigation();
-  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const sending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const busy = { identity: sending === "identity", address: sending === "address", language: sending === "language" };
   const { identity, matches, psgcSearch } = loaderData;
   const errorsOf = (intent: string) => (reply?.intent === intent ? reply.errors : {});
   const place = [identity.name, identity.city_municipality, identity.province, identity.region].filter(Boolean).join(", ");
@@ -31,28 +37,27 @@ export function IdentityScreen({ loaderData }: { loaderData: LoaderData<typeof l
       <div className="flex flex-col gap-2">
         <Link to={SETUP_PATH} className="flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
           <ArrowLeft className="size-4" aria-hidden="true" />
-          Set up the office
+          {m.admin_setup_back()}
         </Link>
-        <h1 className="text-2xl font-semibold tracking-tight">The barangay's identity and address</h1>
-        <p className="text-sm text-muted-foreground">
-          What every print names in its header, and what the municipality's roll-ups file it under.
-        </p>
+        <h1 className="text-2xl font-semibold tracking-tight">{m.admin_identity_title()}</h1>
+        <p className="text-sm text-muted-foreground">{m.admin_identity_intro()}</p>
       </div>
       <FlashMessage flash={loaderData.flash as FlashData | null} />
 
       <section aria-labelledby="identity-title" className="flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-5">
         <div className="flex flex-col gap-1">
           <h2 id="identity-title" className="text-lg font-semibold">
-            Barangay, city or municipality, province, region
+            {m.admin_identity_place_title()}
           </h2>
           <p className="text-sm text-muted-foreground" data-testid="identity-current">
             {identity.psgc_code ? (
               <>
-                Now: <span className="font-medium text-foreground">{place}</span> · PSGC{" "}
+                {m.admin_identity_now()} <span className="font-medium text-foreground">{place}</span>
+                {PSGC_SEPARATOR}
                 <span className="font-mono">{identity.psgc_code}</span>
               </>
             ) : (
-              `Not picked yet. Find the barangay in the PSA's PSGC list (${PSGC_VERSION}) by its name and its city or municipality.`
+              m.admin_identity_not_picked({ version: PSGC_VERSION })
             )}
           </p>
         </div>
@@ -62,8 +67,8 @@ export function IdentityScreen({ loaderData }: { loaderData: LoaderData<typeof l
               id="psgc-search"
               param="psgc_search"
               value={psgcSearch}
-              label="Find the barangay in the PSGC list"
-              placeholder="e.g. san isidro santa maria"
+              label={m.admin_identity_search_label()}
+              placeholder={m.admin_identity_search_placeholder()}
             />
             {psgcSearch ? (
               <Form method="post" preventScrollReset className="flex flex-col gap-3">
@@ -71,23 +76,23 @@ export function IdentityScreen({ loaderData }: { loaderData: LoaderData<typeof l
                 <input type="hidden" name="intent" value="identity" />
                 <PlaceChoices
                   name="psgc_code"
-                  legend="Barangay"
+                  legend={m.admin_identity_barangay()}
                   chosen={reply?.values.psgc_code ?? identity.psgc_code ?? ""}
                   errors={errorsOf("identity").psgc_code}
                   empty={noBarangayText(psgcSearch)}
-                  options={barangayOptions(matches, (b) => (b.taken ? "Another barangay's" : null))}
+                  options={barangayOptions(matches, (b) => (b.taken ? m.admin_identity_taken() : null))}
                 />
                 <div>
-                  <Button type="submit" disabled={busy("identity") || matches.every((m) => m.taken)}>
-                    {busy("identity") ? <Spinner size="sm" label="Saving…" /> : null}
-                    Save the barangay
+                  <Button type="submit" disabled={busy.identity || matches.every((m) => m.taken)}>
+                    {busy.identity ? <Spinner size="sm" label={m.admin_saving()} /> : null}
+                    {m.admin_identity_save()}
                   </Button>
                 </div>
               </Form>
             ) : null}
           </>
         ) : (
-          <p className="text-sm">On this hub the barangay's PSGC code is the hub administrator's to give.</p>
+          <p className="text-sm">{m.admin_identity_hub()}</p>
         )}
       </section>
 
@@ -97,18 +102,18 @@ export function IdentityScreen({ loaderData }: { loaderData: LoaderData<typeof l
         className="flex scroll-mt-20 flex-col gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-5"
       >
         <h2 id="address-title" className="text-lg font-semibold">
-          Address
+          {m.admin_identity_address_title()}
         </h2>
         <Form method="post" preventScrollReset className="flex flex-col gap-3">
           <CsrfInput />
           <input type="hidden" name="intent" value="address" />
           <LabeledField
             id="setup-address"
-            label="Address of the barangay hall"
+            label={m.admin_identity_address_label()}
             required
             errors={errorsOf("address").address}
             field="address"
-            hint="Printed under the barangay's name on certificates, receipts and reports."
+            hint={m.admin_identity_address_hint()}
           >
             <Textarea
               id="setup-address"
@@ -117,15 +122,60 @@ export function IdentityScreen({ loaderData }: { loaderData: LoaderData<typeof l
               rows={2}
               maxLength={ADDRESS_MAX}
               defaultValue={reply?.intent === "address" ? reply.values.address : identity.address}
-              placeholder="e.g. Barangay Hall, Purok 1, San Isidro, Santa Maria, Bulacan 3022"
+              placeholder={m.admin_identity_address_placeholder()}
               aria-invalid={errorsOf("address").address ? true : undefined}
               aria-describedby={errorsOf("address").address ? "setup-address-error" : undefined}
             />
           </LabeledField>
           <div>
-            <Button type="submit" disabled={busy("address")}>
-              {busy("address") ? <Spinner size="sm" label="Saving…" /> : null}
-              Save the address
+            <Button type="submit" disabled={busy.address}>
+              {busy.address ? <Spinner size="sm" label={m.admin_saving()} /> : null}
+              {m.admin_identity_address_save()}
+            </Button>
+          </div>
+        </Form>
+      </section>
+
+      <section
+        id="language"
+        aria-labelledby="language-title"
+        className="flex scroll-mt-20 flex-col gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-5"
+      >
+        <h2 id="language-title" className="text-lg font-semibold">
+          {m.admin_identity_language_title()}
+        </h2>
+        {/* A whole new document: the administrator may read the portal in the new language from now on. */}
+        <Form method="post" reloadDocument className="flex flex-col gap-3" data-testid="barangay-language-form">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="language" />
+          <LabeledField
+            id="setup-language"
+            label={m.admin_identity_language_label()}
+            required
+            errors={errorsOf("language").default_language}
+            field="default_language"
+            hint={m.admin_identity_language_hint()}
+          >
+            <NativeSelect
+              id="setup-language"
+              name="default_language"
+              required
+              defaultValue={reply?.intent === "language" ? reply.values.default_language : identity.default_language}
+              aria-invalid={errorsOf("language").default_language ? true : undefined}
+              aria-describedby={errorsOf("language").default_language ? "setup-language-error" : undefined}
+            >
+              <option value="en" lang="en">
+                {LANGUAGE_NAMES.en}
+              </option>
+              <option value="fil" lang="fil">
+                {LANGUAGE_NAMES.fil}
+              </option>
+            </NativeSelect>
+          </LabeledField>
+          <div>
+            <Button type="submit" disabled={busy.language}>
+              {busy.language ? <Spinner size="sm" label={m.admin_saving()} /> : null}
+              {m.admin_identity_language_save()}
             </Button>
           </div>
         </Form>

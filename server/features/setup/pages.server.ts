@@ -42,18 +42,26 @@ export async function identityLoader(args: PageArgs) {
   return withFlash(args, { identity, matches, psgcSearch });
 }
 
-export type IdentityReply = { intent: "identity" | "address"; errors: Record<string, string[]>; values: Record<string, string> };
+export type IdentityReply = { intent: "identity" | "address" | "language"; errors: Record<string, string[]>; values: Record<string, string> };
 
-/** /manage/setup/identity: the identity picked (intent identity) or the address written (intent address). */
+/**
+ * /manage/setup/identity: the identity picked (intent identity), the address written (intent
+ * address) or the barangay's language chosen (intent language).
+ */
 export async function identityAction(args: PageArgs) {
   const ctx = serviceContextOf(args.context);
   const form = await args.request.formData();
   const intent = form.get("intent");
-  if (intent !== "identity" && intent !== "address") throw data("Unknown action", { status: 400 });
-  const field = intent === "identity" ? "psgc_code" : "address";
+  if (intent !== "identity" && intent !== "address" && intent !== "language") throw data("Unknown action", { status: 400 });
+  const field = intent === "identity" ? "psgc_code" : intent === "address" ? "address" : "default_language";
   const values = { [field]: String(form.get(field) ?? "") };
   try {
-    const { message } = intent === "identity" ? await setup.setIdentity(ctx, values) : await setup.setAddress(ctx, values);
+    const { message } =
+      intent === "identity"
+        ? await setup.setIdentity(ctx, values)
+        : intent === "address"
+          ? await setup.setAddress(ctx, values)
+          : await setup.setLanguage(ctx, values);
     // Back to the checklist, which now shows the step done.
     return redirectWithFlash(args, form, { message, type: "success" }, SETUP_PATH);
   } catch (error) {

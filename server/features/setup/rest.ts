@@ -8,7 +8,8 @@ import * as setup from "./service.ts";
 // The first-run checklist over REST (issue 33 item 3), under {api_path}/setup: each call one
 // service call; the service refuses everyone but the administrator with the spec's 403.
 // - GET setup: {data: the checklist};
-// - GET setup/identity, POST setup/identity {psgc_code}, POST setup/address {address};
+// - GET setup/identity, POST setup/identity {psgc_code}, POST setup/address {address},
+//   POST setup/language {default_language: "en" | "fil"};
 // - GET setup/psgc?q=: the PSGC list's barangays matching a name;
 // - POST and DELETE setup/marks/{mark}: set or clear a mark no record can tell (no_cheques).
 
@@ -50,6 +51,12 @@ export function registerSetupRoutes(router: Router, db: DB): void {
     "/api/setup/address",
     handle(async (req, res) => {
       res.json(await setup.setAddress(ctxOf(req), req.body));
+    }),
+  );
+  router.post(
+    "/api/setup/language",
+    handle(async (req, res) => {
+      res.json(await setup.setLanguage(ctxOf(req), req.body));
     }),
   );
   router.post(

@@ -23,6 +23,7 @@ import { audit } from "../../engine/audit.ts";
 import { inTransaction } from "../../engine/transaction.ts";
 import { getSetting, putSetting, type BarangayInfo } from "../../system/settings.ts";
 import { barangayByCode, cityByCode } from "../psgc/psgc.ts";
+import { languageOf, m, type Locale } from "../../../domain/i18n/index.ts";
 import { OWN_BARANGAY_ID, searchBarangaysInUse } from "../psgc/in-use.ts";
 
 // The first-run checklist (issue 33 item 3, decision 218): one read of the barangay's records
@@ -263,6 +264,8 @@ export interface SetupIdentity {
   province: string | null;
   region: string | null;
   address: string;
+  /** The language of the barangay: what its users read unless they chose their own (issue 33 item 4). */
+  default_language: Locale;
   /** Whether the administrator may pick (again): not on a hub once the hub's administrator has. */
   canPick: boolean;
 }
@@ -270,7 +273,7 @@ export interface SetupIdentity {
 async function ownBarangay(ctx: Pick<ServiceContext, "db">, lock = false) {
   let q = ctx.db
     .selectFrom("barangays")
-    .select(["id", "psgc_code", "name", "city_municipality", "province", "region"])
+    .select(["id", "psgc_code", "name", "city_municipality", "province", "region", "default_language"])
     .where("id", "=", OWN_BARANGAY_ID);
   if (lock) q = q.forUpdate();
   return q.executeTakeFirst();
@@ -287,6 +290,7 @@ export async function setupIdentity(ctx: ServiceContext): Promise<SetupIdentity>
     province: row?.province ?? null,
     region: row?.region ?? null,
     address: info?.address ?? "",
+    default_language: languageOf(row?.default_language) ?? "en",
     canPick: !(servesHub() && row?.psgc_code != null),
   };
 }
@@ -398,6 +402,39 @@ export async function setAddress(ctx: ServiceContext, input: unknown): Promise<{
     await putSetting(tx, "barangay", { ...info, address } satisfies BarangayInfo);
   });
   return { message: "Successfully saved the barangay's address." };
+}
+
+const languageInput = z.object({
+  default_language: z.enum(["en", "fil"], { error: SETUP_MESSAGES.languageInvalid }),
+});
+
+/**
+ * Sets the barangay's language (issue 33 item 4, docs/decisions/219): what its users read the
+ * portal in unless they chose their own. Audited on the barangay's row; every session reads it on
+ * its next request (the row's trigger drops the session cache, migration 20261217300000). The
+ * message is in the language the administrator reads from now on.
+ */
+export async function setLanguage(ctx: ServiceContext, input: unknown): Promise<{ message: string }> {
+  assertMaySetUp(ctx);
+  const { default_language } = parse(languageInput, input);
+  const own = await inTransaction(ctx, async (tx) => {
+    const row = await ownBarangay(tx, true);
+    if (!row) throw forbidden();
+    if (row.default_language !== default_language) {
+      await tx.db.updateTable("barangays").set({ default_language, updated_at: new Date() }).where("id", "=", row.id).execute();
+      await audit(tx, {
+        entity: "barangay",
+        entityId: Number(row.id),
+        action: "update",
+        before: { default_language: row.default_language },
+        after: { default_language },
+      });
+    }
+    if (!tx.user) return null;
+    const me = await tx.db.selectFrom("users").select("language").where("id", "=", tx.user.id).executeTakeFirst();
+    return languageOf(me?.language);
+  });
+  return { message: m.admin_setup_language_saved({}, { locale: own ?? default_language }) };
 }
 
 /** Sets or clears a mark where no record can tell (the barangay writes no cheques): an audited setting. */
