@@ -4,6 +4,7 @@ import { deletedMessage } from "@domain/registry/messages";
 import type { Route } from "./+types/collections.detail";
 import { ReceiptDetail } from "~/features/collections/receipt-detail";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
+import { m } from "@domain/i18n";
 import { isAppError, redirectWithFlash, rethrowForPage, serviceContextOf, serviceFor } from "../../server/http/pages/page-kit.server.ts";
 
 // /manage/collections/{id} and its child `transactions` (spec §2.1): one receipt — its
@@ -67,7 +68,10 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `Official Receipt No. ${loaderData.receipt.or_number} | Portal` : "Collection | Portal" }];
+  return [
+    { title: loaderData ? m.finance_receipt_meta_title({ number: loaderData.receipt.or_number }) : m.finance_receipt_meta_fallback() },
+  ];
+
 }
 
 export default function CollectionDetail(props: Route.ComponentProps) {

@@ -11,6 +11,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
+import { m } from "@domain/i18n";
 import { getResource } from "@domain/registry/index";
 import { resourceAction, resourceLoader } from "../../server/http/pages/resource-page.server.ts";
 import { collectionFormData, issueFromForm, reissueOf } from "../../server/features/collections/pages.server.ts";
@@ -67,18 +68,19 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ResourcePage def={def} data={page} />
-      <nav aria-label="Collections registers" className="mt-3 flex flex-wrap gap-2 text-sm">
+      <nav aria-label={m.finance_collections_registers_nav()} className="mt-3 flex flex-wrap gap-2 text-sm">
         <Link to="/manage/remittances" className={buttonVariants({ variant: "outline", size: "sm" })}>
-          Remittances
+          {m.finance_collections_remittances_link()}
         </Link>
         <Link to="/manage/reports/collections" className={buttonVariants({ variant: "outline", size: "sm" })}>
-          Collections report (RCD, RAAF)
+          {m.finance_collections_report_link()}
         </Link>
       </nav>
       {modal === "create" && canCreate && loaderData.form ? (
         <ModalShell
-          title="Issue an official receipt"
-          description="Fields marked * are required."
+          title={m.finance_collections_issue_title()}
+          description={m.finance_required_note()}
+
           closeHref={closeHref}
           wide="xl"
           testId="collection-modal"

@@ -15,9 +15,14 @@ import { RELOAD_FIELD } from "@domain/form-steps";
 import { SelectOptions } from "~/components/resource/select-options";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/collections.list";
+import { m } from "@domain/i18n";
+import { paymentModeLabel } from "~/features/collections/labels";
 
 /** The collection form's choices as the loader gives them (pads, payors, types, unpaid certificates). */
 export type CollectionFormData = NonNullable<LoaderData<typeof loader>["form"]>;
+
+/** A name as an example (a proper noun, the same in both languages). */
+const SAMPLE_PAYOR = "Juan Dela Cruz";
 
 /** The form that issues an official receipt (spec §2.4), in the create modal of the collections list. */
 export function CollectionForm({
@@ -51,7 +56,7 @@ export function CollectionForm({
   const [resident, setResident] = React.useState<PickedResident | null>(() => {
     const id = Number(params.issued_to_user_id);
     if (!Number.isSafeInteger(id) || id <= 0) return null;
-    return { id, fullname: form.payor?.id === id ? form.payor.fullname : `Resident #${id}` };
+    return { id, fullname: form.payor?.id === id ? form.payor.fullname : m.finance_form_resident_number({ id }) };
   });
   const type = form.types.find((t) => t.value === params.collection_type_id);
   const postedLines =
@@ -101,8 +106,7 @@ export function CollectionForm({
         <div className="flex max-h-[70vh] flex-col gap-4 overflow-y-auto px-5 py-4">
           {form.reissue && !lastResult ? (
             <p className="rounded-md border bg-muted/50 px-3 py-2 text-sm" data-testid="reissue-note">
-              Issuing again cancelled receipt No. {form.reissue.or_number}: its details are filled in. Check them; the new receipt takes the
-              pad&apos;s next number.
+              {m.finance_form_reissue_note({ number: form.reissue.or_number })}
             </p>
           ) : null}
           {errors[""]?.length || errors.transactions?.length ? (
@@ -111,14 +115,14 @@ export function CollectionForm({
             </p>
           ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
-            <LabeledField id="c-pad" label="Form pad" required errors={errors.form_pad_id}>
+            <LabeledField id="c-pad" label={m.finance_form_pad()} required errors={errors.form_pad_id}>
               <NativeSelect
                 id="c-pad"
                 name="form_pad_id"
                 value={params.form_pad_id}
                 onChange={(e) => setParams({ ...params, form_pad_id: e.target.value })}
               >
-                <option value="">Select your pad</option>
+                <option value="">{m.finance_form_pad_placeholder()}</option>
                 {form.pads.map((p) => (
                   <option key={p.value} value={p.value} disabled={!p.next}>
                     {p.label}
@@ -126,7 +130,7 @@ export function CollectionForm({
                 ))}
               </NativeSelect>
             </LabeledField>
-            <LabeledField id="c-date" label="Date issued" required errors={errors.date_issued}>
+            <LabeledField id="c-date" label={m.finance_form_date_issued()} required errors={errors.date_issued}>
               <Input
                 id="c-date"
                 name="date_issued"
@@ -140,16 +144,18 @@ export function CollectionForm({
           <p className="rounded-md border bg-muted/50 px-3 py-2 text-sm" data-testid="next-number">
             {pad?.next ? (
               <>
-                This receipt will be <strong>No. {pad.next}</strong> (the lowest unused form of the pad).
+                {m.finance_form_next_before()}
+                <strong>{m.finance_form_next_number({ number: pad.next })}</strong>
+                {m.finance_form_next_after()}
               </>
             ) : form.pads.length ? (
-              "Choose a pad with forms left."
+              m.finance_form_choose_pad()
             ) : (
-              "You collect from no form pad. Ask the treasurer to add you to a pad."
+              m.finance_form_no_pad()
             )}
           </p>
           <div className="grid gap-4 sm:grid-cols-2">
-            <LabeledField id="c-kind" label="Payor is" required errors={errors.payor_kind}>
+            <LabeledField id="c-kind" label={m.finance_form_payor_is()} required errors={errors.payor_kind}>
               <div className="flex gap-2">
                 <NativeSelect
                   id="c-kind"
@@ -170,19 +176,19 @@ export function CollectionForm({
                 </NativeSelect>
                 <noscript>
                   <Button type="submit" variant="outline" name={RELOAD_FIELD} value="1" formNoValidate>
-                    Load
+                    {m.finance_form_load()}
                   </Button>
                 </noscript>
               </div>
             </LabeledField>
             {params.payor_kind === "name" ? (
-              <LabeledField id="c-payor" label="Payor" required errors={errors.issued_to}>
+              <LabeledField id="c-payor" label={m.finance_form_payor()} required errors={errors.issued_to}>
                 <Input
                   id="c-payor"
                   name="issued_to"
                   maxLength={200}
                   defaultValue={String(posted.issued_to ?? "")}
-                  placeholder="Juan Dela Cruz"
+                  placeholder={SAMPLE_PAYOR}
                   required
                 />
               </LabeledField>
@@ -191,7 +197,7 @@ export function CollectionForm({
                 <ResidentPicker
                   id="c-resident"
                   name="issued_to_user_id"
-                  label="Resident"
+                  label={m.finance_form_resident()}
                   required
                   value={resident}
                   onChange={(r) => {
@@ -203,14 +209,14 @@ export function CollectionForm({
                 />
                 <noscript>
                   <Button type="submit" variant="outline" name={RELOAD_FIELD} value="1" formNoValidate>
-                    Load unpaid
+                    {m.finance_form_load_unpaid()}
                   </Button>
                 </noscript>
               </div>
             ) : (
               <LabeledField
                 id="c-person"
-                label={PAYOR_KIND_LABELS[params.payor_kind as "resident"] ?? "Payor"}
+                label={PAYOR_KIND_LABELS[params.payor_kind as "resident"] ?? m.finance_form_payor()}
                 required
                 errors={errors.issued_to_user_id}
               >
@@ -220,11 +226,11 @@ export function CollectionForm({
                   value={params.issued_to_user_id}
                   onChange={(e) => reload({ issued_to_user_id: e.target.value })}
                 >
-                  <SelectOptions placeholder="Select…" options={form.payors} />
+                  <SelectOptions placeholder={m.finance_form_select()} options={form.payors} />
                 </NativeSelect>
                 <noscript>
                   <Button type="submit" variant="outline" name={RELOAD_FIELD} value="1" formNoValidate>
-                    Load unpaid
+                    {m.finance_form_load_unpaid()}
                   </Button>
                 </noscript>
               </LabeledField>
@@ -232,10 +238,10 @@ export function CollectionForm({
           </div>
           <LabeledField
             id="c-type"
-            label="Collection type"
+            label={m.finance_form_collection_type()}
             required
             errors={errors.collection_type_id}
-            hint={type ? `Fund: ${type.fund}` : undefined}
+            hint={type ? m.finance_form_fund_hint({ fund: type.fund }) : undefined}
           >
             <div className="flex gap-2">
               <NativeSelect
@@ -245,22 +251,22 @@ export function CollectionForm({
                 value={params.collection_type_id}
                 onChange={(e) => reload({ collection_type_id: e.target.value })}
               >
-                <SelectOptions placeholder="Select a collection type" options={form.types} />
+                <SelectOptions placeholder={m.finance_form_type_placeholder()} options={form.types} />
               </NativeSelect>
               <noscript>
                 <Button type="submit" variant="outline" name={RELOAD_FIELD} value="1" formNoValidate>
-                  Load lines
+                  {m.finance_form_load_lines()}
                 </Button>
               </noscript>
             </div>
           </LabeledField>
           <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium">Nature of collection</legend>
+            <legend className="mb-1 text-sm font-medium">{m.finance_nature_of_collection()}</legend>
             {errors.lines?.length ? <p className="text-sm text-destructive">{errors.lines.join(" ")}</p> : null}
             <div className="hidden grid-cols-[1fr_8rem_8rem] gap-2 text-xs text-muted-foreground sm:grid" aria-hidden="true">
-              <span>Nature of collection</span>
-              <span>Account code</span>
-              <span>Amount (₱)</span>
+              <span>{m.finance_nature_of_collection()}</span>
+              <span>{m.finance_account_code()}</span>
+              <span>{m.finance_form_amount_peso()}</span>
             </div>
             {Array.from({ length: MAX_RECEIPT_LINES }, (_, i) => (
               <div
@@ -274,19 +280,19 @@ export function CollectionForm({
                 ) : null}
                 <Input
                   name={`lines[${i}].nature`}
-                  aria-label={`Line ${i + 1}: nature of collection`}
+                  aria-label={m.finance_form_line_nature({ line: i + 1 })}
                   defaultValue={suggested[i]?.nature ?? ""}
                   aria-invalid={errors[`lines[${i}].nature`] ? true : undefined}
                 />
                 <Input
                   name={`lines[${i}].account_code`}
-                  aria-label={`Line ${i + 1}: account code`}
+                  aria-label={m.finance_form_line_account({ line: i + 1 })}
                   defaultValue={suggested[i]?.account_code ?? ""}
                   className="hidden sm:block"
                 />
                 <Input
                   name={`lines[${i}].amount`}
-                  aria-label={`Line ${i + 1}: amount`}
+                  aria-label={m.finance_form_line_amount({ line: i + 1 })}
                   inputMode="decimal"
                   defaultValue={suggested[i]?.amount ?? ""}
                   onChange={(e) => setAmounts((a) => a.map((v, j) => (j === i ? e.target.value : v)))}
@@ -301,20 +307,20 @@ export function CollectionForm({
             ))}
           </fieldset>
           <div className="rounded-md border bg-muted/50 px-3 py-2 text-sm" aria-live="polite" data-testid="amount-in-words">
-            <span className="font-semibold">Total {formatMoney(total)}</span>
+            <span className="font-semibold">{m.finance_form_total({ amount: formatMoney(total) })}</span>
             {total > 0 ? <span className="block text-muted-foreground">{amountInWords(total)}</span> : null}
           </div>
           <div className="grid gap-4 sm:grid-cols-4">
-            <LabeledField id="c-mode" label="Payment" required errors={errors.payment_mode}>
+            <LabeledField id="c-mode" label={m.finance_payment()} required errors={errors.payment_mode}>
               <NativeSelect id="c-mode" name="payment_mode" value={mode} onChange={(e) => setMode(e.target.value)}>
-                {PAYMENT_MODES.map((m) => (
-                  <option key={m} value={m}>
-                    {m}
+                {PAYMENT_MODES.map((mode) => (
+                  <option key={mode} value={mode}>
+                    {paymentModeLabel(mode)}
                   </option>
                 ))}
               </NativeSelect>
             </LabeledField>
-            <LabeledField id="c-bank" label="Drawee bank" errors={errors.drawee_bank}>
+            <LabeledField id="c-bank" label={m.finance_form_drawee_bank()} errors={errors.drawee_bank}>
               <Input
                 id="c-bank"
                 name="drawee_bank"
@@ -323,7 +329,7 @@ export function CollectionForm({
                 disabled={mode === "Cash"}
               />
             </LabeledField>
-            <LabeledField id="c-cheque" label="Number" errors={errors.cheque_number}>
+            <LabeledField id="c-cheque" label={m.finance_form_cheque_number()} errors={errors.cheque_number}>
               <Input
                 id="c-cheque"
                 name="cheque_number"
@@ -332,7 +338,7 @@ export function CollectionForm({
                 disabled={mode === "Cash"}
               />
             </LabeledField>
-            <LabeledField id="c-cheque-date" label="Date" errors={errors.cheque_date}>
+            <LabeledField id="c-cheque-date" label={m.finance_date()} errors={errors.cheque_date}>
               <Input
                 id="c-cheque-date"
                 name="cheque_date"
@@ -345,10 +351,11 @@ export function CollectionForm({
         </div>
         <div className="flex justify-end gap-2 border-t px-5 py-3">
           <Link to={closeHref} className={buttonVariants({ variant: "outline" })}>
-            Cancel
+            {m.finance_cancel()}
           </Link>
           <Button type="submit" disabled={submitting} data-testid="issue-receipt">
-            Issue receipt
+            {m.finance_form_issue()}
+
           </Button>
         </div>
       </Form>
