@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { calendarDate, requiredText } from "../registry/fields.ts";
+import { deletedManyMessage, deletedMessage, MSG_SAVED } from "../registry/messages.ts";
+import { translatedErrors, translatedMessage, translatedNotification, useFieldTerms } from "./server-messages.ts";
+
+// The server's English messages read back in Filipino at the edge (issue 33 item 4): recognised by
+// the English patterns of messages/en/server.json, rendered with the same parameters; English and
+// unknown texts unchanged.
+describe("translatedMessage", () => {
+  afterEach(() => useFieldTerms(null));
+
+  it("leaves English exactly as it is", () => {
+    expect(translatedMessage("The last name field is required.", "en")).toBe("The last name field is required.");
+    expect(translatedMessage("Successfully saved.", "en")).toBe("Successfully saved.");
+  });
+
+  it("recognises a message with parameters and renders it with the same ones", () => {
+    expect(translatedMessage("The last name field is required.", "fil")).toBe("Kailangan ang last name.");
+    expect(translatedMessage("The remarks must not be greater than 255 characters.", "fil")).toBe(
+      "Hanggang 255 na karakter lang ang remarks.",
+    );
+    expect(translatedMessage("The date of birth must not be in the future.", "fil")).toBe(
+      "Hindi maaaring petsa sa hinaharap ang date of birth.",
+    );
+    expect(translatedMessage("The username has already been taken.", "fil")).toBe("Ginagamit na ang username na ito.");
+    expect(translatedMessage("Too many login attempts. Please try again in 42 seconds.", "fil")).toBe(
+      "Masyadong maraming pagtatangkang mag-sign in. Subukang muli pagkalipas ng 42 segundo.",
+    );
+  });
+
+  it("passes an unknown message through unchanged", () => {
+    expect(translatedMessage("A message nobody catalogued.", "fil")).toBe("A message nobody catalogued.");
+    expect(translatedMessage("", "fil")).toBe("");
+  });
+
+  it("takes the most specific message: a count and a noun before a name", () => {
+    expect(translatedMessage("Successfully deleted 3 residents.", "fil")).toBe("Matagumpay na nabura ang 3 residents.");
+    expect(translatedMessage("Successfully deleted Juan Dela Cruz Jr.", "fil")).toBe("Matagumpay na nabura ang Juan Dela Cruz Jr.");
+    expect(translatedMessage("The password must be at least 8 characters.", "fil")).toBe(
+      "Dapat hindi bababa sa 8 na karakter ang password.",
+    );
+  });
+
+  it("reads the messages the services and schemas make", () => {
+    const def = { labels: { singular: "resident", plural: "residents" } } as const;
+    expect(translatedMessage(MSG_SAVED, "fil")).toBe("Matagumpay na na-save.");
+    expect(translatedMessage(deletedMessage({}, "Juan Dela Cruz"), "fil")).toBe("Matagumpay na nabura ang Juan Dela Cruz.");
+    expect(translatedMessage(deletedManyMessage(def, 2), "fil")).toBe("Matagumpay na nabura ang 2 residents.");
+    const name = requiredText("lastname").safeParse("");
+    expect(translatedMessage(name.error!.issues[0].message, "fil")).toBe("Kailangan ang last name.");
+    const date = calendarDate("date_of_birth", { notInFuture: true }).safeParse("2026-02-30");
+    expect(translatedMessage(date.error!.issues[0].message, "fil")).toBe("Hindi wastong petsa ang date of birth.");
+  });
+
+  it("translates a message inside a message: the 422's summary of several errors", () => {
+    // server/errors.ts ValidationError's message and errors.
+    const error = {
+      message: "The last name field is required. (and 1 more error)",
+      errors: { lastname: ["The last name field is required."], sex: ["The selected sex is invalid."] },
+    };
+    expect(translatedMessage(error.message, "fil")).toBe("Kailangan ang last name. (at 1 pang mali)");
+    expect(translatedMessage("The last name field is required. (and 2 more errors)", "fil")).toBe(
+      "Kailangan ang last name. (at 2 pang mali)",
+    );
+    expect(translatedErrors(error.errors, "fil")).toEqual({
+      lastname: ["Kailangan ang last name."],
+      sex: ["Hindi wasto ang napiling sex."],
+    });
+    expect(translatedErrors(error.errors, "en")).toBe(error.errors);
+  });
+
+  it("names a field through the registered terms, and keeps the English name of one they do not know", () => {
+    useFieldTerms((english, locale) => (locale === "fil" && english === "last name" ? "apelyido" : null));
+    expect(translatedMessage("The last name field is required.", "fil")).toBe("Kailangan ang apelyido.");
+    expect(translatedMessage("The middle name field is required.", "fil")).toBe("Kailangan ang middle name.");
+  });
+
+  it("reads notifications only with the notifications' messages", () => {
+    expect(translatedNotification("Receipt 0001234 cancelled", "fil")).toBe("Kinansela ang resibo 0001234");
+    expect(translatedNotification("Ana Reyes blocked juan: left the office", "fil")).toBe("Na-block ni Ana Reyes si juan: left the office");
+    expect(translatedNotification("Ana Reyes voided the cheque to BDO (₱1,500.00).", "fil")).toBe(
+      "Na-void ni Ana Reyes ang tseke para kay BDO (₱1,500.00).",
+    );
+    expect(translatedNotification("Receipt 0001234 cancelled", "en")).toBe("Receipt 0001234 cancelled");
+    // An error that happens to end like a notification's title is not one.
+    expect(translatedMessage("BC-2026-0001 paid", "fil")).toBe("BC-2026-0001 paid");
+  });
+});
