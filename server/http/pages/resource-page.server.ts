@@ -5,6 +5,8 @@ import { resourceByPath, findResource } from "../../../domain/registry/index.ts"
 import { BULK_DELETE_MODAL, filterFindName, parseListQuery, type FilterSearchStep } from "../../../domain/registry/list-query.ts";
 import * as messages from "../../../domain/registry/messages.ts";
 import { listDefOf, listCommands, type ResourceDef } from "../../../domain/registry/types.ts";
+import { useFieldTerms as registerFieldTerms } from "../../../domain/i18n/server-messages.ts";
+import { termIn, translatedListDef } from "../../../domain/i18n/terms.ts";
 import { serviceByName } from "../../engine/services.ts";
 import { serviceContextOf } from "./context.ts";
 import { readFlash } from "./flash.server.ts";
@@ -23,6 +25,9 @@ import {
 // page. They parse the address or the posted form, call the engine, and shape the answer.
 
 type Args = PageArgs;
+
+// The server's messages name a field or a record in the reader's language by the registry's terms.
+registerFieldTerms(termIn);
 
 export const MODAL_KINDS_WITH_RECORD = new Set(["update", "delete", "restore", "reset", "reset_password", "make_transaction", "print"]);
 
@@ -102,9 +107,10 @@ export async function resourceLoader(args: Args) {
   }
 
   const { flash, clear } = readFlash(request);
-  // `def`: the entry's list part, so the page's first load needs neither the registry nor zod (decision 177).
+  // `def`: the entry's list part, so the page's first load needs neither the registry nor zod (decision 177),
+  // in the request's language (its terms stay on the server: domain/i18n/terms.ts).
   return data(
-    { resource: def.name, def: listDefOf(def), query, page, modal, record, options, filterSearch, flash },
+    { resource: def.name, def: translatedListDef(listDefOf(def)), query, page, modal, record, options, filterSearch, flash },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }
