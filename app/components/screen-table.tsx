@@ -2,6 +2,7 @@ import type * as React from "react";
 import { TableCell, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
 import { formatMoney } from "@domain/money";
+import { m } from "@domain/i18n";
 
 /** A column of a plain screen table: its heading, and whether it holds amounts (right-aligned). */
 export type ScreenColumn = { label: string; numeric?: boolean; className?: string };
@@ -83,7 +84,7 @@ export function AmountLinesTable({
     <div className="overflow-x-auto rounded-lg border bg-card">
       <table className="w-full text-sm" data-testid={testId}>
         <caption className="px-3 pt-3 text-left font-semibold">{caption}</caption>
-        <ColumnHeads columns={[{ label: heads[0] }, { label: heads[1] }, { label: "Amount", numeric: true }]} />
+        <ColumnHeads columns={[{ label: heads[0] }, { label: heads[1] }, { label: m.shell_amount(), numeric: true }]} />
         <tbody>
           {lines.map((l, i) => (
             <tr key={i} className="border-b">
@@ -94,7 +95,7 @@ export function AmountLinesTable({
           ))}
           <tr className="font-semibold">
             <td colSpan={2} className="px-3 py-2 text-right">
-              Total
+              {m.shell_total()}
             </td>
             <td className="px-3 py-2 text-right tabular-nums">{formatMoney(total)}</td>
           </tr>

@@ -15,6 +15,7 @@ import { SidebarProvider, useSidebar } from "./sidebar-context";
 import type { ResidentSearchProps } from "./resident-search";
 import { TopBar } from "./top-bar";
 import { lazyComponent } from "~/lib/lazy-component";
+import { m } from "@domain/i18n";
 
 const WelcomeDialog = lazyComponent(() => import("./welcome-dialog").then((m) => m.WelcomeDialog));
 
@@ -83,7 +84,7 @@ function ShellFrame({
         href="#main-content"
         className="sr-only z-[70] rounded-md bg-primary px-3 py-2 font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to content
+        {m.shell_skip_to_content()}
       </a>
       <Sidebar user={user} brand={brand} />
       {/* While the narrow-screen overlay is open, the page behind it is inert. */}
@@ -97,9 +98,9 @@ function ShellFrame({
               className="no-print flex flex-wrap items-center justify-center gap-x-2 gap-y-1 border-b bg-accent px-4 py-2 text-sm text-accent-foreground"
             >
               <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
-              <span>Maintenance mode is on: only administrators can use the portal.</span>
+              <span>{m.shell_maintenance_notice()}</span>
               <Link to="/test" className="font-medium underline underline-offset-4">
-                Turn it off
+                {m.shell_maintenance_turn_off()}
               </Link>
             </div>
           ) : null}

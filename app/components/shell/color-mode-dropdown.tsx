@@ -10,6 +10,7 @@ import {
 } from "~/components/ui/dropdown-menu";
 import { isColorMode, type ColorMode } from "~/lib/ui-color-mode";
 import { COLOR_MODE_ICONS, COLOR_MODE_LABELS } from "./color-mode-toggle";
+import { m } from "@domain/i18n";
 
 /** The colour mode's Radix menu, its own chunk, mounted open by the first click (color-mode-toggle.tsx). */
 export function ColorModeDropdown({
@@ -30,14 +31,14 @@ export function ColorModeDropdown({
           variant="ghost"
           size="icon"
           className={className}
-          aria-label={`Colour mode: ${COLOR_MODE_LABELS[mode]}`}
-          title="Colour mode"
+          aria-label={m.shell_color_mode_current({ mode: COLOR_MODE_LABELS[mode]() })}
+          title={m.shell_color_mode()}
         >
           <Icon aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-40">
-        <DropdownMenuLabel>Colour mode</DropdownMenuLabel>
+        <DropdownMenuLabel>{m.shell_color_mode()}</DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuRadioGroup value={mode} onValueChange={(value) => isColorMode(value) && setMode(value)}>
           {(Object.keys(COLOR_MODE_LABELS) as ColorMode[]).map((key) => {
@@ -45,7 +46,7 @@ export function ColorModeDropdown({
             return (
               <DropdownMenuRadioItem key={key} value={key}>
                 <ItemIcon aria-hidden="true" />
-                {COLOR_MODE_LABELS[key]}
+                {COLOR_MODE_LABELS[key]()}
               </DropdownMenuRadioItem>
             );
           })}

@@ -3,8 +3,14 @@ import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { lazyComponent, useOnDemand } from "~/lib/lazy-component";
 import { useColorMode, type ColorMode } from "~/lib/ui-color-mode";
+import { m } from "@domain/i18n";
 
-export const COLOR_MODE_LABELS: Record<ColorMode, string> = { system: "System", light: "Light", dark: "Dark" };
+/** The modes' names: message functions, called when rendering (the language is per request). */
+export const COLOR_MODE_LABELS: Record<ColorMode, () => string> = {
+  system: m.shell_color_mode_system,
+  light: m.shell_color_mode_light,
+  dark: m.shell_color_mode_dark,
+};
 export const COLOR_MODE_ICONS = { system: Monitor, light: Sun, dark: Moon } as const;
 
 // The Radix menu loads on the first click (decision 177); until then a plain look-alike button.
@@ -21,8 +27,8 @@ export function ColorModeToggle({ className }: { className?: string }) {
       variant="ghost"
       size="icon"
       className={className}
-      aria-label={`Colour mode: ${COLOR_MODE_LABELS[mode]}`}
-      title="Colour mode"
+      aria-label={m.shell_color_mode_current({ mode: COLOR_MODE_LABELS[mode]() })}
+      title={m.shell_color_mode()}
       aria-haspopup="menu"
       aria-expanded={false}
       data-state="closed"

@@ -1,14 +1,17 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { FORBIDDEN_MESSAGE } from "~/lib/api-client";
 import { useRootData } from "~/lib/root-data";
+import { pageTitleOf } from "~/lib/titles";
 import { cn } from "~/lib/utils";
+import { m } from "@domain/i18n";
 
 // Not-found and error pages (spec §2.2, §8): "Oh no! We couldn’t find the page you were looking
 // for." for a 404, "An error occurred" otherwise; Go Back leads to /dashboard when signed in, else /.
+// The words come from the shell catalogs in the reader's language; the constants below are the
+// spec's English, as the e2e tests quote it.
 
-export const NOT_FOUND_HEADING = "Oh no! We couldn’t find the page you were looking for.";
-export const ERROR_HEADING = "An error occurred";
-export const NOT_FOUND_DETAIL = "This page could not be found.";
+export const NOT_FOUND_HEADING = m.shell_error_not_found_heading({}, { locale: "en" });
+export const ERROR_HEADING = m.shell_error_heading({}, { locale: "en" });
+export const NOT_FOUND_DETAIL = m.shell_error_not_found_detail({}, { locale: "en" });
 
 export interface ErrorInfo {
   status: number;
@@ -35,16 +38,13 @@ export function describeError(error: unknown): ErrorInfo {
   } else if (isStatusError(error)) {
     status = error.status;
   }
-  if (status === 404) return { status, heading: NOT_FOUND_HEADING, detail: NOT_FOUND_DETAIL };
+  if (status === 404) return { status, heading: m.shell_error_not_found_heading(), detail: m.shell_error_not_found_detail() };
   // Spec §8's one 403 text, the same for a page and an action, whatever the service said.
-  if (status === 403) return { status, heading: ERROR_HEADING, detail: FORBIDDEN_MESSAGE };
-  const fallback =
-    status === 419
-        ? "Your session expired. Reload the page and try again."
-        : "Refresh the page or contact the system administrator for an assistance";
+  if (status === 403) return { status, heading: m.shell_error_heading(), detail: m.shell_error_forbidden() };
+  const fallback = status === 419 ? m.shell_error_session_expired() : m.shell_error_generic();
   // 403 answers carry the service's message; a 500's text stays on the server.
   const shown = status >= 500 && status !== 503 ? null : detail;
-  return { status, heading: ERROR_HEADING, detail: shown && shown !== "Not Found" ? shown : fallback };
+  return { status, heading: m.shell_error_heading(), detail: shown && shown !== "Not Found" ? shown : fallback };
 }
 
 export function ErrorPage({ error, loggedIn, inShell = false }: { error: unknown; loggedIn: boolean; inShell?: boolean }) {
@@ -57,7 +57,7 @@ export function ErrorPage({ error, loggedIn, inShell = false }: { error: unknown
       data-status={status}
       className={cn("flex flex-col items-center justify-center gap-4 p-6 text-center", inShell ? "min-h-[60vh]" : "min-h-svh")}
     >
-      <title>{`${status === 404 ? "Not Found" : status === 403 ? "Forbidden" : "Error"} | Portal`}</title>
+      <title>{pageTitleOf(status === 404 ? m.shell_title_not_found() : status === 403 ? m.shell_title_forbidden() : m.shell_title_error())}</title>
       <p className="text-7xl font-bold tracking-tight text-primary-ink" aria-hidden="true">
         {status}
       </p>
@@ -69,7 +69,7 @@ export function ErrorPage({ error, loggedIn, inShell = false }: { error: unknown
         to={loggedIn ? "/dashboard" : "/"}
         className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground shadow-sm hover:bg-primary/90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
       >
-        Go Back
+        {m.shell_error_go_back()}
       </Link>
     </Root>
   );

@@ -1,6 +1,7 @@
 import { Maximize, Minimize } from "lucide-react";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
+import { m } from "@domain/i18n";
 
 /** The top bar's fullscreen toggle (spec §2.2). */
 export function FullscreenToggle({ className }: { className?: string }) {
@@ -11,7 +12,7 @@ export function FullscreenToggle({ className }: { className?: string }) {
     document.addEventListener("fullscreenchange", onChange);
     return () => document.removeEventListener("fullscreenchange", onChange);
   }, []);
-  const label = fullscreen ? "Exit full screen" : "Enter full screen";
+  const label = fullscreen ? m.shell_fullscreen_exit() : m.shell_fullscreen_enter();
   return (
     <Button
       type="button"

@@ -4,6 +4,8 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { checkStatus } from "~/lib/api-client";
 import { cn } from "~/lib/utils";
+import { pageTitleOf } from "~/lib/titles";
+import { m } from "@domain/i18n";
 
 // The maintenance screen (spec §2.2, §4 "Maintenance mode"): it replaces the page content while
 // maintenance is on. The server renders it for a 503 (root ErrorBoundary); in the browser the
@@ -17,10 +19,8 @@ function MaintenanceBody({ retry }: { retry: React.ReactNode }) {
       <span className="flex size-16 items-center justify-center rounded-full bg-primary text-primary-foreground">
         <Wrench className="size-8" aria-hidden="true" />
       </span>
-      <h1 className="text-2xl font-semibold">We’ll be back shortly</h1>
-      <p className="max-w-md text-muted-foreground">
-        The portal is under maintenance. Please try again in a few minutes; nothing you saved was lost.
-      </p>
+      <h1 className="text-2xl font-semibold">{m.shell_maintenance_heading()}</h1>
+      <p className="max-w-md text-muted-foreground">{m.shell_maintenance_body()}</p>
       {retry}
     </>
   );
@@ -51,7 +51,7 @@ function RecheckButton() {
   return (
     <Button type="button" variant="outline" onClick={check} disabled={checking}>
       <RefreshCw aria-hidden="true" className={cn(checking && "animate-spin")} />
-      Check again
+      {m.shell_maintenance_check_again()}
     </Button>
   );
 }
@@ -63,7 +63,7 @@ function RecheckButton() {
 export function MaintenanceScreen({ reloadTo }: { reloadTo?: string }) {
   return (
     <main id="main-content" data-testid="maintenance" className="flex min-h-svh flex-col items-center justify-center gap-4 p-6 text-center">
-      <title>Maintenance | Portal</title>
+      <title>{pageTitleOf(m.shell_title_maintenance())}</title>
       <MaintenanceBody
         retry={
           reloadTo ? (
@@ -73,7 +73,7 @@ export function MaintenanceScreen({ reloadTo }: { reloadTo?: string }) {
               className="inline-flex h-9 items-center gap-2 rounded-md border bg-background px-4 text-sm font-medium shadow-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             >
               <RefreshCw className="size-4" aria-hidden="true" />
-              Check again
+              {m.shell_maintenance_check_again()}
             </Link>
           ) : (
             <RecheckButton />

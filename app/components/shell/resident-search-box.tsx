@@ -17,6 +17,7 @@ import {
   type ResidentSearchProps,
   type ResidentSearchResult,
 } from "./resident-search";
+import { m } from "@domain/i18n";
 
 // The resident search's combobox (cmdk), its own chunk: resident-search.tsx shows a plain box of
 // the same look until the pointer or the focus reaches it.
@@ -98,7 +99,7 @@ export function ResidentSearchBox({
     <>
       <Command
         shouldFilter={false}
-        label="Search resident"
+        label={m.shell_search_label()}
         className="overflow-visible bg-transparent"
         onKeyDown={(event) => {
           if (event.key === "Escape") {
@@ -127,7 +128,7 @@ export function ResidentSearchBox({
                 navigate(`/manage/residents?search=${encodeURIComponent(text)}`);
               }
             }}
-            placeholder={SEARCH_PLACEHOLDER}
+            placeholder={SEARCH_PLACEHOLDER()}
             className={SEARCH_INPUT_CLASS}
             data-testid="resident-search"
           />
@@ -135,9 +136,9 @@ export function ResidentSearchBox({
         <div className={cn(SEARCH_PANEL_CLASS, !open && "hidden")} data-testid="resident-search-panel">
           {/* The listbox stays in the page (the input points at it) but only shows with results.
                 Mouse-down keeps the focus in the box while a result is clicked. */}
-          <CommandList aria-label="Residents found" hidden={!showResults} onMouseDown={(event) => event.preventDefault()}>
+          <CommandList aria-label={m.shell_search_found()} hidden={!showResults} onMouseDown={(event) => event.preventDefault()}>
             {showResults ? (
-              <CommandGroup heading="Residents">
+              <CommandGroup heading={m.shell_search_group()}>
                 {results.map((result) => (
                   <CommandItem key={result.id} value={String(result.id)} onSelect={() => select(result)}>
                     {result.image || result.hex_color ? (
@@ -160,12 +161,12 @@ export function ResidentSearchBox({
           {!showResults ? (
             <p className="px-3 py-6 text-center text-sm text-muted-foreground" role="status" data-testid="resident-search-hint">
               {loading
-                ? "Searching..."
+                ? m.shell_search_searching()
                 : !hasQuery
-                  ? RESIDENT_SEARCH_EMPTY_TEXT
+                  ? RESIDENT_SEARCH_EMPTY_TEXT()
                   : onSearch
-                    ? `No resident found for “${query.trim()}”.`
-                    : `Press Enter to look for “${query.trim()}” in the residents list.`}
+                    ? m.shell_search_none({ query: query.trim() })
+                    : m.shell_search_press_enter({ query: query.trim() })}
             </p>
           ) : null}
         </div>

@@ -4,6 +4,7 @@ import { Kbd } from "~/components/ui/kbd";
 import { api } from "~/lib/api-client";
 import { lazyComponent } from "~/lib/lazy-component";
 import { cn } from "~/lib/utils";
+import { m } from "@domain/i18n";
 
 // The global resident search (spec §1, §2.1, §4 "Search", §5): placeholder "Search resident...",
 // empty state "Type to search resident records...", Ctrl+K / Cmd+K focuses it, the search runs on
@@ -13,7 +14,8 @@ import { cn } from "~/lib/utils";
 // contact number or "N/A", and address when known (spec §3's resident search result).
 
 export const RESIDENT_SEARCH_DEBOUNCE_MS = 500;
-export const RESIDENT_SEARCH_EMPTY_TEXT = "Type to search resident records...";
+/** The empty state (spec §5), in the current language. */
+export const RESIDENT_SEARCH_EMPTY_TEXT = m.shell_search_empty;
 
 export interface ResidentSearchResult {
   id: number | string;
@@ -101,7 +103,8 @@ export function useIsMac(): boolean {
   );
 }
 
-export const SEARCH_PLACEHOLDER = "Search resident...";
+/** The placeholder (spec §1), in the current language. */
+export const SEARCH_PLACEHOLDER = m.shell_search_placeholder;
 /** CommandInput's classes (components/ui/command.tsx) with the box's own, as cmdk's input gets them. */
 export const SEARCH_INPUT_CLASS = "h-8 min-w-0 flex-1 border-0 p-0 shadow-none";
 export const SEARCH_PANEL_CLASS =
@@ -128,6 +131,7 @@ export function SearchField({ isMac, children }: { isMac: boolean; children: Rea
       <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       {children}
       <Kbd className="hidden md:inline-flex" aria-hidden="true">
+        {/* eslint-disable-next-line i18next/no-literal-string -- the keys' names on the keyboard */}
         {isMac ? "⌘" : "Ctrl"} K
       </Kbd>
     </div>
@@ -168,7 +172,7 @@ export function ResidentSearch(props: ResidentSearchProps) {
   }, [active]);
 
   return (
-    <search className={cn("relative min-w-0", props.className)} aria-label="Resident search">
+    <search className={cn("relative min-w-0", props.className)} aria-label={m.shell_search_region()}>
       {/* Without JavaScript, Enter opens the residents list filtered by the text. */}
       <form action="/manage/residents" method="get" onSubmit={(event) => event.preventDefault()}>
         {active ? (
@@ -180,14 +184,14 @@ export function ResidentSearch(props: ResidentSearchProps) {
         ) : (
           <div tabIndex={-1} data-slot="command" className={cn(COMMAND_CLASS, "overflow-visible bg-transparent")} onPointerEnter={preload}>
             <label htmlFor={inputId} id={labelId} style={SR_ONLY}>
-              Search resident
+              {m.shell_search_label()}
             </label>
             <SearchField isMac={isMac}>
               <input
                 ref={plainRef}
                 data-slot="command-input"
                 className={cn(COMMAND_INPUT_CLASS, SEARCH_INPUT_CLASS)}
-                placeholder={SEARCH_PLACEHOLDER}
+                placeholder={SEARCH_PLACEHOLDER()}
                 data-testid="resident-search"
                 autoComplete="off"
                 autoCorrect="off"
@@ -205,9 +209,9 @@ export function ResidentSearch(props: ResidentSearchProps) {
               />
             </SearchField>
             <div className={cn(SEARCH_PANEL_CLASS, "hidden")} data-testid="resident-search-panel">
-              <div data-slot="command-list" aria-label="Suggestions" hidden role="listbox" tabIndex={-1} id={listId} />
+              <div data-slot="command-list" aria-label={m.shell_search_suggestions()} hidden role="listbox" tabIndex={-1} id={listId} />
               <p className="px-3 py-6 text-center text-sm text-muted-foreground" role="status" data-testid="resident-search-hint">
-                {RESIDENT_SEARCH_EMPTY_TEXT}
+                {RESIDENT_SEARCH_EMPTY_TEXT()}
               </p>
             </div>
           </div>

@@ -1,6 +1,7 @@
 import { PanelLeftClose, PanelLeftOpen, Menu } from "lucide-react";
 import { cn } from "~/lib/utils";
 import { SIDEBAR_ID, SIDEBAR_TOGGLE_ID, useSidebar } from "./sidebar-context";
+import { m } from "@domain/i18n";
 
 /**
  * The top bar's sidebar toggle. It is a link to #app-sidebar so that, without JavaScript, the
@@ -15,8 +16,8 @@ export function SidebarToggle({ className }: { className?: string }) {
       role="button"
       aria-controls={SIDEBAR_ID}
       aria-expanded={open}
-      aria-label="Toggle sidebar"
-      title="Toggle sidebar"
+      aria-label={m.shell_sidebar_toggle()}
+      title={m.shell_sidebar_toggle()}
       data-minimized={minimized ? "true" : "false"}
       className={cn(
         "inline-flex size-9 shrink-0 items-center justify-center rounded-md text-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",

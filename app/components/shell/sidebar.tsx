@@ -8,6 +8,7 @@ import { usePrefetchMode } from "~/lib/prefetch";
 import { cn } from "~/lib/utils";
 import { isActivePath, menuFor, type MenuEntry } from "./menu";
 import { SIDEBAR_ID, SIDEBAR_TOGGLE_ID, useSidebar } from "./sidebar-context";
+import { m } from "@domain/i18n";
 
 /** The staff sidebar (spec §2.3): entries gated by permission, grouped, active entry highlighted. */
 export function Sidebar({ user, brand }: { user: HasPermissions | null | undefined; brand: string }) {
@@ -32,7 +33,7 @@ export function Sidebar({ user, brand }: { user: HasPermissions | null | undefin
       <aside
         id={SIDEBAR_ID}
         ref={asideRef}
-        aria-label="Sidebar"
+        aria-label={m.shell_sidebar_label()}
         data-state={open ? "open" : "closed"}
         data-minimized={minimized ? "true" : "false"}
         className={cn(
@@ -57,6 +58,7 @@ export function Sidebar({ user, brand }: { user: HasPermissions | null | undefin
           >
             <img src="/favicon.svg" alt="" className="size-8 shrink-0" width={32} height={32} />
             <span className={cn("flex min-w-0 flex-col leading-tight", minimized && "lg:sr-only")}>
+              {/* eslint-disable-next-line i18next/no-literal-string -- the portal's name, a proper noun */}
               <span className="truncate text-sm">Barangay Portal</span>
               <span className="truncate text-xs font-normal text-muted-foreground">{brand}</span>
             </span>
@@ -65,7 +67,7 @@ export function Sidebar({ user, brand }: { user: HasPermissions | null | undefin
             ref={closeRef}
             href="#main-content"
             role="button"
-            aria-label="Close menu"
+            aria-label={m.shell_sidebar_close()}
             className="ml-auto inline-flex size-9 shrink-0 items-center justify-center rounded-md hover:bg-sidebar-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none lg:hidden"
             onClick={(event) => {
               event.preventDefault();
@@ -75,7 +77,7 @@ export function Sidebar({ user, brand }: { user: HasPermissions | null | undefin
             <X className="size-5" aria-hidden="true" />
           </a>
         </div>
-        <nav aria-label="Main menu" className="flex-1 overflow-y-auto overscroll-contain px-3 py-2">
+        <nav aria-label={m.shell_sidebar_main_menu()} className="flex-1 overflow-y-auto overscroll-contain px-3 py-2">
           {groups.map((group, index) => (
             <section key={group.title} aria-labelledby={`menu-group-${index}`} className={cn(index > 0 && "mt-3")}>
               <h2
@@ -121,13 +123,13 @@ function SidebarEntry({ entry, minimized, active }: { entry: MenuEntry; minimize
       <span className={cn("min-w-0 flex-1 truncate", minimized && "lg:sr-only")}>{entry.title}</span>
       {entry.isNew ? (
         <>
-          <Badge className={cn("px-1.5 text-[0.65rem] uppercase", minimized && "lg:hidden")}>New</Badge>
+          <Badge className={cn("px-1.5 text-[0.65rem] uppercase", minimized && "lg:hidden")}>{m.shell_sidebar_new()}</Badge>
           {minimized ? <span aria-hidden="true" className="absolute top-1 right-2 hidden size-2 rounded-full bg-primary lg:block" /> : null}
         </>
       ) : null}
       {entry.disabled ? (
         <Badge variant="outline" className={cn("px-1.5 text-[0.65rem] text-muted-foreground", minimized && "lg:hidden")}>
-          Soon
+          {m.shell_sidebar_soon()}
         </Badge>
       ) : null}
     </>
@@ -138,7 +140,7 @@ function SidebarEntry({ entry, minimized, active }: { entry: MenuEntry; minimize
       role="link"
       aria-disabled="true"
       data-menu-entry={entry.path}
-      title={`${entry.title} is not available yet`}
+      title={m.shell_sidebar_not_available({ title: entry.title })}
       className={cn(entryClass, "cursor-not-allowed text-muted-foreground", minimized && "lg:justify-center lg:px-0")}
     >
       {label}
@@ -163,9 +165,13 @@ function SidebarEntry({ entry, minimized, active }: { entry: MenuEntry; minimize
   );
 
   if (!minimized) return item;
-  return (
-    <EntryTooltip text={`${entry.title}${entry.isNew ? " (new)" : ""}${entry.disabled ? " (not available yet)" : ""}`}>{item}</EntryTooltip>
-  );
+  return <EntryTooltip text={tooltipOf(entry)}>{item}</EntryTooltip>;
+}
+
+/** A minimised entry's tooltip: its title, "(new)", "(not available yet)". */
+function tooltipOf(entry: MenuEntry): string {
+  const title = entry.isNew ? m.shell_sidebar_tooltip_new({ title: entry.title }) : entry.title;
+  return entry.disabled ? m.shell_sidebar_tooltip_not_available({ title }) : title;
 }
 
 // A minimised entry's tooltip loads when the pointer or the focus first reaches it (decision 177).

@@ -14,6 +14,7 @@ import type { PublicUser } from "@domain/session-user";
 import { cn } from "~/lib/utils";
 import { UserAvatar } from "./user-avatar";
 import { userMenuTriggerClass, UserMenuTriggerContent } from "./user-menu";
+import { m } from "@domain/i18n";
 
 /** The user menu's Radix part, its own chunk, mounted open by the first click (user-menu.tsx). */
 export function UserMenuDropdown({ user, className }: { user: PublicUser; className?: string }) {
@@ -35,14 +36,14 @@ export function UserMenuDropdown({ user, className }: { user: PublicUser; classN
         <DropdownMenuItem asChild>
           <Link to="/system/settings">
             <Settings aria-hidden="true" />
-            Settings
+            {m.shell_user_menu_settings()}
           </Link>
         </DropdownMenuItem>
         {can(user, SYSTEM_ADMIN_PERMISSION) ? (
           <DropdownMenuItem asChild>
             <Link to="/test">
               <Activity aria-hidden="true" />
-              Diagnostics
+              {m.shell_user_menu_diagnostics()}
             </Link>
           </DropdownMenuItem>
         ) : null}
@@ -53,7 +54,7 @@ export function UserMenuDropdown({ user, className }: { user: PublicUser; classN
           <DropdownMenuItem asChild onSelect={(event) => event.preventDefault()}>
             <button type="submit" className="w-full">
               <LogOut aria-hidden="true" />
-              Sign out
+              {m.shell_sign_out()}
             </button>
           </DropdownMenuItem>
         </Form>

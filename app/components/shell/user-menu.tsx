@@ -5,6 +5,7 @@ import { lazyComponent, useOnDemand } from "~/lib/lazy-component";
 import type { PublicUser } from "@domain/session-user";
 import { cn } from "~/lib/utils";
 import { UserAvatar } from "./user-avatar";
+import { m } from "@domain/i18n";
 
 // The Radix menu loads on the first click (decision 177); until then a plain look-alike button.
 const UserMenuDropdown = lazyComponent(() => import("./user-menu-dropdown").then((m) => m.UserMenuDropdown));
@@ -18,7 +19,7 @@ export function UserMenuTriggerContent({ user }: { user: PublicUser }) {
   const role = user.roles[0]?.name;
   return (
     <>
-      <span className="sr-only">Account menu:</span>
+      <span className="sr-only">{m.shell_user_menu_label()}</span>
       <UserAvatar profile={profile} className="size-7" decorative />
       <span className="hidden max-w-40 flex-col items-start leading-tight md:flex">
         <span className="max-w-40 truncate font-medium">{profile.fullname}</span>
@@ -60,7 +61,7 @@ export function UserMenu({ user, className }: { user: PublicUser; className?: st
         <form method="post" action="/logout" className="inline">
           <CsrfInput />
           <button type="submit" className="ml-1 rounded-md border px-2 py-1 text-sm font-medium">
-            Sign out
+            {m.shell_sign_out()}
           </button>
         </form>
       </noscript>

@@ -4,6 +4,7 @@ import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { trpc } from "~/lib/trpc-client";
+import { m } from "@domain/i18n";
 
 /**
  * The modal with a message for new users (spec §2.2): shown while the user's new_user flag is set;
@@ -40,31 +41,33 @@ export function WelcomeDialog({
     <Dialog open={open} onOpenChange={(next) => (next ? setDismissed(false) : void acknowledge())}>
       <DialogContent data-testid="welcome-dialog" showCloseButton={false} onInteractOutside={(event) => event.preventDefault()}>
         <DialogHeader>
-          <DialogTitle>Welcome to the Barangay Portal, {firstname}!</DialogTitle>
-          <DialogDescription>Your account is ready. A few things that help on the first day:</DialogDescription>
+          <DialogTitle>{m.shell_welcome_title({ firstname })}</DialogTitle>
+          <DialogDescription>{m.shell_welcome_description()}</DialogDescription>
         </DialogHeader>
         <ul className="flex flex-col gap-3 text-sm">
           <li className="flex gap-3">
             <Menu className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-            <span>The menu on the left lists the records your role lets you open. The button at the top minimises it.</span>
+            <span>{m.shell_welcome_menu()}</span>
           </li>
           {searchesResidents ? (
             <li className="flex gap-3">
               <Search className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
               <span>
-                Press <kbd className="rounded border bg-muted px-1 text-xs">Ctrl</kbd> +{" "}
-                <kbd className="rounded border bg-muted px-1 text-xs">K</kbd> to search residents from any page.
+                {m.shell_welcome_search_press()}{" "}
+                {/* eslint-disable-next-line i18next/no-literal-string -- the keys' names on the keyboard */}
+                <kbd className="rounded border bg-muted px-1 text-xs">Ctrl</kbd> +{" "}
+                <kbd className="rounded border bg-muted px-1 text-xs">K</kbd> {m.shell_welcome_search_rest()}
               </span>
             </li>
           ) : null}
           <li className="flex gap-3">
             <KeyRound className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-            <span>If you were given a temporary password, change it in Settings → Security.</span>
+            <span>{m.shell_welcome_password()}</span>
           </li>
         </ul>
         <DialogFooter>
           <Button type="button" onClick={() => void acknowledge()} disabled={busy}>
-            Got it
+            {m.shell_welcome_got_it()}
           </Button>
         </DialogFooter>
       </DialogContent>

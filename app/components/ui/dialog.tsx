@@ -2,6 +2,7 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import { X } from "lucide-react";
 import * as React from "react";
 import { cn } from "~/lib/utils";
+import { m } from "@domain/i18n";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -39,7 +40,7 @@ export function DialogContent({
         {showCloseButton ? (
           <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:pointer-events-none [&_svg]:size-4">
             <X aria-hidden="true" />
-            <span className="sr-only">Close</span>
+            <span className="sr-only">{m.shell_close()}</span>
           </DialogPrimitive.Close>
         ) : null}
       </DialogPrimitive.Content>

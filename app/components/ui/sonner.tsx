@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from "react";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
 import { toasterReady } from "@domain/notify";
 import { useResolvedTheme } from "~/lib/ui-color-mode";
+import { m } from "@domain/i18n";
 
 /**
  * Stacked notifications (spec §2.2); app.css hides them in print. Mounted once in root.tsx, after
@@ -36,7 +37,7 @@ export function Toaster(props: ToasterProps) {
       closeButton
       offset={{ bottom: "1rem", right: "1rem" }}
       mobileOffset={{ top: "0.5rem", bottom: "1rem" }}
-      containerAriaLabel="Notifications"
+      containerAriaLabel={m.shell_notifications_region()}
       className="toaster group"
       style={
         {

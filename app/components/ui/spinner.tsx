@@ -1,6 +1,7 @@
 import { LoaderCircle } from "lucide-react";
 import * as React from "react";
 import { cn } from "~/lib/utils";
+import { m } from "@domain/i18n";
 
 /** The spinner sizes of spec §5: xs, sm, lg and 1x through 10x (multiples of the font size). */
 export const SPINNER_SIZES = ["xs", "sm", "lg", "1x", "2x", "3x", "4x", "5x", "6x", "7x", "8x", "9x", "10x"] as const;
@@ -34,7 +35,8 @@ export interface SpinnerProps extends Omit<React.ComponentProps<"span">, "childr
   showLabel?: boolean;
 }
 
-export function Spinner({ size = "1x", label = "Loading...", showLabel = false, className, ...props }: SpinnerProps) {
+export function Spinner({ size = "1x", label, showLabel = false, className, ...props }: SpinnerProps) {
+  label ??= m.shell_loading();
   const em = SIZE_EM[isSpinnerSize(size) ? size : "1x"];
   return (
     <span role="status" data-slot="spinner" data-size={size} className={cn("inline-flex items-center gap-2", className)} {...props}>
