@@ -74,18 +74,33 @@ const NAME_FIELDS: ResourceDef["fields"] = [
 const CREATED_AT: ColumnDef = { key: "created_at", label: "Created at", kind: "datetime", sortable: true, hideOnMobile: true };
 const UPDATED_AT: ColumnDef = { key: "updated_at", label: "Updated at", kind: "datetime", sortable: true, hideOnMobile: true };
 
+/**
+ * The language a user reads the portal in (issue 33 item 4, docs/decisions/219), as an
+ * administrator sets it: English, Filipino, or the barangay's ("barangay" from the form, whose
+ * empty choice a form post would drop; "" or null over REST) — stored as null, which follows the
+ * barangay's default. Left out of an update, it is kept.
+ */
+export const USER_LANGUAGE_CHOICES = ["barangay", "en", "fil"] as const;
+const userLanguageSchema = z
+  .enum([...USER_LANGUAGE_CHOICES, ""], { error: "The selected language is invalid." })
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === "en" || v === "fil" ? v : null));
+
 const userCreateSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
   password: passwordSchema(),
   user_profile: nameParts,
   roles: idListSchema("roles").default([]),
+  language: userLanguageSchema,
 });
 const userUpdateSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
   user_profile: nameParts,
   roles: idListSchema("roles").optional(),
+  language: userLanguageSchema,
 });
 /** A user's input: an update's, and the password a create sets. */
 type UserInput = z.output<typeof userUpdateSchema> & { password?: string };
@@ -130,6 +145,13 @@ export const user: ResourceDef<UserInput> = {
       description: "At least 8 characters with three of: lower-case, upper-case, digits, symbols.",
     },
     { name: "roles", label: "Roles", kind: "multi-reference", reference: "role" },
+    {
+      name: "language",
+      label: "Language",
+      kind: "enum",
+      options: USER_LANGUAGE_CHOICES,
+      optionLabels: { barangay: "The barangay's language", en: "English", fil: "Filipino" },
+    },
   ],
   searchable: ["username", "email"],
   unique: ["username"],

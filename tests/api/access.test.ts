@@ -114,6 +114,41 @@ describe("users (spec §7.3 user calls)", () => {
     expect(keep.body.data.roles.map((r: { name: string }) => r.name)).toEqual(["Viewer"]);
   });
 
+  it("sets a user's language (issue 33 item 4): English, Filipino or the barangay's; audited; the user's next request reads it", async () => {
+    const { id, username, password, row } = await newStaff(admin, { language: "fil" });
+    expect(row.language).toBe("fil");
+    const client = await signedIn(server, { username, password });
+    expect((await client.get("/backend/api/userme")).body.data.language).toBe("fil");
+    const profile = { firstname: "Maria", lastname: "Dela Cruz" };
+    // Left out of an update, it is kept.
+    expect((await admin.put(`/backend/api/user/${id}`, { username, user_profile: profile })).body.data.language).toBe("fil");
+    const bad = await admin.put(`/backend/api/user/${id}`, { username, user_profile: profile, language: "de" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.language).toEqual(["The selected language is invalid."]);
+    const en = await admin.put(`/backend/api/user/${id}`, { username, user_profile: profile, language: "en" });
+    expect(en.status, en.text).toBe(200);
+    expect(en.body.data.language).toBe("en");
+    await expect.poll(async () => (await client.get("/backend/api/userme")).body.data.language).toBe("en");
+    const audited = await server.db
+      .selectFrom("audit_log")
+      .select(["before", "after"])
+      .where("entity", "=", "user")
+      .where("entity_id", "=", String(id) as never)
+      .where("action", "=", "update")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(audited).toMatchObject({ before: { language: "fil" }, after: { language: "en" } });
+    // The barangay's: stored as null ("barangay" from the form, "" or null over REST), read as the barangay's default.
+    for (const language of ["barangay", "", null]) {
+      await admin.put(`/backend/api/user/${id}`, { username, user_profile: profile, language: "fil" });
+      const res = await admin.put(`/backend/api/user/${id}`, { username, user_profile: profile, language });
+      expect(res.body.data.language, String(language)).toBeNull();
+    }
+    await expect.poll(async () => (await client.get("/backend/api/userme")).body.data.language).toBe("en");
+    // A new user without one follows the barangay.
+    expect((await newStaff(admin)).row.language).toBeNull();
+  });
+
   it("resets a password: generated and answered once, or given and never echoed; every session ends", async () => {
     const { id, username, password } = await newStaff(admin);
     const client = await signedIn(server, { username, password });

@@ -2,9 +2,10 @@ import { Check, Copy } from "lucide-react";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/components/resource/use-hydrated";
+import { m } from "@domain/i18n";
 
 /** Copies a value to the clipboard; hidden without JavaScript (the value is shown to select). */
-export function CopyButton({ value, label = "Copy", className }: { value: string; label?: string; className?: string }) {
+export function CopyButton({ value, label, className }: { value: string; label?: string; className?: string }) {
   const hydrated = useHydrated();
   const [copied, setCopied] = React.useState(false);
   React.useEffect(() => {
@@ -27,7 +28,7 @@ export function CopyButton({ value, label = "Copy", className }: { value: string
       }}
     >
       {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-      <span aria-live="polite">{copied ? "Copied" : label}</span>
+      <span aria-live="polite">{copied ? m.admin_copied() : (label ?? m.admin_copy())}</span>
     </Button>
   );
 }
@@ -46,7 +47,7 @@ export function OneTimeSecret({ value, label }: { value: string; label: string }
         </code>
         <CopyButton value={value} />
       </div>
-      <span className="text-xs">It is shown only now. Give it to the person in private; they can change it under Settings.</span>
+      <span className="text-xs">{m.admin_secret_once()}</span>
     </div>
   );
 }

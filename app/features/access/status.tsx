@@ -1,6 +1,7 @@
 import { Ban } from "lucide-react";
 import { STATUS_STYLE, StatusBadge, type StatusStyles } from "~/components/resource/cells";
 import { Badge } from "~/components/ui/badge";
+import { m } from "@domain/i18n";
 
 // The account states: Active, Blocked (on the blocklist), Trashed (deleted).
 
@@ -14,8 +15,8 @@ export function AccountStatusBadge({ status }: { status: string }) {
   return <StatusBadge status={status} styles={ACCOUNT_STYLE} />;
 }
 
-export function RoleBadges({ roles, empty = "No roles" }: { roles: { id?: number; name: string }[] | undefined; empty?: string }) {
-  if (!roles?.length) return <span className="text-sm text-muted-foreground">{empty}</span>;
+export function RoleBadges({ roles, empty }: { roles: { id?: number; name: string }[] | undefined; empty?: string }) {
+  if (!roles?.length) return <span className="text-sm text-muted-foreground">{empty ?? m.admin_no_roles()}</span>;
   return (
     <span className="flex flex-wrap gap-1">
       {roles.map((r) => (

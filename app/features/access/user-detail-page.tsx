@@ -10,6 +10,7 @@ import { useRootData } from "~/lib/root-data";
 import { HistoryLink } from "~/features/audit/history-link";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/system.users.detail";
+import { m } from "@domain/i18n";
 
 /** One account's page: its profile and roles, effective permissions, active sessions with their sign-out, and the recent audit trail. */
 export function UserDetail({ loaderData }: { loaderData: LoaderData<typeof loader> }) {
@@ -21,7 +22,7 @@ export function UserDetail({ loaderData }: { loaderData: LoaderData<typeof loade
   return (
     <UserPage
       testId="user-detail"
-      list={{ href: "/system/users", label: "Users" }}
+      list={{ href: "/system/users", label: m.admin_users_title() }}
       user={user}
       roles={loaderData.roles}
       flash={loaderData.flash}
@@ -34,7 +35,7 @@ export function UserDetail({ loaderData }: { loaderData: LoaderData<typeof loade
               className={buttonVariants({ variant: "outline" })}
             >
               <Pencil aria-hidden="true" />
-              Edit
+              {m.admin_edit()}
             </Link>
           ) : null}
           {can(me, "delete-user") ? (
@@ -43,13 +44,13 @@ export function UserDetail({ loaderData }: { loaderData: LoaderData<typeof loade
               className={buttonVariants({ variant: "outline" })}
             >
               <KeyRound aria-hidden="true" />
-              Reset password
+              {m.admin_reset_password()}
             </Link>
           ) : null}
           {user.blocked_at && can(me, "manage-blocklist") ? (
             <Link to={`/system/blocklist/${user.id}`} className={buttonVariants({ variant: "outline" })}>
               <Ban aria-hidden="true" />
-              Blocklist entry
+              {m.admin_blocklist_entry()}
             </Link>
           ) : null}
           {!user.blocked_at && !trashed && me?.id !== user.id && can(me, "create-blocklist") && user.username ? (
@@ -58,7 +59,7 @@ export function UserDetail({ loaderData }: { loaderData: LoaderData<typeof loade
               className={buttonVariants({ variant: "outline" })}
             >
               <Ban aria-hidden="true" />
-              Block
+              {m.admin_block()}
             </Link>
           ) : null}
         </>
@@ -75,7 +76,7 @@ export function UserDetail({ loaderData }: { loaderData: LoaderData<typeof loade
               <input type="hidden" name="intent" value="sign-out-all" />
               <Button type="submit" variant="outline" size="sm">
                 <LogOut aria-hidden="true" />
-                Sign out everywhere
+                {m.admin_sessions_sign_out_all()}
               </Button>
             </Form>
           ) : null

@@ -12,6 +12,7 @@ import { actionLabel, entityLabel, splitPermission } from "@domain/permission-ma
 import { initialsOf, readableTextOn } from "~/lib/ui-color";
 import { auditSentence, type AuditSubject } from "@domain/audit/audit-sentence";
 import { AccountStatusBadge } from "./status";
+import { LANGUAGE_NAMES, m } from "@domain/i18n";
 
 // Parts of the user page (/system/users/{id}) and the blocklist entry page: profile,
 // effective permissions, active sessions with "Sign out", and the recent audit trail.
@@ -32,6 +33,8 @@ export interface DetailUser {
   updated_at: Dateish;
   deleted_at: Dateish;
   user_profile: { fullname: string; image: string; hex_color: string | null };
+  /** The user's own language (issue 33 item 4); null: the barangay's. */
+  language?: string | null;
 }
 
 export interface DetailSession {
@@ -56,11 +59,11 @@ export interface DetailAudit {
   subject: AuditSubject | null;
 }
 
-const KIND_LABEL: Record<string, string> = {
-  staff: "Staff",
-  resident: "Resident",
-  non_resident: "Non-resident",
-  organization: "Organization",
+const KIND_LABEL: Record<string, () => string> = {
+  staff: m.admin_user_kind_staff,
+  resident: m.admin_user_kind_resident,
+  non_resident: m.admin_user_kind_non_resident,
+  organization: m.admin_user_kind_organization,
 };
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -75,7 +78,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 /** "Users / Juan Dela Cruz": the way back to the list the page belongs to. */
 export function UserBreadcrumb({ listHref, listLabel, user }: { listHref: string; listLabel: string; user: DetailUser }) {
   return (
-    <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+    <nav aria-label={m.admin_breadcrumb()} className="text-sm text-muted-foreground">
       <Link to={listHref} className="hover:text-foreground hover:underline">
         {listLabel}
       </Link>
@@ -103,7 +106,7 @@ export function ProfileHeader({ user, actions }: { user: DetailUser; actions?: R
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             {user.username ? <span className="font-mono">@{user.username}</span> : null}
             <AccountStatusBadge status={user.status} />
-            <span>{KIND_LABEL[user.kind] ?? user.kind}</span>
+            <span>{KIND_LABEL[user.kind]?.() ?? user.kind}</span>
           </div>
         </div>
       </div>
@@ -116,29 +119,41 @@ export function ProfileCard({ user, roles }: { user: DetailUser; roles: { id: nu
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Profile</CardTitle>
+        <CardTitle>{m.admin_user_profile()}</CardTitle>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-4 sm:grid-cols-2">
-          <Fact label="E-mail">{user.email ?? <span className="text-muted-foreground">None</span>}</Fact>
-          <Fact label="Last sign-in">
-            {user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : <span className="text-muted-foreground">Never</span>}
+          <Fact label={m.admin_user_email()}>{user.email ?? <span className="text-muted-foreground">{m.admin_none()}</span>}</Fact>
+          <Fact label={m.admin_user_last_sign_in()}>
+            {user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : <span className="text-muted-foreground">{m.admin_never()}</span>}
           </Fact>
-          <Fact label="Created">{formatDateTime(user.created_at)}</Fact>
-          <Fact label="Updated">{formatDateTime(user.updated_at)}</Fact>
+          <Fact label={m.admin_user_created()}>{formatDateTime(user.created_at)}</Fact>
+          <Fact label={m.admin_user_updated()}>{formatDateTime(user.updated_at)}</Fact>
+          {user.language !== undefined ? (
+            <Fact label={m.admin_user_form_language()}>
+              {user.language === "en" || user.language === "fil" ? (
+                <span lang={user.language}>{LANGUAGE_NAMES[user.language]}</span>
+              ) : (
+                m.admin_user_form_language_barangay()
+              )}
+            </Fact>
+          ) : null}
           {user.blocked_at ? (
             <>
-              <Fact label="Blocked">
-                {formatDateTime(user.blocked_at)}
-                {user.blocked_by ? ` by ${user.blocked_by.fullname}` : ""}
+              <Fact label={m.admin_user_blocked()}>
+                {user.blocked_by
+                  ? m.admin_user_blocked_by({ at: formatDateTime(user.blocked_at), name: user.blocked_by.fullname })
+                  : formatDateTime(user.blocked_at)}
               </Fact>
-              <Fact label="Reason">{user.blocked_reason ?? <span className="text-muted-foreground">Not given</span>}</Fact>
+              <Fact label={m.admin_user_reason()}>
+                {user.blocked_reason ?? <span className="text-muted-foreground">{m.admin_not_given()}</span>}
+              </Fact>
             </>
           ) : null}
-          {user.deleted_at ? <Fact label="Deleted">{formatDateTime(user.deleted_at)}</Fact> : null}
+          {user.deleted_at ? <Fact label={m.admin_user_deleted()}>{formatDateTime(user.deleted_at)}</Fact> : null}
         </dl>
         <div className="mt-5 flex flex-col gap-2">
-          <h3 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Roles</h3>
+          <h3 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{m.admin_user_form_roles()}</h3>
           {roles.length ? (
             <ul className="flex flex-col gap-2" data-testid="user-roles">
               {roles.map((r) => (
@@ -152,7 +167,7 @@ export function ProfileCard({ user, roles }: { user: DetailUser; roles: { id: nu
               ))}
             </ul>
           ) : (
-            <p className="text-sm text-muted-foreground">No roles: this account can open only the dashboard, maps and settings.</p>
+            <p className="text-sm text-muted-foreground">{m.admin_user_no_roles()}</p>
           )}
         </div>
       </CardContent>
@@ -170,28 +185,30 @@ export function PermissionsCard({ permissions }: { permissions: { name: string; 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Effective permissions</CardTitle>
+        <CardTitle>{m.admin_user_permissions_title()}</CardTitle>
         <CardDescription>
-          {permissions.length} permission{permissions.length === 1 ? "" : "s"} from all roles together, read fresh on every request.
+          {permissions.length === 1
+            ? m.admin_user_permissions_one()
+            : m.admin_user_permissions_other({ count: permissions.length })}
         </CardDescription>
       </CardHeader>
       <CardContent>
         {permissions.length === 0 ? (
-          <p className="text-sm text-muted-foreground">None.</p>
+          <p className="text-sm text-muted-foreground">{m.admin_none_dot()}</p>
         ) : (
           <ul
             className="flex max-h-96 flex-col divide-y overflow-y-auto rounded-md border"
             data-testid="effective-permissions"
             // A long list scrolls: keyboard users need to reach it (WCAG 2.1.1).
             tabIndex={byEntity.size > 10 ? 0 : undefined}
-            aria-label="Effective permissions by entity"
+            aria-label={m.admin_user_permissions_by_entity()}
           >
             {[...byEntity.entries()].map(([entity, actions]) => (
               <li key={entity} className="flex flex-col gap-1.5 px-3 py-2 sm:flex-row sm:items-center sm:gap-3">
                 <span className="w-44 shrink-0 text-sm font-medium">{entityLabel(entity)}</span>
                 <span className="flex flex-wrap gap-1">
                   {actions.map((a) => (
-                    <Badge key={a.action} variant="outline" title={`${a.action}-${entity}, from ${a.via.join(", ")}`}>
+                    <Badge key={a.action} variant="outline" title={m.admin_user_permission_from({ permission: `${a.action}-${entity}`, roles: a.via.join(", ") })}>
                       {actionLabel(a.action)}
                     </Badge>
                   ))}
@@ -208,7 +225,7 @@ export function PermissionsCard({ permissions }: { permissions: { name: string; 
 export function SessionsCard({
   sessions,
   canSignOut,
-  title = "Active sessions",
+  title,
   description,
   extra,
 }: {
@@ -223,13 +240,13 @@ export function SessionsCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        <CardDescription>{description ?? "Browsers signed in to this account. Signing one out makes it sign in again."}</CardDescription>
+        <CardTitle>{title ?? m.admin_sessions_title()}</CardTitle>
+        <CardDescription>{description ?? m.admin_sessions_description()}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {sessions.length === 0 ? (
           <p className="text-sm text-muted-foreground" data-testid="no-sessions">
-            No one is signed in to this account.
+            {m.admin_sessions_none()}
           </p>
         ) : (
           <ul className="flex flex-col divide-y rounded-md border" data-testid="sessions">
@@ -242,12 +259,16 @@ export function SessionsCard({
                       {s.device}
                       {s.current ? (
                         <Badge variant="success" className="ml-2">
-                          This browser
+                          {m.admin_sessions_this_browser()}
                         </Badge>
                       ) : null}
                     </span>
                     <span className="text-xs text-muted-foreground">
-                      {s.ip ?? "Unknown address"} · last seen {formatDateTime(s.last_seen_at)} · signed in {formatDateTime(s.created_at)}
+                      {m.admin_sessions_line({
+                        ip: s.ip ?? m.admin_sessions_unknown_address(),
+                        seen: formatDateTime(s.last_seen_at),
+                        signed_in: formatDateTime(s.created_at),
+                      })}
                     </span>
                     {s.user_agent ? (
                       // Breaks anywhere: a user agent is one long word that would widen a phone's page.
@@ -263,8 +284,8 @@ export function SessionsCard({
                     <input type="hidden" name="intent" value="sign-out-session" />
                     <input type="hidden" name="key" value={s.key} />
                     <Button type="submit" variant="outline" size="sm" disabled={busyKey === s.key}>
-                      {busyKey === s.key ? <Spinner size="sm" label="Signing out…" /> : <LogOut aria-hidden="true" />}
-                      Sign out
+                      {busyKey === s.key ? <Spinner size="sm" label={m.admin_sessions_signing_out()} /> : <LogOut aria-hidden="true" />}
+                      {m.admin_sessions_sign_out()}
                     </Button>
                   </Form>
                 ) : null}
@@ -282,12 +303,12 @@ export function AuditCard({ entries }: { entries: DetailAudit[] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Recent activity</CardTitle>
-        <CardDescription>What this account did, and what was done to it, newest first.</CardDescription>
+        <CardTitle>{m.admin_activity_title()}</CardTitle>
+        <CardDescription>{m.admin_activity_description()}</CardDescription>
       </CardHeader>
       <CardContent>
         {entries.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Nothing recorded yet.</p>
+          <p className="text-sm text-muted-foreground">{m.admin_activity_none()}</p>
         ) : (
           <ol className="flex flex-col divide-y rounded-md border" data-testid="audit-trail">
             {entries.map((e) => {

@@ -1,4 +1,4 @@
-import { FormProvider, getFormProps, getInputProps, useField, type FormMetadata } from "@conform-to/react";
+import { FormProvider, getFormProps, getInputProps, getSelectProps, useField, type FormMetadata } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/zod/v4";
 import { Eye, EyeOff, Wand2 } from "lucide-react";
 import * as React from "react";
@@ -10,6 +10,8 @@ import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/select";
+import { LANGUAGE_NAMES, m } from "@domain/i18n";
 import { Spinner } from "~/components/ui/spinner";
 import { api } from "~/lib/api-client";
 import type { FieldDef, ResourceDef } from "@domain/registry/types";
@@ -19,7 +21,8 @@ import { DefaultSubmit, FormAlert, HiddenFields, useEntityForm } from "~/compone
 // The create and update form of a staff user: name parts, a username and password with
 // "Generate" (user/generate_username, user/generate_password), e-mail and the roles. It posts to
 // the list's action like every registry form (DESIGN §8), so it works without JavaScript; the
-// Generate buttons appear once JavaScript runs.
+// Generate buttons appear once JavaScript runs. The language the user reads the portal in (issue 33
+// item 4): English, Filipino, or the barangay's ("barangay", stored as null).
 
 export interface RoleOption {
   id: number;
@@ -28,6 +31,8 @@ export interface RoleOption {
 }
 
 type Row = Record<string, unknown> & { id: number };
+
+const NAME_FIELDS = ["user_profile.firstname", "user_profile.middlename", "user_profile.lastname", "user_profile.suffix"];
 
 function field(def: ResourceDef, name: string): FieldDef {
   return def.fields.find((f) => f.name === name)!;
@@ -54,6 +59,7 @@ export function UserForm({
     () => ({
       username: (record?.username as string) ?? "",
       email: (record?.email as string) ?? "",
+      language: (record?.language as string | null | undefined) ?? "barangay",
       user_profile: {
         firstname: profile.firstname ?? "",
         middlename: profile.middlename ?? "",
@@ -83,18 +89,19 @@ export function UserForm({
         <div className="flex flex-col gap-4 px-5 py-4">
           {form.errors?.length ? <FormAlert id={form.errorId}>{form.errors.join(" ")}</FormAlert> : null}
           <fieldset className="grid gap-4 sm:grid-cols-2">
-            <legend className="sr-only">Name</legend>
-            {["user_profile.firstname", "user_profile.middlename", "user_profile.lastname", "user_profile.suffix"].map((name) => (
+            <legend className="sr-only">{m.admin_user_form_name()}</legend>
+            {NAME_FIELDS.map((name) => (
               <FormField key={name} field={field(def, name)} intent={intent} />
             ))}
           </fieldset>
           <UsernameField form={form} def={def} />
           <FormField field={field(def, "email")} intent={intent} />
           {intent === "create" ? <PasswordField form={form} def={def} /> : null}
+          <LanguageField def={def} />
           <fieldset className="flex flex-col gap-2" data-field="roles">
-            <legend className="mb-1 text-sm font-medium">Roles</legend>
+            <legend className="mb-1 text-sm font-medium">{m.admin_user_form_roles()}</legend>
             <input type="hidden" name="roles" value="none" />
-            {roles.length === 0 ? <p className="text-sm text-muted-foreground">No roles yet.</p> : null}
+            {roles.length === 0 ? <p className="text-sm text-muted-foreground">{m.admin_user_form_no_roles()}</p> : null}
             <div className="grid gap-2 sm:grid-cols-2">
               {roles.map((role) => {
                 const id = `${form.id}-role-${role.id}`;
@@ -119,6 +126,29 @@ export function UserForm({
         <SaveActions intent={intent} closeHref={closeHref} />
       </Form>
     </FormProvider>
+  );
+}
+
+/** The user's language: the barangay's (followed when it changes), English or Filipino, each named in itself. */
+function LanguageField({ def }: { def: ResourceDef }) {
+  const [meta] = useField<string>("language");
+  const spec = field(def, "language");
+  const [key, props] = split(getSelectProps(meta, { ariaDescribedBy: meta.descriptionId }));
+  return (
+    <div className="flex flex-col gap-1.5" data-field="language">
+      <Label htmlFor={meta.id}>{m.admin_user_form_language()}</Label>
+      <NativeSelect key={key} {...props} data-testid="user-language">
+        {(spec.options ?? []).map((o) => (
+          <option key={o} value={o} lang={o === "barangay" ? undefined : o}>
+            {o === "en" || o === "fil" ? LANGUAGE_NAMES[o] : m.admin_user_form_language_barangay()}
+          </option>
+        ))}
+      </NativeSelect>
+      <p id={meta.descriptionId} className="text-xs text-muted-foreground">
+        {m.admin_user_form_language_hint()}
+      </p>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
   );
 }
 
@@ -149,7 +179,7 @@ function UsernameField({ form, def }: { form: AnyForm; def: ResourceDef }) {
       });
       form.update({ name: "username", value: res.data });
     } catch {
-      setProblem("Type a first or last name first.");
+      setProblem(m.admin_user_form_generate_problem());
     } finally {
       setBusy(false);
     }
@@ -164,13 +194,13 @@ function UsernameField({ form, def }: { form: AnyForm; def: ResourceDef }) {
         <Input key={key} {...props} autoComplete="off" autoCapitalize="none" spellCheck={false} pattern={spec.pattern} />
         {hydrated ? (
           <Button type="button" variant="outline" onClick={generate} disabled={busy} data-testid="generate-username">
-            {busy ? <Spinner size="sm" label="Generating…" /> : <Wand2 aria-hidden="true" />}
-            Generate
+            {busy ? <Spinner size="sm" label={m.admin_generating()} /> : <Wand2 aria-hidden="true" />}
+            {m.admin_generate()}
           </Button>
         ) : null}
       </div>
       <p id={meta.descriptionId} className="text-xs text-muted-foreground">
-        {problem ?? "Used to sign in: letters, digits, dots, dashes and underscores."}
+        {problem ?? m.admin_user_form_username_hint()}
       </p>
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
@@ -210,7 +240,7 @@ function PasswordField({ form, def }: { form: AnyForm; def: ResourceDef }) {
             <button
               type="button"
               onClick={() => setVisible((v) => !v)}
-              aria-label={visible ? "Hide password" : "Show password"}
+              aria-label={visible ? m.admin_user_form_hide_password() : m.admin_user_form_show_password()}
               aria-pressed={visible}
               className="absolute top-1/2 right-1 flex size-7 -translate-y-1/2 items-center justify-center rounded text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             >
@@ -220,16 +250,16 @@ function PasswordField({ form, def }: { form: AnyForm; def: ResourceDef }) {
         </div>
         {hydrated ? (
           <Button type="button" variant="outline" onClick={generate} disabled={busy} data-testid="generate-password">
-            {busy ? <Spinner size="sm" label="Generating…" /> : <Wand2 aria-hidden="true" />}
-            Generate
+            {busy ? <Spinner size="sm" label={m.admin_generating()} /> : <Wand2 aria-hidden="true" />}
+            {m.admin_generate()}
           </Button>
         ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <p id={meta.descriptionId} className="flex-1 text-xs text-muted-foreground">
-          {generated ? "Generated. Copy it now and give it to the person: it is not shown again after saving." : spec.description}
+          {generated ? m.admin_user_form_password_generated() : spec.description}
         </p>
-        {generated ? <CopyButton value={generated} label="Copy password" /> : null}
+        {generated ? <CopyButton value={generated} label={m.admin_user_form_copy_password()} /> : null}
       </div>
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>

@@ -57,7 +57,7 @@ export class UserService extends ResourceEngine<Row, UserValues> {
   }
   // `lastsignin`: spec §2.4's column key for the last sign-in, beside last_sign_in_at.
   protected override extendSelect(q: AnySelect): AnySelect {
-    return q.select([rolesOfRow.as("roles"), "t.blocked_reason", "t.last_sign_in_at as lastsignin"]);
+    return q.select([rolesOfRow.as("roles"), "t.blocked_reason", "t.last_sign_in_at as lastsignin", "t.language"]);
   }
   protected override async beforeWrite(ctx: ServiceContext, values: UserValues, id: number | null) {
     if (typeof values.password === "string") {
@@ -71,6 +71,10 @@ export class UserService extends ResourceEngine<Row, UserValues> {
     }
   }
   protected override async afterWrite(ctx: ServiceContext, id: number, values: UserValues, op: "create" | "update") {
+    // The user's language (null: the barangay's); audited with the rest of the update (the row's
+    // `language` is read before and after). Their sessions read it on their next request.
+    if (values.language !== undefined)
+      await ctx.db.updateTable("users").set({ language: values.language }).where("id", "=", id).execute();
     const roles = values.roles;
     if (!roles) return;
     const changed = await replaceUserRoles(ctx, id, roles);
