@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/certificates.transaction";
 import { TransactionDetail } from "~/features/certificates/transaction-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
+import { m } from "@domain/i18n";
 import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { transactionPage } from "../../server/features/certificates/pages.server.ts";
 
@@ -15,7 +16,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `${loaderData.record.reference_number} | Portal` : "Transaction | Portal" }];
+  return [
+    {
+      title: loaderData
+        ? m.finance_transaction_meta_title({ reference: loaderData.record.reference_number })
+        : m.finance_transaction_meta_fallback(),
+    },
+  ];
 }
 
 export default function TransactionPage(props: Route.ComponentProps) {

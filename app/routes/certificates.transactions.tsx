@@ -54,10 +54,11 @@ export default function TransactionsPage({ loaderData }: Route.ComponentProps) {
   const user = useRootData()?.user;
   const actionData = useActionData() as IssueActionData | undefined;
   const { modal, page, closeHref, search } = useOwnModals(loaderData, OWN_MODALS);
+  const canIssue = can(user, "create-transaction");
   return (
     <>
       <ResourcePage def={def} data={page} />
-      {modal === "create" && loaderData.issue && can(user, "create-transaction") ? (
+      {modal === "create" && loaderData.issue && canIssue ? (
         <IssueDialog issue={loaderData.issue} closeHref={closeHref} returnTo={search} actionData={actionData} />
       ) : null}
       {(modal === "print" || modal === "print-now") && loaderData.printId ? (

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/collections.preview";
 import { ReceiptSheets } from "~/features/collections/receipt-preview";
+import { m } from "@domain/i18n";
 import { pageUrl, rethrowForPage, serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { COPY_LABELS, receiptDocument, type CopyLabel } from "../../server/features/collections/pages.server.ts";
 
@@ -35,7 +36,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `Official Receipt No. ${loaderData.receipt.orNumber} | Portal` : "Official Receipt | Portal" }];
+  return [
+    { title: loaderData ? m.finance_receipt_meta_title({ number: loaderData.receipt.orNumber }) : m.finance_preview_meta_fallback() },
+  ];
 }
 
 export default function ReceiptPreview(props: Route.ComponentProps) {

@@ -7,6 +7,7 @@ import { Label } from "~/components/ui/label";
 import { formatMoney } from "@domain/money";
 import type { LoaderData } from "~/lib/route-data";
 import type { IssueActionData, loader } from "~/routes/certificates.transactions";
+import { m } from "@domain/i18n";
 
 type Issue = NonNullable<LoaderData<typeof loader>["issue"]>;
 
@@ -27,16 +28,22 @@ export function IssueDialog({
   const person = issue.people.find((p) => p.id === issue.userId) ?? null;
   const errors = actionData?.issueErrors ?? {};
   const values = actionData?.values ?? {};
+  const firstTimeJobseeker = type?.eligibility === "first_time_jobseeker";
   const err = (key: string) =>
-    errors[key]?.map((m) => (
-      <p key={m} id={`${key}-error`} className="text-sm text-destructive">
-        {m}
+    errors[key]?.map((message) => (
+      <p key={message} id={`${key}-error`} className="text-sm text-destructive">
+        {message}
       </p>
     ));
+  // The field messages that show outside a custom field (the keys are the fields' names, not words).
+  const purposeErrors = err("custom_values.purpose");
+  const dateErrors = err("date_issued");
+  const personErrors = err("issued_to_user_id");
+  const typeErrors = err("transaction_type_id");
   return (
     <PeopleDialog
-      title="Issue a transaction"
-      description="Pick the type and the person, fill in the type's fields, then issue it."
+      title={m.finance_issue_title()}
+      description={m.finance_issue_description()}
       closeHref={closeHref}
       size="lg"
       testId="issue-dialog"
@@ -45,36 +52,36 @@ export function IssueDialog({
         <input type="hidden" name="modal" value="create" />
         <div className="grid gap-3 sm:grid-cols-2">
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor="issue-type">Transaction type</Label>
+            <Label htmlFor="issue-type">{m.finance_issue_type()}</Label>
             <select
               id="issue-type"
               name="type_id"
               defaultValue={issue.typeId ?? ""}
               className="h-9 rounded-md border bg-background px-2 text-sm"
             >
-              <option value="">Choose a type…</option>
+              <option value="">{m.finance_issue_type_placeholder()}</option>
               {issue.types.map((t) => (
                 <option key={t.id} value={t.id}>
-                  {t.name} — {Number(t.total) > 0 ? formatMoney(t.total) : "free"}
+                  {m.finance_issue_type_option({ name: t.name, fee: Number(t.total) > 0 ? formatMoney(t.total) : m.finance_issue_free() })}
                 </option>
               ))}
             </select>
           </div>
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor="issue-q">Find the person (resident, non-resident or organization)</Label>
-            <Input id="issue-q" name="q" defaultValue={issue.q} placeholder="Type a name…" autoComplete="off" />
+            <Label htmlFor="issue-q">{m.finance_issue_find_person()}</Label>
+            <Input id="issue-q" name="q" defaultValue={issue.q} placeholder={m.finance_issue_type_name()} autoComplete="off" />
           </div>
         </div>
         {issue.people.length ? (
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor="issue-person">Issued to</Label>
+            <Label htmlFor="issue-person">{m.finance_issued_to()}</Label>
             <select
               id="issue-person"
               name="user_id"
               defaultValue={issue.userId ?? ""}
               className="h-9 rounded-md border bg-background px-2 text-sm"
             >
-              <option value="">Choose the person…</option>
+              <option value="">{m.finance_issue_person_placeholder()}</option>
               {issue.people.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.name} ({p.kind})
@@ -83,10 +90,10 @@ export function IssueDialog({
             </select>
           </div>
         ) : issue.q ? (
-          <p className="text-sm text-muted-foreground">No one matches “{issue.q}”.</p>
+          <p className="text-sm text-muted-foreground">{m.finance_issue_no_match({ q: issue.q })}</p>
         ) : null}
         <Button type="submit" variant="outline" className="self-start">
-          Continue
+          {m.finance_issue_continue()}
         </Button>
       </Form>
       {type && person ? (
@@ -97,10 +104,9 @@ export function IssueDialog({
           <div className="flex flex-col gap-3 px-5 py-4">
             {actionData?.issueMessage ? <FormAlert>{actionData.issueMessage}</FormAlert> : null}
             <p className="text-sm">
-              <strong>{type.name}</strong> for <strong>{person.name}</strong> ({person.kind})
-              {type.eligibility === "first_time_jobseeker"
-                ? " — First Time Jobseeker: free, once per person, at least 6 months' residency."
-                : ""}
+              <strong>{type.name}</strong>
+              {m.finance_issue_for()}
+              <strong>{person.name}</strong> ({person.kind}){firstTimeJobseeker ? m.finance_issue_ftj() : ""}
             </p>
             {type.custom_forms.map((f) => {
               const id = `cv-${f.fieldId}`;
@@ -151,7 +157,7 @@ export function IssueDialog({
             {type.custom_forms.some((f) => f.fieldId === "purpose") ? null : (
               // Every certificate prints its purpose (spec §3 placeholder), whatever fields its type asks.
               <div className="flex flex-col gap-1.5">
-                <Label htmlFor="cv-purpose">Purpose</Label>
+                <Label htmlFor="cv-purpose">{m.finance_issue_purpose()}</Label>
                 <textarea
                   id="cv-purpose"
                   name="custom_values.purpose"
@@ -160,11 +166,11 @@ export function IssueDialog({
                   className="min-h-16 rounded-md border bg-background px-2 py-1 text-sm"
                   aria-invalid={errors["custom_values.purpose"] ? true : undefined}
                 />
-                {err("custom_values.purpose")}
+                {purposeErrors}
               </div>
             )}
             <div className="flex flex-col gap-1.5">
-              <Label htmlFor="issue-date">Date issued</Label>
+              <Label htmlFor="issue-date">{m.finance_form_date_issued()}</Label>
               <Input
                 id="issue-date"
                 name="date_issued"
@@ -173,10 +179,10 @@ export function IssueDialog({
                 defaultValue={values.date_issued || issue.today}
                 className="w-48"
               />
-              {err("date_issued")}
+              {dateErrors}
             </div>
             <table className="text-sm" data-testid="issue-fees">
-              <caption className="text-left font-medium">Fees</caption>
+              <caption className="text-left font-medium">{m.finance_fees()}</caption>
               <tbody>
                 {type.fees.map((l, i) => (
                   <tr key={i} className="border-b">
@@ -185,20 +191,20 @@ export function IssueDialog({
                   </tr>
                 ))}
                 <tr>
-                  <td className="py-1 font-medium">Total</td>
+                  <td className="py-1 font-medium">{m.finance_total()}</td>
                   <td className="py-1 text-right font-medium tabular-nums">{formatMoney(type.total)}</td>
                 </tr>
               </tbody>
             </table>
             {Number(type.total) > 0 ? (
               <p className="text-xs text-muted-foreground">
-                Paid at the treasurer&apos;s window through an official receipt before it prints.
+                {m.finance_issue_paid_note()}
               </p>
             ) : null}
-            {err("issued_to_user_id")}
-            {err("transaction_type_id")}
+            {personErrors}
+            {typeErrors}
           </div>
-          <DialogActions closeHref={closeHref} submitting={submitting} label="Issue" />
+          <DialogActions closeHref={closeHref} submitting={submitting} label={m.finance_issue_button()} />
         </Form>
       ) : null}
     </PeopleDialog>
@@ -219,12 +225,17 @@ export function PrintDialog({
 }) {
   const name = record ? String(record.reference_number) : `#${id}`;
   return (
-    <PeopleDialog title={now ? "Print now" : "Print"} description={`Certificate ${name}`} closeHref={closeHref} testId="print-dialog">
+    <PeopleDialog
+      title={now ? m.finance_print_now() : m.finance_print()}
+      description={m.finance_print_dialog_description({ name })}
+      closeHref={closeHref}
+      testId="print-dialog"
+    >
       <div className="flex flex-col gap-3 px-5 py-4 text-sm">
-        <p>The certificate opens on its paper in a new tab{now ? " and the print dialog opens at once" : ""}. Each print is counted.</p>
+        <p>{now ? m.finance_print_dialog_text_now() : m.finance_print_dialog_text()}</p>
         <div className="flex justify-end gap-2">
           <Link to={closeHref} className={buttonVariants({ variant: "outline" })}>
-            Cancel
+            {m.finance_cancel()}
           </Link>
           <a
             href={`/manage/transactions/${id}/print${now ? "?print=now" : ""}`}
@@ -236,7 +247,8 @@ export function PrintDialog({
               if (now) window.setTimeout(() => window.location.assign(closeHref), 0);
             }}
           >
-            <Printer aria-hidden="true" /> {now ? "Print now" : "Open certificate"}
+            <Printer aria-hidden="true" /> {now ? m.finance_print_now() : m.finance_print_dialog_open()}
+
           </a>
         </div>
       </div>

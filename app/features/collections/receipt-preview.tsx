@@ -6,6 +6,7 @@ import { formatDate } from "@domain/dates";
 import { cn } from "~/lib/utils";
 import type { LoaderData } from "~/lib/route-data";
 import type { CopyLabel, loader, ReceiptDocument } from "~/routes/collections.preview";
+import { m } from "@domain/i18n";
 
 const PRINT_CSS = `
 @page { size: 4in 8.5in; margin: 0; }
@@ -284,23 +285,23 @@ export function ReceiptSheets({ loaderData }: { loaderData: LoaderData<typeof lo
     <>
       <style>{PRINT_CSS}</style>
       <nav
-        aria-label="Receipt print options"
+        aria-label={m.finance_preview_options()}
         className="no-print mx-auto mb-4 flex max-w-[4in] flex-wrap items-center justify-between gap-2 px-2 print:hidden"
       >
         <Link to={`/manage/collections?modal=print&id=${receipt.id}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
           <ArrowLeft aria-hidden="true" />
-          Collections
+          {m.finance_preview_collections()}
         </Link>
         <Link
           to={`${base}?mode=${mode === "overlay" ? "full" : "overlay"}`}
           className={buttonVariants({ variant: "outline", size: "sm" })}
           data-testid="toggle-mode"
         >
-          {mode === "overlay" ? "Full receipt" : "Overlay on form"}
+          {mode === "overlay" ? m.finance_preview_full() : m.finance_preview_overlay()}
         </Link>
         <Button size="sm" onClick={() => window.print()} data-testid="print-now">
           <Printer aria-hidden="true" />
-          Print
+          {m.finance_print()}
         </Button>
       </nav>
       <div className="flex flex-col gap-6 print:gap-0">

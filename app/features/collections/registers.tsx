@@ -8,6 +8,7 @@ import { formatAmount } from "@domain/money";
 import { useRootData } from "~/lib/root-data";
 import type { LoaderData } from "~/lib/route-data";
 import type { FormAccountability, loader } from "~/routes/collections.registers";
+import { m } from "@domain/i18n";
 
 const PRINT_CSS = `
 @page { size: 8.5in 13in portrait; margin: 10mm; }
@@ -102,7 +103,7 @@ function AccountabilityTable({ forms, title }: { forms: FormAccountability[]; ti
 }
 
 function Toolbar({ back }: { back: string }) {
-  return <PrintBar backTo={back} backLabel="Back" className="w-[8.5in]" />;
+  return <PrintBar backTo={back} backLabel={m.finance_back()} className="w-[8.5in]" />;
 }
 
 /** The RCD or the RAAF as printed (the route's id says which), for the period asked. */
@@ -113,8 +114,8 @@ export function RegistersSheet({ loaderData }: { loaderData: LoaderData<typeof l
   if (!loaderData) return null;
   if (loaderData.kind === "raaf" && loaderData.raaf) {
     const r = loaderData.raaf;
-    const [y, m] = r.month.split("-").map(Number);
-    const monthName = new Date(Date.UTC(y, m - 1, 1)).toLocaleString("en-US", { month: "long", timeZone: "UTC" });
+    const [y, mo] = r.month.split("-").map(Number);
+    const monthName = new Date(Date.UTC(y, mo - 1, 1)).toLocaleString("en-US", { month: "long", timeZone: "UTC" });
     return (
       <>
         <style>{PRINT_CSS}</style>
@@ -127,15 +128,15 @@ export function RegistersSheet({ loaderData }: { loaderData: LoaderData<typeof l
             </p>
           </header>
           <Form method="get" className="no-print flex items-center gap-2 print:hidden">
-            <label htmlFor="raaf-month">Month</label>
+            <label htmlFor="raaf-month">{m.finance_registers_month()}</label>
             <input id="raaf-month" type="month" name="month" defaultValue={r.month} className="rounded border px-2 py-1" />
             <Button type="submit" size="sm" variant="outline">
-              Show
+              {m.finance_registers_show()}
             </Button>
           </Form>
           <div className="grid grid-cols-2 gap-x-6 gap-y-0.5">
             <p>Barangay: {b?.name}</p>
-            <p>RAAF No.: {`${y}-${String(m).padStart(2, "0")}-001`}</p>
+            <p>RAAF No.: {`${y}-${String(mo).padStart(2, "0")}-001`}</p>
             <p>City/Municipality: {b?.municipality.replace(/^Municipality of /, "")}</p>
             <p>Barangay Treasurer: {loaderData.officials.treasurer || "____________________"}</p>
             <p>Province: {b?.province}</p>
