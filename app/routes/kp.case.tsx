@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/kp.case";
 import { CasePageView } from "~/features/kp/case-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
+import { m } from "@domain/i18n";
 import { redirectWithFlash, serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { readFlash } from "../../server/http/pages/flash.server.ts";
 import { caseIdOf, casePage, runAttachment, runCaseStep } from "../../server/features/kp/pages.server.ts";
@@ -31,7 +32,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `KP Case ${loaderData.kase.docket_number} | Portal` : "KP Case | Portal" }];
+  return [{ title: `${loaderData ? m.office_kp_case_meta({ docket: loaderData.kase.docket_number }) : m.office_kp_case_meta_none()} | Portal` }];
 }
 
 export default function KpCase({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/kp.forms";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
+import { m } from "@domain/i18n";
 import { KpFormsScreen } from "~/features/kp/forms/forms-page";
 import { requirePermission } from "../../server/http/pages/guards.server.ts";
 import { kpFormsAction, kpFormsPage } from "../../server/features/kp/forms-pages.server.ts";
@@ -18,7 +19,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "KP forms | Portal" }];
+  return [{ title: `${m.office_kp_forms_title()} | Portal` }];
 }
 
 export default function KpFormsPage(props: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { CsrfInput } from "~/components/csrf-input";
 import { formatDate } from "@domain/dates";
+import { m } from "@domain/i18n";
 import { appointmentAction, appointmentPage } from "../../server/features/resident-requests/pages.server.ts";
 
 // /my/appointment (decision 208): the resident books a slot at the hall — a service and a day
@@ -19,7 +20,7 @@ export async function action(args: Route.ActionArgs) {
   return appointmentAction(args, await args.request.formData());
 }
 
-export const meta = () => [{ title: "Book an appointment | Portal" }];
+export const meta = () => [{ title: `${m.office_my_book()} | Portal` }];
 
 const FIELD = "h-10 rounded-md border bg-background px-3 text-sm";
 
@@ -31,18 +32,18 @@ export default function MyAppointment({ loaderData, actionData }: Route.Componen
     <div className="mx-auto flex max-w-xl flex-col gap-6">
       <div>
         <Link to="/my" className="text-sm underline-offset-4 hover:underline">
-          ← My requests
+          {m.office_my_back()}
         </Link>
-        <h1 className="mt-2 text-2xl font-semibold">Book an appointment</h1>
+        <h1 className="mt-2 text-2xl font-semibold">{m.office_my_book()}</h1>
         <p className="text-sm text-muted-foreground">
-          Come at your time and tell the front desk: an appointment's holder gets a priority number.
+          {m.office_my_appt_intro()}
         </p>
       </div>
       <Form method="get" className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="service">Service</Label>
+          <Label htmlFor="service">{m.office_appt_service()}</Label>
           <select id="service" name="service" defaultValue={service ?? ""} className={FIELD}>
-            <option value="">Choose…</option>
+            <option value="">{m.office_common_choose()}</option>
             {services.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
@@ -51,17 +52,17 @@ export default function MyAppointment({ loaderData, actionData }: Route.Componen
           </select>
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="date">Day</Label>
+          <Label htmlFor="date">{m.office_appt_day()}</Label>
           <Input id="date" name="date" type="date" min={today} defaultValue={date ?? today} className="h-10" />
         </div>
         <Button type="submit" variant="outline" className="h-10">
-          Show free times
+          {m.office_my_appt_show()}
         </Button>
       </Form>
       {problem ? <p className="text-sm text-destructive">{problem}</p> : null}
       {day?.closed ? (
         <p role="status" className="rounded-lg border border-dashed p-4 text-sm">
-          The hall takes no appointments that day ({day.closed}). Please choose another day.
+          {m.office_my_appt_closed({ reason: day.closed })}
         </p>
       ) : null}
       {day && !day.closed ? (
@@ -75,8 +76,8 @@ export default function MyAppointment({ loaderData, actionData }: Route.Componen
             </p>
           ) : null}
           <fieldset className="flex flex-col gap-2">
-            <legend className="mb-2 text-sm font-medium">Free times on {formatDate(day.date)}</legend>
-            {open.length === 0 ? <p className="text-sm text-muted-foreground">Every time that day is taken.</p> : null}
+            <legend className="mb-2 text-sm font-medium">{m.office_my_appt_free_on({ date: formatDate(day.date) })}</legend>
+            {open.length === 0 ? <p className="text-sm text-muted-foreground">{m.office_my_appt_all_taken()}</p> : null}
             <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
               {open.map((slot, i) => (
                 <label
@@ -88,7 +89,7 @@ export default function MyAppointment({ loaderData, actionData }: Route.Componen
                     name="slot_time"
                     value={slot.time}
                     defaultChecked={i === 0}
-                    aria-label={`${slot.time}, ${slot.free} free`}
+                    aria-label={m.office_my_appt_slot_label({ time: slot.time, free: slot.free })}
                   />
                   {slot.time}
                 </label>
@@ -96,11 +97,11 @@ export default function MyAppointment({ loaderData, actionData }: Route.Componen
             </div>
           </fieldset>
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor="purpose">What for (optional)</Label>
+            <Label htmlFor="purpose">{m.office_my_appt_purpose()}</Label>
             <Input id="purpose" name="purpose" maxLength={200} />
           </div>
           <Button type="submit" size="lg" disabled={busy || open.length === 0}>
-            Book this time
+            {m.office_my_appt_submit()}
           </Button>
         </Form>
       ) : null}

@@ -5,6 +5,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { CsrfInput } from "~/components/csrf-input";
 import { formatMoney } from "@domain/money";
+import { m } from "@domain/i18n";
 import { certificateRequestAction, certificateRequestPage } from "../../server/features/resident-requests/pages.server.ts";
 
 // /my/request (decision 208): the resident picks a certificate (a GET form, ?type=, so it works
@@ -19,7 +20,10 @@ export async function action(args: Route.ActionArgs) {
   return certificateRequestAction(args, await args.request.formData());
 }
 
-export const meta = () => [{ title: "Request a certificate | Portal" }];
+export const meta = () => [{ title: `${m.office_my_request_certificate()} | Portal` }];
+
+/** The purpose field's name, as the service reads it. */
+const PURPOSE = "purpose";
 
 const FIELD = "h-10 rounded-md border bg-background px-3 text-sm";
 
@@ -39,23 +43,23 @@ export default function CertificateRequest({ loaderData, actionData }: Route.Com
     <div className="mx-auto flex max-w-xl flex-col gap-6">
       <div>
         <Link to="/my" className="text-sm underline-offset-4 hover:underline">
-          ← My requests
+          {m.office_my_back()}
         </Link>
-        <h1 className="mt-2 text-2xl font-semibold">Request a certificate</h1>
+        <h1 className="mt-2 text-2xl font-semibold">{m.office_my_request_certificate()}</h1>
       </div>
       <Form method="get" className="flex flex-col gap-2 rounded-lg border bg-card p-4">
-        <Label htmlFor="type">Certificate</Label>
+        <Label htmlFor="type">{m.office_my_cert_label()}</Label>
         <div className="flex flex-wrap gap-2">
           <select id="type" name="type" defaultValue={chosen?.id ?? ""} className={`${FIELD} min-w-0 flex-1`}>
-            <option value="">Choose…</option>
+            <option value="">{m.office_common_choose()}</option>
             {types.map((t) => (
               <option key={t.id} value={t.id}>
-                {t.name} — {Number(t.total) > 0 ? formatMoney(t.total) : "free"}
+                {t.name} — {Number(t.total) > 0 ? formatMoney(t.total) : m.office_my_cert_free()}
               </option>
             ))}
           </select>
           <Button type="submit" variant="outline">
-            Choose
+            {m.office_my_cert_choose()}
           </Button>
         </div>
       </Form>
@@ -66,16 +70,17 @@ export default function CertificateRequest({ loaderData, actionData }: Route.Com
           <p className="text-sm">
             <strong>{chosen.name}</strong>
             {Number(chosen.total) > 0
-              ? ` — fee ${formatMoney(chosen.total)}, paid at the barangay's treasurer before you claim it.`
-              : " — free."}
+              ? m.office_my_cert_fee({ amount: formatMoney(chosen.total) })
+              : m.office_my_cert_free_note()}
           </p>
           {actionData?.message && !Object.keys(errors).length ? <p className="text-sm text-destructive">{actionData.message}</p> : null}
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="purpose">
-              Purpose<span className="text-destructive"> *</span>
+              {m.office_my_cert_purpose()}
+              <span className="text-destructive"> *</span>
             </Label>
-            <Input id="purpose" name="purpose" maxLength={1000} defaultValue={values.purpose ?? ""} {...invalid("purpose")} />
-            {err("purpose")}
+            <Input id="purpose" name="purpose" maxLength={1000} defaultValue={values.purpose ?? ""} {...invalid(PURPOSE)} />
+            {err(PURPOSE)}
           </div>
           {chosen.custom_forms
             .filter((f) => f.fieldId !== "purpose")
@@ -119,10 +124,10 @@ export default function CertificateRequest({ loaderData, actionData }: Route.Com
             })}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" size="lg" disabled={busy}>
-              Send the request
+              {m.office_my_cert_send()}
             </Button>
             <Link to="/my" className={buttonVariants({ variant: "ghost", size: "lg" })}>
-              Cancel
+              {m.office_common_cancel()}
             </Link>
           </div>
         </Form>

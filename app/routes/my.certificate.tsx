@@ -2,6 +2,7 @@ import * as React from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/my.certificate";
 import { buttonVariants } from "~/components/ui/button";
+import { m } from "@domain/i18n";
 import { CertificateSheet } from "~/features/certificates/certificate-sheet";
 import { myCertificatePage } from "../../server/features/resident-requests/pages.server.ts";
 
@@ -15,7 +16,7 @@ export function loader(args: Route.LoaderArgs) {
   return myCertificatePage(args, id);
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `${loaderData?.doc?.reference_number ?? "Certificate"} | Portal` }];
+export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `${loaderData?.doc?.reference_number ?? m.office_my_cert_label()} | Portal` }];
 
 export default function MyCertificate({ loaderData, params }: Route.ComponentProps) {
   const { doc } = loaderData;
@@ -26,11 +27,11 @@ export default function MyCertificate({ loaderData, params }: Route.ComponentPro
     <main className="min-h-screen bg-stone-200 py-6 print:bg-white print:py-0 dark:bg-stone-900">
       <div className="no-print mx-auto mb-4 flex max-w-[216mm] flex-wrap items-center justify-between gap-2 px-2 print:hidden">
         <Link to={`/my/requests/${params.request_id}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
-          ← My request
+          {m.office_my_certificate_back()}
         </Link>
         {doc ? (
           <button type="button" className={buttonVariants({ size: "sm" })} onClick={() => window.print()}>
-            Print or save as PDF
+            {m.office_my_certificate_print()}
           </button>
         ) : null}
       </div>

@@ -4,6 +4,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { CsrfInput } from "~/components/csrf-input";
 import { formatDate } from "@domain/dates";
+import { m } from "@domain/i18n";
 import { myAction, myPage } from "../../server/features/resident-requests/pages.server.ts";
 import { StateBadge } from "~/features/resident-requests/state-badge";
 
@@ -19,40 +20,49 @@ export async function action(args: Route.ActionArgs) {
   return myAction(args, await args.request.formData());
 }
 
-export const meta = () => [{ title: "My requests | Portal" }];
+export const meta = () => [{ title: `${m.office_my_title()} | Portal` }];
+
+/** An appointment's state in words (the service's code as it reads, when it is one the page does not know). */
+const APPOINTMENT_STATES: Record<string, () => string> = {
+  booked: m.office_my_appt_booked,
+  arrived: m.office_my_appt_arrived,
+  cancelled: m.office_my_appt_cancelled,
+  no_show: m.office_my_appt_no_show,
+};
 
 export default function MyPage({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, requests, appointments } = loaderData;
   const busy = useNavigation().state !== "idle";
   const name = [profile.firstname, profile.middlename, profile.lastname, profile.suffix].filter(Boolean).join(" ");
   const rows: [string, string | null][] = [
-    ["Name", name],
-    ["Sex", profile.sex],
-    ["Date of birth", profile.date_of_birth ? formatDate(profile.date_of_birth) : null],
-    ["Place of birth", profile.place_of_birth],
-    ["Civil status", profile.civil_status],
-    ["Address", [profile.house_number, profile.street, profile.purok].filter(Boolean).join(", ") || null],
-    ["Contact number", profile.contact_number],
+    [m.office_my_name(), name],
+    [m.office_my_sex(), profile.sex],
+    [m.office_my_birth_date(), profile.date_of_birth ? formatDate(profile.date_of_birth) : null],
+    [m.office_my_birth_place(), profile.place_of_birth],
+    [m.office_my_civil_status(), profile.civil_status],
+    [m.office_my_address(), [profile.house_number, profile.street, profile.purok].filter(Boolean).join(", ") || null],
+    [m.office_my_contact(), profile.contact_number],
   ];
   const detailsError = actionData?.errors?.details?.[0];
+  const stateOf = (state: string) => APPOINTMENT_STATES[state]?.() ?? state.replace(/_/g, " ");
   return (
     <div className="flex flex-col gap-8">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold">Hello, {profile.firstname}</h1>
-          <p className="text-sm text-muted-foreground">Ask for a certificate from home and claim it once it is ready.</p>
+          <h1 className="text-2xl font-semibold">{m.office_my_hello({ name: profile.firstname })}</h1>
+          <p className="text-sm text-muted-foreground">{m.office_my_intro()}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Link to="/my/request" className={buttonVariants({ size: "lg" })}>
-            Request a certificate
+            {m.office_my_request_certificate()}
           </Link>
           <Link to="/my/appointment" className={buttonVariants({ variant: "outline", size: "lg" })}>
-            Book an appointment
+            {m.office_my_book()}
           </Link>
           <Form method="post" action="/logout">
             <CsrfInput />
             <Button type="submit" variant="outline" size="lg">
-              Sign out
+              {m.office_my_sign_out()}
             </Button>
           </Form>
         </div>
@@ -60,10 +70,10 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
 
       <section aria-labelledby="my-requests" className="flex flex-col gap-3">
         <h2 id="my-requests" className="text-lg font-semibold">
-          My requests
+          {m.office_my_title()}
         </h2>
         {requests.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">You have not asked for anything yet.</p>
+          <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{m.office_my_no_requests()}</p>
         ) : (
           <ul className="divide-y rounded-lg border bg-card">
             {requests.map((r) => (
@@ -72,7 +82,7 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
                   <span className="flex flex-col">
                     <span className="font-medium">{r.title}</span>
                     <span className="text-xs text-muted-foreground">
-                      Request #{r.id} · {formatDate(r.requested_on)}
+                      {m.office_my_request_line({ id: r.id, date: formatDate(r.requested_on) })}
                     </span>
                   </span>
                   <StateBadge state={r.state} label={r.state_label} />
@@ -85,10 +95,10 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
 
       <section aria-labelledby="my-appointments" className="flex flex-col gap-3">
         <h2 id="my-appointments" className="text-lg font-semibold">
-          My appointments
+          {m.office_my_appointments()}
         </h2>
         {appointments.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">No appointment booked.</p>
+          <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{m.office_my_no_appointments()}</p>
         ) : (
           <ul className="divide-y rounded-lg border bg-card" data-testid="my-appointments">
             {appointments.map((a) => (
@@ -96,29 +106,29 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
                 <span className="flex flex-col">
                   <span className="font-medium">{a.service}</span>
                   <span className="text-sm text-muted-foreground">
-                    {formatDate(a.date)} at {a.time} · {a.state.replace(/_/g, " ")}
+                    {m.office_my_appointment_when({ date: formatDate(a.date), time: a.time })} · {stateOf(a.state)}
                   </span>
                 </span>
                 {a.state === "booked" ? (
                   <details className="text-sm">
-                    <summary className="cursor-pointer underline-offset-4 hover:underline">Cancel</summary>
+                    <summary className="cursor-pointer underline-offset-4 hover:underline">{m.office_common_cancel()}</summary>
                     <Form method="post" action="/my/appointment" className="mt-2 flex flex-wrap items-end gap-2">
                       <CsrfInput />
                       <input type="hidden" name="intent" value="cancel" />
                       <input type="hidden" name="id" value={a.id} />
                       <Label htmlFor={`reason-${a.id}`} className="sr-only">
-                        Why
+                        {m.office_my_why()}
                       </Label>
                       <input
                         id={`reason-${a.id}`}
                         name="reason"
                         required
                         minLength={3}
-                        placeholder="Why"
+                        placeholder={m.office_my_why()}
                         className="h-9 rounded-md border bg-background px-2"
                       />
                       <Button type="submit" size="sm" variant="destructive">
-                        Cancel it
+                        {m.office_my_cancel_it()}
                       </Button>
                     </Form>
                   </details>
@@ -131,7 +141,7 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
 
       <section aria-labelledby="my-record" className="flex flex-col gap-3">
         <h2 id="my-record" className="text-lg font-semibold">
-          My record
+          {m.office_my_record()}
         </h2>
         <dl className="grid gap-x-6 gap-y-2 rounded-lg border bg-card p-4 text-sm sm:grid-cols-[12rem_1fr]">
           {rows.map(([label, value]) => (
@@ -143,9 +153,9 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
         </dl>
         <Form method="post" className="flex flex-col gap-2 rounded-lg border bg-card p-4" noValidate>
           <CsrfInput />
-          <Label htmlFor="details">Request a correction</Label>
+          <Label htmlFor="details">{m.office_my_correction()}</Label>
           <p id="details-hint" className="text-xs text-muted-foreground">
-            Say what is wrong and what it should be. The barangay corrects its record and tells you here.
+            {m.office_my_correction_hint()}
           </p>
           <textarea
             id="details"
@@ -162,7 +172,7 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
             </p>
           ) : null}
           <Button type="submit" variant="outline" className="self-start" disabled={busy}>
-            Send the correction request
+            {m.office_my_correction_send()}
           </Button>
         </Form>
       </section>

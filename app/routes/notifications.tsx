@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/notifications";
 import { NotificationsList } from "~/features/notifications/notifications-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
-import { pageTitle } from "~/lib/titles";
+import { m } from "@domain/i18n";
 import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { dismissNotification, listNotifications, markAllRead, markRead } from "../../server/features/notifications/pages.server.ts";
 
@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: pageTitle("notifications") }];
+  return [{ title: `${m.office_notifications_title()} | Portal` }];
 }
 
 export default function NotificationsPage({ loaderData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/resident-account";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { CsrfInput } from "~/components/csrf-input";
+import { m } from "@domain/i18n";
 import { residentAccountAction, residentAccountPage } from "../../server/features/resident-requests/account-page.server.ts";
 
 // /manage/residents/{id}/account (decision 208): staff who may edit residents give one an account
@@ -16,7 +17,7 @@ export async function action(args: Route.ActionArgs) {
   return residentAccountAction(args, Number(args.params.resident_id));
 }
 
-export const meta = () => [{ title: "Resident's account | Portal" }];
+export const meta = () => [{ title: `${m.office_account_meta()} | Portal` }];
 
 export default function ResidentAccount({ loaderData, actionData }: Route.ComponentProps) {
   const { resident } = loaderData;
@@ -26,33 +27,33 @@ export default function ResidentAccount({ loaderData, actionData }: Route.Compon
       <Link to={`/manage/residents/${resident.id}`} className="text-sm underline-offset-4 hover:underline">
         ← {resident.name}
       </Link>
-      <h1 className="text-2xl font-semibold">An account to ask from home</h1>
+      <h1 className="text-2xl font-semibold">{m.office_account_title()}</h1>
       {given ? (
         <div role="status" className="flex flex-col gap-2 rounded-lg border border-emerald-600 bg-emerald-50 p-4 dark:bg-emerald-950">
-          <p>Give these to {resident.name}. The password is shown only now: the portal keeps only its hash. A lost one is replaced here.</p>
+          <p>{m.office_account_given({ name: resident.name })}</p>
           <dl className="grid grid-cols-[7rem_1fr] gap-1 font-mono text-base">
-            <dt className="font-sans text-sm">Username</dt>
+            <dt className="font-sans text-sm">{m.office_account_username()}</dt>
             <dd data-testid="account-username">{given.username}</dd>
-            <dt className="font-sans text-sm">Password</dt>
+            <dt className="font-sans text-sm">{m.office_account_password()}</dt>
             <dd data-testid="account-password">{given.password}</dd>
           </dl>
-          <p className="text-sm">They sign in at /login and land on their own page, /my.</p>
+          <p className="text-sm">{m.office_account_sign_in()}</p>
         </div>
       ) : (
         <Form method="post" className="flex flex-col gap-3 rounded-lg border bg-card p-4">
           <CsrfInput />
           <p className="text-sm">
             {resident.username
-              ? `${resident.name} has the account ${resident.username}. A new password replaces the old one at once.`
-              : `${resident.name} has no account yet. One lets them request certificates, follow them and download them from home.`}
+              ? m.office_account_has({ name: resident.name, username: resident.username })
+              : m.office_account_has_none({ name: resident.name })}
           </p>
           <Button type="submit" className="self-start">
-            {resident.username ? "Give a new password" : "Give an account"}
+            {resident.username ? m.office_account_new_password() : m.office_account_give()}
           </Button>
         </Form>
       )}
       <Link to={`/manage/residents/${resident.id}`} className={buttonVariants({ variant: "outline" })}>
-        Back to the resident
+        {m.office_account_back()}
       </Link>
     </div>
   );

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/verify.collection";
 import { VerifyReceipt } from "~/features/collections/verify-receipt";
 import { titleMeta } from "~/lib/titles";
+import { m } from "@domain/i18n";
 import { getRequestContext } from "../../server/http/pages/page-kit.server.ts";
 import { verifyByCode, verifyByNumber, verifyWait } from "../../server/features/collections/pages.server.ts";
 import { visitorBarangayChoices } from "../../server/features/hub/pages.server.ts";
@@ -33,7 +34,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!code && !byNumber) return { code: null, byNumber: null, result: null, barangays };
   const wait = verifyWait(rc.ip);
   if (wait > 0)
-    throw data(`Too many lookups. Please try again in ${wait} seconds.`, { status: 429, headers: { "Retry-After": String(wait) } });
+    throw data(m.office_verify_too_many({ seconds: wait }), { status: 429, headers: { "Retry-After": String(wait) } });
   const result = code ? await verifyByCode(rc, code) : await verifyByNumber(rc, byNumber!);
   return { code, byNumber, result, barangays };
 }

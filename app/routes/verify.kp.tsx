@@ -6,6 +6,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatDate } from "@domain/dates";
 import { titleMeta } from "~/lib/titles";
+import { m } from "@domain/i18n";
 import { getRequestContext } from "../../server/http/pages/page-kit.server.ts";
 import { verifyKpCertification, verifyLookupWait } from "../../server/features/kp/verify-page.server.ts";
 import { visitorBarangayChoices } from "../../server/features/hub/pages.server.ts";
@@ -33,7 +34,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!docket) return { docket: null, result: null, barangays };
   const wait = verifyLookupWait(rc.ip);
   if (wait > 0)
-    throw data(`Too many lookups. Please try again in ${wait} seconds.`, { status: 429, headers: { "Retry-After": String(wait) } });
+    throw data(m.office_verify_too_many({ seconds: wait }), { status: 429, headers: { "Retry-After": String(wait) } });
   return { docket, result: await verifyKpCertification(rc, docket), barangays };
 }
 
@@ -44,11 +45,14 @@ const STYLE = {
   superseded: "border-amber-500 bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
 } as const;
 
+const issued = (status: string) => status === "issued";
+const longDate = (value: string) => formatDate(value, "long");
+
 export default function VerifyKp({ loaderData }: Route.ComponentProps) {
   const { docket, result, barangays } = loaderData;
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6">
-      <h1 className="text-2xl font-semibold">Verify a Lupon certification</h1>
+      <h1 className="text-2xl font-semibold">{m.office_verify_kp_title()}</h1>
       {docket && result ? (
         <div className="flex flex-col gap-3" data-testid="verify-result" aria-live="polite">
           {result.certifications.map((c, i) => (
@@ -58,23 +62,21 @@ export default function VerifyKp({ loaderData }: Route.ComponentProps) {
               data-testid="verify-certification"
             >
               <p className="flex items-center gap-2 text-lg font-semibold">
-                {c.status === "issued" ? <BadgeCheck aria-hidden="true" /> : <CircleAlert aria-hidden="true" />}
-                {c.status === "issued" ? "Issued by the Lupon" : "No longer stands"}
+                {issued(c.status) ? <BadgeCheck aria-hidden="true" /> : <CircleAlert aria-hidden="true" />}
+                {issued(c.status) ? m.office_verify_kp_issued_by() : m.office_verify_kp_no_longer()}
               </p>
               <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-                <dt>Docket number</dt>
+                <dt>{m.office_verify_kp_docket()}</dt>
                 <dd className="font-mono font-medium">{result.docket_number}</dd>
-                <dt>Certification</dt>
+                <dt>{m.office_verify_kp_certification()}</dt>
                 <dd className="font-medium">
                   {c.kind} <span className="font-normal">({c.forms})</span>
                 </dd>
-                <dt>Issued</dt>
-                <dd className="font-medium">{c.issued_on ? formatDate(c.issued_on, "long") : "—"}</dd>
-                <dt>Status</dt>
+                <dt>{m.office_verify_issued()}</dt>
+                <dd className="font-medium">{c.issued_on ? longDate(c.issued_on) : "—"}</dd>
+                <dt>{m.office_verify_status()}</dt>
                 <dd className="font-semibold" data-testid="verify-status">
-                  {c.status === "issued"
-                    ? "Issued; the case stands on it"
-                    : "Superseded: the case was re-opened or the certification replaced after it was issued"}
+                  {issued(c.status) ? m.office_verify_kp_status_issued() : m.office_verify_kp_status_superseded()}
                 </dd>
               </dl>
             </section>
@@ -86,30 +88,29 @@ export default function VerifyKp({ loaderData }: Route.ComponentProps) {
           className="rounded-xl border-2 border-red-600 bg-red-50 p-5 text-red-900 dark:bg-red-950 dark:text-red-100"
           data-testid="verify-unknown"
         >
-          No certification of the Lupon carries this docket number. Check the number printed on the certification and try again.
+          {m.office_verify_kp_unknown()}
         </p>
       ) : null}
       <Form method="get" action="/verify/kp" className="flex flex-col gap-2 rounded-xl border bg-card p-5 shadow-sm">
         <VisitorBarangayField id="verify-barangay" choices={barangays.choices} chosen={barangays.chosen} />
-        <Label htmlFor="verify-docket">Docket number</Label>
+        <Label htmlFor="verify-docket">{m.office_verify_kp_docket()}</Label>
         <div className="flex gap-2">
           <Input
             id="verify-docket"
             name="docket"
             defaultValue={docket ?? ""}
-            placeholder="e.g. 2026-004"
+            placeholder={m.office_verify_kp_placeholder()}
             autoComplete="off"
             spellCheck={false}
             inputMode="numeric"
             className="font-mono"
           />
           <Button type="submit">
-            <Search aria-hidden="true" /> Verify
+            <Search aria-hidden="true" /> {m.office_verify_button()}
           </Button>
         </div>
         <p className="text-xs text-muted-foreground">
-          The docket number is printed on the certification to file action, to bar action or to bar a counterclaim. Scanning its QR code
-          opens this page with it. The page shows whether the certification was issued, never the parties or the dispute.
+          {m.office_verify_kp_hint()}
         </p>
       </Form>
     </div>

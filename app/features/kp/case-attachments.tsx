@@ -9,12 +9,16 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { formatDate } from "@domain/dates";
+import { m } from "@domain/i18n";
 import type { CasePage, StepRefusal } from "~/routes/kp.case";
 
 // The case's files (the scanned complaint, minutes, evidence): each downloads through the KP REST
 // read (which checks the reader and logs the download); a holder of update-kp_case attaches one
 // here (a PDF or an image, at most 5 MB: the service decides) and removes one with a reason, in a
 // dialog kept in the address (?remove=ID) so it works without JavaScript.
+
+/** A date as the list shows it (the format's name kept out of the JSX the i18n rule reads). */
+const mediumDate = (value: string) => formatDate(value, "medium");
 
 function sizeOf(bytes: number): string {
   return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -40,10 +44,10 @@ export function CaseAttachments({
   return (
     <section aria-labelledby="case-attachments" className="rounded-lg border bg-card p-4 text-sm" data-testid="case-attachments">
       <h2 id="case-attachments" className="mb-2 font-semibold">
-        Attachments
+        {m.office_kp_attach_title()}
       </h2>
       {attachments.length === 0 ? (
-        <p className="text-muted-foreground">No file is attached.</p>
+        <p className="text-muted-foreground">{m.office_kp_attach_none()}</p>
       ) : (
         <ul className="flex flex-col divide-y">
           {attachments.map((a) => (
@@ -58,7 +62,7 @@ export function CaseAttachments({
                   {a.file_name}
                 </a>
                 <span className="text-xs text-muted-foreground">
-                  {sizeOf(a.size)} · {formatDate(a.created_at, "medium")}
+                  {sizeOf(a.size)} · {mediumDate(a.created_at)}
                   {a.description ? ` · ${a.description}` : ""}
                 </span>
               </span>
@@ -67,7 +71,7 @@ export function CaseAttachments({
                   to={`${here}?remove=${a.id}`}
                   preventScrollReset
                   className={buttonVariants({ variant: "ghost", size: "icon" })}
-                  aria-label={`Remove ${a.file_name}`}
+                  aria-label={m.office_kp_attach_remove_label({ name: a.file_name })}
                 >
                   <Trash2 aria-hidden="true" className="text-destructive" />
                 </Link>
@@ -90,7 +94,7 @@ export function CaseAttachments({
           {uploadRefused && !Object.keys(uploadRefused.errors).length ? <FormAlert>{uploadRefused.message}</FormAlert> : null}
           <div className="grid gap-2 sm:grid-cols-2">
             <div className="flex min-w-0 flex-col gap-1.5">
-              <Label htmlFor="attach-file">File (PDF or image, at most 5 MB)</Label>
+              <Label htmlFor="attach-file">{m.office_kp_attach_file()}</Label>
               <Input
                 id="attach-file"
                 name="file"
@@ -103,12 +107,12 @@ export function CaseAttachments({
               <FieldErrors id="attach-file-error" errors={uploadRefused?.errors.file} />
             </div>
             <div className="flex min-w-0 flex-col gap-1.5">
-              <Label htmlFor="attach-description">Description</Label>
+              <Label htmlFor="attach-description">{m.office_kp_attach_description()}</Label>
               <Input
                 id="attach-description"
                 name="description"
                 maxLength={255}
-                placeholder="Scanned complaint, minutes of 4 September…"
+                placeholder={m.office_kp_attach_placeholder()}
                 defaultValue={uploadRefused ? String(uploadRefused.values.description ?? "") : ""}
                 aria-invalid={uploadRefused?.errors.description ? true : undefined}
               />
@@ -117,14 +121,14 @@ export function CaseAttachments({
           </div>
           <Button type="submit" variant="outline" size="sm" className="self-start" disabled={submitting}>
             <Paperclip aria-hidden="true" />
-            Attach
+            {m.office_kp_attach_button()}
           </Button>
         </Form>
       ) : null}
       {mayChange && removed ? (
         <ModalShell
-          title={`Remove ${removed.file_name}?`}
-          description="The file leaves the case; the record keeps that it was attached and why it was removed."
+          title={m.office_kp_attach_remove_title({ name: removed.file_name })}
+          description={m.office_kp_attach_remove_description()}
           closeHref={here}
           role="alertdialog"
           testId="remove-dialog"
@@ -134,7 +138,7 @@ export function CaseAttachments({
             <input type="hidden" name="intent" value="remove_attachment" />
             <input type="hidden" name="attachment" value={removed.id} />
             <div className="flex flex-col gap-1.5 px-5 py-4">
-              <Label htmlFor="remove-reason">Reason</Label>
+              <Label htmlFor="remove-reason">{m.office_common_reason()}</Label>
               <Textarea
                 id="remove-reason"
                 name="reason"
@@ -148,10 +152,10 @@ export function CaseAttachments({
             </div>
             <DialogActions>
               <Link to={here} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-                Cancel
+                {m.office_common_cancel()}
               </Link>
               <Button type="submit" variant="destructive" className="dark:bg-red-700 dark:hover:bg-red-800">
-                Remove
+                {m.office_common_remove()}
               </Button>
             </DialogActions>
           </Form>

@@ -2,35 +2,46 @@ import { Badge } from "~/components/ui/badge";
 import { formatDate } from "@domain/dates";
 import type { ClockItem } from "@domain/kp/deadlines";
 import { cn } from "~/lib/utils";
+import { m } from "@domain/i18n";
 
 // The case's clock (decision 201): every rule its steps have started, with the day it falls due on
 // the barangay's holidays, and where it stands today. What is overdue leads; the law's source is
 // named under each rule for the secretary who must answer for it.
 
-function plural(n: number, word: string) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+const longDate = (value: string) => formatDate(value, "long");
+const mediumDate = (value: string | null | undefined) => formatDate(value, "medium");
+
+/** "1 day", "3 days". */
+export function days(count: number): string {
+  return count === 1 ? m.office_days_one({ count }) : m.office_days_other({ count });
 }
 
 function statusOf(item: ClockItem): { text: string; tone: "overdue" | "due" | "done" | "quiet" } {
   switch (item.status) {
     case "overdue":
-      return { text: `Overdue by ${plural(-item.days_left, "day")}`, tone: "overdue" };
+      return { text: m.office_kp_clock_overdue_by({ days: days(-item.days_left) }), tone: "overdue" };
     case "due_today":
-      return { text: item.kind === "deadline" ? "Due today" : "Last day today", tone: "due" };
+      return { text: item.kind === "deadline" ? m.office_kp_clock_due_today() : m.office_kp_clock_last_day_today(), tone: "due" };
     case "pending":
       // A window is a party's right still open; a limit simply ends; a deadline falls due.
-      if (item.kind === "window") return { text: `Open ${plural(item.days_left, "more day")}`, tone: "due" };
-      if (item.kind === "limit") return { text: `Ends in ${plural(item.days_left, "day")}`, tone: "quiet" };
-      return { text: `Due in ${plural(item.days_left, "day")}`, tone: "due" };
+      if (item.kind === "window") {
+        const count = item.days_left;
+        return { text: count === 1 ? m.office_kp_clock_open_more_one({ count }) : m.office_kp_clock_open_more_other({ count }), tone: "due" };
+      }
+      if (item.kind === "limit") return { text: m.office_kp_clock_ends_in({ days: days(item.days_left) }), tone: "quiet" };
+      return { text: m.office_kp_clock_due_in({ days: days(item.days_left) }), tone: "due" };
     case "done":
       return {
-        text: item.on_time === false ? `Done late, ${formatDate(item.done_on, "medium")}` : `Done ${formatDate(item.done_on, "medium")}`,
+        text:
+          item.on_time === false
+            ? m.office_kp_clock_done_late({ date: mediumDate(item.done_on) })
+            : m.office_kp_clock_done({ date: mediumDate(item.done_on) }),
         tone: item.on_time === false ? "overdue" : "done",
       };
     case "lapsed":
-      return { text: "Ended unused", tone: "quiet" };
+      return { text: m.office_kp_clock_lapsed(), tone: "quiet" };
     default:
-      return { text: "No longer applies", tone: "quiet" };
+      return { text: m.office_kp_clock_not_applicable(), tone: "quiet" };
   }
 }
 
@@ -47,13 +58,13 @@ export function CaseClock({ items, today }: { items: ClockItem[]; today: string 
   return (
     <section aria-labelledby="case-clock" className="rounded-lg border bg-card p-4 text-sm" data-testid="case-clock">
       <h2 id="case-clock" className="font-semibold">
-        Deadlines
+        {m.office_kp_clock_title()}
       </h2>
       <p className="mb-2 text-xs text-muted-foreground">
-        As of {formatDate(today, "long")}; a last day on a weekend or holiday moves to the next working day.
+        {m.office_kp_clock_as_of({ date: longDate(today) })}
       </p>
       {sorted.length === 0 ? (
-        <p className="text-muted-foreground">No period of the law has started.</p>
+        <p className="text-muted-foreground">{m.office_kp_clock_none()}</p>
       ) : (
         <ul className="flex flex-col divide-y">
           {sorted.map((item) => {
@@ -75,8 +86,10 @@ export function CaseClock({ items, today }: { items: ClockItem[]; today: string 
                   </Badge>
                 </div>
                 <span className="text-xs text-muted-foreground">
-                  {item.kind === "window" ? "Open until" : item.kind === "limit" ? "Ends" : "Due"} {formatDate(item.due, "medium")}
-                  {item.due !== item.last_day ? ` (the ${formatDate(item.last_day, "medium")} is a closed day)` : ""} · {item.source}
+                  {(item.kind === "window" ? m.office_kp_clock_open_until : item.kind === "limit" ? m.office_kp_clock_ends_on : m.office_kp_clock_due_on)({
+                    date: mediumDate(item.due),
+                  })}
+                  {item.due !== item.last_day ? ` ${m.office_kp_clock_closed_day({ date: mediumDate(item.last_day) })}` : ""} · {item.source}
                 </span>
               </li>
             );

@@ -11,6 +11,7 @@ import { cn } from "~/lib/utils";
 import { PANGKAT_CHOICE_LABELS, PANGKAT_ROLE_LABELS } from "@domain/registry/kp";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader, StepRefusal } from "~/routes/kp.case";
+import { m } from "@domain/i18n";
 import { CaseAttachments } from "./case-attachments";
 import { CaseClock } from "./case-clock";
 import { StepDialog } from "./step-dialog";
@@ -20,10 +21,14 @@ import { StepDialog } from "./step-dialog";
 
 type Data = LoaderData<typeof loader>;
 
+// Dates as the page shows them (the format's name kept out of the JSX the i18n rule reads).
+const longDate = (value: string) => formatDate(value, "long");
+const mediumDate = (value: string) => formatDate(value, "medium");
+
 const ROLE_HEADINGS = [
-  ["complainant", "Complainants"],
-  ["respondent", "Respondents"],
-  ["witness", "Witnesses"],
+  ["complainant", m.office_kp_case_complainants],
+  ["respondent", m.office_kp_case_respondents],
+  ["witness", m.office_kp_case_witnesses],
 ] as const;
 
 const CLOSED = new Set(["executed", "certified_file_action", "certified_bar_action", "dismissed", "withdrawn", "repudiated"]);
@@ -41,15 +46,15 @@ function Section({ id, title, children, testId }: { id: string; title: string; c
 
 function Parties({ parties }: { parties: Data["parties"] }) {
   return (
-    <Section id="case-parties" title="Parties" testId="case-parties">
+    <Section id="case-parties" title={m.office_kp_case_parties()} testId="case-parties">
       <div className="grid gap-3 sm:grid-cols-3">
         {ROLE_HEADINGS.map(([role, heading]) => {
           const list = parties.filter((p) => p.role === role);
           return (
             <div key={role} className="min-w-0">
-              <h3 className="text-xs font-semibold text-muted-foreground uppercase">{heading}</h3>
+              <h3 className="text-xs font-semibold text-muted-foreground uppercase">{heading()}</h3>
               {list.length === 0 ? (
-                <p className="text-muted-foreground">None</p>
+                <p className="text-muted-foreground">{m.office_common_none()}</p>
               ) : (
                 <ul className="flex flex-col gap-1.5" data-testid={`parties-${role}`}>
                   {list.map((p, i) => (
@@ -63,7 +68,7 @@ function Parties({ parties }: { parties: Data["parties"] }) {
                       )}
                       {p.address ? <span className="block text-xs text-muted-foreground">{p.address}</span> : null}
                       {p.outside_city ? (
-                        <span className="block text-xs text-muted-foreground">Lives outside the city or municipality</span>
+                        <span className="block text-xs text-muted-foreground">{m.office_kp_case_outside_city()}</span>
                       ) : null}
                     </li>
                   ))}
@@ -79,17 +84,17 @@ function Parties({ parties }: { parties: Data["parties"] }) {
 
 function Hearings({ hearings }: { hearings: Data["hearings"] }) {
   return (
-    <Section id="case-hearings" title="Hearings" testId="case-hearings">
+    <Section id="case-hearings" title={m.office_kp_case_hearings()} testId="case-hearings">
       {hearings.length === 0 ? (
-        <p className="text-muted-foreground">No hearing has been held.</p>
+        <p className="text-muted-foreground">{m.office_kp_case_no_hearing()}</p>
       ) : (
         <ol className="flex flex-col divide-y">
           {hearings.map((h) => (
             <li key={h.id} className="py-2" data-testid="case-hearing">
               <div className="font-medium">
-                {formatDate(h.held_on, "long")} · <span className="capitalize">{h.kind}</span>
+                {longDate(h.held_on)} · <span className="capitalize">{h.kind}</span>
               </div>
-              <p className="break-words whitespace-pre-line text-muted-foreground">{h.minutes || "No minutes recorded."}</p>
+              <p className="break-words whitespace-pre-line text-muted-foreground">{h.minutes || m.office_kp_case_no_minutes()}</p>
             </li>
           ))}
         </ol>
@@ -120,18 +125,18 @@ export function CasePageView({ loaderData }: { loaderData: Data }) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
           <Link to="/manage/kp/cases" className="text-sm text-muted-foreground underline-offset-4 hover:underline">
-            ← KP cases
+            {m.office_kp_case_back()}
           </Link>
           <h1 id="case-heading" tabIndex={-1} className="text-2xl font-semibold outline-none">
-            KP Case No. {k.docket_number}
+            {m.office_kp_case_heading({ docket: k.docket_number })}
           </h1>
           <p className="break-words text-muted-foreground">{k.title}</p>
           <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
             <Badge variant={CLOSED.has(k.state) ? "secondary" : "default"} data-testid="case-state">
               {k.state_label}
             </Badge>
-            {k.trashed ? <Badge variant="destructive">In the trash</Badge> : null}
-            {overdue ? <Badge variant="destructive">{overdue} overdue</Badge> : null}
+            {k.trashed ? <Badge variant="destructive">{m.office_kp_case_in_trash()}</Badge> : null}
+            {overdue ? <Badge variant="destructive">{m.office_kp_case_overdue({ count: overdue })}</Badge> : null}
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -142,7 +147,7 @@ export function CasePageView({ loaderData }: { loaderData: Data }) {
               className={buttonVariants({ variant: "outline", size: "sm" })}
             >
               <Pencil aria-hidden="true" />
-              Edit record
+              {m.office_kp_case_edit()}
             </Link>
           ) : null}
         </div>
@@ -156,23 +161,23 @@ export function CasePageView({ loaderData }: { loaderData: Data }) {
             className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 rounded-lg border bg-card p-4 text-sm sm:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)]"
             data-testid="case-details"
           >
-            <dt className="text-muted-foreground">Nature</dt>
+            <dt className="text-muted-foreground">{m.office_kp_case_nature()}</dt>
             <dd className="break-words">{k.nature}</dd>
-            <dt className="text-muted-foreground">Category</dt>
+            <dt className="text-muted-foreground">{m.office_kp_case_category()}</dt>
             <dd className="capitalize">{k.category}</dd>
-            <dt className="text-muted-foreground">Filed</dt>
-            <dd>{formatDate(k.filed_on, "long")}</dd>
+            <dt className="text-muted-foreground">{m.office_kp_case_filed()}</dt>
+            <dd>{longDate(k.filed_on)}</dd>
             {/* The stamp is when the complaint was entered: the time received only when entered on the day filed
                 (a case from the paper docket is entered later). */}
             <dt className="text-muted-foreground">
-              {k.received_at && toManilaDateString(k.received_at) !== k.filed_on ? "Entered" : "Received"}
+              {k.received_at && toManilaDateString(k.received_at) !== k.filed_on ? m.office_kp_case_entered() : m.office_kp_case_received()}
             </dt>
             <dd>{k.received_at ? formatDateTime(k.received_at) : "—"}</dd>
-            <dt className="text-muted-foreground">Complaint</dt>
+            <dt className="text-muted-foreground">{m.office_kp_case_complaint()}</dt>
             <dd className="col-span-1 break-words whitespace-pre-line sm:col-span-3">{k.complaint}</dd>
             {k.terms ? (
               <>
-                <dt className="text-muted-foreground">Terms</dt>
+                <dt className="text-muted-foreground">{m.office_kp_case_terms()}</dt>
                 <dd className="col-span-1 break-words whitespace-pre-line sm:col-span-3" data-testid="case-terms">
                   {k.terms}
                 </dd>
@@ -180,23 +185,23 @@ export function CasePageView({ loaderData }: { loaderData: Data }) {
             ) : null}
             {k.outcome_reason ? (
               <>
-                <dt className="text-muted-foreground">Reason</dt>
+                <dt className="text-muted-foreground">{m.office_common_reason()}</dt>
                 <dd className="col-span-1 break-words sm:col-span-3">{k.outcome_reason}</dd>
               </>
             ) : null}
           </dl>
           <Parties parties={parties} />
           {pangkat.length ? (
-            <Section id="case-pangkat" title="Pangkat ng Tagapagkasundo" testId="case-pangkat">
+            <Section id="case-pangkat" title={m.office_kp_case_pangkat()} testId="case-pangkat">
               <ul className="flex flex-col gap-1">
-                {pangkat.map((m) => (
-                  <li key={m.id} className={cn("min-w-0", m.vacated_on && "text-muted-foreground")} data-testid="pangkat-member">
-                    <span className="font-medium">{m.name}</span> ·{" "}
-                    {PANGKAT_ROLE_LABELS[m.role as keyof typeof PANGKAT_ROLE_LABELS] ?? m.role}
+                {pangkat.map((p) => (
+                  <li key={p.id} className={cn("min-w-0", p.vacated_on && "text-muted-foreground")} data-testid="pangkat-member">
+                    <span className="font-medium">{p.name}</span> ·{" "}
+                    {PANGKAT_ROLE_LABELS[p.role as keyof typeof PANGKAT_ROLE_LABELS] ?? p.role}
                     <span className="block text-xs text-muted-foreground">
-                      {PANGKAT_CHOICE_LABELS[m.chosen_by as keyof typeof PANGKAT_CHOICE_LABELS] ?? m.chosen_by},{" "}
-                      {formatDate(m.chosen_on, "medium")}
-                      {m.vacated_on ? ` · left ${formatDate(m.vacated_on, "medium")}` : ""}
+                      {PANGKAT_CHOICE_LABELS[p.chosen_by as keyof typeof PANGKAT_CHOICE_LABELS] ?? p.chosen_by},{" "}
+                      {mediumDate(p.chosen_on)}
+                      {p.vacated_on ? ` · ${m.office_kp_case_pangkat_left({ date: mediumDate(p.vacated_on) })}` : ""}
                     </span>
                   </li>
                 ))}
@@ -204,12 +209,12 @@ export function CasePageView({ loaderData }: { loaderData: Data }) {
             </Section>
           ) : null}
           <Hearings hearings={hearings} />
-          <Section id="case-record" title="Record of steps" testId="case-dates">
+          <Section id="case-record" title={m.office_kp_case_record()} testId="case-dates">
             <ol className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
               {k.dates.map((d) => (
                 <li key={d.key} className="contents">
                   <span className="text-muted-foreground">{d.label}</span>
-                  <span className="whitespace-nowrap">{formatDate(d.date, "long")}</span>
+                  <span className="whitespace-nowrap">{longDate(d.date)}</span>
                 </li>
               ))}
             </ol>
@@ -224,14 +229,14 @@ export function CasePageView({ loaderData }: { loaderData: Data }) {
         </div>
 
         <div className="order-1 flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-1">
-          <Section id="case-steps" title="Next steps" testId="case-steps">
+          <Section id="case-steps" title={m.office_kp_case_next_steps()} testId="case-steps">
             {steps.length === 0 ? (
               <p className="text-muted-foreground">
                 {k.trashed
-                  ? "A case in the trash takes no step."
+                  ? m.office_kp_case_trash_no_step()
                   : CLOSED.has(k.state)
-                    ? "The case has ended before the Lupon: no step remains."
-                    : "No step is open to you in this state."}
+                    ? m.office_kp_case_ended()
+                    : m.office_kp_case_no_step_open()}
               </p>
             ) : (
               <div className="flex flex-col gap-3">
@@ -261,8 +266,8 @@ export function CasePageView({ loaderData }: { loaderData: Data }) {
           <CaseClock items={clock.items} today={clock.today} />
         </div>
         <div className="order-3 flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-2">
-          <Section id="case-forms" title="Forms to print" testId="case-forms">
-            {forms.length === 0 ? <p className="text-muted-foreground">No form is open to you on this case.</p> : null}
+          <Section id="case-forms" title={m.office_kp_case_forms()} testId="case-forms">
+            {forms.length === 0 ? <p className="text-muted-foreground">{m.office_kp_case_no_form()}</p> : null}
             <ul className="flex flex-col gap-1">
               {forms.map((f) => (
                 <li key={`${f.form}${f.query}`}>
@@ -274,9 +279,7 @@ export function CasePageView({ loaderData }: { loaderData: Data }) {
                     data-form={f.form}
                   >
                     <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-                    <span>
-                      KP Form {f.number} · {f.title}
-                    </span>
+                    <span>{m.office_kp_case_form_link({ number: f.number, title: f.title })}</span>
                   </a>
                 </li>
               ))}

@@ -9,6 +9,7 @@ import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/lib/utils";
+import { m } from "@domain/i18n";
 import type { CaseStep, StepRefusal } from "~/routes/kp.case";
 import { stepFields, type ChoiceSource, type StepField } from "./step-fields";
 
@@ -85,7 +86,7 @@ function Control({
           aria-invalid={invalid}
           aria-describedby={described}
         >
-          {field.source === "static" ? null : <option value="">{field.required ? "Choose…" : "None"}</option>}
+          {field.source === "static" ? null : <option value="">{field.required ? m.office_common_choose() : m.office_common_none()}</option>}
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -103,15 +104,15 @@ function Control({
               key={i}
               id={i === 0 ? id : `${id}-${i}`}
               name={`${field.name}[]`}
-              aria-label={i === 0 ? undefined : `${field.label}, ${i + 1} of ${field.count}`}
+              aria-label={i === 0 ? undefined : m.office_kp_step_seat({ label: field.label, n: i + 1, count: field.count ?? 1 })}
               defaultValue={list[i] ?? ""}
               aria-invalid={invalid}
               aria-describedby={described}
             >
-              <option value="">Choose a Lupon member…</option>
-              {options.map((m) => (
-                <option key={m.value} value={m.value}>
-                  {m.label}
+              <option value="">{m.office_kp_step_choose_member()}</option>
+              {options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
                 </option>
               ))}
             </NativeSelect>
@@ -159,7 +160,7 @@ export function StepDialog({
   const submitting = useSubmitting("step");
   return (
     <ModalShell
-      title={`${step.label} — case ${docket}`}
+      title={m.office_kp_step_title({ step: step.label, docket })}
       description={step.confirm ?? undefined}
       closeHref={here}
       role={step.destructive ? "alertdialog" : undefined}
@@ -171,7 +172,7 @@ export function StepDialog({
         <input type="hidden" name="command" value={step.name} />
         <div className="flex flex-col gap-4 px-5 py-4">
           {refusal && (unplaced.length || !Object.keys(errors).length) ? (
-            <FormAlert id="step-refusal">{unplaced.length ? unplaced.map(([, m]) => m.join(" ")).join(" ") : refusal.message}</FormAlert>
+            <FormAlert id="step-refusal">{unplaced.length ? unplaced.map(([, messages]) => messages.join(" ")).join(" ") : refusal.message}</FormAlert>
           ) : null}
           {fields.map((field) => {
             const id = `step-${field.name}`;
@@ -192,7 +193,7 @@ export function StepDialog({
         </div>
         <DialogActions>
           <Link to={here} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-            Cancel
+            {m.office_common_cancel()}
           </Link>
           <Button
             type="submit"
@@ -201,7 +202,7 @@ export function StepDialog({
             className={cn(step.destructive && "dark:bg-red-700 dark:hover:bg-red-800")}
             data-testid="step-submit"
           >
-            {submitting ? <Spinner size="sm" label="Saving…" /> : null}
+            {submitting ? <Spinner size="sm" label={m.office_common_saving()} /> : null}
             {step.label}
           </Button>
         </DialogActions>

@@ -1,5 +1,9 @@
 import { KP_COMMAND_FIELDS, PANGKAT_SIZE } from "@domain/registry/kp";
 import type { FieldDef } from "@domain/registry/types";
+import { m } from "@domain/i18n";
+
+/** A label or hint: a message, read when the dialog renders (the locale is the request's). */
+type Text = () => string;
 
 // What each step of a KP case asks in its dialog: the registry's fields of the command
 // (KP_COMMAND_FIELDS, the names the service reads) and its reason when the command keeps one, so a
@@ -25,47 +29,48 @@ export interface StepField {
 }
 
 /** The date as each step names it. */
-const DATE_LABELS: Record<string, [string, string?]> = {
-  summon: ["Summons issued on", "Due the next working day after the complaint was received (§410(a))."],
-  mediate: ["Hearing held on"],
-  refer_to_pangkat: ["Referred on"],
-  constitute_pangkat: ["Constituted on"],
-  elect_pangkat_officers: ["Elected on"],
-  replace_pangkat_member: ["Vacancy filled on"],
-  conciliate: ["Hearing held on"],
-  extend_conciliation: ["Extended on"],
-  agree_to_arbitrate: ["Agreement signed on"],
-  award: ["Award made on", "Only after the five days in which the agreement may be repudiated (§413)."],
-  settle: ["Settlement signed on"],
-  repudiate: ["Repudiated on", "Within ten days of the settlement or award (§418)."],
-  move_for_execution: ["Motion filed on"],
-  execute: ["Executed on", "After the ten days to repudiate and within six months (§417)."],
-  transmit: ["Sent to the court on", "Five days after the ten days to repudiate, or after the award (§419)."],
-  certify_file_action: ["Certified on"],
-  certify_bar_action: ["Certified on"],
-  certify_bar_counterclaim: ["Certified on"],
-  dismiss: ["Dismissed on"],
-  withdraw: ["Withdrawn on"],
+const DATE_LABELS: Record<string, [Text, Text?]> = {
+  summon: [m.office_kp_step_summon_date, m.office_kp_step_summon_hint],
+  mediate: [m.office_kp_step_hearing_date],
+  refer_to_pangkat: [m.office_kp_step_refer_date],
+  constitute_pangkat: [m.office_kp_step_constitute_date],
+  elect_pangkat_officers: [m.office_kp_step_elect_date],
+  replace_pangkat_member: [m.office_kp_step_replace_date],
+  conciliate: [m.office_kp_step_hearing_date],
+  extend_conciliation: [m.office_kp_step_extend_date],
+  agree_to_arbitrate: [m.office_kp_step_arbitrate_date],
+  award: [m.office_kp_step_award_date, m.office_kp_step_award_hint],
+  settle: [m.office_kp_step_settle_date],
+  repudiate: [m.office_kp_step_repudiate_date, m.office_kp_step_repudiate_hint],
+  move_for_execution: [m.office_kp_step_motion_date],
+  execute: [m.office_kp_step_execute_date, m.office_kp_step_execute_hint],
+  transmit: [m.office_kp_step_transmit_date, m.office_kp_step_transmit_hint],
+  certify_file_action: [m.office_kp_step_certify_date],
+  certify_bar_action: [m.office_kp_step_certify_date],
+  certify_bar_counterclaim: [m.office_kp_step_certify_date],
+  dismiss: [m.office_kp_step_dismiss_date],
+  withdraw: [m.office_kp_step_withdraw_date],
 };
 
 /** The reason as each step names it. */
-const REASON_LABELS: Record<string, [string, string?]> = {
-  recall_summons: ["Why the summons is recalled"],
-  refer_to_pangkat: ["Why mediation failed", "The parties did not agree, or the respondent did not appear (§410(b))."],
-  replace_pangkat_member: ["Why the seat is vacant", "Resignation, disqualification, death…"],
-  extend_conciliation: ["Why the case is clearly meritorious"],
-  repudiate: ["Ground", "Consent vitiated by fraud, violence or intimidation (§418)."],
-  certify_bar_action: ["Finding", "The complainant wilfully failed to appear, after a hearing."],
-  certify_bar_counterclaim: ["Finding", "The respondent wilfully failed to appear, after a hearing."],
+const REASON_LABELS: Record<string, [Text, Text?]> = {
+  recall_summons: [m.office_kp_step_recall_reason],
+  refer_to_pangkat: [m.office_kp_step_refer_reason, m.office_kp_step_refer_reason_hint],
+  replace_pangkat_member: [m.office_kp_step_replace_reason, m.office_kp_step_replace_reason_hint],
+  extend_conciliation: [m.office_kp_step_extend_reason],
+  repudiate: [m.office_kp_step_repudiate_reason, m.office_kp_step_repudiate_reason_hint],
+  certify_bar_action: [m.office_kp_step_finding, m.office_kp_step_bar_action_hint],
+  certify_bar_counterclaim: [m.office_kp_step_finding, m.office_kp_step_bar_counterclaim_hint],
 };
 
-const DATE: FieldDef = { name: "date", label: "Date", kind: "date" };
+/** A step the registry gives no fields: its date only (built when the dialog renders). */
+const date = (): FieldDef => ({ name: "date", label: m.office_kp_step_date(), kind: "date" });
 
 function stepField(step: string, f: FieldDef): StepField {
   const base = { name: f.name, label: f.label, required: f.required, hint: f.description };
   if (f.kind === "date") {
-    const [label, hint] = DATE_LABELS[step] ?? [f.label];
-    return { ...base, label, hint, kind: "date", required: true };
+    const [label, hint] = DATE_LABELS[step] ?? [() => f.label];
+    return { ...base, label: label(), hint: hint?.(), kind: "date", required: true };
   }
   if (f.kind === "textarea") return { ...base, kind: "textarea" };
   if (f.kind === "enum")
@@ -86,11 +91,11 @@ function stepField(step: string, f: FieldDef): StepField {
 /** The fields of a step's dialog. */
 export function stepFields(step: { name: string; reason: "required" | "optional" | null }): StepField[] {
   const defs =
-    (KP_COMMAND_FIELDS as Partial<Record<string, readonly FieldDef[]>>)[step.name] ?? (step.name === "recall_summons" ? [] : [DATE]);
+    (KP_COMMAND_FIELDS as Partial<Record<string, readonly FieldDef[]>>)[step.name] ?? (step.name === "recall_summons" ? [] : [date()]);
   const fields = defs.map((f) => stepField(step.name, f));
   if (step.reason) {
-    const [label, hint] = REASON_LABELS[step.name] ?? ["Reason"];
-    fields.push({ name: "reason", label, hint, kind: "textarea", required: step.reason === "required" });
+    const [label, hint] = REASON_LABELS[step.name] ?? [m.office_common_reason];
+    fields.push({ name: "reason", label: label(), hint: hint?.(), kind: "textarea", required: step.reason === "required" });
   }
   return fields;
 }

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "~/components/ui/popover";
 import { cn } from "~/lib/utils";
+import { m } from "@domain/i18n";
 import { formatNotificationTime } from "./bell";
 import { NotificationIcon } from "./icon";
 import { useRealtime } from "./realtime";
@@ -19,11 +20,11 @@ export function BellPanel({ open, setOpen, children }: { open: boolean; setOpen:
       <PopoverContent
         align="end"
         className="w-[min(22rem,calc(100vw-1.5rem))] p-0"
-        aria-label="Notifications"
+        aria-label={m.office_notifications_title()}
         data-testid="notifications-panel"
       >
         <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
-          <h2 className="text-sm font-semibold">Notifications</h2>
+          <h2 className="text-sm font-semibold">{m.office_notifications_title()}</h2>
           {unread > 0 ? (
             <Button
               type="button"
@@ -37,7 +38,7 @@ export function BellPanel({ open, setOpen, children }: { open: boolean; setOpen:
                 setMarking(false);
               }}
             >
-              Mark all read
+              {m.office_notifications_mark_all()}
             </Button>
           ) : null}
         </div>
@@ -47,7 +48,7 @@ export function BellPanel({ open, setOpen, children }: { open: boolean; setOpen:
             data-testid="notifications-empty"
           >
             <BellOff className="size-6" aria-hidden="true" />
-            <p>No notifications</p>
+            <p>{m.office_notifications_none()}</p>
           </div>
         ) : (
           <ul className="max-h-[min(24rem,60svh)] divide-y overflow-y-auto" data-testid="notifications-list">
@@ -62,7 +63,7 @@ export function BellPanel({ open, setOpen, children }: { open: boolean; setOpen:
             className="text-xs font-medium text-primary underline-offset-4 hover:underline"
             onClick={() => setOpen(false)}
           >
-            See all notifications
+            {m.office_notifications_see_all()}
           </Link>
         </div>
       </PopoverContent>
@@ -79,7 +80,7 @@ function NotificationRow({ item, onOpen }: { item: NotificationView; onOpen: () 
         {item.message ? <p className="break-words text-muted-foreground">{item.message}</p> : null}
         <p className="mt-1 text-xs text-muted-foreground">{formatNotificationTime(item.created_at)}</p>
       </div>
-      {item.read ? null : <span className="mt-1.5 size-2 shrink-0 rounded-full bg-primary" aria-label="Unread" role="img" />}
+      {item.read ? null : <span className="mt-1.5 size-2 shrink-0 rounded-full bg-primary" aria-label={m.office_notifications_unread()} role="img" />}
     </>
   );
   const rowClass = "flex items-start gap-3 px-4 py-3 text-sm";

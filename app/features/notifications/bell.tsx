@@ -3,18 +3,20 @@ import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { lazyComponent, useOnDemand } from "~/lib/lazy-component";
 import { cn } from "~/lib/utils";
+import { intlLocale, m } from "@domain/i18n";
 import { useRealtime } from "./realtime";
 
-const timeFormat = new Intl.DateTimeFormat("en-PH", {
-  timeZone: "Asia/Manila",
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
+// One format per language (en-PH, fil-PH), made when first used: the language is the request's.
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
 export function formatNotificationTime(iso: string): string {
-  return timeFormat.format(new Date(iso));
+  const locale = intlLocale();
+  let format = timeFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone: "Asia/Manila", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+    timeFormats.set(locale, format);
+  }
+  return format.format(new Date(iso));
 }
 
 // The panel (a Radix popover and the list) loads on the bell's first click (decision 177).
@@ -32,7 +34,7 @@ export function NotificationsButton({ className }: { className?: string }) {
     <Button asChild variant="ghost" size="icon" className={cn("relative", className)}>
       <a
         href="/notifications"
-        title="Notifications"
+        title={m.office_notifications_title()}
         data-testid="notifications-button"
         data-realtime={status}
         aria-haspopup="dialog"
@@ -47,14 +49,14 @@ export function NotificationsButton({ className }: { className?: string }) {
         {...intent}
       >
         <Bell aria-hidden="true" />
-        <span className="sr-only">Notifications</span>
+        <span className="sr-only">{m.office_notifications_title()}</span>
         {unread > 0 ? (
           <span
             className="absolute top-1 right-1 flex min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[0.625rem] leading-4 font-semibold text-white dark:bg-red-700"
             data-testid="notifications-unread"
           >
             {unread > 99 ? "99+" : unread}
-            <span className="sr-only"> unread</span>
+            <span className="sr-only"> {m.office_notifications_unread_suffix()}</span>
           </span>
         ) : null}
       </a>

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
+import { m } from "@domain/i18n";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/notifications";
 import { formatNotificationTime } from "./bell";
@@ -16,21 +17,21 @@ export function NotificationsList({ page }: { page: LoaderData<typeof loader> })
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
-          <h1 className="text-2xl font-semibold">Notifications</h1>
+          <h1 className="text-2xl font-semibold">{m.office_notifications_title()}</h1>
           <p className="text-sm text-muted-foreground" data-testid="notifications-summary">
-            {page.total === 0 ? "Nothing yet." : `${page.total} in all, ${page.unread} unread.`}
+            {page.total === 0 ? m.office_notifications_nothing() : m.office_notifications_summary({ total: page.total, unread: page.unread })}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Link to="/system/settings/notifications" className={buttonVariants({ variant: "outline", size: "sm" })}>
-            Settings
+            {m.office_notifications_settings()}
           </Link>
           {page.unread > 0 ? (
             <Form method="post">
               <CsrfInput />
               <input type="hidden" name="intent" value="read-all" />
               <Button type="submit" size="sm" disabled={busy}>
-                Mark all read
+                {m.office_notifications_mark_all()}
               </Button>
             </Form>
           ) : null}
@@ -39,7 +40,7 @@ export function NotificationsList({ page }: { page: LoaderData<typeof loader> })
       {page.items.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-lg border bg-card px-4 py-12 text-center text-sm text-muted-foreground">
           <BellOff className="size-6" aria-hidden="true" />
-          <p>No notifications</p>
+          <p>{m.office_notifications_none()}</p>
         </div>
       ) : (
         <ul className="divide-y rounded-lg border bg-card" data-testid="notifications-page-list">
@@ -62,7 +63,7 @@ export function NotificationsList({ page }: { page: LoaderData<typeof loader> })
                       item.title
                     )}
                     {item.read ? null : (
-                      <span className="ml-2 rounded bg-primary/10 px-1.5 py-0.5 text-xs font-medium text-primary">New</span>
+                      <span className="ml-2 rounded bg-primary/10 px-1.5 py-0.5 text-xs font-medium text-primary">{m.office_notifications_new()}</span>
                     )}
                   </p>
                   {item.message ? <p className="break-words text-muted-foreground">{item.message}</p> : null}
@@ -76,7 +77,7 @@ export function NotificationsList({ page }: { page: LoaderData<typeof loader> })
                     <input type="hidden" name="intent" value="read" />
                     <input type="hidden" name="id" value={item.id} />
                     <Button type="submit" variant="outline" size="sm" disabled={busy}>
-                      Mark read
+                      {m.office_notifications_mark_read()}
                     </Button>
                   </Form>
                 )}
@@ -85,7 +86,7 @@ export function NotificationsList({ page }: { page: LoaderData<typeof loader> })
                   <input type="hidden" name="intent" value="dismiss" />
                   <input type="hidden" name="id" value={item.id} />
                   <Button type="submit" variant="ghost" size="sm" disabled={busy}>
-                    Dismiss
+                    {m.office_notifications_dismiss()}
                   </Button>
                 </Form>
               </div>
@@ -94,20 +95,20 @@ export function NotificationsList({ page }: { page: LoaderData<typeof loader> })
         </ul>
       )}
       {page.pages > 1 ? (
-        <nav className="flex items-center justify-between gap-2 text-sm" aria-label="Pages">
+        <nav className="flex items-center justify-between gap-2 text-sm" aria-label={m.office_notifications_pages()}>
           {page.page > 1 ? (
             <Link to={`?page=${page.page - 1}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
-              Newer
+              {m.office_notifications_newer()}
             </Link>
           ) : (
             <span />
           )}
           <span className="text-muted-foreground">
-            Page {page.page} of {page.pages}
+            {m.office_notifications_page_of({ page: page.page, pages: page.pages })}
           </span>
           {page.page < page.pages ? (
             <Link to={`?page=${page.page + 1}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
-              Older
+              {m.office_notifications_older()}
             </Link>
           ) : (
             <span />

@@ -1,6 +1,7 @@
 import * as React from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { notify } from "@domain/notify";
+import { m } from "@domain/i18n";
 import { BELL_LATEST, type BellSummary, type NotificationView } from "@domain/notifications/types";
 
 // The browser end of /ws (DESIGN §1 "realtime"): one socket per signed-in tab. The bell
@@ -113,7 +114,7 @@ export function RealtimeProvider({ initial, children }: { initial?: BellSummary;
     setNotifications(answer.latest);
     setUnread(answer.unread);
     if (missed.length > MAX_CATCH_UP_TOASTS)
-      notify({ title: `${missed.length} new notifications`, message: "Open the bell to read them.", type: "info" });
+      notify({ title: m.office_notifications_missed({ count: missed.length }), message: m.office_notifications_missed_message(), type: "info" });
     else missed.forEach(toast);
     if (missed.length) refreshPage.current();
   }, []);

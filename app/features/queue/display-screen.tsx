@@ -1,6 +1,7 @@
 import * as React from "react";
 import { Volume2, VolumeX } from "lucide-react";
 import { formatTime } from "@domain/dates";
+import { intlLocale, m } from "@domain/i18n";
 import { useRootData } from "~/lib/root-data";
 import { useHydrated } from "~/components/resource/use-hydrated";
 import type { LoaderData } from "~/lib/route-data";
@@ -50,11 +51,12 @@ export function DisplayScreen({ board }: { board: Board }) {
       if (!sound) return;
       if (audio.current) chime(audio.current);
       if ("speechSynthesis" in window) {
+        const code = spokenCode(event.code);
         const utterance = new SpeechSynthesisUtterance(
-          `Now serving ${spokenCode(event.code)}${event.window ? `, at ${event.window}` : ""}.`,
+          event.window ? m.office_queue_display_spoken_at({ code, window: event.window }) : m.office_queue_display_spoken({ code }),
         );
         utterance.rate = 0.9;
-        utterance.lang = "en-PH";
+        utterance.lang = intlLocale();
         // After the chime.
         setTimeout(() => window.speechSynthesis.speak(utterance), 800);
       }
@@ -79,12 +81,12 @@ export function DisplayScreen({ board }: { board: Board }) {
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
           <img src="/favicon.svg" alt="" className="size-10" />
-          <h1 className="text-2xl font-bold sm:text-4xl">{root?.barangay.name ?? "Barangay"} Hall · Now serving</h1>
+          <h1 className="text-2xl font-bold sm:text-4xl">{m.office_queue_display_heading({ barangay: root?.barangay.name ?? m.office_queue_barangay() })}</h1>
         </div>
         {hydrated ? (
           <div className="flex items-center gap-3">
             <span className={`text-sm ${status === "live" ? "text-emerald-300" : "text-amber-300"}`} data-testid="display-status">
-              {status === "live" ? "● Live" : "○ Connecting…"}
+              {status === "live" ? m.office_queue_display_live() : m.office_queue_display_connecting()}
             </span>
             <button
               type="button"
@@ -92,13 +94,13 @@ export function DisplayScreen({ board }: { board: Board }) {
               className="flex min-h-12 items-center gap-2 rounded-lg border border-white/40 px-4 text-base font-semibold hover:bg-white/10"
             >
               {sound ? <Volume2 aria-hidden="true" /> : <VolumeX aria-hidden="true" />}
-              {sound ? "Sound on" : "Tap to turn sound on"}
+              {sound ? m.office_queue_display_sound_on() : m.office_queue_display_sound_tap()}
             </button>
           </div>
         ) : null}
       </header>
       <div className="grid flex-1 gap-4 lg:grid-cols-[2fr_1fr]">
-        <section aria-label="Windows" className="grid content-start gap-3 sm:grid-cols-2">
+        <section aria-label={m.office_queue_display_windows()} className="grid content-start gap-3 sm:grid-cols-2">
           {board.windows.map((w) => (
             <article
               key={w.id}
@@ -111,16 +113,16 @@ export function DisplayScreen({ board }: { board: Board }) {
               <p className="font-mono text-6xl leading-none font-black sm:text-8xl" aria-live="polite">
                 {w.code ?? "—"}
               </p>
-              <p className="text-base text-white/80 sm:text-lg">{w.code ? (w.priority ? "Priority lane" : "\u00a0") : "Open"}</p>
+              <p className="text-base text-white/80 sm:text-lg">{w.code ? (w.priority ? m.office_queue_display_priority() : "\u00a0") : m.office_queue_display_open()}</p>
             </article>
           ))}
-          {board.windows.length === 0 ? <p className="text-2xl">No windows are set up.</p> : null}
+          {board.windows.length === 0 ? <p className="text-2xl">{m.office_queue_display_no_windows()}</p> : null}
         </section>
         <aside className="flex flex-col gap-4">
-          <section aria-label="Just called" className="rounded-2xl border-2 border-white/20 p-4">
-            <h2 className="mb-2 text-xl font-semibold text-yellow-300">Just called</h2>
+          <section aria-label={m.office_queue_display_just_called()} className="rounded-2xl border-2 border-white/20 p-4">
+            <h2 className="mb-2 text-xl font-semibold text-yellow-300">{m.office_queue_display_just_called()}</h2>
             {board.recent.length === 0 ? (
-              <p className="text-lg text-white/80">No one yet today.</p>
+              <p className="text-lg text-white/80">{m.office_queue_display_no_one()}</p>
             ) : (
               <ol className="flex flex-col gap-1">
                 {board.recent.map((r) => (
@@ -133,8 +135,8 @@ export function DisplayScreen({ board }: { board: Board }) {
               </ol>
             )}
           </section>
-          <section aria-label="Waiting" className="rounded-2xl border-2 border-white/20 p-4">
-            <h2 className="mb-2 text-xl font-semibold text-yellow-300">Waiting</h2>
+          <section aria-label={m.office_queue_display_waiting()} className="rounded-2xl border-2 border-white/20 p-4">
+            <h2 className="mb-2 text-xl font-semibold text-yellow-300">{m.office_queue_display_waiting()}</h2>
             <ul className="flex flex-col gap-1">
               {board.waiting.map((s) => (
                 <li key={s.prefix} className="flex justify-between text-xl">

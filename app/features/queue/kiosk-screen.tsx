@@ -3,6 +3,7 @@ import { CircleAlert } from "lucide-react";
 import { CsrfInput } from "~/components/csrf-input";
 import { useRootData } from "~/lib/root-data";
 import { KIOSK_LANES, QUEUE_LANE_LABELS } from "@domain/registry/queue";
+import { m } from "@domain/i18n";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/queue.kiosk";
 
@@ -12,11 +13,11 @@ import type { loader } from "~/routes/queue.kiosk";
 
 type Service = LoaderData<typeof loader>["services"][number];
 
-const LANE_HINTS: Record<string, string> = {
-  regular: "Everyone else",
-  senior: "60 years old and over",
-  pwd: "With a PWD ID or a visible disability",
-  pregnant: "Expecting a child",
+const LANE_HINTS: Record<string, () => string> = {
+  regular: m.office_queue_kiosk_hint_regular,
+  senior: m.office_queue_kiosk_hint_senior,
+  pwd: m.office_queue_kiosk_hint_pwd,
+  pregnant: m.office_queue_kiosk_hint_pregnant,
 };
 
 export function KioskScreen({ services, paper, error }: { services: Service[]; paper: 58 | 80; error: string | null }) {
@@ -27,8 +28,8 @@ export function KioskScreen({ services, paper, error }: { services: Service[]; p
       <header className="flex items-center gap-3">
         <img src="/favicon.svg" alt="" className="size-10" />
         <div>
-          <p className="text-sm text-muted-foreground">{root?.barangay.name ?? "Barangay"} Hall</p>
-          <h1 className="text-2xl font-bold sm:text-3xl">Get a queue number</h1>
+          <p className="text-sm text-muted-foreground">{m.office_queue_hall({ barangay: root?.barangay.name ?? m.office_queue_barangay() })}</p>
+          <h1 className="text-2xl font-bold sm:text-3xl">{m.office_queue_kiosk_title()}</h1>
         </div>
       </header>
       {error ? (
@@ -40,7 +41,7 @@ export function KioskScreen({ services, paper, error }: { services: Service[]; p
         <CsrfInput />
         {paper === 58 ? <input type="hidden" name="paper" value="58" /> : null}
         <fieldset className="flex flex-col gap-3">
-          <legend className="mb-2 text-lg font-semibold">1. Are you in a priority lane?</legend>
+          <legend className="mb-2 text-lg font-semibold">{m.office_queue_kiosk_lane()}</legend>
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
             {KIOSK_LANES.map((lane) => (
               <label
@@ -51,18 +52,18 @@ export function KioskScreen({ services, paper, error }: { services: Service[]; p
                   <input type="radio" name="lane" value={lane} defaultChecked={lane === "regular"} className="size-5 accent-primary" />
                   {QUEUE_LANE_LABELS[lane]}
                 </span>
-                <span className="text-sm text-muted-foreground">{LANE_HINTS[lane]}</span>
+                <span className="text-sm text-muted-foreground">{LANE_HINTS[lane]?.()}</span>
               </label>
             ))}
           </div>
           <p className="text-sm text-muted-foreground">
-            Senior citizens, persons with disability and pregnant women are called first (RA 9994, RA 10754). Staff may ask for an ID.
+            {m.office_queue_kiosk_lane_note()}
           </p>
         </fieldset>
         <fieldset className="flex flex-col gap-3">
-          <legend className="mb-2 text-lg font-semibold">2. Tap what you came for</legend>
+          <legend className="mb-2 text-lg font-semibold">{m.office_queue_kiosk_service()}</legend>
           {services.length === 0 ? (
-            <p className="rounded-lg border p-4 text-lg">The queue is not open. Please ask at the counter.</p>
+            <p className="rounded-lg border p-4 text-lg">{m.office_queue_kiosk_closed()}</p>
           ) : (
             <div className="grid gap-3 sm:grid-cols-2">
               {services.map((service) => (
@@ -81,7 +82,7 @@ export function KioskScreen({ services, paper, error }: { services: Service[]; p
                     </span>
                   </span>
                   {service.description ? <span className="text-base text-muted-foreground">{service.description}</span> : null}
-                  <span className="text-sm">{service.waiting === 0 ? "No one waiting" : `${service.waiting} waiting`}</span>
+                  <span className="text-sm">{service.waiting === 0 ? m.office_queue_kiosk_no_one_waiting() : m.office_queue_kiosk_waiting({ count: service.waiting })}</span>
                 </button>
               ))}
             </div>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Printer } from "lucide-react";
 import { formatDateTime } from "@domain/dates";
+import { m } from "@domain/i18n";
 import { useRootData } from "~/lib/root-data";
 import { useHydrated } from "~/components/resource/use-hydrated";
 import type { LoaderData } from "~/lib/route-data";
@@ -30,25 +31,25 @@ export function KioskTicketScreen({ ticket, paper }: { ticket: Ticket; paper: 58
   .ticket-slip { width: ${paper}mm; padding: 3mm ${paper === 58 ? 2 : 4}mm; border: 0 !important; box-shadow: none !important; color: #000 !important; }
 }`}</style>
       <meta httpEquiv="refresh" content={`${BACK_AFTER_SECONDS};url=${kiosk}`} />
-      <p className="ticket-screen-only text-lg">Your number</p>
+      <p className="ticket-screen-only text-lg">{m.office_queue_ticket_your_number()}</p>
       <section
         className="ticket-slip flex w-full flex-col items-center gap-2 rounded-2xl border-2 bg-card p-6 shadow-sm"
-        aria-label={`Ticket ${ticket.code}`}
+        aria-label={m.office_queue_ticket_label({ code: ticket.code })}
         data-testid="ticket"
       >
-        <p className="text-sm font-semibold print:text-[9pt]">{root?.barangay.name ?? "Barangay"} Hall</p>
+        <p className="text-sm font-semibold print:text-[9pt]">{m.office_queue_hall({ barangay: root?.barangay.name ?? m.office_queue_barangay() })}</p>
         <p className="font-mono text-7xl leading-none font-black tracking-tight print:text-[30pt]" data-testid="ticket-code">
           {ticket.code}
         </p>
         <p className="text-xl font-semibold print:text-[11pt]">{ticket.service}</p>
         {priority ? (
           <p className="rounded-md border-2 border-current px-2 py-0.5 text-base font-bold uppercase print:text-[9pt]">
-            Priority · {ticket.lane_label}
+            {m.office_queue_ticket_priority({ lane: ticket.lane_label })}
           </p>
         ) : null}
-        <p className="text-base print:text-[9pt]">{ticket.ahead === 0 ? "You are next in line." : `${ticket.ahead} ahead of you.`}</p>
+        <p className="text-base print:text-[9pt]">{ticket.ahead === 0 ? m.office_queue_ticket_next() : m.office_queue_ticket_ahead({ count: ticket.ahead })}</p>
         <p className="text-sm text-muted-foreground print:text-[8pt] print:text-black">{formatDateTime(ticket.issued_at)}</p>
-        <p className="text-sm print:text-[8pt]">Please wait for your number on the screen.</p>
+        <p className="text-sm print:text-[8pt]">{m.office_queue_ticket_wait()}</p>
       </section>
       <div className="ticket-screen-only flex w-full flex-col gap-3 sm:flex-row">
         {hydrated ? (
@@ -57,15 +58,15 @@ export function KioskTicketScreen({ ticket, paper }: { ticket: Ticket; paper: 58
             onClick={() => window.print()}
             className="flex min-h-16 flex-1 items-center justify-center gap-2 rounded-xl border-2 border-primary bg-primary px-4 text-xl font-bold text-primary-foreground"
           >
-            <Printer aria-hidden="true" /> Print ticket
+            <Printer aria-hidden="true" /> {m.office_queue_ticket_print()}
           </button>
         ) : null}
         <Link to={kiosk} className="flex min-h-16 flex-1 items-center justify-center rounded-xl border-2 px-4 text-xl font-semibold">
-          Done
+          {m.office_common_done()}
         </Link>
       </div>
       <p className="ticket-screen-only text-sm text-muted-foreground">
-        This screen goes back to the start in {BACK_AFTER_SECONDS} seconds.
+        {m.office_queue_ticket_back({ seconds: BACK_AFTER_SECONDS })}
       </p>
     </main>
   );

@@ -6,6 +6,7 @@ import { Label } from "~/components/ui/label";
 import { CsrfInput } from "~/components/csrf-input";
 import { FlashMessage, type FlashData } from "~/components/resource/flash-message";
 import { formatTime } from "@domain/dates";
+import { m } from "@domain/i18n";
 import { QUEUE_LANE_LABELS, type QueueLane } from "@domain/registry/queue";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/queue.window";
@@ -69,28 +70,28 @@ export function WindowScreen({ data }: { data: WindowData }) {
       <FlashMessage flash={data.flash as FlashData | null} />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-semibold">Queue</h1>
-          <p className="text-sm text-muted-foreground">Call visitors to your window, one at a time.</p>
+          <h1 className="text-2xl font-semibold">{m.office_queue_window_title()}</h1>
+          <p className="text-sm text-muted-foreground">{m.office_queue_window_description()}</p>
         </div>
-        <nav aria-label="Queue screens" className="flex flex-wrap gap-2 text-sm">
+        <nav aria-label={m.office_queue_window_screens()} className="flex flex-wrap gap-2 text-sm">
           <Link to="/queue/display" target="_blank" className="inline-flex items-center gap-1 rounded-md border px-3 py-2 hover:bg-accent">
-            <MonitorPlay className="size-4" aria-hidden="true" /> Display <ExternalLink className="size-3" aria-hidden="true" />
+            <MonitorPlay className="size-4" aria-hidden="true" /> {m.office_queue_window_display()} <ExternalLink className="size-3" aria-hidden="true" />
           </Link>
           <Link to="/queue/kiosk" target="_blank" className="inline-flex items-center gap-1 rounded-md border px-3 py-2 hover:bg-accent">
-            <TabletSmartphone className="size-4" aria-hidden="true" /> Kiosk <ExternalLink className="size-3" aria-hidden="true" />
+            <TabletSmartphone className="size-4" aria-hidden="true" /> {m.office_queue_window_kiosk()} <ExternalLink className="size-3" aria-hidden="true" />
           </Link>
           <Link to="/queue/tickets" className="inline-flex items-center gap-1 rounded-md border px-3 py-2 hover:bg-accent">
-            <List className="size-4" aria-hidden="true" /> Today's tickets
+            <List className="size-4" aria-hidden="true" /> {m.office_queue_window_tickets()}
           </Link>
         </nav>
       </div>
 
       <Form method="get" className="flex flex-wrap items-end gap-2">
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="queue-window">My window</Label>
+          <Label htmlFor="queue-window">{m.office_queue_window_mine()}</Label>
           <NativeSelect id="queue-window" name="window" defaultValue={window?.id ?? ""} wrapperClassName="w-56">
             <option value="" disabled>
-              Choose your window
+              {m.office_queue_window_choose()}
             </option>
             {data.windows.map((w) => (
               <option key={w.id} value={w.id}>
@@ -100,17 +101,17 @@ export function WindowScreen({ data }: { data: WindowData }) {
           </NativeSelect>
         </div>
         <Button type="submit" variant="outline">
-          Open
+          {m.office_queue_window_open()}
         </Button>
       </Form>
 
       {!window ? (
-        <p className="rounded-lg border p-4">Choose the window you serve from to call the next visitor.</p>
+        <p className="rounded-lg border p-4">{m.office_queue_window_choose_hint()}</p>
       ) : (
         <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
           <section aria-labelledby="serving" className="flex flex-col gap-4 rounded-xl border bg-card p-4 sm:p-6">
             <h2 id="serving" className="text-lg font-semibold">
-              {window.name}: now serving
+              {m.office_queue_window_serving({ window: window.name })}
             </h2>
             {current ? (
               <>
@@ -122,11 +123,11 @@ export function WindowScreen({ data }: { data: WindowData }) {
                     <p className="font-semibold">{current.service}</p>
                     <p>
                       {laneLabel(current.lane)}
-                      {current.lane !== "regular" ? " · priority" : ""}
+                      {current.lane !== "regular" ? ` · ${m.office_queue_window_priority()}` : ""}
                     </p>
                     <p className="text-muted-foreground">
-                      Issued {formatTime(current.issued_at)}, called {formatTime(current.called_at)}
-                      {current.recalls ? ` · recalled ${current.recalls}×` : ""}
+                      {m.office_queue_window_issued({ issued: formatTime(current.issued_at), called: formatTime(current.called_at) })}
+                      {current.recalls ? ` · ${m.office_queue_window_recalled({ count: current.recalls })}` : ""}
                     </p>
                   </div>
                 </div>
@@ -134,13 +135,13 @@ export function WindowScreen({ data }: { data: WindowData }) {
                   <>
                     <div className="flex flex-wrap gap-2">
                       <Command intent="done" ticket={current} windowId={window.id} variant="default">
-                        Done
+                        {m.office_common_done()}
                       </Command>
                       <Command intent="recall" ticket={current} windowId={window.id}>
-                        <Megaphone aria-hidden="true" /> Recall
+                        <Megaphone aria-hidden="true" /> {m.office_queue_window_recall()}
                       </Command>
                       <Command intent="skip" ticket={current} windowId={window.id} variant="destructive">
-                        Skip (not here)
+                        {m.office_queue_window_skip()}
                       </Command>
                     </div>
                     <Form method="post" className="flex flex-wrap items-end gap-2 border-t pt-4">
@@ -148,7 +149,7 @@ export function WindowScreen({ data }: { data: WindowData }) {
                       <input type="hidden" name="window_id" value={window.id} />
                       <input type="hidden" name="ticket_id" value={current.id} />
                       <div className="flex flex-col gap-1.5">
-                        <Label htmlFor="transfer-service">Transfer to</Label>
+                        <Label htmlFor="transfer-service">{m.office_queue_window_transfer_to()}</Label>
                         <NativeSelect id="transfer-service" name="service_id" defaultValue={current.service_id} wrapperClassName="w-48">
                           {data.services.map((s) => (
                             <option key={s.id} value={s.id}>
@@ -158,9 +159,9 @@ export function WindowScreen({ data }: { data: WindowData }) {
                         </NativeSelect>
                       </div>
                       <div className="flex flex-col gap-1.5">
-                        <Label htmlFor="transfer-window">At window</Label>
+                        <Label htmlFor="transfer-window">{m.office_queue_window_at_window()}</Label>
                         <NativeSelect id="transfer-window" name="to_window_id" defaultValue="" wrapperClassName="w-44">
-                          <option value="">Any window</option>
+                          <option value="">{m.office_queue_window_any()}</option>
                           {data.windows
                             .filter((w) => w.id !== window.id)
                             .map((w) => (
@@ -179,19 +180,19 @@ export function WindowScreen({ data }: { data: WindowData }) {
                         disabled={busy}
                         className="min-h-12"
                       >
-                        Transfer
+                        {m.office_queue_window_transfer()}
                       </Button>
                     </Form>
                   </>
                 ) : null}
               </>
             ) : !data.canWork ? (
-              <p className="text-muted-foreground">No one is at this window. Only the front desk calls visitors.</p>
+              <p className="text-muted-foreground">{m.office_queue_window_front_desk_only()}</p>
             ) : (
               <Form method="post" className="flex flex-col gap-3">
                 <CsrfInput />
                 <input type="hidden" name="window_id" value={window.id} />
-                <p className="text-muted-foreground">No one is at this window.</p>
+                <p className="text-muted-foreground">{m.office_queue_window_empty()}</p>
                 <Button
                   type="submit"
                   name="intent"
@@ -201,7 +202,7 @@ export function WindowScreen({ data }: { data: WindowData }) {
                   className="min-h-16 text-xl"
                   data-testid="call-next"
                 >
-                  <Megaphone aria-hidden="true" /> Call next
+                  <Megaphone aria-hidden="true" /> {m.office_queue_window_call_next()}
                 </Button>
               </Form>
             )}
@@ -210,10 +211,10 @@ export function WindowScreen({ data }: { data: WindowData }) {
           <div className="flex flex-col gap-4">
             <section aria-labelledby="next-up" className="rounded-xl border p-4">
               <h2 id="next-up" className="mb-2 font-semibold">
-                Next for {window.name}
+                {m.office_queue_window_next_for({ window: window.name })}
               </h2>
               {data.upcoming.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No one is waiting.</p>
+                <p className="text-sm text-muted-foreground">{m.office_queue_window_no_one_waiting()}</p>
               ) : (
                 <ol className="flex flex-col divide-y text-sm">
                   {data.upcoming.map((t) => (
@@ -229,7 +230,7 @@ export function WindowScreen({ data }: { data: WindowData }) {
             </section>
             <section aria-labelledby="waiting" className="rounded-xl border p-4">
               <h2 id="waiting" className="mb-2 font-semibold">
-                Waiting per service
+                {m.office_queue_window_per_service()}
               </h2>
               <ul className="grid grid-cols-2 gap-2 text-sm">
                 {data.services.map((s) => (
@@ -245,7 +246,7 @@ export function WindowScreen({ data }: { data: WindowData }) {
             {data.skipped.length ? (
               <section aria-labelledby="skipped" className="rounded-xl border p-4">
                 <h2 id="skipped" className="mb-2 font-semibold">
-                  Skipped today
+                  {m.office_queue_window_skipped()}
                 </h2>
                 <ul className="flex flex-col divide-y text-sm">
                   {data.skipped.map((t) => (
@@ -253,8 +254,8 @@ export function WindowScreen({ data }: { data: WindowData }) {
                       <span className="font-mono text-base font-bold">{t.code}</span>
                       <span className="flex-1">{t.service}</span>
                       {current || !data.canWork ? null : (
-                        <Command intent="recall" ticket={t} windowId={window.id} label={`Recall ${t.code}`}>
-                          Recall
+                        <Command intent="recall" ticket={t} windowId={window.id} label={m.office_queue_window_recall_code({ code: t.code })}>
+                          {m.office_queue_window_recall()}
                         </Command>
                       )}
                     </li>

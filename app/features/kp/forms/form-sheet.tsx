@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import { PrintBar, usePrintNow } from "~/components/print/print-bar";
 import { SealAndLogo } from "~/components/print/letterhead";
 import { cn } from "~/lib/utils";
+import { m } from "@domain/i18n";
 import {
   KP_FORM_LANGUAGE_LABELS,
   KP_FORM_LANGUAGES,
@@ -34,16 +35,19 @@ function Switch<T extends string>({
   value: T;
 }) {
   const location = useLocation();
+  const hrefOf = (option: T) => {
+    const params = new URLSearchParams(location.search);
+    params.set(name, option);
+    params.delete("print");
+    return `${location.pathname}?${params.toString()}`;
+  };
   return (
-    <div className="flex items-center gap-1 text-sm" role="group" aria-label={name === "language" ? "Language" : "Paper"}>
+    <div className="flex items-center gap-1 text-sm" role="group" aria-label={name === "language" ? m.office_kp_forms_language() : m.office_kp_forms_paper()}>
       {options.map((option) => {
-        const params = new URLSearchParams(location.search);
-        params.set(name, option);
-        params.delete("print");
         return (
           <Link
             key={option}
-            to={`${location.pathname}?${params.toString()}`}
+            to={hrefOf(option)}
             replace
             aria-current={option === value ? "true" : undefined}
             data-testid={`kp-form-${name}-${option}`}
@@ -295,7 +299,7 @@ export function KpFormRefused({
 }) {
   return (
     <div className="mx-auto flex max-w-lg flex-col gap-4 rounded-xl bg-card p-6 shadow" role="alert" data-testid="print-refused">
-      <h1 className="text-lg font-semibold">{status === 409 ? "This form cannot be printed yet" : "This form cannot be printed"}</h1>
+      <h1 className="text-lg font-semibold">{status === 409 ? m.office_kp_form_cannot_print_yet() : m.office_kp_form_cannot_print()}</h1>
       <p>{message}</p>
       <Link to={backTo} className="self-start rounded-md border px-3 py-1.5 text-sm hover:bg-muted">
         ← {backLabel}

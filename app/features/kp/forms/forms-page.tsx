@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
 import { formatDate } from "@domain/dates";
+import { getLocale, m } from "@domain/i18n";
 import { LUPON_POSITION_LABELS } from "@domain/registry/kp";
 import {
   KP_CASE_FORMS,
@@ -38,26 +39,28 @@ export function KpFormsScreen({
   const errors = actionData?.errors ?? {};
   const perMember = KP_LUPON_FORMS.filter((f) => f.perMember);
   const lists = KP_LUPON_FORMS.filter((f) => !f.perMember);
+  // A form's title in the reader's language (each form has both; what it prints is the settings' choice).
+  const titleOf = (title: { en: string; fil: string }) => (getLocale() === "fil" ? title.fil : title.en);
   return (
     <div className="flex flex-col gap-4">
       <FlashMessage flash={loaderData.flash as FlashData | null} />
       <div>
-        <h1 className="text-2xl font-semibold">KP forms</h1>
+        <h1 className="text-2xl font-semibold">{m.office_kp_forms_title()}</h1>
         <p className="text-sm text-muted-foreground">
-          The Katarungang Pambarangay forms, printed from the records in English or Filipino on A4, Letter or long bond.
+          {m.office_kp_forms_description()}
         </p>
       </div>
 
       <Card>
         <CardHeader>
-          <CardTitle>Language and paper</CardTitle>
-          <CardDescription>What every KP form prints in unless the print bar switches it for one print.</CardDescription>
+          <CardTitle>{m.office_kp_forms_settings_title()}</CardTitle>
+          <CardDescription>{m.office_kp_forms_settings_description()}</CardDescription>
         </CardHeader>
         <Form method="post" data-testid="kp-forms-settings" noValidate>
           <CsrfInput />
           <CardContent className="grid gap-4 sm:grid-cols-2">
             <label className="flex flex-col gap-1 text-sm font-medium">
-              Language
+              {m.office_kp_forms_language()}
               <select
                 name="language"
                 defaultValue={settings.language}
@@ -74,7 +77,7 @@ export function KpFormsScreen({
               {errors.language ? <span className="text-destructive">{errors.language[0]}</span> : null}
             </label>
             <label className="flex flex-col gap-1 text-sm font-medium">
-              Paper
+              {m.office_kp_forms_paper()}
               <select name="paper" defaultValue={settings.paper} disabled={!mayChange} className={SELECT} aria-invalid={!!errors.paper}>
                 {KP_FORM_PAPERS.map((p) => (
                   <option key={p} value={p}>
@@ -88,7 +91,7 @@ export function KpFormsScreen({
           {mayChange ? (
             <CardFooter className="mt-4">
               <Button type="submit" disabled={busy}>
-                Save
+                {m.office_common_save()}
               </Button>
             </CardFooter>
           ) : null}
@@ -97,15 +100,15 @@ export function KpFormsScreen({
 
       <Card>
         <CardHeader>
-          <CardTitle>Lupon formation</CardTitle>
-          <CardDescription>Forms 1 and 4 list the members serving today; the others are one member's.</CardDescription>
+          <CardTitle>{m.office_kp_forms_lupon_title()}</CardTitle>
+          <CardDescription>{m.office_kp_forms_lupon_description()}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
           <div className="flex flex-wrap gap-2">
             {lists.map((f) => (
               <Link key={f.key} to={kpLuponFormHref(f.key)} className={buttonVariants({ variant: "outline", size: "sm" })}>
                 <Printer aria-hidden="true" />
-                Form {f.number}: {f.title.en}
+                {m.office_kp_forms_form_button({ number: f.number, title: titleOf(f.title) })}
               </Link>
             ))}
           </div>
@@ -114,30 +117,30 @@ export function KpFormsScreen({
               <Table>
                 <TableHeader>
                   <TableRow>
-                    <TableHead>Member</TableHead>
-                    <TableHead className="hidden sm:table-cell">Term</TableHead>
-                    <TableHead>Forms</TableHead>
+                    <TableHead>{m.office_kp_forms_member()}</TableHead>
+                    <TableHead className="hidden sm:table-cell">{m.office_kp_forms_term()}</TableHead>
+                    <TableHead>{m.office_kp_forms_forms()}</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
-                  {members.map((m) => (
-                    <TableRow key={m.id}>
+                  {members.map((member) => (
+                    <TableRow key={member.id}>
                       <TableCell>
-                        <span className="font-medium">{m.name}</span>
+                        <span className="font-medium">{member.name}</span>
                         <span className="block text-xs text-muted-foreground">
-                          {LUPON_POSITION_LABELS[m.position as keyof typeof LUPON_POSITION_LABELS] ?? m.position}
+                          {LUPON_POSITION_LABELS[member.position as keyof typeof LUPON_POSITION_LABELS] ?? member.position}
                         </span>
                       </TableCell>
                       <TableCell className="hidden sm:table-cell">
-                        {formatDate(m.term_start)} – {m.term_end ? formatDate(m.term_end) : "serving"}
+                        {formatDate(member.term_start)} – {member.term_end ? formatDate(member.term_end) : m.office_kp_forms_serving()}
                       </TableCell>
                       <TableCell>
                         <div className="flex flex-wrap gap-1">
                           {perMember.map((f) => (
                             <Link
                               key={f.key}
-                              to={kpLuponFormHref(f.key, { member: m.id })}
-                              title={f.title.en}
+                              to={kpLuponFormHref(f.key, { member: member.id })}
+                              title={titleOf(f.title)}
                               className={cn(buttonVariants({ variant: "outline", size: "sm" }), "h-7 px-2")}
                             >
                               {f.number}
@@ -152,7 +155,7 @@ export function KpFormsScreen({
             </TableContainer>
           ) : (
             <p className="text-sm text-muted-foreground">
-              No Lupon member is recorded yet: add them under <Link to="/manage/kp/lupon">Lupong Tagapamayapa</Link>.
+              {m.office_kp_forms_no_member()} <Link to="/manage/kp/lupon">{m.office_kp_forms_lupon_link()}</Link>.
             </p>
           )}
         </CardContent>
@@ -160,18 +163,18 @@ export function KpFormsScreen({
 
       <Card>
         <CardHeader>
-          <CardTitle>Case forms</CardTitle>
-          <CardDescription>Printed from a case's page once the case has taken the step that issues them.</CardDescription>
+          <CardTitle>{m.office_kp_forms_case_title()}</CardTitle>
+          <CardDescription>{m.office_kp_forms_case_description()}</CardDescription>
         </CardHeader>
         <CardContent>
           <TableContainer className="rounded-md border">
             <Table>
               <TableHeader>
                 <TableRow>
-                  <TableHead>Form</TableHead>
-                  <TableHead>Title</TableHead>
-                  <TableHead className="hidden md:table-cell">Issued at</TableHead>
-                  <TableHead className="hidden lg:table-cell">Signed by</TableHead>
+                  <TableHead>{m.office_kp_forms_col_form()}</TableHead>
+                  <TableHead>{m.office_kp_forms_col_title()}</TableHead>
+                  <TableHead className="hidden md:table-cell">{m.office_kp_forms_col_issued()}</TableHead>
+                  <TableHead className="hidden lg:table-cell">{m.office_kp_forms_col_signed()}</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -179,7 +182,7 @@ export function KpFormsScreen({
                   <TableRow key={f.key} data-testid={`kp-form-row-${f.key}`}>
                     <TableCell className="whitespace-nowrap">
                       <span className="font-medium">{f.number}</span>
-                      {String(f.later) !== f.number ? <span className="ml-1 text-xs text-muted-foreground">(later {f.later})</span> : null}
+                      {String(f.later) !== f.number ? <span className="ml-1 text-xs text-muted-foreground">{m.office_kp_forms_later({ number: f.later })}</span> : null}
                     </TableCell>
                     <TableCell>
                       {f.title.en}
