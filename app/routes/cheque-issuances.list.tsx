@@ -40,17 +40,20 @@ export function meta() {
 }
 
 const OWN_MODALS = new Set(["create"]);
+/** The dialog's key when no voucher is chosen (a React key, not a word). */
+const NEW_KEY = "new";
 
 export default function ChequeIssuancesPage({ loaderData }: Route.ComponentProps) {
   const user = useRootData()?.user;
   const { modal, page, closeHref, search } = useOwnModals(loaderData, OWN_MODALS);
+  const canIssue = can(user, "create-cheque_issuance");
   const def = loaderData.def;
   return (
     <>
       <ResourcePage key={def.name} def={def} data={page} />
-      {modal === "create" && loaderData.form && can(user, "create-cheque_issuance") ? (
+      {modal === "create" && loaderData.form && canIssue ? (
         <IssueChequeDialog
-          key={loaderData.form.voucher?.value ?? "new"}
+          key={loaderData.form.voucher?.value ?? NEW_KEY}
           form={loaderData.form}
           options={loaderData.options}
           closeHref={closeHref}

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/disbursements.detail";
 import { VoucherDetail } from "~/features/disbursements/voucher-detail";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
+import { m } from "@domain/i18n";
 import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { readFlash } from "../../server/http/pages/flash.server.ts";
 import { voucherPage } from "../../server/features/disbursements/pages.server.ts";
@@ -23,7 +24,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `DV No. ${loaderData.voucher.disbursement_number} | Portal` : "Disbursement | Portal" }];
+  return [
+    {
+      title: loaderData
+        ? m.finance_voucher_meta_title({ number: loaderData.voucher.disbursement_number })
+        : m.finance_voucher_meta_fallback(),
+    },
+  ];
 }
 
 export default function DisbursementDetail(props: Route.ComponentProps) {

@@ -23,7 +23,7 @@ export function ReceiptDetail({ loaderData }: { loaderData: LoaderData<typeof lo
   const refused = useActionData() as Refusal | undefined;
   const cancelled = r.status !== "Active";
   const canCreate = can(user, "create-collection");
-  const canCancel = canCancel;
+  const canCancel = can(user, "delete-collection");
   const dateIssued = formatDate(r.date_issued, "long");
   const chequeDate = r.cheque_date ? formatDate(r.cheque_date, "medium") : null;
   return (

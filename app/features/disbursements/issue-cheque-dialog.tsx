@@ -9,6 +9,7 @@ import { formatMoney } from "@domain/money";
 import { getResource } from "@domain/registry/index";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/cheque-issuances.list";
+import { m } from "@domain/i18n";
 
 type ChequeFormData = NonNullable<LoaderData<typeof loader>["form"]>;
 
@@ -45,8 +46,8 @@ export function IssueChequeDialog({
   const v = form.vouchers.find((o) => o.value === chosen) ?? null;
   return (
     <ModalShell
-      title="Create cheque issuance"
-      description="The cheque takes the next available number of the bank account's cheque books. Fields marked * are required."
+      title={m.finance_cheque_create_title()}
+      description={m.finance_cheque_create_description()}
       closeHref={closeHref}
     >
       <FormProvider context={conform.context}>
@@ -63,7 +64,12 @@ export function IssueChequeDialog({
           <div className="flex flex-col gap-4 px-5 py-4">
             {v ? (
               <p className="rounded-md border bg-muted/50 px-3 py-2 text-sm" data-testid="voucher-note">
-                DV {v.disbursement_number} · {v.payee}: {formatMoney(v.amount)}, unpaid {formatMoney(v.void ? "0" : v.balance)}.
+                {m.finance_cheque_voucher_note({
+                  number: v.disbursement_number,
+                  payee: v.payee,
+                  amount: formatMoney(v.amount),
+                  balance: formatMoney(v.void ? "0" : v.balance),
+                })}
               </p>
             ) : null}
             {form.problem ? <FormAlert>{form.problem}</FormAlert> : null}
