@@ -16,7 +16,7 @@ import { inputGuard } from "../server/http/pages/input-guard.server.ts";
 import { getRequestContext } from "../server/http/pages/page-kit.server.ts";
 import { getBarangayInfo } from "../server/http/pages/system.server.ts";
 import { toPublicUser } from "@domain/session-user.ts";
-import { getLocale } from "@domain/i18n";
+import { getLocale, m } from "@domain/i18n";
 import { useRootData } from "./lib/root-data.ts";
 import { useClientState } from "./lib/client-state.ts";
 import { checkStatus, useSignedInSync } from "./lib/api-client.ts";
@@ -109,7 +109,7 @@ export default function App() {
 }
 
 export function meta() {
-  return [{ title: "Portal" }];
+  return [{ title: m.shell_title_portal() }];
 }
 
 /** Not-found and error pages (spec §2.2, §8); a 503 is the maintenance screen. */

@@ -147,3 +147,14 @@ describe("parsing", () => {
     expect(() => toInstant(Number.NaN)).toThrow(InvalidDateError);
   });
 });
+
+describe("the reader's language (issue 33 item 4)", () => {
+  it("writes English by default and Filipino when asked; the time of day reads the same", () => {
+    expect(formatDate("2024-01-05")).toBe("Jan 5, 2024");
+    expect(formatDate("2024-01-05", "medium", "fil")).toBe("Ene 5, 2024");
+    expect(formatDate("2024-01-05", "long", "fil")).toBe("Enero 5, 2024");
+    expect(formatDateTime("2024-01-04T16:30:00Z", "fil")).toBe("Ene 5, 2024, 12:30 AM");
+    expect(formatDateTime("2024-01-04T16:30:00Z")).toBe("Jan 5, 2024, 12:30 AM");
+    expect(formatTime("2024-01-04T16:30:00Z", "fil")).toBe("12:30 AM");
+  });
+});

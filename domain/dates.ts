@@ -11,6 +11,19 @@
 export const TIME_ZONE = "Asia/Manila";
 const LOCALE = "en-US";
 
+/**
+ * The language a date is written in (issue 33 item 4): English as the spec writes it ("Jan 5, 2024",
+ * en-US), or Filipino ("Ene 5, 2024", fil-PH). Every formatter takes it last and defaults to
+ * English, so printed documents, exports and tests keep today's output; a screen passes its
+ * reader's language (`getLocale()` of domain/i18n).
+ */
+export type DateLanguage = "en" | "fil";
+
+/** The `Intl` locale of a date's language. */
+export function dateLocale(language: DateLanguage = "en"): string {
+  return language === "fil" ? "fil-PH" : LOCALE;
+}
+
 export type DateInput = Date | string | number;
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -71,10 +84,12 @@ export function toInstant(value: DateInput): Date {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function formatter(key: string, options: Intl.DateTimeFormatOptions, language: DateLanguage = "en"): Intl.DateTimeFormat {
+  const locale = dateLocale(language);
+  key = `${locale}:${key}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(LOCALE, options);
+    f = new Intl.DateTimeFormat(locale, options);
     formatters.set(key, f);
   }
   return f;
@@ -94,25 +109,25 @@ export type DateStyle = "medium" | "long" | "short";
 
 /**
  * A date in Manila: "Jan 5, 2024" (medium, the default), "January 5, 2024" (long, for
- * certificates), "1/5/24" (short). null/undefined/"" give "".
+ * certificates), "1/5/24" (short). null/undefined/"" give "". In Filipino: "Ene 5, 2024".
  */
-export function formatDate(value: DateInput | null | undefined, style: DateStyle = "medium"): string {
+export function formatDate(value: DateInput | null | undefined, style: DateStyle = "medium", language: DateLanguage = "en"): string {
   if (value === null || value === undefined || value === "") return "";
   const { date, timeZone } = calendarOrInstant(value);
-  return formatter(`d:${style}:${timeZone}`, { dateStyle: style, timeZone }).format(date);
+  return formatter(`d:${style}:${timeZone}`, { dateStyle: style, timeZone }, language).format(date);
 }
 
 /** A date and time in Manila: "Jan 5, 2024, 12:30 AM". null/undefined/"" give "". */
-export function formatDateTime(value: DateInput | null | undefined): string {
+export function formatDateTime(value: DateInput | null | undefined, language: DateLanguage = "en"): string {
   if (value === null || value === undefined || value === "") return "";
   const { date, timeZone } = calendarOrInstant(value);
-  return formatter(`dt:${timeZone}`, { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+  return formatter(`dt:${timeZone}`, { dateStyle: "medium", timeStyle: "short", timeZone }, language).format(date);
 }
 
 /** A time of day in Manila: "12:30 AM". */
-export function formatTime(value: DateInput | null | undefined): string {
+export function formatTime(value: DateInput | null | undefined, language: DateLanguage = "en"): string {
   if (value === null || value === undefined || value === "") return "";
-  return formatter("t", { timeStyle: "short", timeZone: TIME_ZONE }).format(toInstant(value));
+  return formatter("t", { timeStyle: "short", timeZone: TIME_ZONE }, language).format(toInstant(value));
 }
 
 /** The Manila calendar date of an instant as "YYYY-MM-DD" (date inputs, query strings, file names). */

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, TIME_ZONE, toInstant } from "./dates";
+import { dateLocale, formatDate, formatDateTime, TIME_ZONE, toInstant, type DateLanguage } from "./dates";
 import { formatMoney, toMoneyString } from "./money";
 import type { ColumnDef, ColumnKind } from "./registry/types";
 
@@ -32,16 +32,20 @@ function safe<T>(fn: () => T, fallback: T): T {
   }
 }
 
-/** The value as people read it in the table: ₱1,500.00, Jan 5, 2024, 12:30 AM (Manila). */
-export function displayText(kind: ColumnKind, value: unknown): string {
+/**
+ * The value as people read it in the table: ₱1,500.00, Jan 5, 2024, 12:30 AM (Manila). `language`
+ * (default English, as exports and prints write it) spells the dates of a screen in its reader's
+ * language ("Ene 5, 2024"); money reads ₱1,500.00 in both.
+ */
+export function displayText(kind: ColumnKind, value: unknown, language: DateLanguage = "en"): string {
   if (value == null || value === "") return "";
   switch (kind) {
     case "money":
       return safe(() => formatMoney(value as string | number), String(value));
     case "date":
-      return safe(() => formatDate(value as string | Date), String(value));
+      return safe(() => formatDate(value as string | Date, "medium", language), String(value));
     case "datetime":
-      return safe(() => formatDateTime(value as string | Date), String(value));
+      return safe(() => formatDateTime(value as string | Date, language), String(value));
     case "person":
       return personName(value);
     case "reference":
@@ -49,7 +53,7 @@ export function displayText(kind: ColumnKind, value: unknown): string {
     case "list":
       return Array.isArray(value) ? value.map((v) => referenceName(v)).join(", ") : String(value);
     case "number":
-      return typeof value === "number" ? value.toLocaleString("en-US") : String(value);
+      return typeof value === "number" ? value.toLocaleString(dateLocale(language)) : String(value);
     default:
       return String(value);
   }

@@ -1,41 +1,44 @@
 // The realtime notifications a user can turn on or off.
 // Isomorphic: the settings page lists them, the server checks them before pushing an event.
+// Labels and descriptions are message functions (messages/<locale>/shell.json): call them when rendering.
+
+import { m } from "./i18n/index.ts";
 
 export const NOTIFICATION_TOPICS = [
   {
     key: "security",
-    label: "Account and security",
-    description: "Your roles or permissions change, your password is reset, or you are signed out by an administrator.",
+    label: m.shell_topic_security,
+    description: m.shell_topic_security_description,
   },
   {
     key: "records",
-    label: "Records",
-    description: "Residents, households, businesses and disaster-prone areas added or changed by other staff.",
+    label: m.shell_topic_records,
+    description: m.shell_topic_records_description,
   },
   {
     key: "certificates",
-    label: "Certificates and transactions",
-    description: "Certificates and clearances issued, and transactions waiting for payment.",
+    label: m.shell_topic_certificates,
+    description: m.shell_topic_certificates_description,
   },
   {
     key: "finance",
-    label: "Finance",
-    description: "Official receipts, disbursements, cheques and remittances.",
+    label: m.shell_topic_finance,
+    description: m.shell_topic_finance_description,
   },
   {
     key: "kp",
-    label: "Katarungang Pambarangay",
-    description: "A deadline of a Lupon case falls due or is overdue (for the Punong Barangay and the Lupon secretary).",
+    label: m.shell_topic_kp,
+    description: m.shell_topic_kp_description,
   },
   {
     key: "appointments",
-    label: "Appointments",
-    description: "A reminder the day before your appointment at the barangay hall.",
+    label: m.shell_topic_appointments,
+    description: m.shell_topic_appointments_description,
   },
   {
     key: "system",
-    label: "System",
-    description: "Maintenance mode and announcements from the administrator.",
+    label: m.shell_topic_system,
+    description: m.shell_topic_system_description,
   },
 ] as const;
 

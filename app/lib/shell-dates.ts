@@ -1,10 +1,14 @@
-// Dates the shell shows (spec §1: Asia/Manila). The general date helpers live in domain/dates.ts.
+// Dates the shell shows (spec §1: Asia/Manila), in the reader's language (issue 33 item 4). The
+// general date helpers live in domain/dates.ts.
+
+import { getLocale, m, type Locale } from "@domain/i18n";
+import { dateLocale } from "@domain/dates";
 
 export const MANILA_TIME_ZONE = "Asia/Manila";
 
-/** "Saturday, November 21, 2026" in Asia/Manila. */
-export function longDateInManila(date: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-US", {
+/** "Saturday, November 21, 2026" in Asia/Manila; in Filipino "Sabado, Nobyembre 21, 2026". */
+export function longDateInManila(date: Date = new Date(), language: Locale = getLocale()): string {
+  return new Intl.DateTimeFormat(dateLocale(language), {
     timeZone: MANILA_TIME_ZONE,
     weekday: "long",
     year: "numeric",
@@ -19,10 +23,10 @@ export function hourInManila(date: Date = new Date()): number {
   return Number(hour) % 24;
 }
 
-/** "Good morning" before noon, "Good afternoon" until 6 pm, "Good evening" after (Manila time). */
+/** "Good morning" before noon, "Good afternoon" until 6 pm, "Good evening" after (Manila time), in the reader's language. */
 export function greetingFor(date: Date = new Date()): string {
   const hour = hourInManila(date);
-  if (hour < 12) return "Good morning";
-  if (hour < 18) return "Good afternoon";
-  return "Good evening";
+  if (hour < 12) return m.shell_greeting_morning();
+  if (hour < 18) return m.shell_greeting_afternoon();
+  return m.shell_greeting_evening();
 }

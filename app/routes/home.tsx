@@ -2,14 +2,16 @@ import { ArrowRight, BadgeCheck, FileCheck, FileText, LogIn, MapPin, Receipt, Sc
 import { Link } from "react-router";
 import { useRootData } from "~/lib/root-data";
 import { titleMeta } from "~/lib/titles";
+import { m } from "@domain/i18n";
 
 export const meta = () => titleMeta("home");
 
+// Message functions, called when rendering (the language is per request).
 const SERVICES = [
-  { icon: ScrollText, title: "Barangay clearance", text: "For employment, loans, travel and other requirements." },
-  { icon: FileText, title: "Certificates", text: "Residency, indigency and other certifications for residents." },
-  { icon: Store, title: "Business clearance", text: "For businesses operating within the barangay." },
-  { icon: Receipt, title: "Official receipts", text: "Every payment at the barangay hall is issued a numbered receipt." },
+  { key: "clearance", icon: ScrollText, title: m.shell_home_service_clearance, text: m.shell_home_service_clearance_text },
+  { key: "certificates", icon: FileText, title: m.shell_home_service_certificates, text: m.shell_home_service_certificates_text },
+  { key: "business", icon: Store, title: m.shell_home_service_business, text: m.shell_home_service_business_text },
+  { key: "receipts", icon: Receipt, title: m.shell_home_service_receipts, text: m.shell_home_service_receipts_text },
 ];
 
 /** The public home page (spec §2.1 "/ titled Home"). */
@@ -28,7 +30,7 @@ export default function Home() {
           <img src="/favicon.svg" alt="" width={112} height={112} className="size-20 shrink-0 drop-shadow sm:size-28" />
           <div className="flex flex-col gap-3">
             <p className="text-xs font-semibold tracking-[0.2em] text-muted-foreground uppercase">
-              Republic of the Philippines · Province of {barangay?.province}
+              {m.shell_home_republic({ province: barangay?.province ?? "" })}
             </p>
             <p className="text-sm font-medium text-muted-foreground">{barangay?.municipality}</p>
             <h1 id="home-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
@@ -44,14 +46,14 @@ export default function Home() {
                 className="inline-flex h-10 items-center gap-2 rounded-md bg-primary px-5 font-medium text-primary-foreground shadow-sm hover:bg-primary/90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
               >
                 <LogIn className="size-4" aria-hidden="true" />
-                {signedIn ? "Go to the dashboard" : "Staff sign in"}
+                {signedIn ? m.shell_home_go_dashboard() : m.shell_home_staff_sign_in()}
               </Link>
               <a
                 href="#verify"
                 className="inline-flex h-10 items-center gap-2 rounded-md border bg-background px-5 font-medium shadow-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
               >
                 <BadgeCheck className="size-4" aria-hidden="true" />
-                Verify a document
+                {m.shell_home_verify_document()}
               </a>
             </div>
           </div>
@@ -61,45 +63,42 @@ export default function Home() {
       <section id="verify" aria-labelledby="verify-title" className="flex scroll-mt-6 flex-col gap-4">
         <div className="flex flex-col gap-1">
           <h2 id="verify-title" className="text-2xl font-semibold tracking-tight">
-            Check a document
+            {m.shell_home_check_title()}
           </h2>
-          <p className="text-muted-foreground">
-            Every receipt and certificate printed by the barangay carries a QR code. Scan it, or open the matching page below and type the
-            code printed under it, to see whether the document is genuine.
-          </p>
+          <p className="text-muted-foreground">{m.shell_home_check_text()}</p>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <VerifyCard
             to="/verify/collection"
             icon={Receipt}
-            title="Verify an official receipt"
-            text="Check the number, payer, amount and date of an official receipt."
+            title={m.shell_home_verify_receipt_title()}
+            text={m.shell_home_verify_receipt_text()}
           />
           <VerifyCard
             to="/verify/transaction"
             icon={FileCheck}
-            title="Verify a certificate"
-            text="Check a barangay clearance or certificate: who it was issued to, and when."
+            title={m.shell_home_verify_certificate_title()}
+            text={m.shell_home_verify_certificate_text()}
           />
         </div>
       </section>
 
       <section aria-labelledby="services-title" className="flex flex-col gap-4">
         <h2 id="services-title" className="text-2xl font-semibold tracking-tight">
-          Services at the barangay hall
+          {m.shell_home_services_title()}
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {SERVICES.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex flex-col gap-2 rounded-xl border bg-card p-5 shadow-sm">
+          {SERVICES.map(({ key, icon: Icon, title, text }) => (
+            <li key={key} className="flex flex-col gap-2 rounded-xl border bg-card p-5 shadow-sm">
               <Icon className="size-5 text-primary-ink" aria-hidden="true" />
-              <h3 className="font-medium">{title}</h3>
-              <p className="text-sm text-muted-foreground">{text}</p>
+              <h3 className="font-medium">{title()}</h3>
+              <p className="text-sm text-muted-foreground">{text()}</p>
             </li>
           ))}
         </ul>
         <p className="flex items-start gap-2 text-sm text-muted-foreground">
           <ShieldCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span>Requests are made in person at the barangay hall. This portal is the office system of the barangay staff.</span>
+          <span>{m.shell_home_in_person()}</span>
         </p>
       </section>
     </div>

@@ -11,6 +11,7 @@ import { getRequestContext, isAppError } from "../../server/http/pages/page-kit.
 import { login, newCsrfToken, sessionCookieHeader, xsrfCookieHeader } from "../../server/http/pages/system.server.ts";
 import { checkRedirectToParam, checkRedirectToValue, safeRedirect } from "../../server/http/pages/redirect-to.server.ts";
 import { isResidentOnly, RESIDENT_HOME } from "../../domain/registry/resident-requests.ts";
+import { m } from "@domain/i18n";
 
 export const meta = () => titleMeta("login");
 
@@ -62,7 +63,7 @@ export default function Login() {
     <div className="w-full max-w-sm rounded-xl border bg-card p-6 shadow-lg sm:p-8">
       <div className="mb-6 flex flex-col items-center gap-2 text-center">
         <img src="/favicon.svg" alt="" className="size-12" />
-        <h1 className="text-xl font-semibold">Sign in to the Portal</h1>
+        <h1 className="text-xl font-semibold">{m.shell_login_heading()}</h1>
         <p className="text-sm text-muted-foreground">{root?.barangay.name}</p>
       </div>
       <Form method="post" className="flex flex-col gap-4" noValidate>
@@ -74,7 +75,7 @@ export default function Login() {
           </p>
         ) : null}
         <div className="flex flex-col gap-2">
-          <Label htmlFor="username">Username or e-mail</Label>
+          <Label htmlFor="username">{m.shell_login_username()}</Label>
           <Input
             id="username"
             name="username"
@@ -93,7 +94,7 @@ export default function Login() {
           ) : null}
         </div>
         <div className="flex flex-col gap-2">
-          <Label htmlFor="password">Password</Label>
+          <Label htmlFor="password">{m.shell_login_password()}</Label>
           <Input
             id="password"
             name="password"
@@ -110,7 +111,7 @@ export default function Login() {
           ) : null}
         </div>
         <Button type="submit" disabled={busy} className="mt-2 w-full">
-          {busy ? "Signing in…" : "Sign in"}
+          {busy ? m.shell_login_signing_in() : m.shell_sign_in()}
         </Button>
       </Form>
     </div>

@@ -12,6 +12,7 @@ import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { readFlash } from "../../server/http/pages/flash.server.ts";
 import { settingsAction } from "../../server/features/access/settings-page.server.ts";
 import { myNotificationPreferences } from "../../server/features/access/pages.server.ts";
+import { m } from "@domain/i18n";
 
 // /system/settings/notifications: which realtime notifications you want on screen.
 
@@ -36,17 +37,15 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
       <FlashMessage flash={loaderData.flash as FlashData | null} />
       <Card>
         <CardHeader>
-          <CardTitle>Notifications</CardTitle>
-          <CardDescription>
-            Realtime notifications pop up while the portal is open. Untick what you do not want to be told about.
-          </CardDescription>
+          <CardTitle>{m.shell_settings_notifications()}</CardTitle>
+          <CardDescription>{m.shell_notifications_description()}</CardDescription>
         </CardHeader>
         <Form method="post" className="flex flex-col gap-4" data-testid="notifications-form">
           <CsrfInput />
           <input type="hidden" name="intent" value="notifications" />
           <CardContent>
             <fieldset>
-              <legend className="sr-only">Notification topics</legend>
+              <legend className="sr-only">{m.shell_notifications_topics()}</legend>
               <ul className="flex flex-col divide-y rounded-md border">
                 {NOTIFICATION_TOPICS.map((topic) => (
                   <li key={topic.key}>
@@ -63,9 +62,9 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
                         aria-describedby={`topic-${topic.key}`}
                       />
                       <span className="flex flex-col gap-0.5">
-                        <span className="text-sm font-medium">{topic.label}</span>
+                        <span className="text-sm font-medium">{topic.label()}</span>
                         <span id={`topic-${topic.key}`} className="text-sm text-muted-foreground">
-                          {topic.description}
+                          {topic.description()}
                         </span>
                       </span>
                     </label>
@@ -76,8 +75,8 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
           </CardContent>
           <CardFooter>
             <Button type="submit" disabled={busy}>
-              {busy ? <Spinner size="sm" label="Saving…" /> : null}
-              Save notifications
+              {busy ? <Spinner size="sm" label={m.shell_saving()} /> : null}
+              {m.shell_notifications_save()}
             </Button>
           </CardFooter>
         </Form>

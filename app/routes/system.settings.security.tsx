@@ -13,6 +13,7 @@ import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { readFlash } from "../../server/http/pages/flash.server.ts";
 import { settingsAction, type SettingsActionData } from "../../server/features/access/settings-page.server.ts";
 import { mySessions } from "../../server/features/access/pages.server.ts";
+import { m } from "@domain/i18n";
 
 // /system/settings/security: change your password (POST /settings/password: the current one is
 // required, other sessions end) and the browsers signed in as you, with "sign out other sessions".
@@ -33,6 +34,7 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
   const navigation = useNavigation();
   const result = actionData as SettingsActionData;
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const changingPassword = busy("password");
   const errors = result?.intent === "password" ? result.errors : {};
   const others = loaderData.sessions.filter((s) => !s.current).length;
   return (
@@ -40,8 +42,8 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
       <FlashMessage flash={loaderData.flash as FlashData | null} />
       <Card>
         <CardHeader>
-          <CardTitle>Password</CardTitle>
-          <CardDescription>At least 8 characters with three of: lower-case, upper-case, digits, symbols. Every other browser signed in as you is signed out.</CardDescription>
+          <CardTitle>{m.shell_security_password_title()}</CardTitle>
+          <CardDescription>{m.shell_security_password_description()}</CardDescription>
         </CardHeader>
         <Form method="post" className="flex flex-col gap-4" data-testid="password-form">
           <CsrfInput />
@@ -49,14 +51,38 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
           {/* Lets password managers pair the new password with the account. */}
           <input type="text" name="username" autoComplete="username" hidden readOnly />
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            <SimpleField name="current_password" label="Current password" type="password" required autoComplete="current-password" className="flex flex-col gap-1.5 sm:col-span-2 sm:max-w-sm" errors={errors.current_password} />
-            <SimpleField name="password" label="New password" type="password" required minLength={8} maxLength={128} autoComplete="new-password" errors={errors.password} />
-            <SimpleField name="password_confirmation" label="Confirm new password" type="password" required autoComplete="new-password" errors={errors.password_confirmation} />
+            <SimpleField
+              name="current_password"
+              label={m.shell_security_current_password()}
+              type="password"
+              required
+              autoComplete="current-password"
+              className="flex flex-col gap-1.5 sm:col-span-2 sm:max-w-sm"
+              errors={errors.current_password}
+            />
+            <SimpleField
+              name="password"
+              label={m.shell_security_new_password()}
+              type="password"
+              required
+              minLength={8}
+              maxLength={128}
+              autoComplete="new-password"
+              errors={errors.password}
+            />
+            <SimpleField
+              name="password_confirmation"
+              label={m.shell_security_confirm_password()}
+              type="password"
+              required
+              autoComplete="new-password"
+              errors={errors.password_confirmation}
+            />
           </CardContent>
           <CardFooter>
             <Button type="submit" disabled={busy("password")}>
-              {busy("password") ? <Spinner size="sm" label="Saving…" /> : null}
-              Change password
+              {changingPassword ? <Spinner size="sm" label={m.shell_saving()} /> : null}
+              {m.shell_security_change_password()}
             </Button>
           </CardFooter>
         </Form>
@@ -64,16 +90,16 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
       <SessionsCard
         sessions={loaderData.sessions}
         canSignOut
-        title="Where you are signed in"
-        description="Sign out a browser you no longer use, or every browser but this one."
+        title={m.shell_security_sessions_title()}
+        description={m.shell_security_sessions_description()}
         extra={
           others > 0 ? (
             <Form method="post">
               <CsrfInput />
               <input type="hidden" name="intent" value="sign-out-others" />
               <Button type="submit" variant="outline" disabled={busy("sign-out-others")} data-testid="sign-out-others">
-                {busy("sign-out-others") ? <Spinner size="sm" label="Signing out…" /> : <LogOut aria-hidden="true" />}
-                Sign out other sessions
+                {busy("sign-out-others") ? <Spinner size="sm" label={m.shell_security_signing_out()} /> : <LogOut aria-hidden="true" />}
+                {m.shell_security_sign_out_others()}
               </Button>
             </Form>
           ) : null

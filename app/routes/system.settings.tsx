@@ -3,14 +3,16 @@ import { NavLink, Outlet } from "react-router";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { usePrefetchMode } from "~/lib/prefetch";
 import { cn } from "~/lib/utils";
+import { m } from "@domain/i18n";
 
 // /system/settings (spec §2.1, §2.3: everyone): the signed-in user's own account, notifications
 // and security, each a child page.
 
+// The labels are message functions, called when rendering (the language is per request).
 const LINKS = [
-  { to: "/system/settings/account", label: "Account", Icon: UserRound },
-  { to: "/system/settings/notifications", label: "Notifications", Icon: Bell },
-  { to: "/system/settings/security", label: "Security", Icon: ShieldCheck },
+  { to: "/system/settings/account", label: m.shell_settings_account, Icon: UserRound },
+  { to: "/system/settings/notifications", label: m.shell_settings_notifications, Icon: Bell },
+  { to: "/system/settings/security", label: m.shell_settings_security, Icon: ShieldCheck },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -24,14 +26,12 @@ export default function SettingsLayout() {
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
-        <p className="text-sm text-muted-foreground">
-          Your own account: how you sign in, what you are told about, and where you are signed in.
-        </p>
+        <h1 className="text-2xl font-semibold tracking-tight">{m.shell_settings_title()}</h1>
+        <p className="text-sm text-muted-foreground">{m.shell_settings_description()}</p>
       </div>
       <div className="flex flex-col gap-5 lg:flex-row lg:items-start lg:gap-6">
         <nav
-          aria-label="Settings"
+          aria-label={m.shell_settings_title()}
           className="-mx-4 border-b sm:-mx-6 lg:sticky lg:top-20 lg:mx-0 lg:w-52 lg:shrink-0 lg:border-b-0"
           data-testid="settings-nav"
         >
@@ -40,7 +40,7 @@ export default function SettingsLayout() {
               <li key={to}>
                 <NavLink to={to} prefetch={prefetch} className={linkClass}>
                   <Icon className="size-4 shrink-0" aria-hidden="true" />
-                  {label}
+                  {label()}
                 </NavLink>
               </li>
             ))}

@@ -10,6 +10,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { initialsOf, readableTextOn } from "~/lib/ui-color";
 import type { ActionData, LoaderData } from "~/lib/route-data";
 import type { action, loader, SettingsActionData } from "~/routes/system.settings.account";
+import { m } from "@domain/i18n";
 
 /** The account settings: how you sign in, your photo, and your name as the portal shows and prints it. */
 export function AccountSettingsCards({
@@ -25,6 +26,7 @@ export function AccountSettingsCards({
   const errorsOf = (intent: string) => (result?.intent === intent ? result.errors : {});
   const value = (intent: string, key: string, fallback: string | null | undefined) =>
     result?.intent === intent ? (result.values[key] ?? "") : (fallback ?? "");
+  const [savingAccount, uploadingPhoto, savingIdentity] = [busy("account"), busy("photo"), busy("identity")];
   const acc = errorsOf("account");
   const photoErrors = errorsOf("photo").photo;
   const idn = errorsOf("identity");
@@ -35,8 +37,8 @@ export function AccountSettingsCards({
       <LanguageCard language={loaderData.language.language} barangayDefault={loaderData.language.barangayDefault} />
       <Card>
         <CardHeader>
-          <CardTitle>Account</CardTitle>
-          <CardDescription>How you sign in.</CardDescription>
+          <CardTitle>{m.shell_account_title()}</CardTitle>
+          <CardDescription>{m.shell_account_description()}</CardDescription>
         </CardHeader>
         <Form method="post" className="flex flex-col gap-4" data-testid="account-form">
           <CsrfInput />
@@ -44,7 +46,7 @@ export function AccountSettingsCards({
           <CardContent className="grid gap-4 sm:grid-cols-2">
             <SimpleField
               name="username"
-              label="Username"
+              label={m.shell_account_username()}
               required
               maxLength={50}
               autoComplete="username"
@@ -55,7 +57,7 @@ export function AccountSettingsCards({
             />
             <SimpleField
               name="email"
-              label="E-mail"
+              label={m.shell_account_email()}
               type="email"
               maxLength={255}
               autoComplete="email"
@@ -65,20 +67,20 @@ export function AccountSettingsCards({
           </CardContent>
           <CardFooter>
             <Button type="submit" disabled={busy("account")}>
-              {busy("account") ? <Spinner size="sm" label="Saving…" /> : null}
-              Save account
+              {savingAccount ? <Spinner size="sm" label={m.shell_saving()} /> : null}
+              {m.shell_account_save()}
             </Button>
           </CardFooter>
         </Form>
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Photo</CardTitle>
-          <CardDescription>Shown beside your name in the portal. JPEG, PNG or WebP up to 5 MB; it is cropped to a square.</CardDescription>
+          <CardTitle>{m.shell_photo_title()}</CardTitle>
+          <CardDescription>{m.shell_photo_description()}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center">
           <Avatar className="size-20 text-xl">
-            {p?.image ? <AvatarImage src={p.image} alt="Your photo" /> : null}
+            {p?.image ? <AvatarImage src={p.image} alt={m.shell_photo_alt()} /> : null}
             <AvatarFallback style={{ backgroundColor: p?.hex_color ?? "#eab308", color: readableTextOn(p?.hex_color ?? "#eab308") }}>
               {initialsOf(`${p?.firstname ?? ""} ${p?.lastname ?? ""}`)}
             </AvatarFallback>
@@ -88,7 +90,7 @@ export function AccountSettingsCards({
               <CsrfInput />
               <input type="hidden" name="intent" value="photo" />
               <label htmlFor="photo" className="sr-only">
-                Photo
+                {m.shell_photo_title()}
               </label>
               <input
                 id="photo"
@@ -101,8 +103,8 @@ export function AccountSettingsCards({
                 className="max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"
               />
               <Button type="submit" variant="outline" disabled={busy("photo")}>
-                {busy("photo") ? <Spinner size="sm" label="Uploading…" /> : null}
-                Upload photo
+                {uploadingPhoto ? <Spinner size="sm" label={m.shell_photo_uploading()} /> : null}
+                {m.shell_photo_upload()}
               </Button>
             </Form>
             {photoErrors ? (
@@ -115,7 +117,7 @@ export function AccountSettingsCards({
                 <CsrfInput />
                 <input type="hidden" name="intent" value="remove-photo" />
                 <Button type="submit" variant="ghost" size="sm" disabled={busy("remove-photo")}>
-                  Remove photo
+                  {m.shell_photo_remove()}
                 </Button>
               </Form>
             ) : null}
@@ -124,8 +126,8 @@ export function AccountSettingsCards({
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Identity</CardTitle>
-          <CardDescription>Your name as the portal shows it and prints it on the documents you issue.</CardDescription>
+          <CardTitle>{m.shell_identity_title()}</CardTitle>
+          <CardDescription>{m.shell_identity_description()}</CardDescription>
         </CardHeader>
         <Form method="post" className="flex flex-col gap-4" data-testid="identity-form">
           <CsrfInput />
@@ -133,7 +135,7 @@ export function AccountSettingsCards({
           <CardContent className="grid gap-4 sm:grid-cols-2">
             <SimpleField
               name="firstname"
-              label="First name"
+              label={m.shell_identity_first_name()}
               required
               maxLength={150}
               autoComplete="given-name"
@@ -142,7 +144,7 @@ export function AccountSettingsCards({
             />
             <SimpleField
               name="middlename"
-              label="Middle name"
+              label={m.shell_identity_middle_name()}
               maxLength={100}
               autoComplete="additional-name"
               defaultValue={value("identity", "middlename", p?.middlename)}
@@ -150,7 +152,7 @@ export function AccountSettingsCards({
             />
             <SimpleField
               name="lastname"
-              label="Last name"
+              label={m.shell_identity_last_name()}
               required
               maxLength={100}
               autoComplete="family-name"
@@ -159,8 +161,9 @@ export function AccountSettingsCards({
             />
             <SimpleField
               name="suffix"
-              label="Suffix"
+              label={m.shell_identity_suffix()}
               maxLength={20}
+              // eslint-disable-next-line i18next/no-literal-string -- the suffixes as names write them, the same in both languages
               placeholder="Jr., Sr., III"
               autoComplete="honorific-suffix"
               defaultValue={value("identity", "suffix", p?.suffix)}
@@ -168,18 +171,18 @@ export function AccountSettingsCards({
             />
             <SimpleField
               name="hex_color"
-              label="Avatar colour"
+              label={m.shell_identity_avatar_colour()}
               type="color"
               className="flex flex-col gap-1.5 sm:col-span-2 [&_input]:h-9 [&_input]:w-16 [&_input]:p-1"
               defaultValue={value("identity", "hex_color", p?.hex_color ?? "#eab308")}
               errors={idn.hex_color}
-              description="The background of your initials where no photo is shown."
+              description={m.shell_identity_avatar_colour_description()}
             />
           </CardContent>
           <CardFooter>
             <Button type="submit" disabled={busy("identity")}>
-              {busy("identity") ? <Spinner size="sm" label="Saving…" /> : null}
-              Save identity
+              {savingIdentity ? <Spinner size="sm" label={m.shell_saving()} /> : null}
+              {m.shell_identity_save()}
             </Button>
           </CardFooter>
         </Form>

@@ -2,6 +2,7 @@ import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/public";
 import { guards } from "../../../server/http/pages/guards.server.ts";
 import { useRootData } from "~/lib/root-data";
+import { m } from "@domain/i18n";
 
 /** Public layout (spec §2.2): the home page and the verification pages. */
 export const middleware: Route.MiddlewareFunction[] = guards("public");
@@ -14,23 +15,21 @@ export default function PublicLayout() {
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-3">
           <Link to="/" className="flex items-center gap-2 font-semibold">
             <img src="/favicon.svg" alt="" className="size-7" />
-            <span>{root?.barangay.name ?? "Barangay"} Portal</span>
+            <span>{m.shell_public_brand({ name: root?.barangay.name ?? m.shell_public_barangay() })}</span>
           </Link>
           {/* A signed-in user with no staff permission is a resident: their own page (decision 208). */}
           <Link
             to={!root?.user ? "/login" : root.user.permissions.length ? "/dashboard" : "/my"}
             className="text-sm font-medium underline-offset-4 hover:underline"
           >
-            {!root?.user ? "Sign in" : root.user.permissions.length ? "Dashboard" : "My requests"}
+            {!root?.user ? m.shell_sign_in() : root.user.permissions.length ? m.shell_public_dashboard() : m.shell_public_my_requests()}
           </Link>
         </div>
       </header>
       <main className="page-enter mx-auto w-full max-w-5xl flex-1 px-4 py-8">
         <Outlet />
       </main>
-      <footer className="border-t py-4 text-center text-xs text-muted-foreground">
-        {root?.barangay.address}
-      </footer>
+      <footer className="border-t py-4 text-center text-xs text-muted-foreground">{root?.barangay.address}</footer>
     </div>
   );
 }
