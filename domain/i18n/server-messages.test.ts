@@ -15,12 +15,12 @@ describe("translatedMessage", () => {
   });
 
   it("recognises a message with parameters and renders it with the same ones", () => {
-    expect(translatedMessage("The last name field is required.", "fil")).toBe("Kailangan ang last name.");
+    expect(translatedMessage("The last name field is required.", "fil")).toBe("Kailangan ang apelyido.");
     expect(translatedMessage("The remarks must not be greater than 255 characters.", "fil")).toBe(
-      "Hanggang 255 na karakter lang ang remarks.",
+      "Hanggang 255 karakter lang ang remarks.",
     );
     expect(translatedMessage("The date of birth must not be in the future.", "fil")).toBe(
-      "Hindi maaaring petsa sa hinaharap ang date of birth.",
+      "Hindi maaaring petsa sa hinaharap ang petsa ng kapanganakan.",
     );
     expect(translatedMessage("The username has already been taken.", "fil")).toBe("Ginagamit na ang username na ito.");
     expect(translatedMessage("Too many login attempts. Please try again in 42 seconds.", "fil")).toBe(
@@ -34,22 +34,20 @@ describe("translatedMessage", () => {
   });
 
   it("takes the most specific message: a count and a noun before a name", () => {
-    expect(translatedMessage("Successfully deleted 3 residents.", "fil")).toBe("Matagumpay na nabura ang 3 residents.");
+    expect(translatedMessage("Successfully deleted 3 residents.", "fil")).toBe("Matagumpay na nabura ang 3 residente.");
     expect(translatedMessage("Successfully deleted Juan Dela Cruz Jr.", "fil")).toBe("Matagumpay na nabura ang Juan Dela Cruz Jr.");
-    expect(translatedMessage("The password must be at least 8 characters.", "fil")).toBe(
-      "Dapat hindi bababa sa 8 na karakter ang password.",
-    );
+    expect(translatedMessage("The password must be at least 8 characters.", "fil")).toBe("Dapat hindi bababa sa 8 karakter ang password.");
   });
 
   it("reads the messages the services and schemas make", () => {
-    const def = { labels: { singular: "resident", plural: "residents" } } as const;
+    const def = { labels: { singular: "resident", plural: "residents", title: "Residents" } };
     expect(translatedMessage(MSG_SAVED, "fil")).toBe("Matagumpay na na-save.");
     expect(translatedMessage(deletedMessage({}, "Juan Dela Cruz"), "fil")).toBe("Matagumpay na nabura ang Juan Dela Cruz.");
-    expect(translatedMessage(deletedManyMessage(def, 2), "fil")).toBe("Matagumpay na nabura ang 2 residents.");
+    expect(translatedMessage(deletedManyMessage(def, 2), "fil")).toBe("Matagumpay na nabura ang 2 residente.");
     const name = requiredText("lastname").safeParse("");
-    expect(translatedMessage(name.error!.issues[0].message, "fil")).toBe("Kailangan ang last name.");
+    expect(translatedMessage(name.error!.issues[0].message, "fil")).toBe("Kailangan ang apelyido.");
     const date = calendarDate("date_of_birth", { notInFuture: true }).safeParse("2026-02-30");
-    expect(translatedMessage(date.error!.issues[0].message, "fil")).toBe("Hindi wastong petsa ang date of birth.");
+    expect(translatedMessage(date.error!.issues[0].message, "fil")).toBe("Hindi wastong petsa ang petsa ng kapanganakan.");
   });
 
   it("translates a message inside a message: the 422's summary of several errors", () => {
@@ -58,20 +56,22 @@ describe("translatedMessage", () => {
       message: "The last name field is required. (and 1 more error)",
       errors: { lastname: ["The last name field is required."], sex: ["The selected sex is invalid."] },
     };
-    expect(translatedMessage(error.message, "fil")).toBe("Kailangan ang last name. (at 1 pang mali)");
+    expect(translatedMessage(error.message, "fil")).toBe("Kailangan ang apelyido. (at 1 pang mali)");
     expect(translatedMessage("The last name field is required. (and 2 more errors)", "fil")).toBe(
-      "Kailangan ang last name. (at 2 pang mali)",
+      "Kailangan ang apelyido. (at 2 pang mali)",
     );
     expect(translatedErrors(error.errors, "fil")).toEqual({
-      lastname: ["Kailangan ang last name."],
-      sex: ["Hindi wasto ang napiling sex."],
+      lastname: ["Kailangan ang apelyido."],
+      sex: ["Hindi wasto ang napiling kasarian."],
     });
     expect(translatedErrors(error.errors, "en")).toBe(error.errors);
   });
 
-  it("names a field through the registered terms, and keeps the English name of one they do not know", () => {
-    useFieldTerms((english, locale) => (locale === "fil" && english === "last name" ? "apelyido" : null));
-    expect(translatedMessage("The last name field is required.", "fil")).toBe("Kailangan ang apelyido.");
+  it("names a field through the registry's terms, and keeps the English name of one without a term", () => {
+    expect(translatedMessage("The household head field is required.", "fil")).toBe("Kailangan ang puno ng sambahayan.");
+    expect(translatedMessage("The frobnicator field is required.", "fil")).toBe("Kailangan ang frobnicator.");
+    useFieldTerms((english, locale) => (locale === "fil" && english === "last name" ? "apelyido (iba)" : null));
+    expect(translatedMessage("The last name field is required.", "fil")).toBe("Kailangan ang apelyido (iba).");
     expect(translatedMessage("The middle name field is required.", "fil")).toBe("Kailangan ang middle name.");
   });
 

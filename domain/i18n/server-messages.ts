@@ -1,5 +1,6 @@
 import { baseLocale, getLocale, type Locale } from "./paraglide/runtime.js";
 import * as compiled from "./paraglide/messages.js";
+import { termIn } from "./terms.ts";
 
 // The server's words in the reader's language (issue 33 item 4, docs/decisions/219): services,
 // schemas and their tests keep the spec's English ("The name field is required.", "Successfully
@@ -92,15 +93,15 @@ let termOf: Term | null = null;
 
 /**
  * How a field's or record's English name reads in a language ("last name" → "apelyido"): the
- * `resource` area's terms (domain/i18n/terms.ts) register it here; until then, and for a name it
- * does not know, the English name is kept.
+ * `resource` area's terms (domain/i18n/terms.ts termIn) unless another function is registered here
+ * (null: the terms again); a name without a term keeps its English.
  */
 export function useFieldTerms(term: Term | null): void {
   termOf = term;
 }
 
 function fieldTerm(english: string, locale: Locale): string {
-  return termOf?.(english, locale) ?? english;
+  return (termOf ?? termIn)(english, locale) ?? english;
 }
 
 function translated(english: string, locale: Locale, kind: "messages" | "notifications"): string {
@@ -112,6 +113,8 @@ function translated(english: string, locale: Locale, kind: "messages" | "notific
     pattern.params.forEach((name, i) => {
       const value = match[i + 1];
       params[name] = MESSAGE_PARAMS.has(name) ? translatedMessage(value, locale) : TERM_PARAMS.has(name) ? fieldTerm(value, locale) : value;
+      // After a number Filipino drops the plural's "mga": "3 residente", not "3 mga residente".
+      if (name === "noun" && pattern.params.includes("count")) params[name] = params[name].replace(/^mga\s+/i, "");
     });
     return pattern.render(params, { locale });
   }

@@ -8,6 +8,8 @@ import { isAppError, toAppError } from "../errors.ts";
 import { csrfHeaderMatches, isSafeMethod } from "./auth-middleware.ts";
 import { XSRF_COOKIE } from "./cookies.ts";
 import { probeDatabase, unavailablePage } from "./database-health.ts";
+import { getLocale, m } from "../../domain/i18n/index.ts";
+import { translatedMessage } from "../../domain/i18n/server-messages.ts";
 
 // Page requests (React Router) with bounded bodies and a database that may go away.
 //
@@ -64,6 +66,9 @@ export function sendError(req: Request, res: Response, status: number, message: 
   }
   res.set(headers);
   res.setHeader("Cache-Control", "no-store");
+  // In the request's language (issue 33 item 4); English as it was.
+  const locale = getLocale();
+  message = translatedMessage(message, locale);
   if (wantsJson(req)) {
     res.status(status).json({ message });
     return;
@@ -76,8 +81,8 @@ export function sendError(req: Request, res: Response, status: number, message: 
     .status(status)
     .type("html")
     .send(
-      `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${status} | Portal</title></head>` +
-        `<body><main><h1>${status}</h1><p>${escape(message)}</p><p><a href="/">Go home</a></p></main></body></html>`,
+      `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><title>${status} | Portal</title></head>` +
+        `<body><main><h1>${status}</h1><p>${escape(message)}</p><p><a href="/">${escape(m.server_error_go_home({}, { locale }))}</a></p></main></body></html>`,
     );
 }
 

@@ -7,7 +7,7 @@ import { getResource } from "../../../domain/registry/index.ts";
 import { PAYOR_KINDS } from "../../../domain/registry/collections.ts";
 import type { ServiceContext } from "../../context.ts";
 import { serviceFor } from "../../engine/services.ts";
-import { fieldErrorsReply, redirectWithFlash, rethrowForPage, type PageArgs } from "../../http/pages/page-kit.server.ts";
+import { fieldErrorsReply, redirectWithFlash, replyInLanguage, rethrowForPage, type PageArgs } from "../../http/pages/page-kit.server.ts";
 import { serviceContextOf } from "../../http/pages/context.ts";
 import { fullNameOf } from "../../engine/people-sql.ts";
 import { unpaidTransactionsOf, type UnpaidTransaction } from "../certificates/service.ts";
@@ -249,7 +249,7 @@ export async function issueFromForm(args: PageArgs, fallback: (args: PageArgs) =
     return data({ result: { initialValue: values, error: {} }, reloaded, picker: found?.picker });
   }
   const submission = parseWithZod(cleaned, { schema: def.schema.create });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
+  if (submission.status !== "success") return data({ result: replyInLanguage(submission.reply()) }, { status: 422 });
   try {
     const row = await serviceFor("collection").create(ctx, submission.value);
     return redirectWithFlash(args, form, { message: messages.MSG_SAVED, type: "create" }, `/manage/collections?modal=print&id=${row.id}`);

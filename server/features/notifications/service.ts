@@ -13,6 +13,7 @@ import {
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, unauthenticated, ValidationError } from "../../errors.ts";
 import { can, SYSTEM_ADMIN_PERMISSION } from "../../../domain/permissions.ts";
+import { translatedNotification } from "../../../domain/i18n/server-messages.ts";
 
 // Stored notifications (decision 150). An event writes one row per recipient with the
 // transaction's own db handle, so the rows exist exactly when the event does; the table's trigger
@@ -78,11 +79,20 @@ export async function notify(ctx: Pick<ServiceContext, "db" | "user">, audience:
     // Everyone who works in the portal: the staff accounts.
     recipients = recipients.where("u.kind", "=", "staff");
   }
+  // Each recipient reads it in their language (issue 33 item 4): their own, else their barangay's
+  // default (as their session resolves it, server/auth/sessions.ts). The events write the spec's
+  // English; its Filipino is read from the server area's notification messages.
+  const inLanguage = (english: string) => {
+    const filipino = translatedNotification(english, "fil");
+    if (filipino === english) return sql<string>`${english}::text`;
+    return sql<string>`case when coalesce(u.language, (select b.default_language from barangays b where b.id = u.barangay_id), 'en') = 'fil'
+      then ${filipino}::text else ${english}::text end`;
+  };
   const rows = recipients.select([
     "u.id as user_id",
     sql<string>`${n.topic}::text`.as("topic"),
-    sql<string>`${n.title}::text`.as("title"),
-    sql<string>`${n.message ?? ""}::text`.as("message"),
+    inLanguage(n.title).as("title"),
+    inLanguage(n.message ?? "").as("message"),
     sql<string>`${type}::text`.as("type"),
     sql<string>`${notificationIcon(type)}::text`.as("icon"),
     sql<number | null>`${n.timeout ?? null}::integer`.as("timeout"),

@@ -26,6 +26,7 @@ import {
   idsOf,
   redirectWithFlash,
   refusal,
+  replyInLanguage,
   rethrowForPage,
   type PageArgs,
 } from "../../http/pages/page-kit.server.ts";
@@ -104,7 +105,8 @@ export async function residentAction(args: Args) {
   if (intent === "create" || intent === "update") {
     const id = intent === "update" ? Number(form.get("id")) : null;
     const submission = parseWithZod(form, { schema: def.schema.create });
-    if (submission.status !== "success") return data({ result: submission.reply() } satisfies ResidentActionData, { status: 422 });
+    if (submission.status !== "success")
+      return data({ result: replyInLanguage(submission.reply()) } satisfies ResidentActionData, { status: 422 });
     const values = submission.value as Record<string, unknown> & { user_profile: Record<string, string>; confirm_duplicate?: boolean };
     // A correction on the person's request is checked first, recorded with the change.
     let correction: CorrectionRequestInput | null = null;
@@ -185,7 +187,7 @@ async function quietAction(args: Args, name: "household" | "disaster_prone_area"
     const found = await residentFindStep(ctx, form);
     if (found) return data({ ...found, names });
     const submission = parseWithZod(form, { schema: def.schema.create });
-    if (submission.status !== "success") return data({ result: submission.reply(), names }, { status: 422 });
+    if (submission.status !== "success") return data({ result: replyInLanguage(submission.reply()), names }, { status: 422 });
     try {
       if (intent === "create") await engine.create(ctx, submission.value);
       else await engine.update(ctx, Number(form.get("id")), submission.value);

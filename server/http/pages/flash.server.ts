@@ -1,3 +1,5 @@
+import { translatedMessage } from "../../../domain/i18n/server-messages.ts";
+
 // A one-shot message carried across the redirect after a form post, so a page without
 // JavaScript shows the same "Successfully saved." that a toast shows with it (DESIGN §8).
 
@@ -10,8 +12,10 @@ export interface Flash {
 
 const FLASH_COOKIE = "portal_flash";
 
+/** The cookie of a flash, its message in the request's language (issue 33 item 4; English as it is). */
 export function flashCookie(flash: Flash, secure: boolean): string {
-  const value = Buffer.from(JSON.stringify(flash), "utf8").toString("base64url");
+  const message = translatedMessage(flash.message);
+  const value = Buffer.from(JSON.stringify(message === flash.message ? flash : { ...flash, message }), "utf8").toString("base64url");
   return `${FLASH_COOKIE}=${value}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 

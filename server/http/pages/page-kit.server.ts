@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { backPathOf } from "../../../domain/back-path.ts";
+import { translatedErrors, translatedMessage } from "../../../domain/i18n/server-messages.ts";
 import { isAppError } from "../../errors.ts";
 import { getRequestContext } from "./context.ts";
 import { flashCookie, type Flash } from "./flash.server.ts";
@@ -14,6 +15,17 @@ export type PageArgs = { request: Request; context: Readonly<RouterContextProvid
 
 /** Spec §8's refusal text of a page action. */
 export const FORBIDDEN_PAGE_MESSAGE = "You are not authorize to perform this action";
+
+// The messages below leave in the request's language (issue 33 item 4: the services' English read
+// back through domain/i18n/server-messages.ts); an English request gets them as they were.
+
+/**
+ * A Conform reply with its field messages in the request's language: pass every
+ * `submission.reply()` of a page action through it.
+ */
+export function replyInLanguage<R extends { error?: Record<string, string[] | null> | null }>(result: R): R {
+  return result.error ? { ...result, error: translatedErrors(result.error) } : result;
+}
 
 /**
  * The page's own address. React Router hands loaders and actions `url` with its own details removed
@@ -58,15 +70,15 @@ export function redirectWithFlash(args: PageArgs, form: FormData, flash: Flash |
  */
 export function rethrowForPage(error: unknown, forbidden: string | null = FORBIDDEN_PAGE_MESSAGE): never {
   if (isAppError(error)) {
-    if (error.status === 403) throw data(forbidden ?? error.message, { status: 403 });
-    if (error.status === 404) throw data(error.message, { status: 404 });
+    if (error.status === 403) throw data(translatedMessage(forbidden ?? error.message), { status: 403 });
+    if (error.status === 404) throw data(translatedMessage(error.message), { status: 404 });
   }
   throw error;
 }
 
 /** A refusal of the rules (a 422 without field errors, such as a restore) as an inline message. */
 export function refusal(error: unknown) {
-  if (isAppError(error) && error.status === 422) return data({ refusal: error.message }, { status: 422 });
+  if (isAppError(error) && error.status === 422) return data({ refusal: translatedMessage(error.message) }, { status: 422 });
   return rethrowForPage(error);
 }
 
@@ -113,7 +125,10 @@ export function fieldErrorsReply<T extends object = object>(
   extra?: T,
 ) {
   if (!(isAppError(error) && error.status === 422 && error.errors)) return null;
-  return data({ result: submission.reply({ fieldErrors: toConformFieldErrors(error.errors) }), ...(extra as T) }, { status: 422 });
+  return data(
+    { result: submission.reply({ fieldErrors: toConformFieldErrors(translatedErrors(error.errors)) }), ...(extra as T) },
+    { status: 422 },
+  );
 }
 
 /**
@@ -126,15 +141,15 @@ export async function photoResponse(
   read: (id: number) => Promise<{ content: Uint8Array; mime: string } | null | undefined>,
 ) {
   const match = /^(\d{1,15})\.webp$/.exec(file ?? "");
-  if (!match) throw data("This page could not be found.", { status: 404 });
+  if (!match) throw data(translatedMessage("This page could not be found."), { status: 404 });
   try {
     const photo = await read(Number(match[1]));
-    if (!photo) throw data("This page could not be found.", { status: 404 });
+    if (!photo) throw data(translatedMessage("This page could not be found."), { status: 404 });
     return new Response(new Uint8Array(photo.content), {
       headers: { "Content-Type": photo.mime, "Cache-Control": "private, max-age=31536000, immutable", "X-Content-Type-Options": "nosniff" },
     });
   } catch (error) {
-    if (isAppError(error)) throw data(error.message, { status: error.status });
+    if (isAppError(error)) throw data(translatedMessage(error.message), { status: error.status });
     throw error;
   }
 }

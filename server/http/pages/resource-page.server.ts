@@ -16,6 +16,7 @@ import {
   isAppError,
   pageUrl,
   redirectWithFlash,
+  replyInLanguage,
   rethrowForPage,
   returnAddress,
   type PageArgs,
@@ -136,7 +137,7 @@ export async function resourceAction(args: Args) {
         if (found) return data(found);
         const schema = intent === "create" ? def.schema.create : def.schema.update;
         const submission = parseWithZod(form, { schema });
-        if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
+        if (submission.status !== "success") return data({ result: replyInLanguage(submission.reply()) }, { status: 422 });
         try {
           if (intent === "create") await engine.create(ctx, submission.value);
           else await engine.update(ctx, id, submission.value);

@@ -17,6 +17,7 @@ import { clearSessionCookie, setSessionCookie } from "../cookies.ts";
 import { login, logout } from "../../auth/sign-in.ts";
 import { absolutePagination, asLoginError, loginInput, referenceObjectsAsIds } from "./compat.ts";
 import { registerOpenApiRoutes } from "./openapi.ts";
+import { jsonInRequestLanguage } from "../in-language.ts";
 import { isMaintenanceMode } from "../../system/settings.ts";
 
 // The REST compatibility adapter of spec §7 under /backend (DESIGN §7). Thin: parse, call the
@@ -58,6 +59,8 @@ const PUBLIC_DOCS = new Set(["/api/openapi.json", "/api/docs"]);
 
 export function restRouter(db: DB, extensions: ((router: Router, db: DB) => void)[] = []): Router {
   const router = express.Router();
+  // Messages in the request's language (server/http/in-language.ts); English unchanged.
+  router.use(jsonInRequestLanguage);
   // A JSON body that is not valid UTF-8 is refused (400), not stored with replacement characters.
   router.use(express.json({ limit: "1mb", verify: rejectInvalidUtf8 }));
 

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import type { ServiceContext } from "../../context.ts";
 import { isAppError, rejectNul, toAppError, ValidationError } from "../../errors.ts";
+import { translatedErrors, translatedMessage } from "../../../domain/i18n/server-messages.ts";
 
 // tRPC at /trpc (DESIGN §1): procedures are thin adapters that parse input and call a service.
 
@@ -33,10 +34,12 @@ const t = initTRPC.context<TrpcContext>().create({
     const appError = isAppError(cause) ? cause : null;
     // zod input errors become the same field map as a REST 422.
     const zodIssues = (cause as { issues?: { path: PropertyKey[]; message: string }[] } | undefined)?.issues;
-    const errors = appError?.errors ?? (zodIssues ? ValidationError.fromZod({ issues: zodIssues }).errors : undefined);
+    const english = appError?.errors ?? (zodIssues ? ValidationError.fromZod({ issues: zodIssues }).errors : undefined);
+    // The message and the field messages in the request's language (issue 33 item 4); English as they were.
+    const errors = english && translatedErrors(english);
     return {
       ...shape,
-      message: error.code === "INTERNAL_SERVER_ERROR" && !appError ? "Server Error" : shape.message,
+      message: translatedMessage(error.code === "INTERNAL_SERVER_ERROR" && !appError ? "Server Error" : shape.message),
       data: {
         ...shape.data,
         stack: undefined,
