@@ -12,6 +12,7 @@ import { dashboardSetupCard, dashboardWidgets } from "../../server/features/dash
 import { SetupCard } from "~/features/setup/checklist";
 import { getRequestContext } from "../../server/http/pages/page-kit.server.ts";
 import { HUB_HOME, isHubUser } from "@domain/permissions";
+import { m } from "@domain/i18n";
 
 export const meta = () => titleMeta("dashboard");
 
@@ -43,7 +44,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {loaderData.greeting}, {user?.user_profile.fullname}!
           </h1>
           <p className="text-muted-foreground">
-            {root?.barangay.name} · {user?.roles.map((role) => role.name).join(", ") || "Staff"}
+            {root?.barangay.name} · {user?.roles.map((role) => role.name).join(", ") || m.people_dashboard_staff()}
           </p>
         </div>
         <p className="flex items-center gap-2 text-sm font-medium" data-testid="dashboard-date">
@@ -59,10 +60,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="dashboard-areas" className="flex flex-col gap-3">
         <h2 id="dashboard-areas" className="text-lg font-semibold">
-          Your work areas
+          {m.people_dashboard_areas()}
         </h2>
         {areas.length === 0 ? (
-          <p className="text-muted-foreground">Your account has no work areas yet. Ask the administrator to give you a role.</p>
+          <p className="text-muted-foreground">{m.people_dashboard_no_areas()}</p>
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="dashboard-areas">
             {areas.map((entry) => (
@@ -74,7 +75,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   title={
                     <span className="flex items-center gap-2 font-medium">
                       {entry.title}
-                      {entry.isNew ? <Badge className="text-[0.65rem] uppercase">New</Badge> : null}
+                      {entry.isNew ? <Badge className="text-[0.65rem] uppercase">{m.people_dashboard_new()}</Badge> : null}
                     </span>
                   }
                   description={entry.description}

@@ -32,8 +32,8 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
     <FormListPage
       entity="business"
       loaderData={loaderData}
-      titles={{ create: "Create business", update: "Edit business" }}
-      description={() => "Fields marked * are required."}
+      titles={{ create: m.people_businesses_create(), update: m.people_businesses_update() }}
+      description={() => m.people_required_hint()}
     >
       {(form) => <BusinessForm {...form} lines={loaderData.lines} />}
     </FormListPage>

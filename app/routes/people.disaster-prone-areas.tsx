@@ -42,7 +42,7 @@ export default function DisasterProneAreasPage({ loaderData }: Route.ComponentPr
       data-testid="view-households"
     >
       <h2 id="prone-households" className="mb-3 text-sm font-semibold">
-        View households
+        {m.people_areas_view_households()}
       </h2>
       <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
         {listed.map((p) => (
@@ -63,10 +63,10 @@ export default function DisasterProneAreasPage({ loaderData }: Route.ComponentPr
                 className="inline-flex shrink-0 items-center gap-1 text-sm text-primary-ink underline-offset-2 hover:underline"
               >
                 <House className="size-4" aria-hidden="true" />
-                {p.households} households
+                {m.people_areas_households({ count: p.households })}
               </Link>
             ) : (
-              <span className="text-sm text-muted-foreground">{p.households} households</span>
+              <span className="text-sm text-muted-foreground">{m.people_areas_households({ count: p.households })}</span>
             )}
           </li>
         ))}
@@ -78,8 +78,8 @@ export default function DisasterProneAreasPage({ loaderData }: Route.ComponentPr
     <FormListPage
       entity="disaster_prone_area"
       loaderData={loaderData}
-      titles={{ create: "Add disaster-prone area", update: "Edit disaster-prone area" }}
-      description={() => "A purok and the hazards it is exposed to. Fields marked * are required."}
+      titles={{ create: m.people_areas_create(), update: m.people_areas_update() }}
+      description={() => m.people_areas_description()}
       afterList={households}
     >
       {(form) => <AreaForm {...form} puroks={loaderData.puroks} />}

@@ -42,16 +42,16 @@ export default function HouseholdsPage({ loaderData }: Route.ComponentProps) {
         className="inline-flex items-center gap-1 underline underline-offset-2"
       >
         <Printer className="size-3.5" aria-hidden="true" />
-        Print the household record
+        {m.people_households_print_record()}
       </Link>
     ) : undefined;
   return (
     <FormListPage
       entity="household"
       loaderData={loaderData}
-      titles={{ create: "Create household", update: "Edit household" }}
+      titles={{ create: m.people_households_create(), update: m.people_households_update() }}
       description={(modal, record) =>
-        modal === "create" ? "The head, the members and where the house is. Fields marked * are required." : printLink(record!)
+        modal === "create" ? m.people_households_description() : printLink(record!)
       }
       size="lg"
     >

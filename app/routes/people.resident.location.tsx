@@ -6,6 +6,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { pageTitle } from "~/lib/titles";
 import { hazardColour } from "~/components/maps/legend";
 import { householdName } from "@domain/people/household-name";
+import { m } from "@domain/i18n";
 
 // /manage/residents/{id}/location (spec §2.1): a map pin at the household's coordinates.
 
@@ -20,17 +21,17 @@ export default function ResidentLocation() {
   if (!household) {
     return (
       <section
-        aria-label="Location"
+        aria-label={m.people_resident_tab_location()}
         className="flex flex-col items-center gap-2 rounded-xl border bg-card px-4 py-12 text-center shadow-sm"
         data-testid="resident-location"
       >
         <MapPin className="size-8 text-muted-foreground" aria-hidden="true" />
-        <h2 className="font-medium">Not in a household yet</h2>
+        <h2 className="font-medium">{m.people_location_no_household()}</h2>
         <p className="max-w-md text-sm text-muted-foreground">
-          Add this resident to a household, with the house's coordinates, to see it on the map.
+          {m.people_location_no_household_hint()}
         </p>
         <Link to="/manage/households?modal=create" className={buttonVariants({ variant: "outline", size: "sm" })}>
-          Create a household
+          {m.people_location_create_household()}
         </Link>
       </section>
     );
@@ -38,7 +39,7 @@ export default function ResidentLocation() {
   const head = household.head as { fullname?: string } | null;
   const hasPoint = household.latitude != null && household.longitude != null;
   return (
-    <section aria-label="Location" className="flex flex-col gap-3" data-testid="resident-location">
+    <section aria-label={m.people_resident_tab_location()} className="flex flex-col gap-3" data-testid="resident-location">
       <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1 text-sm">
         <span className="font-medium">{householdName(head)}</span>
         <span className="text-muted-foreground">
@@ -51,18 +52,18 @@ export default function ResidentLocation() {
           </span>
         ) : null}
         <Link to={`/manage/households/${household.id}/print`} className="ml-auto text-primary-ink underline-offset-2 hover:underline">
-          Household record
+          {m.people_location_household_record()}
         </Link>
       </div>
       {household.disaster_types.length ? (
         <p className="rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-          {household.purok} is disaster-prone: {household.disaster_types.join(", ")}.
+          {m.people_location_disaster_prone({ purok: household.purok ?? "", types: household.disaster_types.join(", ") })}
         </p>
       ) : null}
       {hasPoint ? (
         <LeafletMap
           className="h-[60svh] min-h-72"
-          label={`Map: ${householdName(head)}`}
+          label={m.people_location_map_label({ name: householdName(head) })}
           center={[household.latitude!, household.longitude!]}
           zoom={17}
           markers={[
@@ -78,7 +79,7 @@ export default function ResidentLocation() {
         />
       ) : (
         <p className="rounded-xl border bg-card px-4 py-8 text-center text-sm text-muted-foreground">
-          This household has no coordinates yet. Edit the household to pick its place on the map.
+          {m.people_location_no_point()}
         </p>
       )}
     </section>

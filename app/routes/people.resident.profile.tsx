@@ -2,6 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import type { ResidentPageData } from "./people.resident";
 import { formatDate, formatDateTime } from "@domain/dates";
 import { pageTitle } from "~/lib/titles";
+import { m } from "@domain/i18n";
 
 // /manage/residents/{id}/profile and /manage/residents/{id} (spec §2.1): the RBI record.
 
@@ -28,7 +29,7 @@ function Card({ title, children }: { title: string; children: React.ReactNode })
   );
 }
 
-const yes = (v: unknown) => (v ? "Yes" : "No");
+const yes = (v: unknown) => (v ? m.people_yes() : m.people_no());
 const date = (v: unknown) => (v ? formatDate(String(v)) : null);
 
 export default function ResidentProfile() {
@@ -38,52 +39,56 @@ export default function ResidentProfile() {
   const p = r.user_profile;
   return (
     <div className="grid gap-4 lg:grid-cols-2" data-testid="resident-profile">
-      <Card title="Personal information">
-        <Row label="Last name" value={p.lastname} />
-        <Row label="First name" value={p.firstname} />
-        <Row label="Middle name" value={p.middlename} />
-        <Row label="Suffix" value={p.suffix} />
-        <Row label="Sex" value={p.sex} />
-        <Row label="Date of birth" value={date(p.date_of_birth)} />
-        <Row label="Age" value={p.age} />
-        <Row label="Place of birth" value={p.place_of_birth} />
-        <Row label="Civil status" value={p.civil_status} />
-        <Row label="Citizenship" value={p.citizenship} />
-        <Row label="Religion" value={p.religion} />
+      <Card title={m.people_profile_personal()}>
+        <Row label={m.people_profile_lastname()} value={p.lastname} />
+        <Row label={m.people_profile_firstname()} value={p.firstname} />
+        <Row label={m.people_profile_middlename()} value={p.middlename} />
+        <Row label={m.people_profile_suffix()} value={p.suffix} />
+        <Row label={m.people_profile_sex()} value={p.sex} />
+        <Row label={m.people_profile_date_of_birth()} value={date(p.date_of_birth)} />
+        <Row label={m.people_profile_age()} value={p.age} />
+        <Row label={m.people_profile_place_of_birth()} value={p.place_of_birth} />
+        <Row label={m.people_profile_civil_status()} value={p.civil_status} />
+        <Row label={m.people_profile_citizenship()} value={p.citizenship} />
+        <Row label={m.people_profile_religion()} value={p.religion} />
       </Card>
-      <Card title="Address and contact">
-        <Row label="Address" value={p.complete_address} />
-        <Row label="Purok" value={p.purok} />
-        <Row label="Contact number" value={p.contact_number_joint} />
-        <Row label="E-mail" value={r.email} />
-        <Row label="Sign-in username" value={r.username} />
+      <Card title={m.people_resident_form_section_address()}>
+        <Row label={m.people_address()} value={p.complete_address} />
+        <Row label={m.people_purok()} value={p.purok} />
+        <Row label={m.people_profile_contact()} value={p.contact_number_joint} />
+        <Row label={m.people_profile_email()} value={r.email} />
+        <Row label={m.people_profile_username()} value={r.username} />
       </Card>
-      <Card title="Education, work and family">
-        <Row label="Highest educational attainment" value={p.highest_educational_attended} />
-        <Row label="Occupation" value={p.occupation} />
-        <Row label="Mother's full name" value={p.mother_fullname} />
-        <Row label="Father's full name" value={p.father_fullname} />
+      <Card title={m.people_resident_form_section_education()}>
+        <Row label={m.people_profile_education()} value={p.highest_educational_attended} />
+        <Row label={m.people_profile_occupation()} value={p.occupation} />
+        <Row label={m.people_profile_mother()} value={p.mother_fullname} />
+        <Row label={m.people_profile_father()} value={p.father_fullname} />
       </Card>
-      <Card title="SSS and sectors">
-        <Row label="SSS number" value={p.sss_number} />
-        <Row label="SSS membership date" value={date(p.sss_membership_date)} />
-        <Row label="SSS retirement date" value={date(p.sss_retirement_date)} />
-        <Row label="SSS job" value={p.sss_job} />
+      <Card title={m.people_profile_sss_sectors()}>
+        <Row label={m.people_profile_sss_number()} value={p.sss_number} />
+        <Row label={m.people_profile_sss_membership()} value={date(p.sss_membership_date)} />
+        <Row label={m.people_profile_sss_retirement()} value={date(p.sss_retirement_date)} />
+        <Row label={m.people_profile_sss_job()} value={p.sss_job} />
         <Row
-          label="Registered voter"
-          value={p.is_voter ? `Yes${p.precinct_number ? `, precinct ${String(p.precinct_number)}` : ""}` : "No"}
+          label={m.people_profile_voter()}
+          value={p.is_voter ? (p.precinct_number ? m.people_profile_voter_precinct({ precinct: String(p.precinct_number) }) : m.people_yes()) : m.people_no()}
         />
-        <Row label="Senior citizen" value={yes(p.is_senior)} />
-        <Row label="PWD" value={yes(p.is_pwd)} />
-        <Row label="Solo parent" value={yes(p.is_solo_parent)} />
-        <Row label="4Ps beneficiary" value={yes(p.is_4ps)} />
-        <Row label="OFW" value={yes(p.is_ofw)} />
-        <Row label="Indigenous people" value={yes(p.is_indigenous)} />
+        <Row label={m.people_flag_senior()} value={yes(p.is_senior)} />
+        <Row label={m.people_profile_pwd()} value={yes(p.is_pwd)} />
+        <Row label={m.people_flag_solo_parent()} value={yes(p.is_solo_parent)} />
+        <Row label={m.people_profile_4ps()} value={yes(p.is_4ps)} />
+        <Row label={m.people_profile_ofw()} value={yes(p.is_ofw)} />
+        <Row label={m.people_profile_indigenous()} value={yes(p.is_indigenous)} />
       </Card>
       <p className="text-xs text-muted-foreground lg:col-span-2">
-        Registered {formatDateTime(String(r.created_at))}
-        {(r.created_by as { fullname?: string } | null)?.fullname ? ` by ${(r.created_by as { fullname: string }).fullname}` : ""}; last
-        updated {formatDateTime(String(r.updated_at))}.
+        {(r.created_by as { fullname?: string } | null)?.fullname
+          ? m.people_profile_registered_by({
+              created: formatDateTime(String(r.created_at)),
+              name: (r.created_by as { fullname: string }).fullname,
+              updated: formatDateTime(String(r.updated_at)),
+            })
+          : m.people_profile_registered({ created: formatDateTime(String(r.created_at)), updated: formatDateTime(String(r.updated_at)) })}
       </p>
     </div>
   );

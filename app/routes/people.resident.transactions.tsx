@@ -11,6 +11,7 @@ import { pageTitle } from "~/lib/titles";
 import { PaymentStatusBadge } from "~/features/certificates/transaction-row";
 import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { transactionsIssuedTo } from "../../server/features/certificates/pages.server.ts";
+import { m } from "@domain/i18n";
 
 // /manage/residents/{id}/transactions (spec §2.1): the person's certificates and
 // other transactions, newest first, with their payment status and links to open and print them.
@@ -33,32 +34,32 @@ export default function ResidentTransactions({ loaderData }: Route.ComponentProp
       className={buttonVariants({ size: "sm" })}
       data-testid="make-transaction"
     >
-      <Plus aria-hidden="true" /> Make transaction
+      <Plus aria-hidden="true" /> {m.people_transactions_make()}
     </Link>
   ) : null;
   if (rows.length === 0) {
     return (
       <section
-        aria-label="Transactions"
+        aria-label={m.people_resident_tab_transactions()}
         className="flex flex-col items-center gap-2 rounded-xl border bg-card px-4 py-12 text-center shadow-sm"
         data-testid="resident-transactions"
       >
         <FileText className="size-8 text-muted-foreground" aria-hidden="true" />
-        <h2 className="font-medium">No transactions yet</h2>
-        <p className="max-w-md text-sm text-muted-foreground">Certificates and clearances issued to this resident will be listed here.</p>
+        <h2 className="font-medium">{m.people_transactions_none()}</h2>
+        <p className="max-w-md text-sm text-muted-foreground">{m.people_transactions_none_hint()}</p>
         {issue}
       </section>
     );
   }
   return (
     <section
-      aria-label="Transactions"
+      aria-label={m.people_resident_tab_transactions()}
       className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm"
       data-testid="resident-transactions"
     >
       <div className="flex items-center justify-between gap-2">
         <h2 className="font-medium">
-          Transactions <span className="text-muted-foreground">({total})</span>
+          {m.people_resident_tab_transactions()} <span className="text-muted-foreground">({total})</span>
         </h2>
         {issue}
       </div>
@@ -66,13 +67,13 @@ export default function ResidentTransactions({ loaderData }: Route.ComponentProp
         <table className="w-full text-sm">
           <thead>
             <tr className="border-b text-left text-muted-foreground">
-              <th className="py-2 pr-3 font-medium">Reference number</th>
-              <th className="py-2 pr-3 font-medium">Type</th>
-              <th className="hidden py-2 pr-3 font-medium sm:table-cell">Date issued</th>
-              <th className="hidden py-2 pr-3 text-right font-medium sm:table-cell">Fee</th>
-              <th className="py-2 pr-3 font-medium">Status</th>
+              <th className="py-2 pr-3 font-medium">{m.people_transactions_reference()}</th>
+              <th className="py-2 pr-3 font-medium">{m.people_transactions_type()}</th>
+              <th className="hidden py-2 pr-3 font-medium sm:table-cell">{m.people_transactions_date()}</th>
+              <th className="hidden py-2 pr-3 text-right font-medium sm:table-cell">{m.people_transactions_fee()}</th>
+              <th className="py-2 pr-3 font-medium">{m.people_status()}</th>
               <th className="py-2 font-medium">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{m.people_actions()}</span>
               </th>
             </tr>
           </thead>
@@ -99,7 +100,7 @@ export default function ResidentTransactions({ loaderData }: Route.ComponentProp
                       rel="noreferrer"
                       className="underline underline-offset-2"
                     >
-                      Print
+                      {m.people_print()}
                     </a>
                   ) : null}
                 </td>

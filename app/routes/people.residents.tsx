@@ -13,6 +13,7 @@ import { pageTitle } from "~/lib/titles";
 import { resourceLoader } from "../../server/http/pages/resource-page.server.ts";
 import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { optionsFor, residentAction, type ResidentActionData } from "../../server/features/people/pages.server.ts";
+import { m } from "@domain/i18n";
 
 // /manage/residents (spec §2.4): the registry's list of residents, with the RBI form
 // (create, update: the duplicate warning and the photo) and the reset of a resident's password.
@@ -65,7 +66,7 @@ export default function ResidentsPage({ loaderData }: Route.ComponentProps) {
       {canCreate ? (
         <div className="flex justify-end">
           <Link to="/manage/residents/import" className={buttonVariants({ variant: "outline", size: "sm" })} data-testid="residents-import">
-            Import from Excel or CSV
+            {m.people_residents_import()}
           </Link>
         </div>
       ) : null}

@@ -4,7 +4,9 @@ import type { Route } from "./+types/reports.index";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { Badge } from "~/components/ui/badge";
 import { titleMeta } from "~/lib/titles";
+import { reportAnswers, reportTitle } from "~/features/reports/report-words";
 import { reportsHub, requireSomeReport } from "../../server/features/reports/pages.server.ts";
+import { m } from "@domain/i18n";
 
 // /manage/reports (spec §2.1, §2.3: manage-report): the reports the user may open, with the
 // question each answers — the seven of the spec, and the KP books to the holders of the KP
@@ -21,9 +23,9 @@ export default function ReportsHub({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Reports</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">{m.people_reports_title()}</h1>
         <p className="text-sm text-muted-foreground">
-          Summaries and registers for the captain, the municipality, the DILG and COA. Each report filters, prints and exports.
+          {m.people_reports_description()}
         </p>
       </div>
       <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3" data-testid="reports-hub">
@@ -39,14 +41,14 @@ export default function ReportsHub({ loaderData }: Route.ComponentProps) {
               </span>
               <span className="flex min-w-0 flex-1 flex-col gap-1">
                 <span className="flex flex-wrap items-center gap-2 font-medium">
-                  {report.title}
+                  {reportTitle(report)}
                   {report.arrivesWith ? (
                     <Badge variant="secondary" className="text-[0.7rem]">
-                      Arrives with issue {report.arrivesWith.issue}
+                      {m.people_reports_arrives({ issue: report.arrivesWith.issue })}
                     </Badge>
                   ) : null}
                 </span>
-                <span className="text-sm text-muted-foreground">{report.answers}</span>
+                <span className="text-sm text-muted-foreground">{reportAnswers(report)}</span>
               </span>
               <ArrowRight
                 className="mt-1 size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5"

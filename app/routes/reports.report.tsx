@@ -5,7 +5,9 @@ import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { buttonVariants } from "~/components/ui/button";
 import { findReport } from "@domain/reports/registry";
 import { ReportHeading, ReportPage } from "~/features/reports/report-page";
+import { reportTitle } from "~/features/reports/report-words";
 import { reportPage, requireReportPermission } from "../../server/features/reports/pages.server.ts";
+import { m } from "@domain/i18n";
 
 // /manage/reports/{report} (spec §2.1's seven children): one page for every report of
 // domain/reports/registry.ts; the filters live in the address.
@@ -17,7 +19,7 @@ export const middleware: Route.MiddlewareFunction[] = [requireReportPermission];
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const def = findReport(loaderData?.name);
-  return [{ title: `${def ? def.title : "Reports"} | Portal` }];
+  return [{ title: `${def ? reportTitle(def) : m.people_reports_title()} | Portal` }];
 }
 
 export function loader(args: Route.LoaderArgs) {
@@ -34,13 +36,13 @@ export default function ReportRoute({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed bg-card p-6" data-testid="report-pending">
           <Clock className="size-6 text-primary-ink" aria-hidden="true" />
           <p className="font-medium">
-            This report arrives with issue {pending?.issue}, {pending?.what}.
+            {m.people_reports_pending({ issue: String(pending?.issue ?? ""), what: String(pending?.what ?? "") })}
           </p>
           <p className="text-sm text-muted-foreground">
-            Its page, filters, print and export will appear here once the records it reads exist.
+            {m.people_reports_pending_hint()}
           </p>
           <Link to="/manage/reports" className={buttonVariants({ variant: "outline", size: "sm" })}>
-            All reports
+            {m.people_reports_all()}
           </Link>
         </div>
       </div>

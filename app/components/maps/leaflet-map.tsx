@@ -2,6 +2,7 @@ import "leaflet/dist/leaflet.css";
 import type * as Leaflet from "leaflet";
 import * as React from "react";
 import { cn } from "~/lib/utils";
+import { m } from "@domain/i18n";
 
 // One Leaflet map for the people screens: OpenStreetMap tiles, and markers drawn as
 // vector circles — no marker images — so they still show when the tiles cannot load (an office
@@ -74,6 +75,8 @@ export function LeafletMap({
     layer.clearLayers();
     const { markers: list, cluster: grouped } = latest.current;
     const zoomNow = map.getZoom();
+    // "n households" in the reader's language (the loops below name each marker `m`).
+    const households = (count: number) => m.people_areas_households({ count });
     if (grouped && zoomNow < CLUSTER_ZOOM) {
       const groups = new Map<string, MapMarker[]>();
       for (const m of list) groups.set(m.group ?? String(m.id), [...(groups.get(m.group ?? String(m.id)) ?? []), m]);
@@ -89,14 +92,14 @@ export function LeafletMap({
         const icon = L.divIcon({
           className: "portal-cluster",
           // The count in the circle and the purok's name under it (a cluster says whose it is).
-          html: `<span style="position:relative;display:flex;align-items:center;justify-content:center;width:${size}px;height:${size}px;border-radius:9999px;border:2px solid #1c1917;font:600 13px/1 system-ui,sans-serif;color:${colors.length === 1 ? "#ffffff" : "#1c1917"};box-shadow:0 0 0 4px rgba(255,255,255,.7);background:${colors.length === 1 ? colors[0] : "#d6d3d1"}" role="img" aria-label="${escapeHtml(`${name}: ${items.length} households`)}">${items.length}<span aria-hidden="true" data-testid="cluster-label" style="position:absolute;top:100%;left:50%;transform:translateX(-50%);margin-top:6px;padding:1px 6px;border-radius:4px;background:rgba(255,255,255,.92);color:#1c1917;font:600 11px/1.4 system-ui,sans-serif;white-space:nowrap;box-shadow:0 1px 2px rgba(0,0,0,.25)">${escapeHtml(name)}</span></span>`,
+          html: `<span style="position:relative;display:flex;align-items:center;justify-content:center;width:${size}px;height:${size}px;border-radius:9999px;border:2px solid #1c1917;font:600 13px/1 system-ui,sans-serif;color:${colors.length === 1 ? "#ffffff" : "#1c1917"};box-shadow:0 0 0 4px rgba(255,255,255,.7);background:${colors.length === 1 ? colors[0] : "#d6d3d1"}" role="img" aria-label="${escapeHtml(`${name}: ${households(items.length)}`)}">${items.length}<span aria-hidden="true" data-testid="cluster-label" style="position:absolute;top:100%;left:50%;transform:translateX(-50%);margin-top:6px;padding:1px 6px;border-radius:4px;background:rgba(255,255,255,.92);color:#1c1917;font:600 11px/1.4 system-ui,sans-serif;white-space:nowrap;box-shadow:0 1px 2px rgba(0,0,0,.25)">${escapeHtml(name)}</span></span>`,
           iconSize: [size, size],
         });
-        const marker = L.marker([lat, lng], { icon, title: `${name}: ${items.length} households`, keyboard: true, riseOnHover: true });
+        const marker = L.marker([lat, lng], { icon, title: `${name}: ${households(items.length)}`, keyboard: true, riseOnHover: true });
         marker.on("click", () =>
           map.fitBounds(L.latLngBounds(items.map((m) => [m.lat, m.lng] as [number, number])).pad(0.3), { maxZoom: CLUSTER_ZOOM }),
         );
-        marker.bindTooltip(`${escapeHtml(name)} · ${items.length} households`);
+        marker.bindTooltip(`${escapeHtml(name)} · ${households(items.length)}`);
         layer.addLayer(marker);
       }
     } else {
@@ -155,7 +158,7 @@ export function LeafletMap({
     s.pick.clearLayers();
     if (picked) {
       s.L.circleMarker([picked.lat, picked.lng], { radius: 10, color: "#1c1917", weight: 3, fillColor: "#eab308", fillOpacity: 0.9 })
-        .bindTooltip("Picked location")
+        .bindTooltip(escapeHtml(m.people_map_picked()))
         .addTo(s.pick);
       if (!s.map.getBounds().contains([picked.lat, picked.lng])) s.map.setView([picked.lat, picked.lng], Math.max(s.map.getZoom(), 16));
     }
@@ -164,14 +167,14 @@ export function LeafletMap({
   return (
     <div className={cn("relative isolate overflow-hidden rounded-xl border bg-stone-100 dark:bg-stone-900", className)}>
       <div ref={ref} role="region" aria-label={label} className="absolute inset-0" data-testid="leaflet-map" />
-      {!ready ? <p className="absolute inset-0 flex items-center justify-center text-sm text-muted-foreground">Loading map…</p> : null}
+      {!ready ? <p className="absolute inset-0 flex items-center justify-center text-sm text-muted-foreground">{m.people_map_loading()}</p> : null}
       {offline ? (
         <p
           role="status"
           className="absolute top-2 right-2 left-12 z-[1000] rounded-md bg-background/90 px-2 py-1 text-xs text-muted-foreground shadow-sm sm:left-auto"
           data-testid="tiles-offline"
         >
-          Map tiles could not load (no internet). Households are still shown.
+          {m.people_map_offline()}
         </p>
       ) : null}
     </div>

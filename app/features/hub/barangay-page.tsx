@@ -11,6 +11,7 @@ import { Textarea } from "~/components/ui/textarea";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/hub.barangay";
 import { AccountFields, BarangayStatus, HubNav } from "./hub-parts";
+import { intlLocale, m } from "@domain/i18n";
 
 type Reply = { intent: string; errors: Record<string, string[]>; values: Record<string, string> } | undefined;
 
@@ -46,7 +47,7 @@ function Submit({ intent, label, busy, variant }: { intent: string; label: strin
 }
 
 const dateTime = (iso: string | null) =>
-  iso ? new Intl.DateTimeFormat("en-PH", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Manila" }).format(new Date(iso)) : "—";
+  iso ? new Intl.DateTimeFormat(intlLocale(), { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Manila" }).format(new Date(iso)) : "—";
 
 /** /hub/barangays/:id: a barangay's place, its status with suspend or reactivate, its first administrator. */
 export function BarangayScreen({ loaderData }: { loaderData: LoaderData<typeof loader> }) {
@@ -55,22 +56,23 @@ export function BarangayScreen({ loaderData }: { loaderData: LoaderData<typeof l
   const errorsOf = (intent: string) => (reply?.intent === intent ? reply.errors : {});
   const valuesOf = (intent: string) => (reply?.intent === intent ? reply.values : {});
   const details: [string, React.ReactNode][] = [
-    ["PSGC code", <span className="font-mono">{b.psgc_code ?? "—"}</span>],
-    ["City or municipality", b.city_municipality ?? "—"],
-    ["Province", b.province ?? "—"],
-    ["Region", b.region ?? "—"],
-    ["On the hub since", dateTime(b.created_at)],
-    ["First administrator", b.administrator ? <span className="font-mono">{b.administrator}</span> : "None yet"],
+    [m.people_hub_psgc_code(), <span className="font-mono">{b.psgc_code ?? "—"}</span>],
+    [m.people_hub_city(), b.city_municipality ?? "—"],
+    [m.people_hub_province(), b.province ?? "—"],
+    [m.people_hub_region(), b.region ?? "—"],
+    [m.people_hub_since(), dateTime(b.created_at)],
+    [m.people_hub_first_admin(), b.administrator ? <span className="font-mono">{b.administrator}</span> : m.people_hub_none_yet()],
   ];
+  const reactivateErrors = errorsOf("reactivate");
   if (b.status === "suspended") {
-    details.push(["Suspended", dateTime(b.suspended_at)], ["Reason", b.suspended_reason ?? "—"]);
+    details.push([m.people_hub_suspended(), dateTime(b.suspended_at)], [m.people_hub_reason(), b.suspended_reason ?? "—"]);
   }
   return (
     <div className="flex flex-col gap-5" data-testid="hub-barangay">
       <div className="flex flex-col gap-2">
         <Link to="/hub" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
           <ChevronLeft aria-hidden="true" className="size-4" />
-          Barangays
+          {m.people_hub_barangays()}
         </Link>
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold tracking-tight">{b.name}</h1>
@@ -80,7 +82,7 @@ export function BarangayScreen({ loaderData }: { loaderData: LoaderData<typeof l
       <HubNav />
       <FlashMessage flash={loaderData.flash as FlashData | null} />
 
-      <Section id="barangay-details" title="Details">
+      <Section id="barangay-details" title={m.people_hub_details()}>
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
           {details.map(([term, value]) => (
             <div key={term} className="flex flex-col gap-0.5">
@@ -92,11 +94,11 @@ export function BarangayScreen({ loaderData }: { loaderData: LoaderData<typeof l
       </Section>
 
       {b.status === "not set up" ? (
-        <Section id="barangay-psgc" title="PSGC code" description="This barangay has no PSGC code yet: give it its code to set it up.">
+        <Section id="barangay-psgc" title={m.people_hub_psgc_code()} description={m.people_hub_psgc_description()}>
           <Form method="post" className="flex flex-col gap-4">
             <CsrfInput />
             <input type="hidden" name="intent" value="psgc" />
-            <LabeledField id="psgc-code" label="PSGC code" required errors={errorsOf("psgc").psgc_code} field="psgc_code" hint="10 digits">
+            <LabeledField id="psgc-code" label={m.people_hub_psgc_code()} required errors={errorsOf("psgc").psgc_code} field="psgc_code" hint={m.people_hub_psgc_hint()}>
               <Input
                 id="psgc-code"
                 name="psgc_code"
@@ -106,7 +108,7 @@ export function BarangayScreen({ loaderData }: { loaderData: LoaderData<typeof l
                 defaultValue={valuesOf("psgc").psgc_code}
               />
             </LabeledField>
-            <Submit intent="psgc" label="Save code" busy="Saving…" />
+            <Submit intent="psgc" label={m.people_hub_save_code()} busy={m.people_saving()} />
           </Form>
         </Section>
       ) : null}
@@ -114,14 +116,14 @@ export function BarangayScreen({ loaderData }: { loaderData: LoaderData<typeof l
       {b.psgc_code && !b.administrator ? (
         <Section
           id="barangay-administrator"
-          title="First administrator"
-          description="The barangay's own administrator: they sign in, then give their staff accounts and roles. The hub creates this one account only."
+          title={m.people_hub_first_admin()}
+          description={m.people_hub_first_admin_description()}
         >
           <Form method="post" className="flex flex-col gap-4" autoComplete="off">
             <CsrfInput />
             <input type="hidden" name="intent" value="administrator" />
             <AccountFields prefix="administrator" values={valuesOf("administrator")} errors={errorsOf("administrator")} />
-            <Submit intent="administrator" label="Create administrator" busy="Creating…" />
+            <Submit intent="administrator" label={m.people_hub_create_admin()} busy={m.people_hub_creating()} />
           </Form>
         </Section>
       ) : null}
@@ -129,27 +131,27 @@ export function BarangayScreen({ loaderData }: { loaderData: LoaderData<typeof l
       {b.status === "active" ? (
         <Section
           id="barangay-suspend"
-          title="Suspend"
-          description="A suspended barangay's users cannot sign in, and their sessions end at once. Its records are kept."
+          title={m.people_hub_suspend()}
+          description={m.people_hub_suspend_description()}
         >
           <Form method="post" className="flex flex-col gap-4">
             <CsrfInput />
             <input type="hidden" name="intent" value="suspend" />
-            <LabeledField id="suspend-reason" label="Reason" required errors={errorsOf("suspend").reason} field="reason">
+            <LabeledField id="suspend-reason" label={m.people_hub_reason()} required errors={errorsOf("suspend").reason} field="reason">
               <Textarea id="suspend-reason" name="reason" rows={2} maxLength={500} required defaultValue={valuesOf("suspend").reason} />
             </LabeledField>
-            <Submit intent="suspend" label="Suspend barangay" busy="Suspending…" variant="destructive" />
+            <Submit intent="suspend" label={m.people_hub_suspend_button()} busy={m.people_hub_suspending()} variant="destructive" />
           </Form>
         </Section>
       ) : null}
 
       {b.status === "suspended" ? (
-        <Section id="barangay-reactivate" title="Reactivate" description="Its users can sign in again.">
+        <Section id="barangay-reactivate" title={m.people_hub_reactivate()} description={m.people_hub_reactivate_description()}>
           <Form method="post" className="flex flex-col gap-4">
             <CsrfInput />
             <input type="hidden" name="intent" value="reactivate" />
-            {errorsOf("reactivate").reason ? <p className="text-sm text-destructive">{errorsOf("reactivate").reason.join(" ")}</p> : null}
-            <Submit intent="reactivate" label="Reactivate barangay" busy="Reactivating…" />
+            {reactivateErrors.reason ? <p className="text-sm text-destructive">{reactivateErrors.reason.join(" ")}</p> : null}
+            <Submit intent="reactivate" label={m.people_hub_reactivate_button()} busy={m.people_hub_reactivating()} />
           </Form>
         </Section>
       ) : null}

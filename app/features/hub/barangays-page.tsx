@@ -8,16 +8,17 @@ import { TableCell, TableRow } from "~/components/ui/table";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/hub";
 import { barangayOptions, BarangayStatus, HubNav, noBarangayText, PlaceChoices, PlaceSearch } from "./hub-parts";
+import { m } from "@domain/i18n";
 
 type Reply = { intent: string; errors: Record<string, string[]>; values: Record<string, string> } | undefined;
 
-const COLUMNS = [
-  { label: "Barangay" },
-  { label: "PSGC code", className: "hidden sm:table-cell" },
-  { label: "City or municipality", className: "hidden md:table-cell" },
-  { label: "Province", className: "hidden lg:table-cell" },
-  { label: "Status" },
-  { label: "Administrator", className: "hidden sm:table-cell" },
+const columns = () => [
+  { label: m.people_hub_barangay() },
+  { label: m.people_hub_psgc_code(), className: "hidden sm:table-cell" },
+  { label: m.people_hub_city(), className: "hidden md:table-cell" },
+  { label: m.people_hub_province(), className: "hidden lg:table-cell" },
+  { label: m.people_status() },
+  { label: m.people_hub_administrator(), className: "hidden sm:table-cell" },
 ];
 
 /** /hub: the hub's barangays, and a new one added by finding it in the PSGC list. */
@@ -27,13 +28,13 @@ export function BarangaysScreen({ loaderData }: { loaderData: LoaderData<typeof 
   const creating = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   const { barangays, matches, psgcSearch } = loaderData;
   const errors = reply?.intent === "create" ? reply.errors : {};
+  const COLUMNS = columns();
   return (
     <div className="flex flex-col gap-5" data-testid="hub-barangays">
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Barangays</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">{m.people_hub_barangays()}</h1>
         <p className="text-sm text-muted-foreground" data-testid="list-total">
-          {barangays.length} {barangays.length === 1 ? "barangay" : "barangays"} on this hub. Each one's records are its own: the hub reads
-          none of them.
+          {barangays.length === 1 ? m.people_hub_count_one() : m.people_hub_count({ count: barangays.length })}
         </p>
       </div>
       <HubNav />
@@ -41,14 +42,14 @@ export function BarangaysScreen({ loaderData }: { loaderData: LoaderData<typeof 
 
       <section aria-labelledby="add-barangay" className="flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-5">
         <h2 id="add-barangay" className="text-lg font-semibold">
-          Add a barangay
+          {m.people_hub_add_barangay()}
         </h2>
         <PlaceSearch
           id="psgc-search"
           param="psgc_search"
           value={psgcSearch}
-          label="Find the barangay in the PSGC list"
-          placeholder="e.g. milagrosa calamba"
+          label={m.people_hub_find_barangay()}
+          placeholder={m.people_hub_find_barangay_placeholder()}
         />
         {psgcSearch ? (
           <Form method="post" preventScrollReset className="flex flex-col gap-3">
@@ -56,16 +57,16 @@ export function BarangaysScreen({ loaderData }: { loaderData: LoaderData<typeof 
             <input type="hidden" name="intent" value="create" />
             <PlaceChoices
               name="psgc_code"
-              legend="Barangay"
+              legend={m.people_hub_barangay()}
               chosen={reply?.values.psgc_code ?? ""}
               errors={errors.psgc_code}
               empty={noBarangayText(psgcSearch)}
-              options={barangayOptions(matches, (b) => (b.onHub ? "On the hub" : null))}
+              options={barangayOptions(matches, (b) => (b.onHub ? m.people_hub_on_hub() : null))}
             />
             <div>
-              <Button type="submit" disabled={creating || matches.every((m) => m.onHub)}>
-                {creating ? <Spinner size="sm" label="Adding…" /> : null}
-                Add barangay
+              <Button type="submit" disabled={creating || matches.every((match) => match.onHub)}>
+                {creating ? <Spinner size="sm" label={m.people_hub_adding()} /> : null}
+                {m.people_hub_add_barangay_button()}
               </Button>
             </div>
           </Form>
@@ -74,7 +75,7 @@ export function BarangaysScreen({ loaderData }: { loaderData: LoaderData<typeof 
 
       <CardTable columns={COLUMNS} testId="barangays">
         {barangays.length === 0 ? (
-          <EmptyTableRow colSpan={COLUMNS.length}>No barangay is on the hub yet.</EmptyTableRow>
+          <EmptyTableRow colSpan={COLUMNS.length}>{m.people_hub_no_barangays()}</EmptyTableRow>
         ) : (
           barangays.map((b) => (
             <TableRow key={b.id} data-row-id={b.id}>
@@ -93,7 +94,7 @@ export function BarangaysScreen({ loaderData }: { loaderData: LoaderData<typeof 
               <TableCell>
                 <BarangayStatus status={b.status} />
               </TableCell>
-              <TableCell className="hidden font-mono text-xs sm:table-cell">{b.administrator ?? "None yet"}</TableCell>
+              <TableCell className="hidden font-mono text-xs sm:table-cell">{b.administrator ?? m.people_hub_none_yet()}</TableCell>
             </TableRow>
           ))
         )}

@@ -12,6 +12,7 @@ import { can } from "@domain/permissions";
 import type { PsgcBarangay } from "@domain/psgc";
 import { useRootData } from "~/lib/root-data";
 import { cn } from "~/lib/utils";
+import { m } from "@domain/i18n";
 
 // The parts the hub's screens share: their navigation, a barangay's status, the search that picks
 // a place from the PSGC list, and an account's fields.
@@ -19,12 +20,12 @@ import { cn } from "~/lib/utils";
 export function HubNav() {
   const user = useRootData()?.user;
   const links = [
-    { to: "/hub", label: "Barangays", end: true, show: can(user, "manage-barangays") },
-    { to: "/hub/officers", label: "Municipal officers", end: false, show: can(user, "manage-barangays") },
-    { to: "/hub/rollups", label: "Roll-ups", end: false, show: can(user, "view-rollups") },
+    { to: "/hub", label: m.people_hub_barangays(), end: true, show: can(user, "manage-barangays") },
+    { to: "/hub/officers", label: m.people_hub_officers(), end: false, show: can(user, "manage-barangays") },
+    { to: "/hub/rollups", label: m.people_hub_rollups(), end: false, show: can(user, "view-rollups") },
   ].filter((l) => l.show);
   return (
-    <nav aria-label="Hub" className="flex gap-1 overflow-x-auto border-b">
+    <nav aria-label={m.people_hub_nav()} className="flex gap-1 overflow-x-auto border-b">
       {links.map((link) => (
         <NavLink
           key={link.to}
@@ -103,9 +104,9 @@ export function PlaceSearch({
           }}
         />
       </div>
-      <Button type="submit" variant="outline" aria-label={`Search: ${label}`}>
-        {searching ? <Spinner size="sm" label="Searching…" /> : <Search aria-hidden="true" />}
-        <span className="hidden sm:inline">Search</span>
+      <Button type="submit" variant="outline" aria-label={m.people_hub_search_label({ label })}>
+        {searching ? <Spinner size="sm" label={m.people_hub_searching()} /> : <Search aria-hidden="true" />}
+        <span className="hidden sm:inline">{m.people_hub_search()}</span>
       </Button>
     </Form>
   );
@@ -130,7 +131,7 @@ export function barangayOptions<T extends PsgcBarangay>(found: T[], unavailable:
 
 /** What a barangay search that found nothing says. */
 export function noBarangayText(search: string): string {
-  return search.trim().length < 2 ? "Type at least two letters." : `No barangay of the PSGC list matches "${search}".`;
+  return search.trim().length < 2 ? m.people_hub_two_letters() : m.people_hub_no_barangay({ search });
 }
 
 /** The places a search found, as radio buttons of the form they belong to. */
@@ -209,7 +210,7 @@ export function AccountFields({
   errors: Record<string, string[]>;
 }) {
   const field = (name: string, label: string, props: React.ComponentProps<typeof Input>) => (
-    <LabeledField id={`${prefix}-${name}`} label={label} required errors={errors[name]} field={name}>
+    <LabeledField key={name} id={`${prefix}-${name}`} label={label} required errors={errors[name]} field={name}>
       <Input
         id={`${prefix}-${name}`}
         name={name}
@@ -221,12 +222,11 @@ export function AccountFields({
       />
     </LabeledField>
   );
-  return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      {field("firstname", "First name", { autoComplete: "off", maxLength: 100 })}
-      {field("lastname", "Last name", { autoComplete: "off", maxLength: 100 })}
-      {field("username", "Username", { autoComplete: "off", maxLength: 50, spellCheck: false })}
-      {field("password", "Password", { type: "password", autoComplete: "new-password", maxLength: 128 })}
-    </div>
-  );
+  const fields = [
+    field("firstname", m.people_profile_firstname(), { autoComplete: "off", maxLength: 100 }),
+    field("lastname", m.people_profile_lastname(), { autoComplete: "off", maxLength: 100 }),
+    field("username", m.people_reset_username(), { autoComplete: "off", maxLength: 50, spellCheck: false }),
+    field("password", m.people_reset_password(), { type: "password", autoComplete: "new-password", maxLength: 128 }),
+  ];
+  return <div className="grid gap-4 sm:grid-cols-2">{fields}</div>;
 }

@@ -10,15 +10,16 @@ import { TableCell, TableRow } from "~/components/ui/table";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/hub.officers";
 import { AccountFields, HubNav, PlaceChoices, PlaceSearch } from "./hub-parts";
+import { m } from "@domain/i18n";
 
 type Reply = { intent: string; errors: Record<string, string[]>; values: Record<string, string> } | undefined;
 
 const ROLES = ["Municipal DILG officer", "Municipal treasurer"];
-const COLUMNS = [
-  { label: "Name" },
-  { label: "Username", className: "hidden sm:table-cell" },
-  { label: "Role" },
-  { label: "City or municipality", className: "hidden md:table-cell" },
+const columns = () => [
+  { label: m.people_hub_name() },
+  { label: m.people_reset_username(), className: "hidden sm:table-cell" },
+  { label: m.people_hub_role() },
+  { label: m.people_hub_city(), className: "hidden md:table-cell" },
 ];
 
 /** /hub/officers: the municipal officers, who read the roll-ups of their city's or municipality's barangays. */
@@ -29,12 +30,13 @@ export function OfficersScreen({ loaderData }: { loaderData: LoaderData<typeof l
   const { officers, cities, citySearch } = loaderData;
   const errors = reply?.intent === "create" ? reply.errors : {};
   const values = reply?.intent === "create" ? reply.values : {};
+  const COLUMNS = columns();
   return (
     <div className="flex flex-col gap-5" data-testid="hub-officers">
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Municipal officers</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">{m.people_hub_officers()}</h1>
         <p className="text-sm text-muted-foreground">
-          The municipal DILG officer and treasurer read the roll-ups of their city's or municipality's barangays, and write nothing in them.
+          {m.people_hub_officers_description()}
         </p>
       </div>
       <HubNav />
@@ -42,7 +44,7 @@ export function OfficersScreen({ loaderData }: { loaderData: LoaderData<typeof l
 
       <CardTable columns={COLUMNS} testId="officers">
         {officers.length === 0 ? (
-          <EmptyTableRow colSpan={COLUMNS.length}>No municipal officer yet.</EmptyTableRow>
+          <EmptyTableRow colSpan={COLUMNS.length}>{m.people_hub_no_officers()}</EmptyTableRow>
         ) : (
           officers.map((o) => (
             <TableRow key={o.id} data-row-id={o.id}>
@@ -63,14 +65,14 @@ export function OfficersScreen({ loaderData }: { loaderData: LoaderData<typeof l
 
       <section aria-labelledby="add-officer" className="flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-5">
         <h2 id="add-officer" className="text-lg font-semibold">
-          Add a municipal officer
+          {m.people_hub_add_officer()}
         </h2>
         <PlaceSearch
           id="city-search"
           param="city_search"
           value={citySearch}
-          label="1. Find their city or municipality"
-          placeholder="e.g. calamba"
+          label={m.people_hub_find_city()}
+          placeholder={m.people_hub_find_city_placeholder()}
         />
         {/* A new form after each officer created: what was typed for the last one is not kept. */}
         <Form key={officers.length} method="post" preventScrollReset className="flex flex-col gap-4" autoComplete="off">
@@ -78,17 +80,17 @@ export function OfficersScreen({ loaderData }: { loaderData: LoaderData<typeof l
           <input type="hidden" name="intent" value="create" />
           <PlaceChoices
             name="city_psgc_code"
-            legend="City or municipality"
+            legend={m.people_hub_city()}
             chosen={values.city_psgc_code ?? ""}
             errors={errors.city_psgc_code}
-            empty={citySearch ? `No city or municipality of the PSGC list matches "${citySearch}".` : "Search for it above first."}
+            empty={citySearch ? m.people_hub_no_city({ search: citySearch }) : m.people_hub_search_first()}
             options={cities.map((c) => ({
               code: c.code,
               name: c.name,
               detail: [c.city?.name, c.province?.name ?? c.region.name].filter(Boolean).join(", "),
             }))}
           />
-          <LabeledField id="officer-role" label="2. Role" required errors={errors.role} field="role">
+          <LabeledField id="officer-role" label={m.people_hub_role_step()} required errors={errors.role} field="role">
             <NativeSelect id="officer-role" name="role" required defaultValue={values.role || ROLES[0]}>
               {ROLES.map((r) => (
                 <option key={r} value={r}>
@@ -97,12 +99,12 @@ export function OfficersScreen({ loaderData }: { loaderData: LoaderData<typeof l
               ))}
             </NativeSelect>
           </LabeledField>
-          <p className="text-sm font-medium">3. Their account</p>
+          <p className="text-sm font-medium">{m.people_hub_account_step()}</p>
           <AccountFields prefix="officer" values={values} errors={errors} />
           <div>
             <Button type="submit" disabled={creating}>
-              {creating ? <Spinner size="sm" label="Creating…" /> : null}
-              Create officer
+              {creating ? <Spinner size="sm" label={m.people_hub_creating()} /> : null}
+              {m.people_hub_create_officer()}
             </Button>
           </div>
         </Form>

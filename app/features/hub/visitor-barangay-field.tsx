@@ -1,6 +1,7 @@
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import type { VisitorBarangayChoice } from "@domain/psgc";
+import { m } from "@domain/i18n";
 
 /**
  * On a hub, the barangay a verify page's lookup belongs to (`b`, its PSGC code): a receipt or docket
@@ -13,13 +14,13 @@ export function VisitorBarangayField({ choices, chosen, id }: { choices: Visitor
   for (const c of choices) byCity.set(c.city_municipality ?? "", [...(byCity.get(c.city_municipality ?? "") ?? []), c]);
   return (
     <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>Barangay</Label>
+      <Label htmlFor={id}>{m.people_hub_barangay()}</Label>
       <NativeSelect id={id} name="b" required defaultValue={chosen ?? ""}>
         <option value="" disabled>
-          Choose the barangay that issued it
+          {m.people_hub_visitor_choose()}
         </option>
         {[...byCity].map(([city, barangays]) => (
-          <optgroup key={city} label={city || "Other"}>
+          <optgroup key={city} label={city || m.people_hub_other()}>
             {barangays.map((b) => (
               <option key={b.psgc_code} value={b.psgc_code}>
                 {b.name}

@@ -9,6 +9,7 @@ import { DISASTER_TYPES } from "@domain/registry/people";
 import { PurokSelect } from "./purok-select";
 import { DialogActions, FieldSection, FormAlert, HiddenFields, useSubmitting } from "./dialog";
 import { RequiredMark } from "~/components/resource/form-field";
+import { m } from "@domain/i18n";
 
 // The disaster-prone area form: a purok, its hazards (several), and the affected area.
 // check_disaster_prone_area (spec §7.3) runs when the purok is chosen and, when the purok is
@@ -74,14 +75,18 @@ export function AreaForm({
               className="rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
               data-testid="area-exists"
             >
-              {existing.purok.name} is already listed ({existing.disaster_types.join(", ")}: {existing.affected_area}).{" "}
+              {m.people_area_form_exists({
+                purok: existing.purok.name,
+                types: existing.disaster_types.join(", "),
+                area: existing.affected_area,
+              })}{" "}
               <Link to={`?modal=update&id=${existing.id}`} className="font-medium underline underline-offset-2">
-                Edit that entry instead
+                {m.people_area_form_edit_existing()}
               </Link>
             </div>
           ) : null}
         </PurokSelect>
-        <FieldSection title="Disaster types *">
+        <FieldSection title={m.people_area_form_types()}>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             {DISASTER_TYPES.map((type) => (
               <label key={type} className="flex items-center gap-2 text-sm">
@@ -104,7 +109,7 @@ export function AreaForm({
         </FieldSection>
         <div className="flex flex-col gap-1.5" data-field="affected_area">
           <Label htmlFor="area-affected">
-            Affected area
+            {m.people_area_form_affected()}
             <RequiredMark />
           </Label>
           <Textarea
@@ -112,7 +117,7 @@ export function AreaForm({
             name="affected_area"
             rows={3}
             maxLength={300}
-            placeholder="Low-lying houses along the river bank"
+            placeholder={m.people_area_form_affected_placeholder()}
             defaultValue={String(posted?.affected_area ?? record?.affected_area ?? "")}
             aria-invalid={errors.affected_area ? true : undefined}
             required
@@ -124,7 +129,7 @@ export function AreaForm({
           ) : null}
         </div>
       </div>
-      <DialogActions closeHref={closeHref} submitting={submitting} label={intent === "create" ? "Save" : "Save changes"} />
+      <DialogActions closeHref={closeHref} submitting={submitting} label={intent === "create" ? m.people_save() : m.people_save_changes()} />
     </Form>
   );
 }

@@ -41,7 +41,7 @@ export function BusinessForm({
       <HiddenFields intent={intent} id={record?.id} returnTo={returnTo} />
       <div className="flex flex-col gap-4 px-5 py-4">
         {errors[""]?.length ? <FormAlert>{errors[""].join(" ")}</FormAlert> : null}
-        <LabeledField id="business-name" label="Business name" required errors={errors.name}>
+        <LabeledField id="business-name" label={m.people_business_form_name()} required errors={errors.name}>
           <Input
             id="business-name"
             name="name"
@@ -54,37 +54,37 @@ export function BusinessForm({
         <ResidentPicker
           id="business-owner"
           name="owner_user_id"
-          label="Owner"
+          label={m.people_business_form_owner()}
           required
           value={owner}
           onChange={setOwner}
           errors={errors.owner_user_id ?? undefined}
         />
-        <LabeledField id="business-line" label="Business line" required errors={errors.business_line_id}>
+        <LabeledField id="business-line" label={m.people_business_form_line()} required errors={errors.business_line_id}>
           <NativeSelect
             id="business-line"
             name="business_line_id"
             defaultValue={value("business_line_id") || String((record?.business_line as { id?: number } | undefined)?.id ?? "")}
             required
           >
-            <SelectOptions placeholder="Select a business line" options={lines} />
+            <SelectOptions placeholder={m.people_business_form_line_select()} options={lines} />
           </NativeSelect>
         </LabeledField>
-        <LabeledField id="business-location" label="Location" required errors={errors.location}>
+        <LabeledField id="business-location" label={m.people_business_form_location()} required errors={errors.location}>
           <Input
             id="business-location"
             name="location"
             required
             maxLength={200}
-            placeholder="Purok 2, along the provincial road"
+            placeholder={m.people_business_form_location_placeholder()}
             defaultValue={value("location")}
           />
         </LabeledField>
-        <LabeledField id="business-date" label="Date acquired" errors={errors.date_acquired}>
+        <LabeledField id="business-date" label={m.people_business_form_date()} errors={errors.date_acquired}>
           <Input id="business-date" name="date_acquired" type="date" defaultValue={value("date_acquired").slice(0, 10)} />
         </LabeledField>
       </div>
-      <DialogActions closeHref={closeHref} submitting={submitting} label={intent === "create" ? "Save" : "Save changes"} />
+      <DialogActions closeHref={closeHref} submitting={submitting} label={intent === "create" ? m.people_save() : m.people_save_changes()} />
     </Form>
   );
 }

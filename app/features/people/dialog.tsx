@@ -4,6 +4,7 @@ import { ModalShell, DialogActions as ShellActions, useSubmitting } from "~/comp
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/lib/utils";
+import { m } from "@domain/i18n";
 
 // The dialogs of the people pages: the list's modal shell (DESIGN §8) — open while the
 // address says so (?modal=create), rendered in place (no portal) so the server renders them too,
@@ -42,10 +43,10 @@ export function DialogActions({
     <ShellActions className="z-10 sm:items-center">
       {children ? <div className="flex flex-wrap gap-2 sm:mr-auto">{children}</div> : null}
       <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-        Cancel
+        {m.people_cancel()}
       </Link>
       <Button type="submit" disabled={submitting}>
-        {submitting ? <Spinner size="sm" label="Saving…" /> : null}
+        {submitting ? <Spinner size="sm" label={m.people_saving()} /> : null}
         {label}
       </Button>
     </ShellActions>

@@ -16,6 +16,7 @@ import { PurokSelect } from "./purok-select";
 import { DialogActions, FieldSection, FormAlert, HiddenFields, useSubmitting } from "./dialog";
 import { ResidentPicker, type PickedResident } from "./resident-picker";
 import { RequiredMark } from "~/components/resource/form-field";
+import { m as msg } from "@domain/i18n";
 
 // The household form: head and members picked from residents (each with their relation
 // to the head), purok, address, and coordinates typed or picked on the map — checked to lie in the
@@ -27,12 +28,14 @@ type Option = { value: string; label: string };
 type Member = { key: number; resident: PickedResident | null; relation: string };
 
 /** Barangay San Isidro, Santa Maria, Bulacan: where the map opens when a household has no point yet. */
+const COORDINATES = ["latitude", "longitude"] as const;
+
 export const DEFAULT_CENTER: [number, number] = [14.8196, 120.9603];
 
 function personOf(value: unknown): PickedResident | null {
   if (!value || typeof value !== "object") return null;
   const v = value as { id?: number; fullname?: string; image?: string; hex_color?: string };
-  return v.id ? { id: v.id, fullname: v.fullname ?? `Resident #${v.id}`, image: v.image, hex_color: v.hex_color } : null;
+  return v.id ? { id: v.id, fullname: v.fullname ?? msg.people_resident_number_cap({ id: v.id }), image: v.image, hex_color: v.hex_color } : null;
 }
 
 function errorsFrom(result: SubmissionResult<string[]> | undefined): Record<string, string[]> {
@@ -68,7 +71,7 @@ export function HouseholdForm({
   // After a refused save, the people that were posted; otherwise the record's.
   const postedPerson = (value: unknown): PickedResident | null => {
     const id = Number(value);
-    return Number.isSafeInteger(id) && id > 0 ? { id, fullname: names[String(id)] ?? `Resident #${id}` } : null;
+    return Number.isSafeInteger(id) && id > 0 ? { id, fullname: names[String(id)] ?? msg.people_resident_number_cap({ id }) } : null;
   };
   const [head, setHead] = React.useState<PickedResident | null>(() =>
     posted ? postedPerson(posted.household_head_user_id) : personOf(record?.household_head),
@@ -141,11 +144,11 @@ export function HouseholdForm({
       <DefaultSubmit />
       <div className="flex flex-col gap-6 px-5 py-4">
         {formErrors?.length ? <FormAlert>{formErrors.join(" ")}</FormAlert> : null}
-        <FieldSection title="People">
+        <FieldSection title={msg.people_household_form_people()}>
           <ResidentPicker
             id="household-head"
             name="household_head_user_id"
-            label="Household head"
+            label={msg.people_household_head()}
             required
             value={head}
             onChange={setHead}
@@ -153,9 +156,9 @@ export function HouseholdForm({
             exclude={exclude}
           />
           <div className="flex flex-col gap-2">
-            <p className="text-sm font-medium">Members</p>
+            <p className="text-sm font-medium">{msg.people_household_form_members()}</p>
             {members.length === 0 && hydrated ? (
-              <p className="text-sm text-muted-foreground">No members yet: the head lives alone, or add the others below.</p>
+              <p className="text-sm text-muted-foreground">{msg.people_household_form_no_members()}</p>
             ) : null}
             <ol className="flex flex-col gap-3">
               {members.map((m, i) => (
@@ -167,14 +170,14 @@ export function HouseholdForm({
                   <ResidentPicker
                     id={`member-${m.key}`}
                     name={`members[${i}].user_id`}
-                    label={`Member ${i + 1}`}
+                    label={msg.people_household_form_member({ n: i + 1 })}
                     value={m.resident}
                     onChange={(r) => setMembers((list) => list.map((x) => (x.key === m.key ? { ...x, resident: r } : x)))}
                     errors={errors[`members.${i}.user_id`]}
                     exclude={exclude}
                   />
                   <div className="flex flex-col gap-1.5">
-                    <Label htmlFor={`member-${m.key}-relation`}>Relation to head</Label>
+                    <Label htmlFor={`member-${m.key}-relation`}>{msg.people_household_form_relation()}</Label>
                     <NativeSelect
                       id={`member-${m.key}-relation`}
                       name={`members[${i}].relation_to_head`}
@@ -182,7 +185,7 @@ export function HouseholdForm({
                       onChange={(e) => setMembers((list) => list.map((x) => (x.key === m.key ? { ...x, relation: e.target.value } : x)))}
                       aria-invalid={errors[`members.${i}.relation_to_head`] ? true : undefined}
                     >
-                      <SelectOptions placeholder="Select…" options={RELATIONS} />
+                      <SelectOptions placeholder={msg.people_select()} options={RELATIONS} />
                     </NativeSelect>
                     {errors[`members.${i}.relation_to_head`] ? (
                       <p className="text-sm text-destructive">{errors[`members.${i}.relation_to_head`].join(" ")}</p>
@@ -193,7 +196,7 @@ export function HouseholdForm({
                     variant="ghost"
                     size="icon"
                     className="sm:mt-6"
-                    aria-label={`Remove member ${i + 1}`}
+                    aria-label={msg.people_household_form_remove_member({ n: i + 1 })}
                     onClick={() => setMembers((list) => list.filter((x) => x.key !== m.key))}
                   >
                     <Trash2 aria-hidden="true" />
@@ -204,13 +207,13 @@ export function HouseholdForm({
                 // Without JavaScript: one more row to fill in each time the form is shown.
                 <li className="grid gap-2 rounded-md border p-2 sm:grid-cols-[1fr_12rem]">
                   <div className="flex flex-col gap-1.5">
-                    <Label htmlFor="member-new">New member (resident number)</Label>
+                    <Label htmlFor="member-new">{msg.people_household_form_new_member()}</Label>
                     <Input id="member-new" type="number" min={1} name={`members[${members.length}].user_id`} />
                   </div>
                   <div className="flex flex-col gap-1.5">
-                    <Label htmlFor="member-new-relation">Relation to head</Label>
+                    <Label htmlFor="member-new-relation">{msg.people_household_form_relation()}</Label>
                     <NativeSelect id="member-new-relation" name={`members[${members.length}].relation_to_head`} defaultValue="">
-                      <SelectOptions placeholder="Select…" options={RELATIONS} />
+                      <SelectOptions placeholder={msg.people_select()} options={RELATIONS} />
                     </NativeSelect>
                   </div>
                 </li>
@@ -228,19 +231,19 @@ export function HouseholdForm({
                 }}
               >
                 <Plus aria-hidden="true" />
-                Add member
+                {msg.people_household_form_add_member()}
               </Button>
             ) : null}
             {errors.members ? <p className="text-sm text-destructive">{errors.members.join(" ")}</p> : null}
           </div>
         </FieldSection>
 
-        <FieldSection title="Address">
+        <FieldSection title={msg.people_household_form_address()}>
           <div className="grid gap-3 sm:grid-cols-2">
             <PurokSelect id="household-purok" puroks={puroks} errors={errors.purok_id} defaultValue={purokDefault} />
             <div className="flex flex-col gap-1.5" data-field="address">
               <Label htmlFor="household-address">
-                House number and street or landmark
+                {msg.people_household_form_street()}
                 <RequiredMark />
               </Label>
               <Input
@@ -256,11 +259,11 @@ export function HouseholdForm({
           </div>
         </FieldSection>
 
-        <FieldSection title="Location on the map">
+        <FieldSection title={msg.people_household_form_location()}>
           <div className="grid gap-3 sm:grid-cols-2">
-            {(["latitude", "longitude"] as const).map((key) => (
+            {COORDINATES.map((key) => (
               <div key={key} className="flex flex-col gap-1.5" data-field={key}>
-                <Label htmlFor={`household-${key}`}>{key === "latitude" ? "Latitude" : "Longitude"}</Label>
+                <Label htmlFor={`household-${key}`}>{key === "latitude" ? msg.people_latitude() : msg.people_longitude()}</Label>
                 <Input
                   id={`household-${key}`}
                   name={key}
@@ -274,23 +277,23 @@ export function HouseholdForm({
                 />
                 <p id={`household-${key}-hint`} className="text-xs text-muted-foreground">
                   {key === "latitude"
-                    ? `Within the Philippines: ${PH_BOUNDS.minLat} to ${PH_BOUNDS.maxLat}.`
-                    : `Within the Philippines: ${PH_BOUNDS.minLng} to ${PH_BOUNDS.maxLng}.`}
+                    ? msg.people_household_form_within({ min: PH_BOUNDS.minLat, max: PH_BOUNDS.maxLat })
+                    : msg.people_household_form_within({ min: PH_BOUNDS.minLng, max: PH_BOUNDS.maxLng })}
                 </p>
                 {errors[key] ? <p className="text-sm text-destructive">{errors[key].join(" ")}</p> : null}
               </div>
             ))}
           </div>
-          {!inPhilippines ? <p className="text-sm text-destructive">These coordinates are outside the Philippines.</p> : null}
+          {!inPhilippines ? <p className="text-sm text-destructive">{msg.people_household_form_outside()}</p> : null}
           {hydrated ? (
             <>
               <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
                 <MapPin className="size-3.5" aria-hidden="true" />
-                Click the map to pick the house; the coordinates fill in.
+                {msg.people_household_form_map_hint()}
               </p>
               <LeafletMap
                 className="h-64"
-                label="Pick the household's location"
+                label={msg.people_household_form_map_label()}
                 center={picked && inPhilippines ? [picked.lat, picked.lng] : DEFAULT_CENTER}
                 zoom={16}
                 markers={[]}
@@ -304,7 +307,7 @@ export function HouseholdForm({
           ) : null}
         </FieldSection>
       </div>
-      <DialogActions closeHref={closeHref} submitting={submitting} label={intent === "create" ? "Save" : "Save changes"} />
+      <DialogActions closeHref={closeHref} submitting={submitting} label={intent === "create" ? msg.people_save() : msg.people_save_changes()} />
     </Form>
   );
 }

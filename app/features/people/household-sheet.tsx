@@ -5,6 +5,7 @@ import { PrintLetterhead } from "~/components/print/letterhead";
 import { householdName } from "@domain/people/household-name";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/people.household.print";
+import { m } from "@domain/i18n";
 
 const PRINT_CSS = `
 @page { size: A4 portrait; margin: 12mm; }
@@ -50,7 +51,7 @@ export function HouseholdSheet({ loaderData }: { loaderData: LoaderData<typeof l
   return (
     <>
       <style>{PRINT_CSS}</style>
-      <PrintBar backTo="/manage/households" backLabel="Households" className="w-[210mm]" />
+      <PrintBar backTo="/manage/households" backLabel={m.people_households_title()} className="w-[210mm]" />
       <article
         className="household-sheet mx-auto flex w-[210mm] max-w-full flex-col gap-4 bg-white p-[12mm] text-[10pt] leading-snug text-stone-900 shadow-lg"
         data-testid="household-record"

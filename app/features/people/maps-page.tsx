@@ -12,6 +12,7 @@ import { SelectOptions } from "~/components/resource/select-options";
 import { ColumnHeads } from "~/components/screen-table";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/maps";
+import { m } from "@domain/i18n";
 
 /** The map of the households with its filters and legend, and the table of the same households. */
 export function MapsScreen({ loaderData }: { loaderData: LoaderData<typeof loader> }) {
@@ -26,42 +27,42 @@ export function MapsScreen({ loaderData }: { loaderData: LoaderData<typeof loade
     group: h.purok,
     title: `${h.head} (${h.purok})`,
     popupHtml:
-      `<strong>${escapeHtml(h.head)}</strong><br>${escapeHtml(h.address)}, ${escapeHtml(h.purok)}<br>${h.members_count} member${h.members_count === 1 ? "" : "s"}` +
-      (h.disaster_types.length ? `<br><span style="color:#b91c1c">Disaster-prone: ${escapeHtml(h.disaster_types.join(", "))}</span>` : "") +
-      `<br><a href="/manage/households/${h.id}/print">Open household record</a>`,
+      `<strong>${escapeHtml(h.head)}</strong><br>${escapeHtml(h.address)}, ${escapeHtml(h.purok)}<br>${escapeHtml(h.members_count === 1 ? m.people_maps_member_one() : m.people_maps_members({ count: h.members_count }))}` +
+      (h.disaster_types.length ? `<br><span style="color:#b91c1c">${escapeHtml(m.people_maps_disaster_prone({ types: h.disaster_types.join(", ") }))}</span>` : "") +
+      `<br><a href="/manage/households/${h.id}/print">${escapeHtml(m.people_maps_open_record())}</a>`,
   }));
   const canSee = !!root?.user && (root.user.permissions.includes("manage-household") || root.user.permissions.includes("view-household"));
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Maps</h1>
+          <h1 className="text-2xl font-semibold tracking-tight">{m.people_maps_title()}</h1>
           <p className="text-sm text-muted-foreground" data-testid="map-count">
-            {households.length} of {total} households with coordinates
+            {m.people_maps_count({ shown: households.length, total })}
           </p>
         </div>
         <Form
           method="get"
           className="flex flex-wrap items-end gap-3"
-          aria-label="Map filters"
+          aria-label={m.people_maps_filters()}
           onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })}
         >
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="map-purok" className="text-xs text-muted-foreground">
-              Purok
+              {m.people_purok()}
             </Label>
             <NativeSelect id="map-purok" name="purok" defaultValue={filters.purok} wrapperClassName="w-44">
-              <SelectOptions placeholder="All puroks" options={puroks.map((p) => ({ value: String(p.id), label: p.name }))} />
+              <SelectOptions placeholder={m.people_maps_all_puroks()} options={puroks.map((p) => ({ value: String(p.id), label: p.name }))} />
             </NativeSelect>
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="map-hazard" className="text-xs text-muted-foreground">
-              Disaster type
+              {m.people_maps_disaster_type()}
             </Label>
             <NativeSelect id="map-hazard" name="hazard" defaultValue={filters.hazard} wrapperClassName="w-48">
-              <option value="">All households</option>
-              <option value="any">Any disaster-prone purok</option>
-              <option value="none">Not disaster-prone</option>
+              <option value="">{m.people_maps_all_households()}</option>
+              <option value="any">{m.people_maps_any_hazard()}</option>
+              <option value="none">{m.people_maps_no_hazard()}</option>
               {DISASTER_TYPES.map((t) => (
                 <option key={t} value={t}>
                   {t}
@@ -71,12 +72,12 @@ export function MapsScreen({ loaderData }: { loaderData: LoaderData<typeof loade
           </div>
           <noscript>
             <button type="submit" className={buttonVariants({ variant: "secondary" })}>
-              Apply
+              {m.people_apply()}
             </button>
           </noscript>
           {filters.purok || filters.hazard ? (
             <Link to="/maps" className={buttonVariants({ variant: "ghost", size: "sm" })}>
-              Clear filters
+              {m.people_clear_filters()}
             </Link>
           ) : null}
         </Form>
@@ -85,7 +86,7 @@ export function MapsScreen({ loaderData }: { loaderData: LoaderData<typeof loade
       {canSee ? (
         <LeafletMap
           className="h-[65svh] min-h-80"
-          label="Map of the barangay's households"
+          label={m.people_maps_map_label()}
           center={DEFAULT_CENTER}
           zoom={15}
           markers={markers}
@@ -94,22 +95,22 @@ export function MapsScreen({ loaderData }: { loaderData: LoaderData<typeof loade
         />
       ) : (
         <p className="rounded-xl border bg-card px-4 py-8 text-center text-sm text-muted-foreground">
-          You may not see households; ask for the view-household permission.
+          {m.people_maps_no_permission()}
         </p>
       )}
       {canSee ? (
         <details className="rounded-xl border bg-card shadow-sm">
-          <summary className="cursor-pointer px-4 py-3 text-sm font-medium">Households on the map ({households.length})</summary>
+          <summary className="cursor-pointer px-4 py-3 text-sm font-medium">{m.people_maps_table_summary({ count: households.length })}</summary>
           <div className="max-h-96 overflow-y-auto border-t">
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">Households on the map</caption>
+              <caption className="sr-only">{m.people_maps_table_caption()}</caption>
               <ColumnHeads
                 className="sticky top-0 bg-muted text-xs uppercase"
                 columns={[
-                  { label: "Household head" },
-                  { label: "Purok" },
-                  { label: "Address", className: "hidden sm:table-cell" },
-                  { label: "Hazards" },
+                  { label: m.people_household_head() },
+                  { label: m.people_purok() },
+                  { label: m.people_address(), className: "hidden sm:table-cell" },
+                  { label: m.people_maps_hazards() },
                 ]}
               />
               <tbody>

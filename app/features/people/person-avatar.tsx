@@ -1,6 +1,7 @@
 import { Avatar, AvatarFallback, AvatarImage } from "~/components/ui/avatar";
 import { initialsOf, readableTextOn } from "~/lib/ui-color";
 import { cn } from "~/lib/utils";
+import { m } from "@domain/i18n";
 
 // A resident's photo, or their initials on their own colour (spec §3: image defaults to
 // /default_avatar.png; the search result carries hex_color).
@@ -14,7 +15,7 @@ export function PersonAvatar({
   person: { id?: number; fullname?: string | null; image?: string | null; hex_color?: string | null };
   className?: string;
 }) {
-  const name = person.fullname || "Resident";
+  const name = person.fullname || m.people_resident();
   const photo = person.image && person.image !== "/default_avatar.png" ? person.image : null;
   const colour = person.hex_color || PALETTE[Math.abs(Number(person.id ?? name.length)) % PALETTE.length];
   return (

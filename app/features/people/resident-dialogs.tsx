@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { DialogActions, FormAlert, HiddenFields, PeopleDialog, useSubmitting } from "./dialog";
 import { ResidentForm, type ResidentFormProps } from "./resident-form";
+import { m } from "@domain/i18n";
 
 // The dialogs of /manage/residents (routes/people.residents.tsx): the RBI form (create, update,
 // with the duplicate warning and the photo) and the reset of a resident's password. Their own
@@ -13,14 +14,14 @@ export function ResidentFormDialog(props: ResidentFormProps) {
   const { intent, record, closeHref } = props;
   return (
     <PeopleDialog
-      title={intent === "create" ? "Register resident" : "Edit resident"}
+      title={intent === "create" ? m.people_resident_dialog_create_title() : m.people_resident_dialog_update_title()}
       description={
         intent === "update" && record ? (
           <Link to={`/manage/residents/${record.id}/profile`} className="underline underline-offset-2">
-            Open {String(record.name)}'s page
+            {m.people_resident_dialog_open_page({ name: String(record.name) })}
           </Link>
         ) : (
-          "The Record of Barangay Inhabitants (RBI). Fields marked * are required."
+          m.people_resident_dialog_description()
         )
       }
       closeHref={closeHref}
@@ -46,22 +47,22 @@ export function ResetDialog({
   refusal?: string;
 }) {
   const submitting = useSubmitting("reset");
-  const name = String(record.name ?? `resident #${record.id}`);
+  const name = String(record.name ?? m.people_resident_number({ id: record.id }));
   return (
     <PeopleDialog
-      title="Reset password"
-      description={`A new sign-in password for ${name}. Their open sessions end.`}
+      title={m.people_reset_title()}
+      description={m.people_reset_description({ name })}
       closeHref={closeHref}
       role="alertdialog"
       testId="reset-dialog"
     >
       {reset && reset.id === record.id ? (
         <div className="flex flex-col gap-3 px-5 py-4">
-          <p className="text-sm">Successfully reset. Give these to {name}; the password is not shown again.</p>
+          <p className="text-sm">{m.people_reset_done({ name })}</p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-md border bg-muted/40 px-3 py-2 font-mono text-sm">
-            <dt className="text-muted-foreground">Username</dt>
+            <dt className="text-muted-foreground">{m.people_reset_username()}</dt>
             <dd>{reset.username}</dd>
-            <dt className="text-muted-foreground">Password</dt>
+            <dt className="text-muted-foreground">{m.people_reset_password()}</dt>
             <dd data-testid="new-password">{reset.password}</dd>
           </dl>
           <button
@@ -70,10 +71,10 @@ export function ResetDialog({
             onClick={() => navigator.clipboard?.writeText(reset.password).catch(() => undefined)}
           >
             <Copy aria-hidden="true" />
-            Copy password
+            {m.people_reset_copy()}
           </button>
           <Link to={closeHref} className={buttonVariants() + " self-end"}>
-            Done
+            {m.people_done()}
           </Link>
         </div>
       ) : (
@@ -86,9 +87,9 @@ export function ResetDialog({
           ) : null}
           <p className="flex items-center gap-2 px-5 py-4 text-sm">
             <KeyRound className="size-4 text-muted-foreground" aria-hidden="true" />
-            {record.username ? `Username: ${String(record.username)}` : "This resident has no sign-in account yet."}
+            {record.username ? m.people_reset_username_is({ username: String(record.username) }) : m.people_reset_no_account()}
           </p>
-          <DialogActions closeHref={closeHref} submitting={submitting} label="Reset password" />
+          <DialogActions closeHref={closeHref} submitting={submitting} label={m.people_reset_title()} />
         </Form>
       )}
     </PeopleDialog>

@@ -27,6 +27,18 @@ export interface DuplicateInfo {
   status: string;
 }
 
+/** The RBI record's fields, section by section. */
+const GROUPS = {
+  name: ["lastname", "firstname", "middlename", "suffix"],
+  birth: ["sex", "date_of_birth", "place_of_birth", "civil_status", "citizenship", "religion_id"],
+  address: ["house_number", "street", "purok_id", "contact_number", "email"],
+  education: ["highest_educational_attended", "occupation_id", "mother_fullname", "father_fullname"],
+  sss: ["sss_number", "sss_job", "sss_membership_date", "sss_retirement_date"],
+  precinct: ["precinct_number"],
+  account: ["username", "password"],
+  sectors: ["is_voter", "is_pwd", "is_solo_parent", "is_4ps", "is_ofw", "is_indigenous"],
+};
+
 const FIELD = new Map(residentDef.fields.map((f) => [f.name, f]));
 const f = (name: string): FieldDef =>
   FIELD.get(name.includes(".") || name === "email" || name === "username" || name === "password" ? name : `user_profile.${name}`)!;
@@ -131,7 +143,7 @@ export function ResidentForm({ intent, record, options, returnTo, closeHref, las
             >
               <p className="flex items-center gap-2 font-medium">
                 <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
-                This person may already be registered.
+                {m.people_resident_form_duplicate_title()}
               </p>
               <ul className="flex flex-col gap-1">
                 {shown.map((d) => (
@@ -145,55 +157,56 @@ export function ResidentForm({ intent, record, options, returnTo, closeHref, las
                       {d.fullname}
                       <ExternalLink className="size-3.5" aria-hidden="true" />
                     </Link>
-                    , born {d.date_of_birth}
+                    {m.people_resident_form_duplicate_born({ date: d.date_of_birth })}
                     {d.purok ? `, ${d.purok}` : ""}
-                    {d.status !== "Active" ? " (in the trash)" : ""} — resident #{d.id}
+                    {d.status !== "Active" ? m.people_resident_form_duplicate_trashed() : ""}
+                    {m.people_resident_form_duplicate_number({ id: d.id })}
                   </li>
                 ))}
               </ul>
               <label className="flex items-center gap-2">
                 <input type="checkbox" name="confirm_duplicate" className="size-4 accent-primary" />
-                It is a different person with the same name and birth date: save anyway.
+                {m.people_resident_form_duplicate_confirm()}
               </label>
             </div>
           ) : null}
 
-          <FieldSection title="Name">
-            <div className="grid gap-3 sm:grid-cols-2">{fieldsIn(["lastname", "firstname", "middlename", "suffix"])}</div>
+          <FieldSection title={m.people_resident_form_section_name()}>
+            <div className="grid gap-3 sm:grid-cols-2">{fieldsIn(GROUPS.name)}</div>
           </FieldSection>
-          <FieldSection title="Birth and status">
+          <FieldSection title={m.people_resident_form_section_birth()}>
             <div className="grid gap-3 sm:grid-cols-2">
-              {fieldsIn(["sex", "date_of_birth", "place_of_birth", "civil_status", "citizenship", "religion_id"])}
+              {fieldsIn(GROUPS.birth)}
             </div>
           </FieldSection>
-          <FieldSection title="Address and contact">
-            <div className="grid gap-3 sm:grid-cols-2">{fieldsIn(["house_number", "street", "purok_id", "contact_number", "email"])}</div>
+          <FieldSection title={m.people_resident_form_section_address()}>
+            <div className="grid gap-3 sm:grid-cols-2">{fieldsIn(GROUPS.address)}</div>
           </FieldSection>
-          <FieldSection title="Education, work and family">
+          <FieldSection title={m.people_resident_form_section_education()}>
             <div className="grid gap-3 sm:grid-cols-2">
-              {fieldsIn(["highest_educational_attended", "occupation_id", "mother_fullname", "father_fullname"])}
+              {fieldsIn(GROUPS.education)}
             </div>
           </FieldSection>
-          <FieldSection title="SSS">
+          <FieldSection title={m.people_resident_form_section_sss()}>
             <div className="grid gap-3 sm:grid-cols-2">
-              {fieldsIn(["sss_number", "sss_job", "sss_membership_date", "sss_retirement_date"])}
+              {fieldsIn(GROUPS.sss)}
             </div>
           </FieldSection>
-          <FieldSection title="Sectors">
+          <FieldSection title={m.people_resident_form_section_sectors()}>
             <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
-              {["is_voter", "is_pwd", "is_solo_parent", "is_4ps", "is_ofw", "is_indigenous"].map((n) => (
+              {GROUPS.sectors.map((n) => (
                 <CheckboxField key={n} field={f(n)} />
               ))}
             </div>
-            <div className="grid gap-3 sm:grid-cols-2">{fieldsIn(["precinct_number"])}</div>
-            <p className="text-xs text-muted-foreground">Senior citizens (60 and over) are counted from the date of birth.</p>
+            <div className="grid gap-3 sm:grid-cols-2">{fieldsIn(GROUPS.precinct)}</div>
+            <p className="text-xs text-muted-foreground">{m.people_resident_form_senior_hint()}</p>
           </FieldSection>
-          <FieldSection title="Photo">
+          <FieldSection title={m.people_resident_form_section_photo()}>
             <div className="flex items-center gap-3">
               <PersonAvatar
                 person={{
                   id: record?.id,
-                  fullname: profile.fullname ?? "New resident",
+                  fullname: profile.fullname ?? m.people_resident_form_new_resident(),
                   image: profile.image,
                   hex_color: profile.hex_color,
                 }}
@@ -202,7 +215,7 @@ export function ResidentForm({ intent, record, options, returnTo, closeHref, las
               <div className="flex min-w-0 flex-1 flex-col gap-1.5">
                 <Label htmlFor="resident-photo" className="inline-flex items-center gap-1.5">
                   <ImageUp className="size-4" aria-hidden="true" />
-                  {profile.image && profile.image !== "/default_avatar.png" ? "Replace photo" : "Upload photo"}
+                  {profile.image && profile.image !== "/default_avatar.png" ? m.people_resident_form_photo_replace() : m.people_resident_form_photo_upload()}
                 </Label>
                 <input
                   id="resident-photo"
@@ -215,16 +228,17 @@ export function ResidentForm({ intent, record, options, returnTo, closeHref, las
                     const file = e.target.files?.[0];
                     setPhotoName(file?.name ?? null);
                     if (file && file.size > PHOTO_MAX_BYTES) {
-                      setPhotoError("The photo may not be greater than 5 MB.");
+                      setPhotoError(m.people_resident_form_photo_too_big());
                       e.target.value = "";
                     } else if (file && !(PHOTO_TYPES as readonly string[]).includes(file.type)) {
-                      setPhotoError("The photo must be a JPEG, PNG or WebP image.");
+                      setPhotoError(m.people_resident_form_photo_bad_type());
                       e.target.value = "";
                     } else setPhotoError(null);
                   }}
                 />
                 <p id="resident-photo-hint" className="text-xs text-muted-foreground">
-                  JPEG, PNG or WebP, at most 5 MB; stored as a 512 px square.{photoName && !photoError ? ` Chosen: ${photoName}.` : ""}
+                  {m.people_resident_form_photo_hint()}
+                  {photoName && !photoError ? m.people_resident_form_photo_chosen({ name: photoName }) : ""}
                 </p>
                 {photoError || form.allErrors.photo ? (
                   <p className="text-sm text-destructive" data-testid="field-error">
@@ -234,13 +248,13 @@ export function ResidentForm({ intent, record, options, returnTo, closeHref, las
               </div>
             </div>
           </FieldSection>
-          <FieldSection title="Sign-in account (optional)">
-            <div className="grid gap-3 sm:grid-cols-2">{fieldsIn(["username", "password"])}</div>
+          <FieldSection title={m.people_resident_form_section_account()}>
+            <div className="grid gap-3 sm:grid-cols-2">{fieldsIn(GROUPS.account)}</div>
           </FieldSection>
           {/* A correction the person asked for is recorded with the change. */}
           {intent === "update" ? <CorrectionRequestFields /> : null}
         </div>
-        <DialogActions closeHref={closeHref} submitting={submitting} label={intent === "create" ? "Save" : "Save changes"} />
+        <DialogActions closeHref={closeHref} submitting={submitting} label={intent === "create" ? m.people_save() : m.people_save_changes()} />
       </Form>
     </FormProvider>
   );

@@ -13,6 +13,7 @@ import { cn } from "~/lib/utils";
 import { householdRole } from "@domain/people/household-name";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/people.resident";
+import { m } from "@domain/i18n";
 
 /** The frame of a resident's page: the header with its actions, the flash of the last save, and the tabs over the child route. */
 export function ResidentPage({ loaderData }: { loaderData: LoaderData<typeof loader> }) {
@@ -24,16 +25,19 @@ export function ResidentPage({ loaderData }: { loaderData: LoaderData<typeof loa
   const { pathname } = useLocation();
   const onIndex = pathname.replace(/\/+$/, "") === base;
   const tabs = [
-    { to: `${base}/profile`, label: "Profile", Icon: UserRound },
-    { to: `${base}/location`, label: "Location", Icon: House },
-    { to: `${base}/transactions`, label: "Transactions", Icon: FileText },
-    ...(can(root?.user, "view-audit") ? [{ to: `${base}/history`, label: "History", Icon: History }] : []),
+    { to: `${base}/profile`, label: m.people_resident_tab_profile(), Icon: UserRound },
+    { to: `${base}/location`, label: m.people_resident_tab_location(), Icon: House },
+    { to: `${base}/transactions`, label: m.people_resident_tab_transactions(), Icon: FileText },
+    ...(can(root?.user, "view-audit") ? [{ to: `${base}/history`, label: m.people_resident_tab_history(), Icon: History }] : []),
   ];
+  const canReset = can(root?.user, "delete-resident") && resident.username && resident.status === "Active";
+  const canAccount = can(root?.user, "update-resident") && resident.status === "Active" && !resident.username;
+  const canEdit = can(root?.user, "update-resident") && resident.status === "Active";
   const flags = [
-    profile.is_senior && "Senior citizen",
-    profile.is_voter && "Voter",
+    profile.is_senior && m.people_flag_senior(),
+    profile.is_voter && m.people_flag_voter(),
     profile.is_pwd && "PWD",
-    profile.is_solo_parent && "Solo parent",
+    profile.is_solo_parent && m.people_flag_solo_parent(),
     profile.is_4ps && "4Ps",
     profile.is_ofw && "OFW",
     profile.is_indigenous && "IP",
@@ -53,14 +57,14 @@ export function ResidentPage({ loaderData }: { loaderData: LoaderData<typeof loa
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <p className="text-sm text-muted-foreground">
             <Link to="/manage/residents" className="underline-offset-2 hover:underline">
-              Residents
+              {m.people_residents_title()}
             </Link>{" "}
-            / #{resident.id}
+            {m.people_resident_crumb({ id: resident.id })}
           </p>
           <h1 className="text-2xl font-semibold tracking-tight">{String(profile.fullname ?? resident.name)}</h1>
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <StatusBadge status={String(resident.status)} />
-            {profile.age != null ? <span>{profile.age} years old</span> : null}
+            {profile.age != null ? <span>{m.people_resident_age({ age: profile.age })}</span> : null}
             {resident.zone ? <span>· {String(resident.zone)}</span> : null}
             {household ? <span>· {householdRole(household.role, household.head)}</span> : null}
           </div>
@@ -82,38 +86,38 @@ export function ResidentPage({ loaderData }: { loaderData: LoaderData<typeof loa
               data-testid="export-personal-data"
             >
               <FileDown aria-hidden="true" />
-              Export this person's data
+              {m.people_resident_export_data()}
             </Link>
           ) : null}
-          {can(root?.user, "delete-resident") && resident.username && resident.status === "Active" ? (
+          {canReset ? (
             <Link
               to={withBack(`/manage/residents?modal=reset&id=${resident.id}`, pathname)}
               className={buttonVariants({ variant: "outline" })}
             >
               <KeyRound aria-hidden="true" />
-              Reset password
+              {m.people_reset_title()}
             </Link>
           ) : null}
-          {can(root?.user, "update-resident") && resident.status === "Active" && !resident.username ? (
+          {canAccount ? (
             // An account to ask from home (decision 208): generated, shown once.
             <Link to={`/manage/residents/${resident.id}/account`} className={buttonVariants({ variant: "outline" })}>
               <KeyRound aria-hidden="true" />
-              Give an account
+              {m.people_resident_give_account()}
             </Link>
           ) : null}
-          {can(root?.user, "update-resident") && resident.status === "Active" ? (
+          {canEdit ? (
             <Link
               to={withBack(`/manage/residents?modal=update&id=${resident.id}`, pathname)}
               className={buttonVariants({ variant: "outline" })}
             >
               <Pencil aria-hidden="true" />
-              Edit
+              {m.people_edit()}
             </Link>
           ) : null}
         </div>
       </div>
       <FlashMessage flash={loaderData.flash} />
-      <nav aria-label="Resident sections" className="flex gap-1 overflow-x-auto border-b">
+      <nav aria-label={m.people_resident_tabs_label()} className="flex gap-1 overflow-x-auto border-b">
         {tabs.map(({ to, label, Icon }) => (
           <NavLink
             key={to}
@@ -122,7 +126,7 @@ export function ResidentPage({ loaderData }: { loaderData: LoaderData<typeof loa
             className={({ isActive }) =>
               cn(
                 "-mb-px inline-flex items-center gap-1.5 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
-                isActive || (label === "Profile" && onIndex)
+                isActive || (to === `${base}/profile` && onIndex)
                   ? "border-primary text-foreground"
                   : "border-transparent text-muted-foreground hover:text-foreground",
               )

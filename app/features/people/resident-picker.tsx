@@ -10,6 +10,7 @@ import { useActionData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { toPicked, type PickedResident, type PickerFound } from "@domain/people/picked-resident";
 import { FIND_FIELD, findTextName } from "@domain/form-steps";
+import { m } from "@domain/i18n";
 
 // Picks a resident by name (household head and members, business owner, a receipt's payor):
 // search-as-you-type over the resident search (tRPC resident.search), arrow keys and Enter to pick.
@@ -100,7 +101,7 @@ export function ResidentPicker({
       <div className="flex flex-col gap-1.5" data-field={name} data-testid={`${id}-find`}>
         {labelEl}
         {listed.length ? (
-          <fieldset className="flex flex-col gap-1 rounded-md border p-2" aria-label={`Choose the ${label.toLowerCase()}`}>
+          <fieldset className="flex flex-col gap-1 rounded-md border p-2" aria-label={m.people_picker_choose({ label: label.toLowerCase() })}>
             {listed.map((r, i) => (
               <label key={r.id} className="flex items-center gap-2 text-sm">
                 <input type="radio" name={name} value={r.id} defaultChecked={value ? r.id === value.id : i === 0} />
@@ -114,23 +115,23 @@ export function ResidentPicker({
         ) : value ? (
           <p className="text-sm">
             <input type="hidden" name={name} value={value.id} />
-            Chosen: <strong>{value.fullname}</strong>
+            {m.people_picker_chosen()} <strong>{value.fullname}</strong>
           </p>
         ) : null}
         {matches && matches.query && choices.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No resident found for “{matches.query}”.</p>
+          <p className="text-sm text-muted-foreground">{m.people_picker_none_for({ query: matches.query })}</p>
         ) : null}
         <div className="flex gap-2">
           <Input
             id={id}
             name={findTextName(name)}
             defaultValue={matches?.query ?? ""}
-            placeholder="Type a name, then Find"
+            placeholder={m.people_picker_find_placeholder()}
             aria-invalid={errors?.length ? true : undefined}
             aria-describedby={errors?.length ? errorId : undefined}
           />
           <Button type="submit" variant="outline" name={FIND_FIELD} value={name} formNoValidate>
-            Find
+            {m.people_picker_find()}
           </Button>
         </div>
         {errorEl}
@@ -162,7 +163,7 @@ export function ResidentPicker({
               requestAnimationFrame(() => document.getElementById(id)?.focus());
             }}
             className="flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-            aria-label={`Remove ${value.fullname}`}
+            aria-label={m.people_picker_remove({ name: value.fullname })}
           >
             <X className="size-4" aria-hidden="true" />
           </button>
@@ -184,7 +185,7 @@ export function ResidentPicker({
             aria-describedby={errors?.length ? errorId : undefined}
             autoComplete="off"
             className="pl-9"
-            placeholder="Type a name to search residents…"
+            placeholder={m.people_picker_placeholder()}
             value={text}
             onChange={(e) => {
               setText(e.target.value);
@@ -211,11 +212,11 @@ export function ResidentPicker({
             <ul
               id={listId}
               role="listbox"
-              aria-label={`Residents matching ${text.trim()}`}
+              aria-label={m.people_picker_matching({ text: text.trim() })}
               className="absolute top-full left-0 z-50 mt-1 max-h-64 w-full overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-lg"
             >
               {results.length === 0 ? (
-                <li className="px-2 py-2 text-sm text-muted-foreground">{loading ? "Searching..." : "No resident found."}</li>
+                <li className="px-2 py-2 text-sm text-muted-foreground">{loading ? m.people_picker_searching() : m.people_picker_none()}</li>
               ) : (
                 results.map((r, i) => (
                   // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keys are on the combobox input (aria-activedescendant)

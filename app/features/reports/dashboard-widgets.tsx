@@ -8,6 +8,7 @@ import { formatMoney } from "@domain/money";
 import { compactNumber, compactPeso, dayTick, fullDay, fullMonth, monthTick } from "./chart-axes";
 import type { DashboardData, MoneyFigure, TrendPoint } from "@domain/reports/dashboard";
 import { KpDeadlinesCard } from "~/features/kp/deadlines-card";
+import { m } from "@domain/i18n";
 
 // The dashboard's widgets. The loader sends only the widgets the user's
 // permissions allow (server/features/dashboard/service.ts); this draws what it was sent.
@@ -44,8 +45,21 @@ function Widget({
   );
 }
 
+/** What a widget counts. */
+type Unit = "receipt" | "voucher" | "resident" | "household" | "collector" | "day";
+
+/** Each unit's one and many, as message functions (called when a count is written, in the reader's language). */
+const UNITS: Record<Unit, [one: (p: { n: string }) => string, many: (p: { n: string }) => string]> = {
+  receipt: [m.people_dashboard_receipt_one, m.people_dashboard_receipt_many],
+  voucher: [m.people_dashboard_voucher_one, m.people_dashboard_voucher_many],
+  resident: [m.people_dashboard_resident_one, m.people_dashboard_resident_many],
+  household: [m.people_dashboard_household_one, m.people_dashboard_household_many],
+  collector: [m.people_dashboard_collector_one, m.people_dashboard_collector_many],
+  day: [m.people_dashboard_day_one, m.people_dashboard_day_many],
+};
+
 /** "1 receipt", "25,000 receipts": counts grouped like the big figures. */
-const countOf = (n: number, thing: string) => `${n.toLocaleString("en-US")} ${thing}${n === 1 ? "" : "s"}`;
+const countOf = (n: number, unit: Unit) => UNITS[unit][n === 1 ? 0 : 1]({ n: n.toLocaleString("en-US") });
 
 function Big({ value, hint }: { value: string; hint?: string }) {
   return (
@@ -71,15 +85,15 @@ function MoneyWidget({
   today: MoneyFigure;
   month: MoneyFigure;
   /** What is counted: "receipt", "voucher". */
-  unit: string;
+  unit: Unit;
   children?: React.ReactNode;
 }) {
   return (
     <Widget {...widget}>
       {/* Side by side while both amounts fit, else one under the other: a month of a large barangay (₱8,125,000.00) ran out of its card. */}
       <div className="flex flex-wrap gap-x-6 gap-y-2">
-        <Big value={formatMoney(today.amount)} hint={`Today · ${countOf(today.count, unit)}`} />
-        <Big value={formatMoney(month.amount)} hint={`This month · ${countOf(month.count, unit)}`} />
+        <Big value={formatMoney(today.amount)} hint={m.people_dashboard_today({ count: countOf(today.count, unit) })} />
+        <Big value={formatMoney(month.amount)} hint={m.people_dashboard_month({ count: countOf(month.count, unit) })} />
       </div>
       {children}
     </Widget>
@@ -118,24 +132,29 @@ function ChartFigure({ id, title, description, children }: { id: string; title: 
   );
 }
 
-function Trend({ points, color, label, unit }: { points: TrendPoint[]; color: string; label: string; unit: string }) {
+function Trend({ points, color, slug, title, unit }: { points: TrendPoint[]; color: string; slug: string; title: string; unit: Unit }) {
   const first = points[0];
   const last = points[points.length - 1];
-  const id = `trend-${label}`;
+  const id = `trend-${slug}`;
   const description =
     first && last
-      ? `${countOf(first.value, unit)} at the end of ${fullMonth(first.month)}, ${countOf(last.value, unit)} at the end of ${fullMonth(last.month)}.`
-      : "No data yet.";
+      ? m.people_dashboard_trend_description({
+          first: countOf(first.value, unit),
+          firstMonth: fullMonth(first.month),
+          last: countOf(last.value, unit),
+          lastMonth: fullMonth(last.month),
+        })
+      : m.people_dashboard_no_data();
   return (
     <ChartFigure
       id={id}
-      title={`${label.charAt(0).toUpperCase()}${label.slice(1)} at the end of each month, last 12 months`}
+      title={title}
       description={description}
     >
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 280, height: 144 }}>
         <AreaChart data={points} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <defs>
-            <linearGradient id={`fill-${label}`} x1="0" y1="0" x2="0" y2="1">
+            <linearGradient id={`fill-${slug}`} x1="0" y1="0" x2="0" y2="1">
               <stop offset="5%" stopColor={color} stopOpacity={0.35} />
               <stop offset="95%" stopColor={color} stopOpacity={0.05} />
             </linearGradient>
@@ -147,11 +166,11 @@ function Trend({ points, color, label, unit }: { points: TrendPoint[]; color: st
             cursor={{ stroke: "var(--border)" }}
             content={({ active, payload }) =>
               active && payload?.length ? (
-                <ChartTip title={`End of ${fullMonth(String(payload[0].payload.month))}`} value={countOf(Number(payload[0].value), unit)} />
+                <ChartTip title={m.people_dashboard_end_of({ month: fullMonth(String(payload[0].payload.month)) })} value={countOf(Number(payload[0].value), unit)} />
               ) : null
             }
           />
-          <Area dataKey="value" type="monotone" stroke={color} fill={`url(#fill-${label})`} strokeWidth={2} isAnimationActive={false} />
+          <Area dataKey="value" type="monotone" stroke={color} fill={`url(#fill-${slug})`} strokeWidth={2} isAnimationActive={false} />
         </AreaChart>
       </ResponsiveContainer>
     </ChartFigure>
@@ -164,9 +183,9 @@ const pesos = (amount: number) => formatMoney(amount.toFixed(2));
 function CollectionDays({ days }: { days: { day: string; amount: number }[] }) {
   const highest = days.reduce((best, d) => (d.amount > best.amount ? d : best), days[0]);
   const total = days.reduce((sum, d) => sum + d.amount, 0);
-  const description = `${countOf(days.length, "day")} with collections, ${pesos(total)} in all; the highest, ${pesos(highest.amount)} on ${fullDay(highest.day)}.`;
+  const description = m.people_dashboard_days_description({ days: countOf(days.length, "day"), total: pesos(total), highest: pesos(highest.amount), day: fullDay(highest.day) });
   return (
-    <ChartFigure id="collections-days" title="Collections per day this month" description={description}>
+    <ChartFigure id="collections-days" title={m.people_dashboard_days_title()} description={description}>
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 280, height: 144 }}>
         <BarChart data={days} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid vertical={false} strokeDasharray="3 3" stroke="var(--border)" />
@@ -190,7 +209,7 @@ function CollectionDays({ days }: { days: { day: string; amount: number }[] }) {
 const change = (points: TrendPoint[]) => {
   if (points.length < 2) return undefined;
   const diff = points[points.length - 1].value - points[0].value;
-  return `${diff >= 0 ? "+" : "−"}${Math.abs(diff).toLocaleString("en-US")} in 12 months`;
+  return m.people_dashboard_change({ change: `${diff >= 0 ? "+" : "−"}${Math.abs(diff).toLocaleString("en-US")}` });
 };
 
 export function DashboardWidgets({ data }: { data: DashboardData }) {
@@ -207,29 +226,45 @@ export function DashboardWidgets({ data }: { data: DashboardData }) {
   return (
     <section aria-labelledby="dashboard-overview" className="flex flex-col gap-3">
       <h2 id="dashboard-overview" className="text-lg font-semibold">
-        At a glance
+        {m.people_dashboard_overview()}
       </h2>
       <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="dashboard-widgets">
         {/* The law's deadlines first: what is overdue is the one thing on this page that cannot wait. */}
         {data.kpDeadlines ? <KpDeadlinesCard items={data.kpDeadlines} /> : null}
         {data.population ? (
-          <Widget title="Population" icon={<Users className="size-4" />} href="/manage/reports/residents" testId="widget-population">
+          <Widget title={m.people_dashboard_population()} icon={<Users className="size-4" />} href="/manage/reports/residents" testId="widget-population">
             <Big
               value={data.population.total.toLocaleString("en-US")}
-              hint={`${data.population.male.toLocaleString("en-US")} male, ${data.population.female.toLocaleString("en-US")} female · ${change(data.population.trend) ?? ""}`}
+              hint={m.people_dashboard_population_hint({
+                male: data.population.male.toLocaleString("en-US"),
+                female: data.population.female.toLocaleString("en-US"),
+                change: change(data.population.trend) ?? "",
+              })}
             />
-            <Trend points={data.population.trend} color="#2563eb" label="population" unit="resident" />
+            <Trend
+              points={data.population.trend}
+              color="#2563eb"
+              slug="population"
+              title={m.people_dashboard_population_trend()}
+              unit="resident"
+            />
           </Widget>
         ) : null}
         {data.households ? (
-          <Widget title="Households" icon={<Home className="size-4" />} href="/manage/reports/households" testId="widget-households">
+          <Widget title={m.people_households_title()} icon={<Home className="size-4" />} href="/manage/reports/households" testId="widget-households">
             <Big value={data.households.total.toLocaleString("en-US")} hint={change(data.households.trend)} />
-            <Trend points={data.households.trend} color="#059669" label="households" unit="household" />
+            <Trend
+              points={data.households.trend}
+              color="#059669"
+              slug="households"
+              title={m.people_dashboard_households_trend()}
+              unit="household"
+            />
           </Widget>
         ) : null}
         {data.collections ? (
           <MoneyWidget
-            title="Collections"
+            title={m.people_dashboard_collections()}
             icon={<HandCoins className="size-4" />}
             href="/manage/collections"
             testId="widget-collections"
@@ -242,7 +277,7 @@ export function DashboardWidgets({ data }: { data: DashboardData }) {
         ) : null}
         {data.disbursements ? (
           <MoneyWidget
-            title="Disbursements"
+            title={m.people_dashboard_disbursements()}
             icon={<Wallet className="size-4" />}
             href="/manage/disbursements"
             testId="widget-disbursements"
@@ -252,25 +287,25 @@ export function DashboardWidgets({ data }: { data: DashboardData }) {
           />
         ) : null}
         {data.remittances ? (
-          <Widget title="Pending remittances" icon={<Banknote className="size-4" />} href="/manage/remittances" testId="widget-remittances">
+          <Widget title={m.people_dashboard_remittances()} icon={<Banknote className="size-4" />} href="/manage/remittances" testId="widget-remittances">
             <Big
               value={formatMoney(data.remittances.pending.amount)}
-              hint={`${countOf(data.remittances.pending.count, "receipt")} not yet remitted, ${countOf(data.remittances.collectors, "collector")}`}
+              hint={m.people_dashboard_remittances_hint({ receipts: countOf(data.remittances.pending.count, "receipt"), collectors: countOf(data.remittances.collectors, "collector") })}
             />
           </Widget>
         ) : null}
         {data.certificates ? (
           <Widget
-            title="Certificates this month"
+            title={m.people_dashboard_certificates()}
             icon={<FileBadge className="size-4" />}
             href="/manage/transactions"
             testId="widget-certificates"
           >
-            <Big value={data.certificates.month.toLocaleString("en-US")} hint={`${data.certificates.today} today`} />
+            <Big value={data.certificates.month.toLocaleString("en-US")} hint={m.people_dashboard_certificates_today({ count: data.certificates.today })} />
           </Widget>
         ) : null}
         {data.activity?.length ? (
-          <Widget title="Recent activity" icon={<Activity className="size-4" />} testId="widget-activity">
+          <Widget title={m.people_dashboard_activity()} icon={<Activity className="size-4" />} testId="widget-activity">
             <ol className="flex flex-col gap-1.5 text-sm">
               {data.activity.map((a) => (
                 <li key={a.id} className="flex flex-col">

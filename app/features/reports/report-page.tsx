@@ -16,7 +16,6 @@ import { ReportTable } from "./report-table";
 import {
   PAPER_SIZES,
   PRINT_LISTING_LIMIT,
-  reportHeading,
   sectionColumns,
   type ReportCard,
   type ReportDef,
@@ -27,6 +26,8 @@ import {
   replicaLagNote,
 } from "@domain/reports/types";
 import { SelectOptions } from "~/components/resource/select-options";
+import { reportAnswers, reportScreenHeading, reportTitle, reportWord, screenChart, screenFilter, sectionTitle } from "./report-words";
+import { m } from "@domain/i18n";
 
 // One page for every report (DESIGN §12): filters in the address (a GET form: works without
 // JavaScript, applies on change with it), summary cards, charts, a table per section with its
@@ -69,7 +70,7 @@ function ReportFilters({
       ref={formRef}
       method="get"
       role="search"
-      aria-label={`Filter the ${def.title.toLowerCase()} report`}
+      aria-label={m.people_report_filter_label({ title: reportTitle(def).toLowerCase() })}
       className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm sm:flex-row sm:flex-wrap sm:items-end"
       onChange={(event) => {
         const target = event.target as HTMLElement;
@@ -80,7 +81,7 @@ function ReportFilters({
       <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
         {def.filters.map((filter) => (
           <div key={filter.key} className={cn(filter.kind === "date-range" && "col-span-2")}>
-            <FilterControl id={`report-filter-${filter.key}`} filter={filter} query={{ filter: filters }} options={options[filter.key]} />
+            <FilterControl id={`report-filter-${filter.key}`} filter={screenFilter(filter)} query={{ filter: filters }} options={options[filter.key]} />
           </div>
         ))}
       </div>
@@ -89,7 +90,7 @@ function ReportFilters({
         {active ? (
           <Link to={`/manage/reports/${def.name}`} className={buttonVariants({ variant: "ghost", size: "sm" })} data-testid="clear-filters">
             <X aria-hidden="true" />
-            Clear filters
+            {m.people_clear_filters()}
           </Link>
         ) : null}
       </div>
@@ -112,9 +113,9 @@ export function SummaryCards({ cards, print = false }: { cards: readonly ReportC
           className={cn("flex flex-col gap-1 rounded-xl border bg-card p-4", print ? "p-2" : "shadow-sm")}
           data-card={card.key}
         >
-          <dt className="text-xs font-medium text-muted-foreground uppercase">{card.label}</dt>
+          <dt className="text-xs font-medium text-muted-foreground uppercase">{print ? card.label : reportWord(card.label)}</dt>
           <dd className={cn("font-semibold tabular-nums", print ? "text-base" : "text-2xl")}>{cardValue(card)}</dd>
-          {card.hint ? <dd className="text-xs text-muted-foreground">{card.hint}</dd> : null}
+          {card.hint ? <dd className="text-xs text-muted-foreground">{print ? card.hint : reportWord(card.hint)}</dd> : null}
         </div>
       ))}
     </dl>
@@ -122,16 +123,16 @@ export function SummaryCards({ cards, print = false }: { cards: readonly ReportC
 }
 
 /** A report page's heading: the way back to the reports, the report's title and the question it answers. */
-export function ReportHeading({ def, children }: { def: Pick<ReportDef, "title" | "heading" | "answers">; children?: React.ReactNode }) {
+export function ReportHeading({ def, children }: { def: Pick<ReportDef, "name" | "title" | "heading" | "answers">; children?: React.ReactNode }) {
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <p className="text-sm text-muted-foreground">
         <Link to="/manage/reports" className="underline-offset-4 hover:underline">
-          Reports
+          {m.people_reports_title()}
         </Link>
       </p>
-      <h1 className="text-2xl font-semibold tracking-tight">{reportHeading(def)}</h1>
-      <p className="max-w-3xl text-sm text-muted-foreground">{def.answers}</p>
+      <h1 className="text-2xl font-semibold tracking-tight">{reportScreenHeading(def)}</h1>
+      <p className="max-w-3xl text-sm text-muted-foreground">{reportAnswers(def)}</p>
       {children}
     </div>
   );
@@ -163,40 +164,44 @@ export function PrintMenu({
         data-testid={`${testId}-print-menu`}
       >
         <Printer aria-hidden="true" />
-        Print…
+        {m.people_report_print_menu()}
       </summary>
       <form
         method="get"
         action={action}
         target="_blank"
         className="absolute left-0 z-20 mt-2 flex w-64 lg:right-0 lg:left-auto flex-col gap-3 rounded-xl border bg-popover p-4 text-popover-foreground shadow-lg"
-        aria-label="Print"
+        aria-label={m.people_print()}
       >
         {Object.entries(hidden).map(([key, value]) => (
           <input key={key} type="hidden" name={key} value={value} />
         ))}
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="print-size">Paper</Label>
+          <Label htmlFor="print-size">{m.people_report_paper()}</Label>
           <NativeSelect id="print-size" name="size" defaultValue={paper.size}>
             <SelectOptions options={PAPER_SIZES} />
           </NativeSelect>
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="print-orientation">Orientation</Label>
+          <Label htmlFor="print-orientation">{m.people_report_orientation()}</Label>
           <NativeSelect id="print-orientation" name="orientation" defaultValue={paper.orientation}>
-            <option value="portrait">Portrait</option>
-            <option value="landscape">Landscape</option>
+            <option value="portrait">{m.people_report_portrait()}</option>
+            <option value="landscape">{m.people_report_landscape()}</option>
           </NativeSelect>
         </div>
         {children}
         <Button type="submit" data-testid={`${testId}-print`}>
           <Printer aria-hidden="true" />
-          Open print view
+          {m.people_report_open_print()}
         </Button>
       </form>
     </details>
   );
 }
+
+/** The print's listing limit as the page writes numbers. */
+const grouped = (n: number) => n.toLocaleString("en-US");
+const LISTING_LIMIT = grouped(PRINT_LISTING_LIMIT);
 
 function PrintForm({ def, filters }: { def: ReportDef; filters: Record<string, string> }) {
   const hasListing = def.sections.some((s) => s.listing);
@@ -205,10 +210,10 @@ function PrintForm({ def, filters }: { def: ReportDef; filters: Record<string, s
     <PrintMenu action={`/manage/reports/${def.name}/print`} hidden={hidden} paper={def.paper} testId="report">
       {hasListing ? (
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="print-section">Contents</Label>
+          <Label htmlFor="print-section">{m.people_report_contents()}</Label>
           <NativeSelect id="print-section" name="section" defaultValue="">
-            <option value="">Summary, charts and tables</option>
-            <option value="listing">Listing (up to {PRINT_LISTING_LIMIT.toLocaleString("en-US")} rows)</option>
+            <option value="">{m.people_report_contents_summary()}</option>
+            <option value="listing">{m.people_report_contents_listing({ limit: LISTING_LIMIT })}</option>
           </NativeSelect>
         </div>
       ) : null}
@@ -221,7 +226,7 @@ function ListingPager({ def, result }: { def: ReportDef; result: ReportResult })
   const from = meta.total === 0 ? 0 : (meta.page - 1) * meta.per_page + 1;
   const to = Math.min(meta.total, meta.page * meta.per_page);
   const href = (page: number) => reportHref(def.name, result.filters, page > 1 ? { page: String(page) } : {});
-  const link = (page: number, label: string, icon: React.ReactNode, disabled: boolean) =>
+  const link = (page: number, label: string, rel: "next" | "prev", icon: React.ReactNode, disabled: boolean) =>
     disabled ? (
       <span className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "pointer-events-none opacity-50")} aria-disabled="true">
         {icon}
@@ -232,25 +237,31 @@ function ListingPager({ def, result }: { def: ReportDef; result: ReportResult })
         to={href(page)}
         preventScrollReset
         className={buttonVariants({ variant: "ghost", size: "sm" })}
-        rel={label === "Next" ? "next" : "prev"}
+        rel={rel}
       >
         {icon}
         {label}
       </Link>
     );
+  const previous = link(meta.page - 1, m.people_report_previous(), "prev", <ChevronLeft aria-hidden="true" />, meta.page <= 1);
+  const next = link(meta.page + 1, m.people_report_next(), "next", <ChevronRight aria-hidden="true" />, meta.page >= meta.last_page);
   return (
     <div className="flex flex-col gap-2 border-t px-4 pt-3 text-sm sm:flex-row sm:items-center sm:justify-between">
       <p className="text-muted-foreground" aria-live="polite" data-testid="listing-summary">
         {meta.total === 0
-          ? "No records"
-          : `Showing ${from.toLocaleString("en-US")} to ${to.toLocaleString("en-US")} of ${meta.total.toLocaleString("en-US")}`}
+          ? m.people_report_no_records()
+          : m.people_report_showing({
+              from: grouped(from),
+              to: grouped(to),
+              total: grouped(meta.total),
+            })}
       </p>
-      <nav aria-label="Listing pages" className="flex items-center gap-1">
-        {link(meta.page - 1, "Previous", <ChevronLeft aria-hidden="true" />, meta.page <= 1)}
+      <nav aria-label={m.people_report_pages()} className="flex items-center gap-1">
+        {previous}
         <span className="px-2 text-muted-foreground tabular-nums">
-          Page {meta.page} of {meta.last_page}
+          {m.people_report_page({ page: meta.page, last: meta.last_page })}
         </span>
-        {link(meta.page + 1, "Next", <ChevronRight aria-hidden="true" />, meta.page >= meta.last_page)}
+        {next}
       </nav>
     </div>
   );
@@ -276,14 +287,14 @@ function SectionCard({
     >
       <CardHeader className="flex-row items-start justify-between gap-3">
         <div className="flex flex-col gap-1">
-          <CardTitle>{section.title}</CardTitle>
-          {section.description ? <CardDescription>{section.description}</CardDescription> : null}
+          <CardTitle>{sectionTitle(def, section)}</CardTitle>
+          {section.description ? <CardDescription>{reportWord(section.description)}</CardDescription> : null}
         </div>
         <a
           href={csvHref}
           className={buttonVariants({ variant: "ghost", size: "sm" })}
           download
-          aria-label={`Export ${section.title} as CSV`}
+          aria-label={m.people_report_export_csv({ title: sectionTitle(def, section) })}
         >
           <FileText aria-hidden="true" />
           CSV
@@ -293,7 +304,7 @@ function SectionCard({
         columns={sectionColumns(def, data)}
         rows={data.rows}
         totals={data.totals}
-        caption={section.title}
+        caption={sectionTitle(def, section)}
         testId={`section-${section.key}`}
       />
       {children}
@@ -333,7 +344,7 @@ export function ReportPage({
     <div className="flex flex-col gap-5" data-report={def.name}>
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <ReportHeading def={def}>
-          <p className="text-xs text-muted-foreground">As of {formatDateTime(result.generated_at)}</p>
+          <p className="text-xs text-muted-foreground">{m.people_report_as_of({ date: formatDateTime(result.generated_at) })}</p>
           <ReplicaLagNote readFrom={result.read_from} />
         </ReportHeading>
         <div className="flex flex-wrap items-end gap-2">
@@ -345,7 +356,7 @@ export function ReportPage({
             data-testid="report-xlsx"
           >
             <FileSpreadsheet aria-hidden="true" />
-            Export XLSX
+            {m.people_report_export_xlsx()}
           </a>
         </div>
       </div>
@@ -359,7 +370,7 @@ export function ReportPage({
             <Card key={`${chart.section}-${chart.kind}`}>
               <CardContent>
                 <ReportChartView
-                  chart={chart}
+                  chart={screenChart(chart)}
                   rows={sectionResult(chart.section)?.rows.filter((r) => !/not stated|^no purok$/i.test(String(r[chart.x]))) ?? []}
                 />
               </CardContent>

@@ -4,6 +4,12 @@ import { cn } from "~/lib/utils";
 import { formatCell, isNumeric } from "./format";
 import type { ReportColumn, ReportRow } from "@domain/reports/types";
 import { EmptyTableRow } from "~/components/screen-table";
+import { m } from "@domain/i18n";
+import { reportWord } from "./report-words";
+
+// The printed report keeps its template's language (English); the screen reads the user's.
+const PRINT_EMPTY = "No records match the filters.";
+const PRINT_TOTAL = "Total";
 
 /** A report section's table: typed cells, numbers right-aligned, a bold totals row in the footer. */
 export function ReportTable({
@@ -38,14 +44,14 @@ export function ReportTable({
                 print && "h-auto border-b border-black px-1 py-1 text-[7.5pt] tracking-normal whitespace-normal text-black",
               )}
             >
-              {c.label}
+              {print ? c.label : reportWord(c.label)}
             </TableHead>
           ))}
         </TableRow>
       </TableHeader>
       <TableBody>
         {rows.length === 0 ? (
-          <EmptyTableRow colSpan={columns.length}>No records match the filters.</EmptyTableRow>
+          <EmptyTableRow colSpan={columns.length}>{print ? PRINT_EMPTY : m.people_report_empty()}</EmptyTableRow>
         ) : (
           rows.map((row, i) => (
             <TableRow key={i} className={cn(print && "break-inside-avoid hover:bg-transparent")}>
@@ -93,7 +99,7 @@ export function ReportTable({
           <TableRow className="hover:bg-transparent">
             {columns.map((c, j) => (
               <TableCell key={c.key} className={cn(align(c), hide(c), print && "px-1.5 py-1")}>
-                {j === 0 && totals[c.key] == null ? "Total" : formatCell(c, totals[c.key])}
+                {j === 0 && totals[c.key] == null ? (print ? PRINT_TOTAL : m.people_report_total()) : formatCell(c, totals[c.key])}
               </TableCell>
             ))}
           </TableRow>

@@ -16,6 +16,7 @@ import { cn } from "~/lib/utils";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader as indexLoader } from "~/routes/hub.rollups";
 import type { loader as rollupLoader } from "~/routes/hub.rollups.rollup";
+import { m } from "@domain/i18n";
 
 // The roll-ups' screens (issue 29 item 4): the choice of a roll-up and its period, and a roll-up's
 // page — its figures per barangay, print and XLSX. Every form is a GET form: the period lives in
@@ -23,7 +24,8 @@ import type { loader as rollupLoader } from "~/routes/hub.rollups.rollup";
 
 type Choices = LoaderData<typeof indexLoader>["choices"];
 
-const QUARTERS = [1, 2, 3, 4].map((q) => ({ value: String(q), label: ["1st", "2nd", "3rd", "4th"][q - 1] + " quarter" }));
+const QUARTER_LABELS = [m.people_rollup_q1, m.people_rollup_q2, m.people_rollup_q3, m.people_rollup_q4];
+const quarters = () => QUARTER_LABELS.map((label, i) => ({ value: String(i + 1), label: label() }));
 
 /** The period of a roll-up: a year and quarter, or two dates. */
 function PeriodFields({ kind, period, choices, id }: { kind: RollupDef["period"]; period: RollupPeriod; choices: Choices; id: string }) {
@@ -31,15 +33,15 @@ function PeriodFields({ kind, period, choices, id }: { kind: RollupDef["period"]
     return (
       <>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-year`}>Year</Label>
+          <Label htmlFor={`${id}-year`}>{m.people_rollup_year()}</Label>
           <NativeSelect id={`${id}-year`} name="year" defaultValue={String(period.year)}>
             <SelectOptions options={choices.years.map((y) => ({ value: String(y), label: String(y) }))} />
           </NativeSelect>
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-quarter`}>Quarter</Label>
+          <Label htmlFor={`${id}-quarter`}>{m.people_rollup_quarter()}</Label>
           <NativeSelect id={`${id}-quarter`} name="quarter" defaultValue={String(period.quarter)}>
-            <SelectOptions options={QUARTERS} />
+            <SelectOptions options={quarters()} />
           </NativeSelect>
         </div>
       </>
@@ -47,11 +49,11 @@ function PeriodFields({ kind, period, choices, id }: { kind: RollupDef["period"]
   return (
     <>
       <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-from`}>From</Label>
+        <Label htmlFor={`${id}-from`}>{m.people_rollup_from()}</Label>
         <Input id={`${id}-from`} type="date" name="from" defaultValue={period.from} max={choices.range.to} />
       </div>
       <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-to`}>To</Label>
+        <Label htmlFor={`${id}-to`}>{m.people_rollup_to()}</Label>
         <Input id={`${id}-to`} type="date" name="to" defaultValue={period.to} max={choices.range.to} />
       </div>
     </>
@@ -64,7 +66,7 @@ function PeriodForm({ def, period, choices, submit }: { def: RollupDef; period: 
       method="get"
       action={`/hub/rollups/${def.name}`}
       className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap"
-      aria-label={`Period of ${def.title}`}
+      aria-label={m.people_rollup_period_of({ title: def.title })}
     >
       <PeriodFields kind={def.period} period={period} choices={choices} id={`period-${def.name}`} />
       <Button type="submit" className="col-span-2 sm:col-span-1" data-testid={`open-${def.name}`}>
@@ -89,11 +91,11 @@ export function RollupsIndexScreen({ loaderData }: { loaderData: LoaderData<type
   const { municipality, barangays, rollups, choices } = loaderData;
   return (
     <div className="flex flex-col gap-5" data-testid="hub-rollups">
-      <Heading title="Roll-ups">
+      <Heading title={m.people_hub_rollups()}>
         <p className="text-sm text-muted-foreground">
           {municipality.name}
-          {municipality.province ? `, ${municipality.province}` : ""}: {barangays.length} active{" "}
-          {barangays.length === 1 ? "barangay" : "barangays"} on this hub. The roll-ups read their records and change none.
+          {municipality.province ? `, ${municipality.province}` : ""}:{" "}
+          {barangays.length === 1 ? m.people_rollup_count_one() : m.people_rollup_count({ count: barangays.length })}
         </p>
       </Heading>
       <HubNav />
@@ -106,7 +108,7 @@ export function RollupsIndexScreen({ loaderData }: { loaderData: LoaderData<type
                 <h2 className="text-lg font-semibold">{r.title}</h2>
                 <p className="text-sm text-muted-foreground">{r.answers}</p>
               </div>
-              <PeriodForm def={def} period={def.period === "quarter" ? choices.quarter : choices.range} choices={choices} submit="Open" />
+              <PeriodForm def={def} period={def.period === "quarter" ? choices.quarter : choices.range} choices={choices} submit={m.people_rollup_open()} />
             </li>
           );
         })}
@@ -129,12 +131,12 @@ export function RollupScreen({ loaderData }: { loaderData: LoaderData<typeof rol
         <Heading title={def.title}>
           <p className="text-sm text-muted-foreground">
             <Link to="/hub/rollups" className="underline-offset-4 hover:underline">
-              Roll-ups
+              {m.people_hub_rollups()}
             </Link>{" "}
             · {result.municipality.name} · <span data-testid="rollup-period">{result.period.label}</span>
           </p>
           <p className="max-w-3xl text-sm text-muted-foreground">{def.answers}</p>
-          <p className="text-xs text-muted-foreground">As of {formatDateTime(result.generated_at)}</p>
+          <p className="text-xs text-muted-foreground">{m.people_report_as_of({ date: formatDateTime(result.generated_at) })}</p>
           <ReplicaLagNote readFrom={result.read_from} />
         </Heading>
         <div className="flex flex-wrap items-end gap-2">
@@ -146,12 +148,12 @@ export function RollupScreen({ loaderData }: { loaderData: LoaderData<typeof rol
             data-testid="rollup-xlsx"
           >
             <FileSpreadsheet aria-hidden="true" />
-            Export XLSX
+            {m.people_report_export_xlsx()}
           </a>
         </div>
       </div>
       <div className="rounded-xl border bg-card p-4 shadow-sm">
-        <PeriodForm def={def} period={result.period} choices={choices} submit="Show" />
+        <PeriodForm def={def} period={result.period} choices={choices} submit={m.people_rollup_show()} />
       </div>
       <SummaryCards cards={result.cards} />
       <div className="grid gap-4 xl:grid-cols-2">
