@@ -13,12 +13,13 @@ import { getResource } from "@domain/registry/index";
 import { resourceAction, resourceLoader } from "../../server/http/pages/resource-page.server.ts";
 import { refusalsAsFlash, rethrowForPage, roleModelView } from "../../server/features/access/pages.server.ts";
 import { serviceContextOf, serviceFor } from "../../server/http/pages/page-kit.server.ts";
+import { m } from "@domain/i18n";
 
 // /system/roles (spec §2.4): the registry's list of roles, with the permission-matrix
 // form and a delete that names the members who lose the role.
 
 const OWN_MODALS = new Set(["create", "update", "delete"]);
-export const CONFIRM_MEMBERS = "Tick the box to confirm that the members lose this role.";
+export const CONFIRM_MEMBERS = () => m.admin_role_confirm_members();
 
 export async function loader(args: Route.LoaderArgs) {
   const result = await resourceLoader(args);
@@ -39,7 +40,7 @@ export async function action(args: Route.ActionArgs) {
             .get(ctx, id)
             .catch(() => null)
         : null;
-    if (role && Number(role.members_count) > 0) return data({ confirmError: CONFIRM_MEMBERS }, { status: 422 });
+    if (role && Number(role.members_count) > 0) return data({ confirmError: CONFIRM_MEMBERS() }, { status: 422 });
   }
   return refusalsAsFlash(args, form, () => resourceAction(args));
 }
@@ -54,14 +55,15 @@ export default function RolesPage({ loaderData }: Route.ComponentProps) {
   const user = root?.user;
   const { modal, page, closeHref, record, search } = useOwnModals(loaderData, OWN_MODALS);
   const view = loaderData.view as RoleModelView | null;
+  const mayDelete = can(user, "delete-role");
   const editing = (modal === "create" && can(user, "create-role")) || (modal === "update" && !!record && can(user, "update-role"));
   return (
     <>
       <ResourcePage key={def.name} def={def} data={page} />
       {editing && view && (modal === "create" || modal === "update") ? (
         <AccessDialog
-          title={modal === "create" ? "Create role" : `Edit role ${String(record?.name ?? "")}`}
-          description="Tick what the role may do: entities down, actions across. Click an entity or an action to select its whole row or column."
+          title={modal === "create" ? m.admin_roles_create() : m.admin_roles_edit({ name: String(record?.name ?? "") })}
+          description={m.admin_roles_form_description()}
           closeHref={closeHref}
           wide="xl"
           testId="resource-modal"
@@ -77,7 +79,7 @@ export default function RolesPage({ loaderData }: Route.ComponentProps) {
           />
         </AccessDialog>
       ) : null}
-      {modal === "delete" && record && can(user, "delete-role") ? (
+      {modal === "delete" && record && mayDelete ? (
         <RoleDeleteDialog def={def} record={record} closeHref={closeHref} returnTo={search} />
       ) : null}
     </>

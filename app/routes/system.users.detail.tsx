@@ -13,6 +13,7 @@ import {
   userIdOf,
   userPage,
 } from "../../server/features/access/pages.server.ts";
+import { m } from "@domain/i18n";
 
 // /system/users/{user_id} (spec §2.1): profile, roles, effective permissions, active
 // sessions with "Sign out", and the recent audit trail.
@@ -31,14 +32,14 @@ export async function action(args: Route.ActionArgs) {
   try {
     if (form.get("intent") === "sign-out-session") {
       await endSession(ctx, id, String(form.get("key") ?? ""));
-      return redirectWithFlash(args, form, { message: "Signed out the session.", type: "success" }, back);
+      return redirectWithFlash(args, form, { message: m.admin_sessions_signed_out_one_session(), type: "success" }, back);
     }
     if (form.get("intent") === "sign-out-all") {
       const n = await endAllSessions(ctx, id);
       return redirectWithFlash(
         args,
         form,
-        { message: n === 1 ? "Signed out 1 session." : `Signed out ${n} sessions.`, type: "success" },
+        { message: n === 1 ? m.admin_sessions_signed_out_one() : m.admin_sessions_signed_out_other({ count: n }), type: "success" },
         back,
       );
     }

@@ -12,6 +12,7 @@ import { pageTitle } from "~/lib/titles";
 import { getResource } from "@domain/registry/index";
 import { resourceAction, resourceLoader } from "../../server/http/pages/resource-page.server.ts";
 import { refusalsAsFlash, resetPasswordAction, rolesForPicker } from "../../server/features/access/pages.server.ts";
+import { m } from "@domain/i18n";
 
 // /system/users (spec §2.4): the registry's list page of staff users, with the user form
 // (Generate buttons, roles) and the password reset of this page in place of the generic modals.
@@ -48,28 +49,29 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const user = root?.user;
   const { modal, page, closeHref, record, search } = useOwnModals(loaderData, OWN_MODALS);
+  const may = { create: can(user, "create-user"), update: can(user, "update-user"), reset: can(user, "delete-user") };
   return (
     <>
       <ResourcePage key={def.name} def={def} data={page} />
-      {(modal === "create" && can(user, "create-user")) || (modal === "update" && record && can(user, "update-user")) ? (
+      {(modal === "create" && may.create) || (modal === "update" && record && may.update) ? (
         <AccessDialog
-          title={modal === "create" ? "Create user" : "Edit user"}
+          title={modal === "create" ? m.admin_users_create() : m.admin_users_edit()}
           description={
             modal === "create" ? (
-              "A staff account that signs in with a username and password. Fields marked * are required."
+              m.admin_users_create_description()
             ) : (
               <span className="flex flex-wrap gap-x-3 gap-y-1">
-                <span>Editing {String(record?.name ?? "")}.</span>
+                <span>{m.admin_users_editing({ name: String(record?.name ?? "") })}</span>
                 <Link to={`/system/users/${record?.id}`} className="underline underline-offset-2 hover:text-foreground">
-                  Open the user page
+                  {m.admin_users_open_page()}
                 </Link>
-                {can(user, "delete-user") ? (
+                {may.reset ? (
                   <Link
                     to={`?${resetQuery(search, record?.id)}`}
                     preventScrollReset
                     className="underline underline-offset-2 hover:text-foreground"
                   >
-                    Reset password
+                    {m.admin_reset_password()}
                   </Link>
                 ) : null}
               </span>
@@ -90,7 +92,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
           />
         </AccessDialog>
       ) : null}
-      {modal === "reset" && record && can(user, "delete-user") ? (
+      {modal === "reset" && record && may.reset ? (
         <ResetPasswordDialog record={record} closeHref={closeHref} returnTo={search} />
       ) : null}
     </>

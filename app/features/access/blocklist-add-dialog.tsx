@@ -10,6 +10,8 @@ import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { Textarea } from "~/components/ui/textarea";
 import { AccessDialog, DialogActions } from "./dialog";
+import { kindLabel } from "./user-detail";
+import { m } from "@domain/i18n";
 
 // "Add" on the blocklist (spec §2.4 modal kind add): pick a user who can sign in, optionally say
 // why, and block them. The search is a GET form on the page's own address (?modal=add&user_search=),
@@ -22,7 +24,6 @@ export interface Candidate {
   fullname: string;
 }
 
-const KIND_LABEL: Record<string, string> = { staff: "Staff", resident: "Resident", non_resident: "Non-resident", organization: "Organization" };
 
 export function BlocklistAddDialog({
   candidates,
@@ -49,8 +50,8 @@ export function BlocklistAddDialog({
 
   return (
     <AccessDialog
-      title="Add to blocklist"
-      description="A blocked person cannot sign in: every session of theirs ends at once, and sign-in tells them the account is blocked."
+      title={m.admin_blocklist_add_title()}
+      description={m.admin_blocklist_add_description()}
       closeHref={closeHref}
       wide="md"
       testId="blocklist-add"
@@ -61,13 +62,13 @@ export function BlocklistAddDialog({
         ))}
         <input type="hidden" name="modal" value="add" />
         <div className="flex flex-1 flex-col gap-1.5">
-          <Label htmlFor="user-search">Find a user</Label>
+          <Label htmlFor="user-search">{m.admin_blocklist_find_user()}</Label>
           <Input
             id="user-search"
             name="user_search"
             type="search"
             defaultValue={userSearch}
-            placeholder="Name, username or e-mail"
+            placeholder={m.admin_blocklist_find_placeholder()}
             autoComplete="off"
             onChange={(e) => {
               if (!hydrated) return;
@@ -77,9 +78,9 @@ export function BlocklistAddDialog({
             }}
           />
         </div>
-        <Button type="submit" variant="outline" aria-label="Search users">
-          {searching ? <Spinner size="sm" label="Searching…" /> : <Search aria-hidden="true" />}
-          <span className="hidden sm:inline">Search</span>
+        <Button type="submit" variant="outline" aria-label={m.admin_blocklist_search_users()}>
+          {searching ? <Spinner size="sm" label={m.admin_searching()} /> : <Search aria-hidden="true" />}
+          <span className="hidden sm:inline">{m.admin_search()}</span>
         </Button>
       </Form>
       <Form method="post" preventScrollReset className="flex flex-col">
@@ -88,11 +89,11 @@ export function BlocklistAddDialog({
         <input type="hidden" name="_return" value={listQuery} />
         <fieldset className="flex flex-col gap-2 px-5 py-4">
           <legend className="mb-2 text-sm font-medium">
-            User <span className="text-destructive" aria-hidden="true">*</span>
+            {m.admin_blocklist_user()} <span className="text-destructive" aria-hidden="true">*</span>
           </legend>
           {candidates.length === 0 ? (
             <p className="text-sm text-muted-foreground" data-testid="no-candidates">
-              {userSearch ? `No one who can sign in matches "${userSearch}".` : "No account can be blocked."}
+              {userSearch ? m.admin_blocklist_no_match({ search: userSearch }) : m.admin_blocklist_none_blockable()}
             </p>
           ) : (
             <ul className="flex max-h-64 flex-col gap-1 overflow-y-auto" data-testid="candidates" aria-describedby={errors?.user_id ? "user-id-error" : undefined}>
@@ -105,7 +106,7 @@ export function BlocklistAddDialog({
                     <input id={`candidate-${c.id}`} type="radio" name="user_id" value={String(c.id)} required defaultChecked={candidates.length === 1 && i === 0} className="accent-primary-ink" />
                     <span className="min-w-0 flex-1 truncate font-medium">{c.fullname}</span>
                     <span className="max-w-[45%] truncate text-xs text-muted-foreground">
-                      @{c.username} · {KIND_LABEL[c.kind] ?? c.kind}
+                      @{c.username} · {kindLabel(c.kind)}
                     </span>
                   </label>
                 </li>
@@ -115,17 +116,17 @@ export function BlocklistAddDialog({
           <FieldErrors id="user-id-error" errors={errors?.user_id ?? errors?.id} />
         </fieldset>
         <div className="flex flex-col gap-1.5 px-5 pb-4">
-          <Label htmlFor="block-reason">Reason</Label>
-          <Textarea id="block-reason" name="reason" rows={2} maxLength={500} placeholder="Optional: why the account is blocked" />
+          <Label htmlFor="block-reason">{m.admin_user_reason()}</Label>
+          <Textarea id="block-reason" name="reason" rows={2} maxLength={500} placeholder={m.admin_blocklist_reason_placeholder()} />
           <FieldErrors id="reason-error" errors={errors?.reason} />
         </div>
         <DialogActions>
           <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-            Cancel
+            {m.admin_cancel()}
           </Link>
           <Button type="submit" variant="destructive" disabled={submitting || candidates.length === 0}>
-            {submitting ? <Spinner size="sm" label="Blocking…" /> : null}
-            Block
+            {submitting ? <Spinner size="sm" label={m.admin_blocking()} /> : null}
+            {m.admin_block()}
           </Button>
         </DialogActions>
       </Form>

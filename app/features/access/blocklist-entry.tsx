@@ -13,6 +13,7 @@ import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";
 import type { ActionData, LoaderData } from "~/lib/route-data";
 import type { action, loader } from "~/routes/system.blocklist.detail";
+import { m } from "@domain/i18n";
 
 /** One blocklist entry's page: the account, its actions, why it is blocked, and its audit trail. */
 export function BlocklistEntry({
@@ -26,12 +27,14 @@ export function BlocklistEntry({
   const me = root?.user;
   const navigation = useNavigation();
   const user = loaderData.user;
-  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const sending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const busy = { delete: sending === "delete", reason: sending === "reason" };
+  const mayEditReason = can(me, "create-blocklist");
   const reasonErrors = (actionData as { errors?: Record<string, string[]> } | undefined)?.errors?.reason;
   return (
     <UserPage
       testId="blocklist-entry"
-      list={{ href: "/system/blocklist", label: "Blocklist" }}
+      list={{ href: "/system/blocklist", label: m.admin_blocklist_title() }}
       user={user}
       roles={loaderData.roles}
       flash={loaderData.flash}
@@ -41,22 +44,22 @@ export function BlocklistEntry({
             <Form method="post">
               <CsrfInput />
               <input type="hidden" name="intent" value="delete" />
-              <Button type="submit" disabled={busy("delete")}>
-                {busy("delete") ? <Spinner size="sm" label="Removing…" /> : <UserCheck aria-hidden="true" />}
-                Remove from blocklist
+              <Button type="submit" disabled={busy.delete}>
+                {busy.delete ? <Spinner size="sm" label={m.admin_removing()} /> : <UserCheck aria-hidden="true" />}
+                {m.admin_blocklist_remove_title()}
               </Button>
             </Form>
           ) : null}
           {can(me, `delete-${entityOfKind(user.kind)}`) ? (
             <Link to={`/system/blocklist?modal=reset_password&id=${user.id}`} className={buttonVariants({ variant: "outline" })}>
               <KeyRound aria-hidden="true" />
-              Reset password
+              {m.admin_reset_password()}
             </Link>
           ) : null}
           {user.kind === "staff" && can(me, "manage-user") ? (
             <Link to={`/system/users/${user.id}`} className={buttonVariants({ variant: "outline" })}>
               <UserCog aria-hidden="true" />
-              User page
+              {m.admin_blocklist_user_page()}
             </Link>
           ) : null}
         </>
@@ -64,17 +67,15 @@ export function BlocklistEntry({
     >
       <Card>
         <CardHeader>
-          <CardTitle>Why blocked</CardTitle>
-          <CardDescription>
-            Sign-in is refused with a message that the account is blocked. The reason is seen only by staff.
-          </CardDescription>
+          <CardTitle>{m.admin_blocklist_why()}</CardTitle>
+          <CardDescription>{m.admin_blocklist_why_description()}</CardDescription>
         </CardHeader>
         <CardContent>
-          {can(me, "create-blocklist") ? (
+          {mayEditReason ? (
             <Form method="post" className="flex flex-col gap-3">
               <CsrfInput />
               <input type="hidden" name="intent" value="reason" />
-              <Label htmlFor="reason">Reason</Label>
+              <Label htmlFor="reason">{m.admin_user_reason()}</Label>
               <Textarea
                 id="reason"
                 name="reason"
@@ -90,14 +91,14 @@ export function BlocklistEntry({
                 </p>
               ) : null}
               <div>
-                <Button type="submit" variant="outline" disabled={busy("reason")}>
-                  {busy("reason") ? <Spinner size="sm" label="Saving…" /> : null}
-                  Save reason
+                <Button type="submit" variant="outline" disabled={busy.reason}>
+                  {busy.reason ? <Spinner size="sm" label={m.admin_saving()} /> : null}
+                  {m.admin_blocklist_save_reason()}
                 </Button>
               </div>
             </Form>
           ) : (
-            <p className="text-sm">{user.blocked_reason ?? "Not given."}</p>
+            <p className="text-sm">{user.blocked_reason ?? m.admin_not_given_dot()}</p>
           )}
         </CardContent>
       </Card>

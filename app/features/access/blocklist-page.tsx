@@ -24,6 +24,7 @@ import type { ListQuery } from "@domain/registry/types";
 import { EmptyTableRow } from "~/components/screen-table";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/system.blocklist";
+import { m } from "@domain/i18n";
 
 type Row = Record<string, unknown> & {
   id: number;
@@ -65,23 +66,28 @@ export function BlocklistScreen({ loaderData }: { loaderData: LoaderData<typeof 
     <div className="flex flex-col gap-4" data-resource="blocklist">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Blocklist</h1>
+          <h1 className="text-2xl font-semibold tracking-tight">{m.admin_blocklist_title()}</h1>
           <p className="text-sm text-muted-foreground" data-testid="list-total">
-            {page.meta.total} {page.meta.total === 1 ? "blocked account" : "blocked accounts"}
-            {filtered ? " match the filters" : ""}. Blocked accounts cannot sign in.
+            {page.meta.total === 1
+              ? filtered
+                ? m.admin_blocklist_total_one_filtered()
+                : m.admin_blocklist_total_one()
+              : filtered
+                ? m.admin_blocklist_total_other_filtered({ count: page.meta.total })
+                : m.admin_blocklist_total_other({ count: page.meta.total })}
           </p>
         </div>
         {mayAdd ? (
           <Link to={listHref(query, {}, { modal: "add" })} preventScrollReset className={buttonVariants()} data-testid="add-button">
             <Plus aria-hidden="true" />
-            Add to blocklist
+            {m.admin_blocklist_add_title()}
           </Link>
         ) : null}
       </div>
 
       <FlashMessage flash={loaderData.flash as FlashData | null} />
 
-      <section aria-label="Blocklist" className="overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm">
+      <section aria-label={m.admin_blocklist_title()} className="overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm">
         <div className="border-b px-4 py-3">
           <ListToolbar def={def} query={query} />
         </div>
@@ -99,13 +105,13 @@ export function BlocklistScreen({ loaderData }: { loaderData: LoaderData<typeof 
             <p className="mr-auto text-muted-foreground" aria-live="polite">
               {hydrated
                 ? selected.size === 0
-                  ? "Select rows to remove several at once."
-                  : `${selected.size} selected`
-                : "Tick rows, then:"}
+                  ? m.admin_blocklist_select_hint()
+                  : m.admin_selected({ count: selected.size })
+                : m.admin_tick_rows()}
             </p>
             <Button type="submit" size="sm" variant="outline" disabled={(hydrated && selected.size === 0) || removingMany}>
-              {removingMany ? <Spinner size="sm" label="Removing…" /> : <UserCheck aria-hidden="true" />}
-              Remove selected
+              {removingMany ? <Spinner size="sm" label={m.admin_removing()} /> : <UserCheck aria-hidden="true" />}
+              {m.admin_remove_selected()}
             </Button>
           </Form>
         ) : null}
@@ -117,29 +123,29 @@ export function BlocklistScreen({ loaderData }: { loaderData: LoaderData<typeof 
                   <TableHead className="w-10">
                     {hydrated ? (
                       <Checkbox
-                        aria-label="Select every row on this page"
+                        aria-label={m.admin_select_all()}
                         checked={allChecked}
                         indeterminate={selected.size > 0 && !allChecked}
                         onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((r) => r.id)))}
                       />
                     ) : (
-                      <span className="sr-only">Select</span>
+                      <span className="sr-only">{m.admin_select()}</span>
                     )}
                   </TableHead>
                 ) : null}
-                <TableHead>Name</TableHead>
-                <TableHead className="hidden sm:table-cell">Username</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead className="hidden md:table-cell">Roles</TableHead>
+                <TableHead>{m.admin_user_form_name()}</TableHead>
+                <TableHead className="hidden sm:table-cell">{m.admin_username()}</TableHead>
+                <TableHead>{m.admin_status()}</TableHead>
+                <TableHead className="hidden md:table-cell">{m.admin_user_form_roles()}</TableHead>
                 <TableHead className="text-right">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{m.admin_actions()}</span>
                 </TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {rows.length === 0 ? (
                 <EmptyTableRow colSpan={6} className="py-10" testId="empty-state">
-                  {filtered ? "No blocked account matches the filters." : "No one is on the blocklist."}
+                  {filtered ? m.admin_blocklist_empty_filtered() : m.admin_blocklist_empty()}
                 </EmptyTableRow>
               ) : (
                 rows.map((row) => {
@@ -153,7 +159,7 @@ export function BlocklistScreen({ loaderData }: { loaderData: LoaderData<typeof 
                             form={BULK_FORM}
                             name="ids"
                             value={String(row.id)}
-                            aria-label={`Select ${name}`}
+                            aria-label={m.admin_select_name({ name })}
                             checked={selected.has(row.id)}
                             onChange={() =>
                               setSelected((s) => {
@@ -189,8 +195,8 @@ export function BlocklistScreen({ loaderData }: { loaderData: LoaderData<typeof 
                               to={listHref(query, {}, { modal: "reset_password", id: row.id })}
                               preventScrollReset
                               className={buttonVariants({ variant: "ghost", size: "sm" })}
-                              aria-label={`Reset password of ${name}`}
-                              title="Reset password"
+                              aria-label={m.admin_reset_password_of({ name })}
+                              title={m.admin_reset_password()}
                             >
                               <KeyRound aria-hidden="true" />
                             </Link>
@@ -201,7 +207,8 @@ export function BlocklistScreen({ loaderData }: { loaderData: LoaderData<typeof 
                               preventScrollReset
                               className={buttonVariants({ variant: "outline", size: "sm" })}
                             >
-                              Remove<span className="sr-only"> {name}</span>
+                              {m.admin_remove()}
+                              <span className="sr-only"> {name}</span>
                             </Link>
                           ) : null}
                         </span>
@@ -240,8 +247,8 @@ export function RemoveDialog({ record, closeHref, returnTo }: { record: Row; clo
   const name = record.name ?? record.username ?? `#${record.id}`;
   return (
     <AccessDialog
-      title="Remove from blocklist"
-      description={`Are you sure you want to remove ${name} from the blocklist? They can sign in again with their password.`}
+      title={m.admin_blocklist_remove_title()}
+      description={m.admin_blocklist_remove_question({ name })}
       closeHref={closeHref}
       role="alertdialog"
       testId="resource-modal"
@@ -253,11 +260,11 @@ export function RemoveDialog({ record, closeHref, returnTo }: { record: Row; clo
         <input type="hidden" name="_return" value={returnTo} />
         <DialogActions>
           <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-            Cancel
+            {m.admin_cancel()}
           </Link>
           <Button type="submit" disabled={submitting} data-autofocus>
-            {submitting ? <Spinner size="sm" label="Removing…" /> : null}
-            Remove
+            {submitting ? <Spinner size="sm" label={m.admin_removing()} /> : null}
+            {m.admin_remove()}
           </Button>
         </DialogActions>
       </Form>

@@ -3,6 +3,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { useHydrated } from "~/components/resource/use-hydrated";
 import { actionLabel, columnIds, rowIds, toggleAll, type PermissionMatrix } from "@domain/permission-matrix";
 import { cn } from "~/lib/utils";
+import { m } from "@domain/i18n";
 
 // The role form's permission matrix: entities down, actions across; a row's or a
 // column's header ticks or clears the whole row or column. Native checkboxes named `permissions`
@@ -37,14 +38,14 @@ export function PermissionMatrixField({
   return (
     <fieldset className="flex min-w-0 flex-col gap-2" data-field={name} data-testid="permission-matrix">
       <legend className="mb-1 flex w-full flex-wrap items-baseline justify-between gap-2 text-sm font-medium">
-        <span>Permissions</span>
+        <span>{m.admin_matrix_permissions()}</span>
         <span className="text-xs font-normal text-muted-foreground" aria-live="polite" data-testid="matrix-count">
-          {selected.size} of {total} selected
+          {m.admin_matrix_count({ selected: selected.size, total })}
         </span>
       </legend>
       {readOnly ? (
         <p className="rounded-md border bg-muted/50 px-3 py-2 text-sm text-muted-foreground">
-          The Administrator role always holds every permission, including those added later.
+          {m.admin_matrix_administrator()}
         </p>
       ) : (
         <input type="hidden" name={name} value="none" />
@@ -52,14 +53,14 @@ export function PermissionMatrixField({
       {hydrated ? (
         <div className="flex flex-wrap items-center gap-2">
           <label className="sr-only" htmlFor="matrix-filter">
-            Filter entities
+            {m.admin_matrix_filter()}
           </label>
           <input
             id="matrix-filter"
             type="search"
             value={filter}
             onChange={(e) => setFilter(e.target.value)}
-            placeholder="Filter entities…"
+            placeholder={m.admin_matrix_filter_placeholder()}
             className="h-8 w-full max-w-56 rounded-md border border-input bg-background px-2 text-sm"
           />
           {!readOnly ? (
@@ -69,10 +70,10 @@ export function PermissionMatrixField({
                 className="text-xs underline-offset-2 hover:underline"
                 onClick={() => setSelected(new Set(matrix.permissions.map((p) => p.id)))}
               >
-                Select all
+                {m.admin_select_all_short()}
               </button>
               <button type="button" className="text-xs underline-offset-2 hover:underline" onClick={() => setSelected(new Set())}>
-                Clear
+                {m.admin_clear()}
               </button>
             </>
           ) : null}
@@ -80,11 +81,11 @@ export function PermissionMatrixField({
       ) : null}
       <div className="max-h-[55svh] overflow-auto rounded-md border">
         <table className="w-full border-separate border-spacing-0 text-sm">
-          <caption className="sr-only">Permissions by entity (rows) and action (columns)</caption>
+          <caption className="sr-only">{m.admin_matrix_caption()}</caption>
           <thead className="sticky top-0 z-10 bg-muted">
             <tr>
               <th scope="col" className="sticky left-0 z-20 border-b bg-muted px-2 py-2 text-left text-xs font-semibold">
-                Entity
+                {m.admin_matrix_entity()}
               </th>
               {matrix.actions.map((action) => {
                 const ids = columnIds(matrix, action);
@@ -96,8 +97,8 @@ export function PermissionMatrixField({
                         type="button"
                         className={cn(headerButton, "text-center")}
                         onClick={() => toggle(ids)}
-                        aria-label={`${s.all ? "Clear" : "Select"} ${action} for every entity`}
-                        title={`${s.all ? "Clear" : "Select"} the whole column`}
+                        aria-label={s.all ? m.admin_matrix_clear_column({ action }) : m.admin_matrix_select_column({ action })}
+                        title={s.all ? m.admin_matrix_clear_column_title() : m.admin_matrix_select_column_title()}
                       >
                         {actionLabel(action)}
                       </button>
@@ -121,8 +122,8 @@ export function PermissionMatrixField({
                         type="button"
                         className={cn(headerButton, s.all && "text-primary-ink")}
                         onClick={() => toggle(ids)}
-                        aria-label={`${s.all ? "Clear" : "Select"} every action on ${row.label}`}
-                        title={`${s.all ? "Clear" : "Select"} the whole row`}
+                        aria-label={s.all ? m.admin_matrix_clear_row({ entity: row.label }) : m.admin_matrix_select_row({ entity: row.label })}
+                        title={s.all ? m.admin_matrix_clear_row_title() : m.admin_matrix_select_row_title()}
                       >
                         {row.label}
                       </button>

@@ -7,6 +7,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { deleteConfirmation } from "@domain/registry/messages";
 import type { ResourceDef } from "@domain/registry/types";
 import { AccessDialog, DialogActions } from "./dialog";
+import { m } from "@domain/i18n";
 
 // Deleting a role (spec §8: "... This action cannot be undone."). A role in use names its members
 // and asks to confirm that they lose it.
@@ -28,10 +29,10 @@ export function RoleDeleteDialog({
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
   const members = (record.members as Member[] | undefined) ?? [];
-  const name = String(record.name ?? `role #${record.id}`);
+  const name = String(record.name ?? m.admin_role_number({ id: record.id }));
   return (
     <AccessDialog
-      title="Delete role"
+      title={m.admin_role_delete_title()}
       description={deleteConfirmation(def, name)}
       closeHref={closeHref}
       role="alertdialog"
@@ -45,18 +46,18 @@ export function RoleDeleteDialog({
         {members.length ? (
           <div className="flex flex-col gap-3 px-5 py-4">
             <p className="text-sm">
-              {members.length === 1 ? "1 user holds" : `${members.length} users hold`} this role and will lose the permissions it gives:
+              {members.length === 1 ? m.admin_role_delete_members_one() : m.admin_role_delete_members_other({ count: members.length })}
             </p>
             <ul
               className="max-h-40 list-disc overflow-y-auto pl-5 text-sm"
               data-testid="role-members"
               tabIndex={members.length > 6 ? 0 : undefined}
-              aria-label="Members of the role"
+              aria-label={m.admin_role_members_of()}
             >
-              {members.map((m) => (
-                <li key={m.id}>
-                  {m.fullname}
-                  {m.username ? <span className="text-muted-foreground"> (@{m.username})</span> : null}
+              {members.map((member) => (
+                <li key={member.id}>
+                  {member.fullname}
+                  {member.username ? <span className="text-muted-foreground"> (@{member.username})</span> : null}
                 </li>
               ))}
             </ul>
@@ -68,18 +69,18 @@ export function RoleDeleteDialog({
                 className="mt-0.5"
                 aria-describedby={actionData?.confirmError ? "confirm-members-error" : undefined}
               />
-              Yes, take this role away from {members.length === 1 ? "its member" : `its ${members.length} members`}.
+              {members.length === 1 ? m.admin_role_delete_confirm_one() : m.admin_role_delete_confirm_other({ count: members.length })}
             </label>
             <FieldErrors id="confirm-members-error" errors={actionData?.confirmError ? [actionData.confirmError] : undefined} />
           </div>
         ) : null}
         <DialogActions>
           <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-            Cancel
+            {m.admin_cancel()}
           </Link>
           <Button type="submit" variant="destructive" disabled={submitting} data-autofocus>
-            {submitting ? <Spinner size="sm" label="Deleting…" /> : null}
-            Delete
+            {submitting ? <Spinner size="sm" label={m.admin_deleting()} /> : null}
+            {m.admin_delete()}
           </Button>
         </DialogActions>
       </Form>

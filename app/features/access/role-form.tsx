@@ -10,6 +10,7 @@ import type { PermissionMatrix } from "@domain/permission-matrix";
 import type { FieldDef, ResourceDef } from "@domain/registry/types";
 import { PermissionMatrixField } from "./permission-matrix";
 import { DefaultSubmit, FormAlert, HiddenFields, useEntityForm } from "~/components/resource/form-parts";
+import { m } from "@domain/i18n";
 
 // The role form: name, description, the permission matrix and the members, fed by
 // role/role_model_view. Posts to the list's action like every registry form.
@@ -98,21 +99,21 @@ function MembersField({ users, initial, formId }: { users: RoleModelView["users"
   return (
     <fieldset className="flex flex-col gap-2" data-field="members">
       <legend className="mb-1 flex w-full items-baseline justify-between gap-2 text-sm font-medium">
-        <span>Members</span>
-        <span className="text-xs font-normal text-muted-foreground">{selected.size} selected</span>
+        <span>{m.admin_role_members()}</span>
+        <span className="text-xs font-normal text-muted-foreground">{m.admin_selected({ count: selected.size })}</span>
       </legend>
       <input type="hidden" name="members" value="none" />
       {hydrated && users.length > 8 ? (
         <>
           <label htmlFor={`${formId}-members-filter`} className="sr-only">
-            Filter staff
+            {m.admin_role_filter_staff()}
           </label>
           <input
             id={`${formId}-members-filter`}
             type="search"
             value={filter}
             onChange={(e) => setFilter(e.target.value)}
-            placeholder="Filter staff…"
+            placeholder={m.admin_role_filter_staff_placeholder()}
             className="h-8 w-full max-w-56 rounded-md border border-input bg-background px-2 text-sm"
           />
         </>

@@ -66,6 +66,11 @@ const KIND_LABEL: Record<string, () => string> = {
   organization: m.admin_user_kind_organization,
 };
 
+/** An account's kind in words. */
+export function kindLabel(kind: string): string {
+  return KIND_LABEL[kind]?.() ?? kind;
+}
+
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5">
@@ -106,7 +111,7 @@ export function ProfileHeader({ user, actions }: { user: DetailUser; actions?: R
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             {user.username ? <span className="font-mono">@{user.username}</span> : null}
             <AccountStatusBadge status={user.status} />
-            <span>{KIND_LABEL[user.kind]?.() ?? user.kind}</span>
+            <span>{kindLabel(user.kind)}</span>
           </div>
         </div>
       </div>
