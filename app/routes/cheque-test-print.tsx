@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/cheque-test-print";
 import { PrintErrorBoundary } from "~/components/print/print-bar";
 import { pageTitle } from "~/lib/titles";
+import { m } from "@domain/i18n";
 import { ChequeSheet } from "~/features/disbursements/cheque-sheet";
 import { redirectWithFlash, rethrowForPage, serviceContextOf, serviceFor, isAppError } from "../../server/http/pages/page-kit.server.ts";
 import { chequeTestPrint } from "../../server/features/disbursements/print.server.ts";
@@ -29,11 +30,11 @@ export async function action(args: Route.ActionArgs) {
     if (isAppError(error) && error.status === 422) return data({ error: error.message }, { status: 422 });
     rethrowForPage(error);
   }
-  return redirectWithFlash(args, form, { message: "Successfully updated.", type: "success" }, new URL(args.request.url).pathname);
+  return redirectWithFlash(args, form, { message: m.finance_cheque_test_saved(), type: "success" }, new URL(args.request.url).pathname);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `Test print ${loaderData.account.account_number} | Portal` : pageTitle("print") }];
+  return [{ title: loaderData ? m.finance_cheque_test_meta({ number: loaderData.account.account_number }) : pageTitle("print") }];
 }
 
 export default function ChequeTestPrint({ loaderData, actionData }: Route.ComponentProps) {
@@ -43,8 +44,9 @@ export default function ChequeTestPrint({ loaderData, actionData }: Route.Compon
       face={face}
       account={account}
       canCalibrate={canCalibrate}
-      title="Cheque test print"
-      back={{ to: "/system/parameters/bank_accounts", label: "Bank accounts" }}
+      title={m.finance_cheque_test_title()}
+      back={{ to: "/system/parameters/bank_accounts", label: m.finance_cheque_test_back() }}
+
       error={actionData && "error" in actionData ? actionData.error : null}
     />
   );

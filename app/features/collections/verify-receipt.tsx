@@ -8,14 +8,23 @@ import { formatMoney } from "@domain/money";
 import type { LoaderData } from "~/lib/route-data";
 import { VisitorBarangayField } from "~/features/hub/visitor-barangay-field";
 import type { loader } from "~/routes/verify.collection";
+import { m } from "@domain/i18n";
+import { receiptStatusLabel } from "~/features/collections/labels";
+
+/** Examples in the inputs: codes and numbers, the same in both languages. */
+const SAMPLE_RECEIPT_NUMBER = "4364301 T";
+const SAMPLE_AMOUNT = "150.00";
 
 /** The public check of a receipt: the answer to the code or number asked, and the two forms to ask. */
 export function VerifyReceipt({ loaderData }: { loaderData: LoaderData<typeof loader> }) {
   const { code, byNumber, result, barangays } = loaderData;
   const asked = code != null || byNumber != null;
+  const valid = result?.status === "Valid";
+  const dateIssued = result ? formatDate(result.date, "long") : "";
+
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6">
-      <h1 className="text-2xl font-semibold">Verify an official receipt</h1>
+      <h1 className="text-2xl font-semibold">{m.finance_verify_title()}</h1>
       {asked && result ? (
         <section
           aria-labelledby="verified-title"
@@ -28,24 +37,24 @@ export function VerifyReceipt({ loaderData }: { loaderData: LoaderData<typeof lo
         >
           <h2 id="verified-title" className="flex items-center gap-2 text-lg font-semibold">
             {result.status === "Valid" ? <BadgeCheck aria-hidden="true" /> : <CircleAlert aria-hidden="true" />}
-            {result.status === "Valid" ? "This receipt is genuine and valid." : "This receipt was cancelled."}
+            {valid ? m.finance_verify_valid() : m.finance_verify_cancelled()}
           </h2>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-            <dt className="font-medium">Document</dt>
+            <dt className="font-medium">{m.finance_verify_document()}</dt>
             <dd>{result.kind}</dd>
-            <dt className="font-medium">Number</dt>
+            <dt className="font-medium">{m.finance_verify_number()}</dt>
             <dd data-testid="verify-number">{result.number}</dd>
-            <dt className="font-medium">Date issued</dt>
-            <dd>{formatDate(result.date, "long")}</dd>
-            <dt className="font-medium">Amount</dt>
+            <dt className="font-medium">{m.finance_form_date_issued()}</dt>
+            <dd>{dateIssued}</dd>
+            <dt className="font-medium">{m.finance_amount()}</dt>
             <dd>{formatMoney(result.amount)}</dd>
-            <dt className="font-medium">Fund</dt>
+            <dt className="font-medium">{m.finance_fund()}</dt>
             <dd>{result.fund}</dd>
-            <dt className="font-medium">Payor</dt>
+            <dt className="font-medium">{m.finance_form_payor()}</dt>
             <dd data-testid="verify-payor">{result.payor}</dd>
-            <dt className="font-medium">Status</dt>
+            <dt className="font-medium">{m.finance_status()}</dt>
             <dd data-testid="verify-status" className="font-semibold">
-              {result.status}
+              {valid ? m.finance_verify_status_valid() : receiptStatusLabel(result.status)}
             </dd>
           </dl>
         </section>
@@ -56,14 +65,12 @@ export function VerifyReceipt({ loaderData }: { loaderData: LoaderData<typeof lo
           data-testid="verify-unknown"
           className="rounded-lg border-2 border-amber-500 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950 dark:text-amber-50"
         >
-          {code
-            ? "No official receipt has this verification code. Check the code, or ask the barangay treasurer."
-            : "No official receipt matches this number, date and amount. Check them against the receipt, or ask the barangay treasurer."}
+          {code ? m.finance_verify_unknown_code() : m.finance_verify_unknown_number()}
         </p>
       ) : null}
       <Form method="get" action="/verify/collection" className="flex flex-col gap-2 rounded-lg border bg-card p-4">
-        <h2 className="font-semibold">By verification code</h2>
-        <Label htmlFor="verify-code">The code under the QR code of the receipt</Label>
+        <h2 className="font-semibold">{m.finance_verify_by_code()}</h2>
+        <Label htmlFor="verify-code">{m.finance_verify_code_label()}</Label>
         <div className="flex gap-2">
           <Input
             id="verify-code"
@@ -71,11 +78,11 @@ export function VerifyReceipt({ loaderData }: { loaderData: LoaderData<typeof lo
             autoComplete="off"
             spellCheck={false}
             defaultValue={code ?? ""}
-            placeholder="e.g. 7KQ2M-9XD4T"
+            placeholder={m.finance_verify_code_placeholder()}
           />
           <Button type="submit">
             <Search aria-hidden="true" />
-            Verify
+            {m.finance_verify_button()}
           </Button>
         </div>
       </Form>
@@ -86,33 +93,39 @@ export function VerifyReceipt({ loaderData }: { loaderData: LoaderData<typeof lo
         aria-labelledby="by-number-title"
       >
         <h2 id="by-number-title" className="font-semibold">
-          By receipt number, date and amount
+          {m.finance_verify_by_number()}
         </h2>
         <VisitorBarangayField id="verify-barangay" choices={barangays.choices} chosen={barangays.chosen} />
         <div className="grid gap-3 sm:grid-cols-3">
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor="verify-number-input">Receipt number</Label>
-            <Input id="verify-number-input" name="number" required defaultValue={byNumber?.number ?? ""} placeholder="4364301 T" />
+            <Label htmlFor="verify-number-input">{m.finance_verify_receipt_number()}</Label>
+            <Input
+              id="verify-number-input"
+              name="number"
+              required
+              defaultValue={byNumber?.number ?? ""}
+              placeholder={SAMPLE_RECEIPT_NUMBER}
+            />
           </div>
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor="verify-date">Date issued</Label>
+            <Label htmlFor="verify-date">{m.finance_form_date_issued()}</Label>
             <Input id="verify-date" name="date" type="date" required defaultValue={byNumber?.date ?? ""} />
           </div>
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor="verify-amount">Amount (₱)</Label>
+            <Label htmlFor="verify-amount">{m.finance_form_amount_peso()}</Label>
             <Input
               id="verify-amount"
               name="amount"
               inputMode="decimal"
               required
               defaultValue={byNumber?.amount ?? ""}
-              placeholder="150.00"
+              placeholder={SAMPLE_AMOUNT}
             />
           </div>
         </div>
         <Button type="submit" className="self-start">
           <Search aria-hidden="true" />
-          Verify receipt
+          {m.finance_verify_receipt_button()}
         </Button>
       </Form>
     </div>

@@ -6,6 +6,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { CHEQUE_PRINT_CSS, ChequeFace, type ChequeFaceValues } from "./cheque-face";
+import { m } from "@domain/i18n";
 
 // The cheque print page: the values on the account's stock, the print button,
 // and the calibration of the account's offsets (after a test print held over a real cheque).
@@ -34,21 +35,20 @@ export function ChequeSheet({ face, account, canCalibrate, title, back, error }:
           </Link>
           <Button size="sm" onClick={() => window.print()} data-testid="print-now">
             <Printer aria-hidden="true" />
-            Print
+            {m.finance_print()}
           </Button>
         </div>
         <div className="rounded-md border bg-background p-3 text-sm">
           <h1 className="font-semibold">{title}</h1>
           <p className="text-muted-foreground">
-            {account.bank} · {account.account_name} · {account.account_number}. Print at actual size (100%, scaling off), manual feed tray.
-            Test on plain paper held over a cheque first; move the values with the offsets below.
+            {m.finance_cheque_sheet_help({ bank: account.bank, name: account.account_name, number: account.account_number })}
           </p>
           {canCalibrate && (
-            <Form method="post" className="mt-2 flex flex-wrap items-end gap-3" aria-label="Cheque offsets">
+            <Form method="post" className="mt-2 flex flex-wrap items-end gap-3" aria-label={m.finance_cheque_offsets()}>
               <CsrfInput />
               <input type="hidden" name="intent" value="calibrate" />
               <div className="grid gap-1">
-                <Label htmlFor="offset_x">Right (mm)</Label>
+                <Label htmlFor="offset_x">{m.finance_cheque_right()}</Label>
                 <Input
                   id="offset_x"
                   name="offset_x"
@@ -61,7 +61,7 @@ export function ChequeSheet({ face, account, canCalibrate, title, back, error }:
                 />
               </div>
               <div className="grid gap-1">
-                <Label htmlFor="offset_y">Down (mm)</Label>
+                <Label htmlFor="offset_y">{m.finance_cheque_down()}</Label>
                 <Input
                   id="offset_y"
                   name="offset_y"
@@ -74,7 +74,8 @@ export function ChequeSheet({ face, account, canCalibrate, title, back, error }:
                 />
               </div>
               <Button type="submit" size="sm" variant="secondary">
-                Save offsets
+                {m.finance_cheque_save_offsets()}
+
               </Button>
               {error ? (
                 <p role="alert" className="text-destructive">
