@@ -7,6 +7,7 @@ import { lazyComponent } from "~/lib/lazy-component";
 import type { ListDef } from "@domain/registry/types";
 import type { Gates } from "./row-actions";
 import { useHydrated } from "./use-hydrated";
+import { m } from "@domain/i18n";
 
 const BulkConfirmDialog = lazyComponent(() => import("./bulk-confirm-dialog").then((m) => m.BulkConfirmDialog));
 
@@ -45,8 +46,8 @@ export function BulkBar({
   // A cancel asks each record's own reason: there is no cancelling several at once.
   const canDelete = gates.delete && !def.cancel;
   if (!canDelete && !canRestore) return null;
-  const deleteLabel = def.voidWording ? "Void selected" : "Delete selected";
-  const restoreLabel = def.voidWording ? "Unvoid selected" : "Restore selected";
+  const deleteLabel = def.voidWording ? m.resource_bulk_void_selected() : m.resource_bulk_delete_selected();
+  const restoreLabel = def.voidWording ? m.resource_bulk_unvoid_selected() : m.resource_bulk_restore_selected();
   // Before hydration (and without JavaScript) the count is unknown: the buttons stay usable.
   const none = hydrated && selected === 0;
   return (
@@ -55,7 +56,7 @@ export function BulkBar({
       id={formId}
       method="post"
       preventScrollReset
-      aria-label={`Bulk actions on ${def.labels.plural}`}
+      aria-label={m.resource_bulk_region({ plural: def.labels.plural })}
       className="flex min-h-12 flex-wrap items-center gap-2 border-b bg-muted/30 px-4 py-2 text-sm"
       data-testid="bulk-bar"
     >
@@ -64,9 +65,11 @@ export function BulkBar({
       <p className="mr-auto text-muted-foreground" aria-live="polite">
         {hydrated
           ? selected === 0
-            ? "Select rows for bulk actions."
-            : `${selected} ${selected === 1 ? def.labels.singular : def.labels.plural} selected`
-          : "Tick rows, then:"}
+            ? m.resource_bulk_select_rows()
+            : selected === 1
+              ? m.resource_bulk_selected_one({ count: selected, singular: def.labels.singular })
+              : m.resource_bulk_selected_many({ count: selected, plural: def.labels.plural })
+          : m.resource_bulk_tick_rows()}
       </p>
       {canDelete ? (
         hydrated ? (

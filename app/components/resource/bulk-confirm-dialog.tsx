@@ -2,6 +2,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { bulkDeleteConfirmation } from "@domain/registry/messages";
 import type { ListDef } from "@domain/registry/types";
+import { m } from "@domain/i18n";
 
 /** Delete selected's confirmation with JavaScript (bulk-bar.tsx); its own chunk, fetched on first opening. */
 export function BulkConfirmDialog({
@@ -22,18 +23,21 @@ export function BulkConfirmDialog({
       <DialogContent role="alertdialog" showCloseButton={false} data-testid="bulk-delete-confirm">
         <DialogHeader>
           <DialogTitle>
-            {def.voidWording ? "Void" : "Delete"} {selected} {selected === 1 ? def.labels.singular : def.labels.plural}?
+            {(def.voidWording ? m.resource_bulk_confirm_void : m.resource_bulk_confirm_delete)({
+              count: selected,
+              noun: selected === 1 ? def.labels.singular : def.labels.plural,
+            })}
           </DialogTitle>
           <DialogDescription>{bulkDeleteConfirmation(def, selected)}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <DialogClose asChild>
             <Button type="button" variant="outline">
-              Cancel
+              {m.resource_cancel()}
             </Button>
           </DialogClose>
           <Button type="button" variant="destructive" onClick={onConfirm}>
-            {def.voidWording ? "Void" : "Delete"} {selected}
+            {(def.voidWording ? m.resource_bulk_void_count : m.resource_bulk_delete_count)({ count: selected })}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -4,6 +4,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { bulkDeleteConfirmation } from "@domain/registry/messages";
 import type { ListDef } from "@domain/registry/types";
 import { ModalShell } from "./modal-shell";
+import { m } from "@domain/i18n";
 
 /**
  * The confirm step of a bulk delete without JavaScript: the server answered
@@ -21,10 +22,10 @@ export function BulkDeleteConfirm({ def, closeHref }: { def: ListDef; closeHref:
   params.delete("ids");
   const returnTo = params.toString() ? `?${params}` : "";
   const n = ids.length;
-  const verb = def.voidWording ? "Void" : "Delete";
+  const noun = n === 1 ? def.labels.singular : def.labels.plural;
   return (
     <ModalShell
-      title={`${verb} ${n} ${n === 1 ? def.labels.singular : def.labels.plural}?`}
+      title={def.voidWording ? m.resource_bulk_confirm_void({ count: n, noun }) : m.resource_bulk_confirm_delete({ count: n, noun })}
       description={bulkDeleteConfirmation(def, n)}
       closeHref={closeHref}
       role="alertdialog"
@@ -37,10 +38,10 @@ export function BulkDeleteConfirm({ def, closeHref }: { def: ListDef; closeHref:
         <input type="hidden" name="ids" value={ids.join(",")} />
         <input type="hidden" name="_return" value={returnTo} />
         <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-          Cancel
+          {m.resource_cancel()}
         </Link>
         <Button type="submit" variant="destructive" disabled={n === 0} data-autofocus>
-          {verb} {n}
+          {def.voidWording ? m.resource_bulk_void_count({ count: n }) : m.resource_bulk_delete_count({ count: n })}
         </Button>
       </Form>
     </ModalShell>

@@ -5,6 +5,7 @@ import { initialsOf, readableTextOn } from "~/lib/ui-color";
 import { cn } from "~/lib/utils";
 import type { ColumnDef } from "@domain/registry/types";
 import { displayText, personName, referenceName } from "@domain/format";
+import { m } from "@domain/i18n";
 
 // One renderer per column kind (DESIGN §4): the registry names a kind, never a component.
 
@@ -28,14 +29,22 @@ export const STATUS_STYLE: StatusStyles = {
   },
 };
 
+/** The row statuses the server sends (in English: they are values), in the reader's language. */
+const STATUS_WORDS: Record<string, () => string> = {
+  Active: m.resource_status_active,
+  Trashed: m.resource_status_trashed,
+  Void: m.resource_status_void,
+  Cancelled: m.resource_status_cancelled,
+};
+
 /** A status as a badge; `styles` names the states of its own kind (unknown ones look Active). */
-export function StatusBadge({ status, styles = STATUS_STYLE }: { status: string; styles?: StatusStyles }) {
+export function StatusBadge({ status, label, styles = STATUS_STYLE }: { status: string; label?: string; styles?: StatusStyles }) {
   const style = styles[status] ?? styles.Active;
   const Icon = style.Icon;
   return (
     <Badge variant="outline" data-status={status} className={cn("gap-1 px-2 py-1", style.className)}>
       <Icon aria-hidden="true" />
-      {status}
+      {label ?? STATUS_WORDS[status]?.() ?? status}
     </Badge>
   );
 }
@@ -48,7 +57,8 @@ type PersonValue = { id?: number; fullname?: string | null; name?: string | null
 export function PersonCell({ value, inLink = false }: { value: unknown; inLink?: boolean }) {
   if (value == null) return <span className="text-muted-foreground">—</span>;
   const person = (typeof value === "object" ? value : { fullname: String(value) }) as PersonValue;
-  const name = personName(person) || "Unknown";
+  const name = personName(person) || m.resource_person_unknown();
+
   const photo = person.image && person.image !== "/default_avatar.png" ? person.image : null;
   const colour = person.hex_color || PALETTE[Math.abs(Number(person.id ?? name.length)) % PALETTE.length];
   return (

@@ -1,3 +1,5 @@
+import { m } from "@domain/i18n";
+import { term } from "@domain/i18n/terms";
 import { useField } from "@conform-to/react";
 import type { ChildDef } from "@domain/registry/types";
 import { FieldErrors, FormField, type Option } from "./form-field";
@@ -18,11 +20,13 @@ export function ChildRowsEditor({
 }) {
   const [meta] = useField<Record<string, unknown>[]>(child.key);
   const items = meta.getFieldList();
-  const capital = child.labels.singular.charAt(0).toUpperCase() + child.labels.singular.slice(1);
+  const singular = term(child.labels.singular);
+  const plural = term(child.labels.plural);
+  const capital = singular.charAt(0).toUpperCase() + singular.slice(1);
   const blank = Object.fromEntries(child.fields.map((f) => [f.name, ""]));
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border p-3 sm:p-4" data-testid={`child-rows-${child.key}`}>
-      <legend className="px-1 text-sm font-medium">{child.labels.plural.charAt(0).toUpperCase() + child.labels.plural.slice(1)}</legend>
+      <legend className="px-1 text-sm font-medium">{plural.charAt(0).toUpperCase() + plural.slice(1)}</legend>
       <ol className="flex flex-col gap-3">
         {items.map((item, index) => (
           <li key={item.key} className="flex flex-col gap-3 rounded-md border bg-muted/30 p-3" data-testid="child-row">
@@ -30,8 +34,8 @@ export function ChildRowsEditor({
               listName={meta.name}
               index={index}
               count={items.length}
-              heading={`${capital} ${index + 1}`}
-              rowName={`${child.labels.singular} ${index + 1}`}
+              heading={m.resource_form_row_heading({ noun: capital, number: index + 1 })}
+              rowName={m.resource_form_row_heading({ noun: singular, number: index + 1 })}
             />
             <div className="grid gap-3 sm:grid-cols-2">
               {child.fields.map((field) => (
@@ -47,13 +51,15 @@ export function ChildRowsEditor({
         ))}
       </ol>
       {items.length === 0 ? (
-        <p className="rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">No {child.labels.plural} yet.</p>
+        <p className="rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">
+          {m.resource_form_rows_empty({ plural })}
+        </p>
       ) : null}
       <FieldErrors id={meta.errorId} errors={meta.errors} />
       {child.max == null || items.length < child.max ? (
         <div>
           <AddRowButton listName={meta.name} defaultValue={blank}>
-            Add {child.labels.singular}
+            {m.resource_form_add_row({ singular })}
           </AddRowButton>
         </div>
       ) : null}

@@ -1,3 +1,4 @@
+import { m } from "@domain/i18n";
 import { getInputProps, getSelectProps, getTextareaProps, useField, type FieldMetadata } from "@conform-to/react";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
@@ -17,12 +18,12 @@ type CustomFieldValue = { label?: string; fieldId?: string; type?: string; requi
 
 export const EMPTY_CUSTOM_FIELD = { label: "", fieldId: "", type: "text", options: "" };
 
-const TYPE_LABELS: Record<string, string> = {
-  text: "Text",
-  number: "Number",
-  date: "Date",
-  select: "Select (choices)",
-  textarea: "Long text",
+const TYPE_LABELS: Record<string, () => string> = {
+  text: m.resource_custom_type_text,
+  number: m.resource_custom_type_number,
+  date: m.resource_custom_type_date,
+  select: m.resource_custom_type_select,
+  textarea: m.resource_custom_type_textarea,
 };
 
 export function CustomFormsEditor({ name, label, description }: { name: string; label: string; description?: string }) {
@@ -39,10 +40,10 @@ export function CustomFormsEditor({ name, label, description }: { name: string; 
         {label}
       </legend>
       <p id={meta.descriptionId} className="-mt-1 text-xs text-muted-foreground">
-        {description ?? "Extra fields this type adds to its forms. The field id names the value in templates."}
+        {description ?? m.resource_custom_description()}
       </p>
       {items.length === 0 ? (
-        <p className="rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">No custom fields yet.</p>
+        <p className="rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">{m.resource_custom_empty()}</p>
       ) : null}
       <ol className="flex flex-col gap-3">
         {items.map((item, index) => (
@@ -52,7 +53,7 @@ export function CustomFormsEditor({ name, label, description }: { name: string; 
       <FieldErrors id={meta.errorId} errors={meta.errors} />
       <div>
         <AddRowButton listName={meta.name} defaultValue={EMPTY_CUSTOM_FIELD}>
-          Add field
+          {m.resource_custom_add()}
         </AddRowButton>
       </div>
     </fieldset>
@@ -75,7 +76,7 @@ function CustomFieldRow({
   const hydrated = useHydrated();
   const fields = item.getFieldset();
   const number = index + 1;
-  const rowName = fields.label.value ? `"${fields.label.value}"` : `field ${number}`;
+  const rowName = fields.label.value ? `"${fields.label.value}"` : m.resource_custom_row_name({ number });
 
   const [typeKey, typeProps] = split(getSelectProps(fields.type));
   const [reqKey, reqProps] = split(getInputProps(fields.required, { type: "checkbox" }));
@@ -84,7 +85,7 @@ function CustomFieldRow({
 
   return (
     <li className="flex flex-col gap-3 rounded-md border bg-muted/30 p-3" data-testid="custom-field-row">
-      <RowControls listName={listName} index={index} count={count} heading={`Field ${number}`} rowName={rowName} />
+      <RowControls listName={listName} index={index} count={count} heading={m.resource_custom_row({ number })} rowName={rowName} />
       <div className="grid gap-3 sm:grid-cols-2">
         <LabelAndFieldId
           listName={listName}
@@ -92,16 +93,16 @@ function CustomFieldRow({
           index={index}
           siblings={siblings}
           deriveFieldId={fieldIdFromLabel}
-          labelPlaceholder="Purpose of request"
+          labelPlaceholder={m.resource_custom_label_placeholder()}
           fieldIdPlaceholder="purpose_of_request"
-          fieldIdHint="Lower-case letters, digits and _; unique."
+          fieldIdHint={m.resource_custom_field_id_hint()}
         />
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={fields.type.id}>Type</Label>
+          <Label htmlFor={fields.type.id}>{m.resource_custom_type()}</Label>
           <NativeSelect key={typeKey} {...typeProps}>
             {CUSTOM_FIELD_TYPES.map((t) => (
               <option key={t} value={t}>
-                {TYPE_LABELS[t] ?? t}
+                {TYPE_LABELS[t]?.() ?? t}
               </option>
             ))}
           </NativeSelect>
@@ -109,14 +110,14 @@ function CustomFieldRow({
         </div>
         <div className="flex items-center gap-2 sm:pt-6">
           <Checkbox key={reqKey} {...reqProps} />
-          <Label htmlFor={fields.required.id}>Required</Label>
+          <Label htmlFor={fields.required.id}>{m.resource_custom_required()}</Label>
         </div>
         {showOptions ? (
           <div className="flex flex-col gap-1.5 sm:col-span-2">
-            <Label htmlFor={fields.options.id}>Choices</Label>
-            <Textarea key={optKey} {...optProps} rows={3} placeholder="One choice per line" />
+            <Label htmlFor={fields.options.id}>{m.resource_custom_choices()}</Label>
+            <Textarea key={optKey} {...optProps} rows={3} placeholder={m.resource_custom_choices_placeholder()} />
             <p id={fields.options.descriptionId} className="text-xs text-muted-foreground">
-              For select fields: one choice per line.
+              {m.resource_custom_choices_hint()}
             </p>
             <FieldErrors id={fields.options.errorId} errors={fields.options.errors} />
           </div>

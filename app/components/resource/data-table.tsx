@@ -10,6 +10,7 @@ import { CellValue, isNumericKind } from "./cells";
 import { displayText } from "@domain/format";
 import { mainLinkOf, RowActionsMenu, rowActions, rowMenuHref, type Gates } from "./row-actions";
 import { listHref } from "./urls";
+import { m } from "@domain/i18n";
 
 // The one DataTable of DESIGN §8 (TanStack Table 9): headless rows and selection from the library,
 // markup, sorting links and row actions here. Sorting, paging and filtering are the server's: every
@@ -42,7 +43,7 @@ export interface DataTableProps {
 
 function nameOf(def: ListDef, row: ResourceRow): string {
   const value = row[def.displayField];
-  return value == null || value === "" ? `${def.labels.singular} #${row.id}` : String(value);
+  return value == null || value === "" ? m.resource_table_row_name({ singular: def.labels.singular, id: row.id }) : String(value);
 }
 
 export function DataTable({ def, rows, query, gates, bulkFormId, rowSelection, onRowSelectionChange, empty, busy }: DataTableProps) {
@@ -59,7 +60,7 @@ export function DataTable({ def, rows, query, gates, bulkFormId, rowSelection, o
           id: "_select",
           header: ({ table }) => (
             <Checkbox
-              aria-label={`Select all ${def.labels.plural} on this page`}
+              aria-label={m.resource_table_select_all({ plural: def.labels.plural })}
               checked={table.getIsAllPageRowsSelected()}
               indeterminate={table.getIsSomePageRowsSelected() && !table.getIsAllPageRowsSelected()}
               onChange={table.getToggleAllPageRowsSelectedHandler()}
@@ -71,7 +72,7 @@ export function DataTable({ def, rows, query, gates, bulkFormId, rowSelection, o
               name="ids"
               value={String(row.original.id)}
               form={bulkFormId}
-              aria-label={`Select ${nameOf(def, row.original)}`}
+              aria-label={m.resource_table_select_row({ name: nameOf(def, row.original) })}
               checked={row.getIsSelected()}
               onChange={row.getToggleSelectedHandler()}
             />
@@ -109,7 +110,7 @@ export function DataTable({ def, rows, query, gates, bulkFormId, rowSelection, o
     list.push(
       helper.display({
         id: "_actions",
-        header: () => <span className="sr-only">Actions</span>,
+        header: () => <span className="sr-only">{m.resource_actions_header()}</span>,
         cell: ({ row }) => (
           <RowActionsMenu
             actions={rowActions(def, row.original, gates, query)}
@@ -139,9 +140,13 @@ export function DataTable({ def, rows, query, gates, bulkFormId, rowSelection, o
     <TableContainer aria-busy={busy || undefined} data-testid="data-table">
       <Table aria-describedby={undefined}>
         <TableCaption id={captionId} className="sr-only">
-          {def.labels.title}: {rows.length === 0 ? "no rows" : `${rows.length} rows shown`}
+          {rows.length === 0
+            ? m.resource_table_caption_empty({ title: def.labels.title })
+            : m.resource_table_caption({ title: def.labels.title, count: rows.length })}
           {query.sort
-            ? `, sorted by ${columnsById.get(query.sort)?.label ?? query.sort} ${query.order === "desc" ? "descending" : "ascending"}`
+            ? (query.order === "desc" ? m.resource_table_caption_sorted_desc : m.resource_table_caption_sorted_asc)({
+                column: columnsById.get(query.sort)?.label ?? query.sort,
+              })
             : ""}
         </TableCaption>
         <TableHeader>
@@ -224,9 +229,7 @@ function SortLink({ column, query, sorted }: { column: ColumnDef; query: ListQue
       {column.label}
       <Icon aria-hidden="true" className={cn("size-3.5", !sorted && "opacity-50")} />
       <span className="sr-only">
-        {sorted
-          ? `, sorted ${sorted === "asc" ? "ascending" : "descending"}; sort ${next === "asc" ? "ascending" : "descending"}`
-          : ", sort ascending"}
+        {sorted === "asc" ? m.resource_table_sorted_asc() : sorted === "desc" ? m.resource_table_sorted_desc() : m.resource_table_sort()}
       </span>
     </Link>
   );

@@ -1,3 +1,4 @@
+import { baseLocale, getLocale, m } from "@domain/i18n";
 import * as React from "react";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
@@ -54,9 +55,9 @@ export function FilterableSelect({
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
           // Named apart from the field, so the field's label still names only its select.
-          aria-label="Search this list"
+          aria-label={m.resource_form_search_list()}
           aria-controls={selectProps.id}
-          placeholder={`Type to search the ${plural(label)}…`}
+          placeholder={m.resource_form_search_placeholder({ what: getLocale() === baseLocale ? plural(label) : label.toLowerCase() })}
           autoComplete="off"
         />
       ) : null}
@@ -76,7 +77,7 @@ export function FilterableSelect({
       </NativeSelect>
       {filterable && typed.trim() ? (
         <p className="text-xs text-muted-foreground" aria-live="polite">
-          {shown.length} of {options.length} shown.
+          {m.resource_form_shown({ shown: shown.length, total: options.length })}
         </p>
       ) : null}
     </div>

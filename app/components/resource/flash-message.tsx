@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { notify, toastKind, type NotificationType } from "@domain/notify";
 import { useRootData } from "~/lib/root-data";
 import { useHydrated } from "./use-hydrated";
+import { m } from "@domain/i18n";
 
 // The one-shot message after a post (DESIGN §8). With JavaScript: a toast (icon rule of spec §4),
 // with Undo on a delete where the entry offers it (the undo posts intent=undo). Without JavaScript
@@ -70,7 +71,7 @@ export function FlashMessage({ flash }: { flash: FlashData | null }) {
           {flash.undo.ids?.length ? <input type="hidden" name="ids" value={flash.undo.ids.join(",")} /> : null}
           <input type="hidden" name="_return" value={search} />
           <Button type="submit" size="sm" variant="outline">
-            Undo
+            {m.resource_flash_undo()}
           </Button>
         </Form>
       ) : null}

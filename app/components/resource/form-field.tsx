@@ -10,12 +10,13 @@ import { CustomFormsEditor } from "./custom-forms-editor";
 import { PaymentFormEditor } from "./payment-form-editor";
 import { useHydrated } from "./use-hydrated";
 import { Checkbox } from "~/components/ui/checkbox";
-import { selectPlaceholder } from "@domain/format";
+import { m } from "@domain/i18n";
+import { translatedField } from "@domain/i18n/terms";
 
 // The form renderer of DESIGN §4: one control per field kind, with its label, description and
 // errors tied together (aria-describedby), for every registry entry.
 
-import { SelectOptions, type Option } from "./select-options";
+import { SelectOptions, selectPrompt, type Option } from "./select-options";
 import { FilterableSelect } from "./filterable-select";
 
 export { SelectOptions, type Option };
@@ -37,7 +38,7 @@ function ResidentIdField({ field, picker }: { field: FieldDef; picker: { label: 
     const id = Number(meta.initialValue);
     if (!Number.isSafeInteger(id) || id <= 0) return null;
     const name = picker.nameField && typeof nameMeta.initialValue === "string" ? nameMeta.initialValue.trim() : "";
-    return { id, fullname: name || `Resident #${id}` };
+    return { id, fullname: name || m.resource_form_picked_resident({ id }) };
   });
   return (
     <ResidentPicker
@@ -84,7 +85,7 @@ function RecordPickerField({
         <FilterableSelect
           key={`${entry}-${key}`}
           label={picker.label}
-          placeholder={selectPlaceholder(picker.label)}
+          placeholder={selectPrompt(picker.label)}
           options={allOptions[`${field.name}:${entry}`] ?? []}
           selectProps={props}
         />
@@ -100,7 +101,7 @@ function RecordPickerField({
       id={meta.id}
       name={field.name}
       label={picker.label}
-      value={Number.isSafeInteger(initial) && initial > 0 ? { id: initial, fullname: name || "the record chosen" } : null}
+      value={Number.isSafeInteger(initial) && initial > 0 ? { id: initial, fullname: name || m.resource_form_picked_record() } : null}
       onChange={() => undefined}
       errors={meta.errors}
       required
@@ -130,7 +131,7 @@ function CheckboxField({ field }: { field: FieldDef }) {
 
 /** A field of a registry entry, by kind; `name` may be dotted (user_profile.firstname). */
 export function FormField({
-  field,
+  field: english,
   options,
   intent,
   allOptions = {},
@@ -141,6 +142,8 @@ export function FormField({
   /** Every choice list of the form, for a field whose choices depend on another (a record picker). */
   allOptions?: Record<string, Option[]>;
 }) {
+  // The registry's field in the reader's language (its terms, domain/i18n/terms.ts); name and options stay.
+  const field = translatedField(english);
   const [meta] = useField<unknown>(field.name);
   if (field.recordPicker) return <RecordPickerField field={field} picker={field.recordPicker} allOptions={allOptions} />;
   if (field.kind === "custom-forms") return <CustomFormsEditor name={field.name} label={field.label} description={field.description} />;
@@ -151,7 +154,7 @@ export function FormField({
 
   // "Leave empty to keep the current password." only makes sense when there is one.
   const description =
-    field.kind === "password" && intent === "create" && field.description?.startsWith("Leave empty") ? undefined : field.description;
+    field.kind === "password" && intent === "create" && english.description?.startsWith("Leave empty") ? undefined : field.description;
   const aria = ariaFor(meta, description);
   let control: React.ReactNode;
   switch (field.kind) {
@@ -164,7 +167,7 @@ export function FormField({
       const [key, props] = split(getSelectProps(meta, aria));
       control = (
         <NativeSelect key={key} {...props}>
-          <option value="">Select…</option>
+          <option value="">{m.resource_form_select_short()}</option>
           {(field.options ?? []).map((o) => (
             <option key={o} value={o}>
               {field.optionLabels?.[o] ?? o}
@@ -181,7 +184,7 @@ export function FormField({
         <FilterableSelect
           key={key}
           label={field.label}
-          placeholder={selectPlaceholder(field.label)}
+          placeholder={selectPrompt(field.label)}
           options={options ?? []}
           selectProps={props}
         />
@@ -192,9 +195,11 @@ export function FormField({
       const [key, props] = split(getInputProps(meta, { type: "text", ...aria }));
       control = (
         <div className="relative">
+          {/* eslint-disable-next-line i18next/no-literal-string -- the peso sign, the same in both languages */}
           <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground">
             ₱
           </span>
+
           <Input key={key} {...props} inputMode="decimal" autoComplete="off" className="pl-7 tabular-nums" placeholder="0.00" />
         </div>
       );

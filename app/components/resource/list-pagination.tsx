@@ -8,6 +8,7 @@ import { listQueryToSearchParams, PER_PAGE_OPTIONS } from "@domain/registry/list
 import type { ListQuery, Paginated, ListDef } from "@domain/registry/types";
 import { cleanParams } from "./list-toolbar";
 import { listHref } from "./urls";
+import { m } from "@domain/i18n";
 
 // Pagination of a list (DESIGN §7): page links built from the list query, a page size select
 // (15/25/50/100) and "Showing X to Y of Z".
@@ -24,7 +25,9 @@ export function ListPagination({ def, query, meta }: { def: ListDef; query: List
   return (
     <div className="flex flex-col gap-3 border-t px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
       <p className="text-muted-foreground" aria-live="polite" data-testid="list-summary">
-        {meta.total === 0 ? `No ${def.labels.plural}` : `Showing ${meta.from} to ${meta.to} of ${meta.total}`}
+        {meta.total === 0
+          ? m.resource_list_none({ plural: def.labels.plural })
+          : m.resource_list_showing({ from: meta.from ?? 0, to: meta.to ?? 0, total: meta.total })}
       </p>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <Form
@@ -37,7 +40,7 @@ export function ListPagination({ def, query, meta }: { def: ListDef; query: List
             <input key={key} type="hidden" name={key} value={value} />
           ))}
           <Label htmlFor={id} className="font-normal whitespace-nowrap text-muted-foreground">
-            Rows per page
+            {m.resource_list_rows_per_page()}
           </Label>
           <NativeSelect id={id} name="per_page" defaultValue={String(query.per_page)} key={query.per_page} wrapperClassName="w-20">
             {PER_PAGE_OPTIONS.map((n) => (
@@ -48,14 +51,19 @@ export function ListPagination({ def, query, meta }: { def: ListDef; query: List
           </NativeSelect>
           <noscript>
             <Button type="submit" variant="secondary" size="sm">
-              Go
+              {m.resource_list_go()}
             </Button>
           </noscript>
         </Form>
         {last > 1 ? (
-          <nav aria-label={`Pages of ${def.labels.plural}`} className="flex items-center gap-1">
+          <nav aria-label={m.resource_list_pages({ plural: def.labels.plural })} className="flex items-center gap-1">
             {current > 1 ? (
-              <Link to={listHref(query, { page: current - 1 })} className={linkClass()} aria-label="Previous page" rel="prev">
+              <Link
+                to={listHref(query, { page: current - 1 })}
+                className={linkClass()}
+                aria-label={m.resource_list_previous_page()}
+                rel="prev"
+              >
                 <ChevronLeft aria-hidden="true" />
               </Link>
             ) : (
@@ -63,9 +71,7 @@ export function ListPagination({ def, query, meta }: { def: ListDef; query: List
                 <ChevronLeft />
               </span>
             )}
-            <span className="px-2 text-muted-foreground sm:hidden">
-              Page {current} of {last}
-            </span>
+            <span className="px-2 text-muted-foreground sm:hidden">{m.resource_list_page_of({ current, last })}</span>
             <ul className="hidden items-center gap-1 sm:flex">
               {pages.map((link, i) =>
                 link.label === "..." ? (
@@ -77,7 +83,7 @@ export function ListPagination({ def, query, meta }: { def: ListDef; query: List
                     <Link
                       to={listHref(query, { page: Number(link.label) })}
                       className={linkClass(link.active)}
-                      aria-label={`Page ${link.label}`}
+                      aria-label={m.resource_list_page({ page: link.label })}
                       aria-current={link.active ? "page" : undefined}
                     >
                       {link.label}
@@ -87,7 +93,7 @@ export function ListPagination({ def, query, meta }: { def: ListDef; query: List
               )}
             </ul>
             {current < last ? (
-              <Link to={listHref(query, { page: current + 1 })} className={linkClass()} aria-label="Next page" rel="next">
+              <Link to={listHref(query, { page: current + 1 })} className={linkClass()} aria-label={m.resource_list_next_page()} rel="next">
                 <ChevronRight aria-hidden="true" />
               </Link>
             ) : (

@@ -8,6 +8,7 @@ import { NativeSelect } from "~/components/ui/select";
 import { DEFAULT_PER_PAGE, type FilterSearchStep } from "@domain/registry/list-query";
 import { filterKeys, type FilterDef, type ListQuery, type ListDef } from "@domain/registry/types";
 import { ResidentFilter } from "./resident-filter";
+import { m } from "@domain/i18n";
 import { SelectOptions } from "./select-options";
 
 // Search and filters of a list (spec §2.4): a GET form to the list's own address, so it works
@@ -15,6 +16,9 @@ import { SelectOptions } from "./select-options";
 // applies at once. Changing them goes back to page 1.
 
 export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The two ends of a range filter, as its parameters name them (`filter[key_from]`, `filter[key_to]`). */
+const RANGE_ENDS = ["from", "to"] as const;
 
 /** The GET parameters of the form without empty values and defaults, so addresses stay short. */
 export function cleanParams(form: HTMLFormElement): URLSearchParams {
@@ -70,14 +74,14 @@ export function ListToolbar({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- filterKey stands for query.filter
   }, [def, query.search, query.status, filterKey]);
 
-  const trashedLabel = def.voidWording ? "Void" : (def.trashedLabel ?? "Trashed");
+  const trashedLabel = def.voidWording ? m.resource_list_status_void() : (def.trashedLabel ?? m.resource_list_status_trashed());
 
   return (
     <Form
       ref={formRef}
       method="get"
       role="search"
-      aria-label={`Search and filter ${def.labels.plural}`}
+      aria-label={m.resource_list_search_region({ plural: def.labels.plural })}
       className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
       onSubmit={(event) => {
         event.preventDefault();
@@ -94,7 +98,7 @@ export function ListToolbar({
       {query.sort ? <input type="hidden" name="order" value={query.order} /> : null}
       <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:min-w-56">
         <Label htmlFor={`${id}-search`} className="sr-only">
-          Search {def.labels.plural}
+          {m.resource_list_search_label({ plural: def.labels.plural })}
         </Label>
         <div className="relative">
           <Search
@@ -106,7 +110,7 @@ export function ListToolbar({
             type="search"
             name="search"
             defaultValue={query.search}
-            placeholder={`Search ${def.labels.plural}…`}
+            placeholder={m.resource_list_search_placeholder({ plural: def.labels.plural })}
             autoComplete="off"
             className="pl-9"
             onChange={() => {
@@ -121,11 +125,11 @@ export function ListToolbar({
         {def.deletion === "hard" ? null : (
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={`${id}-status`} className="text-xs text-muted-foreground">
-              Status
+              {m.resource_list_status()}
             </Label>
             <NativeSelect id={`${id}-status`} name="status" defaultValue={query.status} wrapperClassName="sm:w-36">
-              <option value="all">All</option>
-              <option value="active">Active</option>
+              <option value="all">{m.resource_list_status_all()}</option>
+              <option value="active">{m.resource_list_status_active()}</option>
               <option value="trashed">{trashedLabel}</option>
             </NativeSelect>
           </div>
@@ -152,7 +156,7 @@ export function ApplyWithoutScript() {
     <noscript>
       <Button type="submit" variant="secondary">
         <SlidersHorizontal aria-hidden="true" />
-        Apply
+        {m.resource_list_apply()}
       </Button>
     </noscript>
   );
@@ -182,16 +186,22 @@ export function FilterControl({
       <fieldset className="col-span-2 flex min-w-0 flex-col gap-1.5" data-testid={`filter-${filter.key}`}>
         <legend className="mb-1.5 text-xs text-muted-foreground">{filter.label}</legend>
         <div className="flex items-center gap-1.5">
-          {(["from", "to"] as const).map((end) => (
+          {RANGE_ENDS.map((end) => (
             <React.Fragment key={end}>
               <Label htmlFor={`${id}-${end}`} className="sr-only">
-                {filter.label} {end}
+                {end === "from" ? m.resource_list_range_from({ label: filter.label }) : m.resource_list_range_to({ label: filter.label })}
               </Label>
               <Input
                 id={`${id}-${end}`}
                 type={type}
                 inputMode={filter.kind === "amount-range" ? "decimal" : undefined}
-                placeholder={filter.kind === "amount-range" ? (end === "from" ? "From ₱" : "To ₱") : undefined}
+                placeholder={
+                  filter.kind === "amount-range"
+                    ? end === "from"
+                      ? m.resource_list_amount_from()
+                      : m.resource_list_amount_to()
+                    : undefined
+                }
                 name={`filter[${filter.key}_${end}]`}
                 defaultValue={query.filter[`${filter.key}_${end}`] ?? ""}
                 className="min-w-0 flex-1 sm:w-36 sm:flex-none"
@@ -205,8 +215,8 @@ export function FilterControl({
   const choices =
     filter.kind === "boolean"
       ? [
-          { value: "1", label: "Yes" },
-          { value: "0", label: "No" },
+          { value: "1", label: m.resource_list_yes() },
+          { value: "0", label: m.resource_list_no() },
         ]
       : filter.kind === "reference"
         ? (options ?? [])
@@ -217,7 +227,7 @@ export function FilterControl({
         {filter.label}
       </Label>
       <NativeSelect id={id} name={`filter[${filter.key}]`} defaultValue={query.filter[filter.key] ?? ""} wrapperClassName="sm:w-44">
-        <SelectOptions placeholder="All" options={choices} />
+        <SelectOptions placeholder={m.resource_list_filter_all()} options={choices} />
       </NativeSelect>
     </div>
   );

@@ -5,6 +5,7 @@ import { Link, useNavigate, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/lib/utils";
+import { m } from "@domain/i18n";
 
 // The modal dialog of DESIGN §8, used by the list's ResourceModal and the access pages' dialogs.
 // Its state is the address (?modal=update&id=7), so the server renders it open on a reload and
@@ -74,7 +75,7 @@ export function ModalShell({
           <Link
             to={closeHref}
             preventScrollReset
-            aria-label="Close"
+            aria-label={m.resource_modal_close()}
             className="-mt-1 -mr-2 flex size-8 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
             <X className="size-4" aria-hidden="true" />
@@ -89,7 +90,12 @@ export function ModalShell({
 /** The bottom bar of a dialog's form: Cancel (a link) and the submit button. */
 export function DialogActions({ className, children }: { className?: string; children: React.ReactNode }) {
   return (
-    <div className={cn("sticky bottom-0 z-30 flex flex-col-reverse gap-2 border-t bg-background px-5 py-3 sm:flex-row sm:justify-end", className)}>
+    <div
+      className={cn(
+        "sticky bottom-0 z-30 flex flex-col-reverse gap-2 border-t bg-background px-5 py-3 sm:flex-row sm:justify-end",
+        className,
+      )}
+    >
       {children}
     </div>
   );
@@ -107,11 +113,11 @@ export function SaveActions({ intent, closeHref }: { intent: "create" | "update"
   return (
     <DialogActions>
       <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-        Cancel
+        {m.resource_cancel()}
       </Link>
       <Button type="submit" disabled={submitting}>
-        {submitting ? <Spinner size="sm" label="Saving…" /> : null}
-        {intent === "create" ? "Save" : "Save changes"}
+        {submitting ? <Spinner size="sm" label={m.resource_form_saving()} /> : null}
+        {intent === "create" ? m.resource_form_save() : m.resource_form_save_changes()}
       </Button>
     </DialogActions>
   );

@@ -1,3 +1,4 @@
+import { m } from "@domain/i18n";
 import { getInputProps, useField, type FieldMetadata } from "@conform-to/react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -28,7 +29,7 @@ export function PaymentFormEditor({ name, label, description }: { name: string; 
     >
       <legend className="px-1 text-sm font-medium">{label}</legend>
       <p id={meta.descriptionId} className="-mt-1 text-xs text-muted-foreground">
-        {description ?? "The fee lines charged for this type. \u201cDefault Amount\u201d is shown under the type's name."}
+        {description ?? m.resource_fee_description()}
       </p>
       <ol className="flex flex-col gap-3">
         {items.map((item, index) => (
@@ -36,18 +37,16 @@ export function PaymentFormEditor({ name, label, description }: { name: string; 
         ))}
       </ol>
       {items.length === 0 ? (
-        <p className="rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">
-          No fee lines: the type is free.
-        </p>
+        <p className="rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">{m.resource_fee_empty()}</p>
       ) : null}
       <FieldErrors id={meta.errorId} errors={meta.errors} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <AddRowButton listName={meta.name} defaultValue={{ id: String(nextId), fieldId: "", label: "", amount: "0.00" }}>
-          Add fee line
+          {m.resource_fee_add()}
         </AddRowButton>
         {total != null && items.length > 0 ? (
           <p className="text-sm">
-            Total: <span className="font-semibold tabular-nums">{total}</span>
+            {m.resource_fee_total()} <span className="font-semibold tabular-nums">{total}</span>
           </p>
         ) : null}
       </div>
@@ -70,7 +69,7 @@ function PaymentLineRow({
 }) {
   const fields = item.getFieldset();
   const number = index + 1;
-  const rowName = fields.label.value ? `"${fields.label.value}"` : `fee line ${number}`;
+  const rowName = fields.label.value ? `"${fields.label.value}"` : m.resource_fee_row_name({ number });
   const derive = (label: string, taken: string[]) =>
     `${PREFIX}${fieldIdFromLabel(
       label,
@@ -85,7 +84,7 @@ function PaymentLineRow({
     <li className="flex flex-col gap-3 rounded-md border bg-muted/30 p-3" data-testid="payment-line-row">
       <input key={idKey} {...idProps} />
       {fields.isPending.initialValue ? <input key={pendingKey} {...pendingProps} /> : null}
-      <RowControls listName={listName} index={index} count={count} heading={`Fee line ${number}`} rowName={rowName} />
+      <RowControls listName={listName} index={index} count={count} heading={m.resource_fee_row({ number })} rowName={rowName} />
       <div className="grid gap-3 sm:grid-cols-[1fr_1fr_9rem]">
         <LabelAndFieldId
           listName={listName}
@@ -93,15 +92,16 @@ function PaymentLineRow({
           index={index}
           siblings={siblings}
           deriveFieldId={derive}
-          labelPlaceholder="Certification fee"
+          labelPlaceholder={m.resource_fee_label_placeholder()}
           fieldIdPlaceholder="custom_field_certification_fee"
         />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={fields.amount.id}>
-            Amount
+            {m.resource_fee_amount()}
             <RequiredMark />
           </Label>
           <div className="relative">
+            {/* eslint-disable-next-line i18next/no-literal-string -- the peso sign, the same in both languages */}
             <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground">
               ₱
             </span>

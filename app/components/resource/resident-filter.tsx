@@ -1,3 +1,4 @@
+import { m } from "@domain/i18n";
 import * as React from "react";
 import type { PickedResident } from "~/features/people/resident-picker";
 import { Input } from "~/components/ui/input";
@@ -33,7 +34,7 @@ export function ResidentFilter({
 }) {
   const hydrated = useHydrated();
   const name = `filter[${filter.key}]`;
-  const chosen = value ? (choices.find((c) => c.value === value) ?? { value, label: "The chosen resident" }) : null;
+  const chosen = value ? (choices.find((c) => c.value === value) ?? { value, label: m.resource_filter_chosen_resident() }) : null;
   const [picked, setPicked] = React.useState<PickedResident | null>(chosen ? { id: Number(chosen.value), fullname: chosen.label } : null);
   const wrapper = React.useRef<HTMLDivElement>(null);
   const applyNext = React.useRef(false);
@@ -62,7 +63,7 @@ export function ResidentFilter({
           <div className="flex flex-col gap-1 rounded-md border p-2 text-sm" data-testid={`filter-${filter.key}-choices`}>
             <label className="flex items-center gap-2">
               <input type="radio" name={name} value="" defaultChecked={!value} />
-              All
+              {m.resource_filter_all()}
             </label>
             {choices.map((c) => (
               <label key={c.value} className="flex items-center gap-2">
@@ -72,11 +73,18 @@ export function ResidentFilter({
             ))}
           </div>
         ) : null}
-        {find && find.found === 0 ? <p className="text-sm text-muted-foreground">No resident found for “{find.query}”.</p> : null}
+        {find && find.found === 0 ? (
+          <p className="text-sm text-muted-foreground">{m.resource_filter_none_found({ query: find.query })}</p>
+        ) : null}
         <label htmlFor={findId} className="sr-only">
-          Find {filter.label.toLowerCase()} by name
+          {m.resource_filter_find_label({ label: filter.label.toLowerCase() })}
         </label>
-        <Input id={findId} name={filterFindName(filter.key)} defaultValue={find?.query ?? ""} placeholder="Type a name, then Apply" />
+        <Input
+          id={findId}
+          name={filterFindName(filter.key)}
+          defaultValue={find?.query ?? ""}
+          placeholder={m.resource_filter_find_placeholder()}
+        />
       </fieldset>
     );
   }
@@ -87,7 +95,7 @@ export function ResidentFilter({
         fallback={
           <div className="flex flex-col gap-1.5">
             <span className="text-xs text-muted-foreground">{filter.label}</span>
-            <Input disabled value={picked?.fullname ?? ""} placeholder="Type a name to search residents…" aria-label={filter.label} />
+            <Input disabled value={picked?.fullname ?? ""} placeholder={m.resource_filter_search_residents()} aria-label={filter.label} />
           </div>
         }
       >

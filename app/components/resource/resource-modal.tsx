@@ -5,7 +5,8 @@ import { Form, Link, useActionData, useLocation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { formatDateTime } from "@domain/dates";
-import { deleteConfirmation, deleteVerb, restoreConfirmation } from "@domain/registry/messages";
+import { m } from "@domain/i18n";
+import { term } from "@domain/i18n/terms";
 import { getResource } from "@domain/registry/index";
 import { listCommands, type ListDef, type ListQuery, type ResourceDef } from "@domain/registry/types";
 import { formDefaults } from "./defaults";
@@ -15,7 +16,7 @@ import { ChildRowsEditor } from "./child-rows-editor";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { ModalShell, SaveActions, useSubmitting } from "./modal-shell";
-import type { Gates } from "./row-actions";
+import { deleteVerbs, type Gates } from "./row-actions";
 import { closeModalHref } from "./urls";
 import { DefaultSubmit, FormAlert, HiddenFields, useEntityForm } from "./form-parts";
 
@@ -51,18 +52,20 @@ export function ResourceModal({ def, modal, record, options, query, gates }: Res
   if (!modal || (!command && !(def.modals as readonly string[]).includes(modal))) return null;
   const closeHref = closeModalHref(pathname, query, search);
   const returnTo = search;
-  const displayName = record ? String(record[def.displayField] ?? `${def.labels.singular} #${record.id}`) : "";
+  // The whole entry comes from the registry, in English: its words go through their terms.
+  const singular = term(def.labels.singular);
+  const displayName = record ? String(record[def.displayField] ?? m.resource_table_row_name({ singular, id: record.id })) : "";
 
   if ((RECORD_KINDS.has(modal) || command) && !record) {
     return (
       <ModalShell
-        title={`${capitalize(def.labels.singular)} not found`}
-        description={`This ${def.labels.singular} does not exist or was removed.`}
+        title={m.resource_modal_not_found_title({ noun: capitalize(singular) })}
+        description={m.resource_modal_not_found({ singular })}
         closeHref={closeHref}
       >
         <div className="flex justify-end">
           <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-            Close
+            {m.resource_modal_close()}
           </Link>
         </div>
       </ModalShell>
@@ -72,10 +75,15 @@ export function ResourceModal({ def, modal, record, options, query, gates }: Res
   if (command) {
     // A named command (DESIGN §10): confirm, with the reason where the command asks one.
     if (!gates.commands?.[command.name]) return null;
+    const label = term(command.label);
     return (
       <ModalShell
-        title={`${command.label} ${def.labels.singular}`}
-        description={(command.confirm ?? `${command.label} {name}?`).replace("{name}", displayName)}
+        title={m.resource_modal_command_title({ command: label, singular })}
+        description={
+          command.confirm
+            ? withName(term(command.confirm), displayName)
+            : m.resource_modal_command_confirm({ command: label, name: displayName })
+        }
         closeHref={closeHref}
         role="alertdialog"
       >
@@ -84,7 +92,7 @@ export function ResourceModal({ def, modal, record, options, query, gates }: Res
           id={record!.id}
           returnTo={returnTo}
           closeHref={closeHref}
-          label={command.label}
+          label={label}
           destructive={!!command.destructive}
           command={command.name}
           reason={command.reason}
@@ -100,14 +108,8 @@ export function ResourceModal({ def, modal, record, options, query, gates }: Res
       const wide = def.fields.some((f) => f.kind === "custom-forms" || f.kind === "custom-payment-form");
       return (
         <ModalShell
-          title={modal === "create" ? `Create ${def.labels.singular}` : `Edit ${def.labels.singular}`}
-          description={
-            modal === "create" ? (
-              `Fill in the details of the new ${def.labels.singular}. Fields marked * are required.`
-            ) : (
-              <AuditLine record={record!} />
-            )
-          }
+          title={modal === "create" ? m.resource_modal_create_title({ singular }) : m.resource_modal_edit_title({ singular })}
+          description={modal === "create" ? m.resource_modal_create_description({ singular }) : <AuditLine record={record!} />}
           closeHref={closeHref}
           wide={wide ? "lg" : undefined}
         >
@@ -126,15 +128,15 @@ export function ResourceModal({ def, modal, record, options, query, gates }: Res
     case "delete":
     case "restore": {
       if ((modal === "delete" && !gates.delete) || (modal === "restore" && !gates.restore)) return null;
-      const { verb, undoVerb } = deleteVerb(def);
+      const { verb, undoVerb } = deleteVerbs(def, term(def.cancel?.label));
       const isDelete = modal === "delete";
       const action = isDelete ? verb : undoVerb;
       // A cancel (an issued receipt) names itself whole ("Cancel receipt") and asks its reason.
       const cancels = isDelete && !!def.cancel;
       return (
         <ModalShell
-          title={cancels ? action : `${action} ${def.labels.singular}`}
-          description={isDelete ? deleteConfirmation(def, displayName) : restoreConfirmation(def, displayName)}
+          title={cancels ? action : m.resource_modal_action_title({ action, singular })}
+          description={isDelete ? deleteConfirmationText(def, displayName) : restoreConfirmationText(def, displayName)}
           closeHref={closeHref}
           role="alertdialog"
         >
@@ -155,18 +157,43 @@ export function ResourceModal({ def, modal, record, options, query, gates }: Res
   }
 }
 
+/** A registry question with the record's name in place of its `{name}`. */
+function withName(text: string, name: string): string {
+  return text.replace("{name}", name);
+}
+
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/**
+ * Spec §8's delete confirmation (domain/registry/messages.ts's deleteConfirmation, word for word in
+ * English) in the current language: a cancel's own question, a void's, a delete's (a role's adds
+ * that it cannot be undone).
+ */
+export function deleteConfirmationText(def: Pick<ListDef, "name" | "voidWording" | "cancel">, name: string): string {
+  if (def.cancel) return withName(term(def.cancel.confirm), name);
+  if (def.voidWording) return m.resource_confirm_void({ name });
+  return def.name === "role" ? m.resource_confirm_delete_role({ name }) : m.resource_confirm_delete({ name });
+}
+
+/** Spec §8's restore confirmation (restoreConfirmation) in the current language. */
+export function restoreConfirmationText(def: Pick<ListDef, "voidWording">, name: string): string {
+  return def.voidWording ? m.resource_confirm_unvoid({ name }) : m.resource_confirm_restore({ name });
+}
+
 /** "Created by {name} on {date}, last updated by {name} on {date}". */
 export function AuditLine({ record }: { record: RecordRow }) {
-  const createdBy = personName(record.created_by) || "the system";
-  const updatedBy = personName(record.updated_by) || "the system";
+  const createdBy = personName(record.created_by) || m.resource_audit_system();
+  const updatedBy = personName(record.updated_by) || m.resource_audit_system();
   return (
     <span data-testid="audit-line">
-      Created by {createdBy} on {formatDateTime(record.created_at as string)}, last updated by {updatedBy} on{" "}
-      {formatDateTime(record.updated_at as string)}
+      {m.resource_audit_line({
+        createdBy,
+        createdAt: formatDateTime(record.created_at as string),
+        updatedBy,
+        updatedAt: formatDateTime(record.updated_at as string),
+      })}
     </span>
   );
 }
@@ -198,7 +225,7 @@ function ConfirmForm({
       {reason ? (
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="command-reason">
-            Reason
+            {m.resource_modal_reason()}
             {reason === "required" ? <RequiredMark /> : null}
           </Label>
           <Textarea
@@ -213,7 +240,7 @@ function ConfirmForm({
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-          Cancel
+          {m.resource_cancel()}
         </Link>
         <Button
           type="submit"
@@ -223,7 +250,8 @@ function ConfirmForm({
           // The dark theme's destructive red is too light for white text (3.8:1): a darker red keeps AA.
           className={destructive ? "dark:bg-red-700 dark:hover:bg-red-800" : undefined}
         >
-          {submitting ? <Spinner size="sm" label={`${label}…`} /> : null}
+          {submitting ? <Spinner size="sm" label={m.resource_modal_working({ label })} /> : null}
+
           {label}
         </Button>
       </div>

@@ -17,6 +17,7 @@ import { ListPagination } from "./list-pagination";
 import { ListToolbar } from "./list-toolbar";
 import { isTrashed, type Gates } from "./row-actions";
 import { closeModalHref, listHref, listPart } from "./urls";
+import { m } from "@domain/i18n";
 
 // The generic list screen of DESIGN §4 and §8: every registry entry renders through this one
 // component — heading, search and filters, bulk bar, DataTable, pagination, modal and flash.
@@ -138,8 +139,7 @@ export function ResourcePage({ def, data }: { def: ListDef; data: ResourcePageDa
         <div className="flex min-w-0 flex-col gap-1">
           <h1 className="text-2xl font-semibold tracking-tight">{def.labels.title}</h1>
           <p className="text-sm text-muted-foreground" data-testid="list-total">
-            {page.meta.total} {page.meta.total === 1 ? def.labels.singular : def.labels.plural}
-            {filtered ? (page.meta.total === 1 ? " matches the filters" : " match the filters") : ""}
+            {listTotal(page.meta.total, def.labels, filtered)}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -150,7 +150,7 @@ export function ResourcePage({ def, data }: { def: ListDef; data: ResourcePageDa
             data-testid="export-csv"
           >
             <Download aria-hidden="true" />
-            Export CSV
+            {m.resource_list_export_csv()}
           </a>
           {canCreate ? <CreateLink href={createHref} singular={def.labels.singular} testId="create-button" /> : null}
         </div>
@@ -177,11 +177,11 @@ export function ResourcePage({ def, data }: { def: ListDef; data: ResourcePageDa
             busy={pending}
             empty={
               <div className="flex flex-col items-center gap-3" data-testid="empty-state">
-                <p className="text-muted-foreground">No {def.labels.plural} found.</p>
+                <p className="text-muted-foreground">{m.resource_list_empty({ plural: def.labels.plural })}</p>
                 <div className="flex flex-wrap justify-center gap-2">
                   {filtered ? (
                     <Link to={pathname} className={buttonVariants({ variant: "outline", size: "sm" })}>
-                      Clear filters
+                      {m.resource_list_clear_filters()}
                     </Link>
                   ) : null}
                   {canCreate ? <CreateLink href={createHref} singular={def.labels.singular} size="sm" /> : null}
@@ -195,7 +195,7 @@ export function ResourcePage({ def, data }: { def: ListDef; data: ResourcePageDa
               data-testid="list-pending"
             >
               <span className="flex items-center gap-2 rounded-md border bg-popover px-3 py-2 text-sm shadow-sm">
-                <Spinner size="sm" label="Loading..." showLabel />
+                <Spinner size="sm" label={m.resource_list_loading()} showLabel />
               </span>
             </div>
           ) : null}
@@ -221,9 +221,20 @@ function CreateLink({ href, singular, size, testId }: { href: string; singular: 
   return (
     <Link to={href} preventScrollReset className={buttonVariants({ size })} data-testid={testId}>
       <Plus aria-hidden="true" />
-      Create {singular}
+      {m.resource_list_create({ singular })}
     </Link>
   );
+}
+
+/** "12 residents", "1 resident matches the filters". */
+function listTotal(count: number, labels: ListDef["labels"], filtered: boolean): string {
+  if (filtered)
+    return count === 1
+      ? m.resource_list_matches_one({ count, singular: labels.singular })
+      : m.resource_list_matches_many({ count, plural: labels.plural });
+  return count === 1
+    ? m.resource_list_total_one({ count, singular: labels.singular })
+    : m.resource_list_total_many({ count, plural: labels.plural });
 }
 
 function filterOptionsOf(options: Record<string, { value: string; label: string }[]> | undefined) {

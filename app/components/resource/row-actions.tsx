@@ -3,8 +3,8 @@ import * as React from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { lazyComponent, useOnDemand } from "~/lib/lazy-component";
-import { deleteVerb } from "@domain/registry/messages";
 import { rowLinkHref, listCommands, type ListQuery, type ListDef, type RowLink } from "@domain/registry/types";
+import { m } from "@domain/i18n";
 import { cn } from "~/lib/utils";
 import { listHref } from "./urls";
 import { useHydrated } from "./use-hydrated";
@@ -56,12 +56,27 @@ function linkIcon(link: RowLink): LucideIcon {
 }
 
 /**
+ * The words of delete and restore (domain/registry/messages.ts's deleteVerb) in the current
+ * language: a cancel's own label (`cancelLabel`, the entry's, already in the reader's language),
+ * else Void and Unvoid for the void-worded entries, else Delete and Restore.
+ */
+export function deleteVerbs(
+  def: Pick<ListDef, "voidWording" | "cancel">,
+  cancelLabel = def.cancel?.label,
+): { verb: string; undoVerb: string } {
+  if (def.cancel) return { verb: cancelLabel ?? def.cancel.label, undoVerb: m.resource_action_restore() };
+  return def.voidWording
+    ? { verb: m.resource_action_void(), undoVerb: m.resource_action_unvoid() }
+    : { verb: m.resource_action_delete(), undoVerb: m.resource_action_restore() };
+}
+
+/**
  * The row actions of spec §6: first the entry's row links (gated by their permission, on trashed
  * rows only with `onTrashed`), then update, delete (or void) and restore follow the update-, delete- and
  * restore- permissions; Delete only on active rows and Restore only on trashed ones.
  */
 export function rowActions(def: ListDef, row: Record<string, unknown>, gates: Gates, query: ListQuery): RowAction[] {
-  const { verb, undoVerb } = deleteVerb(def);
+  const { verb, undoVerb } = deleteVerbs(def);
   const trashed = isTrashed(row);
   const id = row.id as number;
   const actions: RowAction[] = rowLinksFor(def, row, gates).map((l) => ({
@@ -72,7 +87,7 @@ export function rowActions(def: ListDef, row: Record<string, unknown>, gates: Ga
     newTab: l.newTab,
   }));
   if (def.modals.includes("update") && gates.update && !trashed)
-    actions.push({ key: "update", label: "Edit", href: listHref(query, {}, { modal: "update", id }), Icon: Pencil });
+    actions.push({ key: "update", label: m.resource_action_edit(), href: listHref(query, {}, { modal: "update", id }), Icon: Pencil });
   if (def.modals.includes("delete") && gates.delete && !trashed)
     actions.push({ key: "delete", label: verb, href: listHref(query, {}, { modal: "delete", id }), Icon: Trash2, destructive: true });
   if (def.modals.includes("restore") && gates.restore && trashed)
@@ -91,7 +106,8 @@ export function rowActions(def: ListDef, row: Record<string, unknown>, gates: Ga
     });
   }
   // Every record's history, one page for every entry (/history/{entry}/{id}).
-  if (gates.history && !def.readOnly) actions.push({ key: "history", label: "History", href: `/history/${def.name}/${id}`, Icon: History });
+  if (gates.history && !def.readOnly)
+    actions.push({ key: "history", label: m.resource_action_history(), href: `/history/${def.name}/${id}`, Icon: History });
   return actions;
 }
 
@@ -124,7 +140,8 @@ export function RowActionsMenu({
 }) {
   const hydrated = useHydrated();
   if (actions.length === 0) return null;
-  const label = `Actions for ${name}`;
+  const label = m.resource_actions_for({ name });
+
   if (!hydrated && !open) {
     return (
       <a href={menuHref} aria-label={label} className={cn("inline-flex", MENU_BUTTON_CLASSES)} data-testid="row-actions">

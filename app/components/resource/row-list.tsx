@@ -1,3 +1,4 @@
+import { m } from "@domain/i18n";
 import * as React from "react";
 import { getInputProps, useField, type FieldMetadata } from "@conform-to/react";
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
@@ -52,7 +53,7 @@ export function RowControls({
           variant="ghost"
           size="icon"
           className="size-8"
-          aria-label={`Move ${rowName} up`}
+          aria-label={m.resource_form_move_up({ row: rowName })}
           disabled={index === 0}
           {...form.reorder.getButtonProps({ name: listName, from: index, to: index - 1 })}
         >
@@ -62,7 +63,7 @@ export function RowControls({
           variant="ghost"
           size="icon"
           className="size-8"
-          aria-label={`Move ${rowName} down`}
+          aria-label={m.resource_form_move_down({ row: rowName })}
           disabled={index === count - 1}
           {...form.reorder.getButtonProps({ name: listName, from: index, to: index + 1 })}
         >
@@ -72,7 +73,7 @@ export function RowControls({
           variant="ghost"
           size="icon"
           className="size-8 text-destructive hover:text-destructive"
-          aria-label={`Remove ${rowName}`}
+          aria-label={m.resource_form_remove({ row: rowName })}
           {...form.remove.getButtonProps({ name: listName, index })}
         >
           <Trash2 aria-hidden="true" />
@@ -130,7 +131,7 @@ export function LabelAndFieldId({
     <>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={fields.label.id}>
-          Label
+          {m.resource_form_label()}
           <RequiredMark />
         </Label>
         <Input key={labelKey} {...labelProps} onInput={onLabelInput} placeholder={labelPlaceholder} autoComplete="off" />
@@ -138,7 +139,7 @@ export function LabelAndFieldId({
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={fields.fieldId.id}>
-          Field id
+          {m.resource_form_field_id()}
           <RequiredMark />
         </Label>
         <Input
