@@ -11,6 +11,7 @@ import { pageTitle } from "~/lib/titles";
 import { resourceLoader } from "../../server/http/pages/resource-page.server.ts";
 import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { disasterProneAreaAction, optionsFor, purokSummary } from "../../server/features/people/pages.server.ts";
+import { term } from "@domain/i18n/terms";
 
 // /manage/disaster_prone_areas (spec §2.4): the registry's list, the form with its check
 // call, and each listed purok's "View households" (→ /manage/households?purok_id=). No
@@ -52,7 +53,7 @@ export default function DisasterProneAreasPage({ loaderData }: Route.ComponentPr
               <span className="flex flex-wrap gap-1">
                 {p.disaster_types.map((t) => (
                   <Badge key={t} variant="secondary">
-                    {t}
+                    {term(t)}
                   </Badge>
                 ))}
               </span>

@@ -5,8 +5,9 @@ import { escapeHtml, LeafletMap } from "~/components/maps/leaflet-map";
 import { buttonVariants } from "~/components/ui/button";
 import { pageTitle } from "~/lib/titles";
 import { hazardColour } from "~/components/maps/legend";
-import { householdName } from "@domain/people/household-name";
+import { screenHouseholdName } from "~/features/people/household-words";
 import { m } from "@domain/i18n";
+import { term } from "@domain/i18n/terms";
 
 // /manage/residents/{id}/location (spec §2.1): a map pin at the household's coordinates.
 
@@ -41,7 +42,7 @@ export default function ResidentLocation() {
   return (
     <section aria-label={m.people_resident_tab_location()} className="flex flex-col gap-3" data-testid="resident-location">
       <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1 text-sm">
-        <span className="font-medium">{householdName(head)}</span>
+        <span className="font-medium">{screenHouseholdName(head)}</span>
         <span className="text-muted-foreground">
           {household.address}
           {household.purok ? `, ${household.purok}` : ""}
@@ -57,13 +58,13 @@ export default function ResidentLocation() {
       </div>
       {household.disaster_types.length ? (
         <p className="rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-          {m.people_location_disaster_prone({ purok: household.purok ?? "", types: household.disaster_types.join(", ") })}
+          {m.people_location_disaster_prone({ purok: household.purok ?? "", types: household.disaster_types.map((t) => term(t)).join(", ") })}
         </p>
       ) : null}
       {hasPoint ? (
         <LeafletMap
           className="h-[60svh] min-h-72"
-          label={m.people_location_map_label({ name: householdName(head) })}
+          label={m.people_location_map_label({ name: screenHouseholdName(head) })}
           center={[household.latitude!, household.longitude!]}
           zoom={17}
           markers={[
@@ -72,7 +73,7 @@ export default function ResidentLocation() {
               lat: household.latitude!,
               lng: household.longitude!,
               color: hazardColour(household.disaster_types),
-              title: householdName(head),
+              title: screenHouseholdName(head),
               popupHtml: `<strong>${escapeHtml(head?.fullname)}</strong><br>${escapeHtml(household.address)}`,
             },
           ]}

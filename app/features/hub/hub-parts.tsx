@@ -58,8 +58,13 @@ const STATUS: StatusStyles = {
 };
 
 export function BarangayStatus({ status }: { status: string }) {
-  const label = status.charAt(0).toUpperCase() + status.slice(1);
-  return <StatusBadge status={label} styles={STATUS} />;
+  const key = status.charAt(0).toUpperCase() + status.slice(1);
+  const words: Record<string, () => string> = {
+    Active: m.people_hub_status_active,
+    Suspended: m.people_hub_status_suspended,
+    "Not set up": m.people_hub_status_not_set_up,
+  };
+  return <StatusBadge status={key} label={words[key]?.() ?? key} styles={STATUS} />;
 }
 
 /**

@@ -10,6 +10,7 @@ import { PurokSelect } from "./purok-select";
 import { DialogActions, FieldSection, FormAlert, HiddenFields, useSubmitting } from "./dialog";
 import { RequiredMark } from "~/components/resource/form-field";
 import { m } from "@domain/i18n";
+import { term } from "@domain/i18n/terms";
 
 // The disaster-prone area form: a purok, its hazards (several), and the affected area.
 // check_disaster_prone_area (spec §7.3) runs when the purok is chosen and, when the purok is
@@ -77,7 +78,7 @@ export function AreaForm({
             >
               {m.people_area_form_exists({
                 purok: existing.purok.name,
-                types: existing.disaster_types.join(", "),
+                types: existing.disaster_types.map((t) => term(t)).join(", "),
                 area: existing.affected_area,
               })}{" "}
               <Link to={`?modal=update&id=${existing.id}`} className="font-medium underline underline-offset-2">
@@ -97,7 +98,7 @@ export function AreaForm({
                   defaultChecked={chosen.has(type)}
                   className="size-4 accent-primary"
                 />
-                {type}
+                {term(type)}
               </label>
             ))}
           </div>

@@ -17,6 +17,7 @@ import { DialogActions, FieldSection, FormAlert, HiddenFields, useSubmitting } f
 import { ResidentPicker, type PickedResident } from "./resident-picker";
 import { RequiredMark } from "~/components/resource/form-field";
 import { m as msg } from "@domain/i18n";
+import { term } from "@domain/i18n/terms";
 
 // The household form: head and members picked from residents (each with their relation
 // to the head), purok, address, and coordinates typed or picked on the map — checked to lie in the
@@ -137,6 +138,8 @@ export function HouseholdForm({
   const exclude = [head?.id, ...members.map((m) => m.resident?.id)].filter((v): v is number => v != null);
   const purokDefault = String(posted?.purok_id ?? (record?.purok as { id?: number } | undefined)?.id ?? initialPurok ?? "");
   const formErrors = lastResult?.error?.[""];
+  // The relations' values stay the RBI's English; their labels are the reader's.
+  const relations = RELATIONS.map((r) => ({ value: r, label: term(r) }));
 
   return (
     <Form method="post" preventScrollReset className="flex flex-col" data-testid="resource-form" noValidate>
@@ -185,7 +188,7 @@ export function HouseholdForm({
                       onChange={(e) => setMembers((list) => list.map((x) => (x.key === m.key ? { ...x, relation: e.target.value } : x)))}
                       aria-invalid={errors[`members.${i}.relation_to_head`] ? true : undefined}
                     >
-                      <SelectOptions placeholder={msg.people_select()} options={RELATIONS} />
+                      <SelectOptions placeholder={msg.people_select()} options={relations} />
                     </NativeSelect>
                     {errors[`members.${i}.relation_to_head`] ? (
                       <p className="text-sm text-destructive">{errors[`members.${i}.relation_to_head`].join(" ")}</p>
@@ -213,7 +216,7 @@ export function HouseholdForm({
                   <div className="flex flex-col gap-1.5">
                     <Label htmlFor="member-new-relation">{msg.people_household_form_relation()}</Label>
                     <NativeSelect id="member-new-relation" name={`members[${members.length}].relation_to_head`} defaultValue="">
-                      <SelectOptions placeholder={msg.people_select()} options={RELATIONS} />
+                      <SelectOptions placeholder={msg.people_select()} options={relations} />
                     </NativeSelect>
                   </div>
                 </li>

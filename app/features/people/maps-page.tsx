@@ -13,6 +13,7 @@ import { ColumnHeads } from "~/components/screen-table";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/maps";
 import { m } from "@domain/i18n";
+import { term } from "@domain/i18n/terms";
 
 /** The map of the households with its filters and legend, and the table of the same households. */
 export function MapsScreen({ loaderData }: { loaderData: LoaderData<typeof loader> }) {
@@ -28,7 +29,7 @@ export function MapsScreen({ loaderData }: { loaderData: LoaderData<typeof loade
     title: `${h.head} (${h.purok})`,
     popupHtml:
       `<strong>${escapeHtml(h.head)}</strong><br>${escapeHtml(h.address)}, ${escapeHtml(h.purok)}<br>${escapeHtml(h.members_count === 1 ? m.people_maps_member_one() : m.people_maps_members({ count: h.members_count }))}` +
-      (h.disaster_types.length ? `<br><span style="color:#b91c1c">${escapeHtml(m.people_maps_disaster_prone({ types: h.disaster_types.join(", ") }))}</span>` : "") +
+      (h.disaster_types.length ? `<br><span style="color:#b91c1c">${escapeHtml(m.people_maps_disaster_prone({ types: h.disaster_types.map((t) => term(t)).join(", ") }))}</span>` : "") +
       `<br><a href="/manage/households/${h.id}/print">${escapeHtml(m.people_maps_open_record())}</a>`,
   }));
   const canSee = !!root?.user && (root.user.permissions.includes("manage-household") || root.user.permissions.includes("view-household"));
@@ -65,7 +66,7 @@ export function MapsScreen({ loaderData }: { loaderData: LoaderData<typeof loade
               <option value="none">{m.people_maps_no_hazard()}</option>
               {DISASTER_TYPES.map((t) => (
                 <option key={t} value={t}>
-                  {t}
+                  {term(t)}
                 </option>
               ))}
             </NativeSelect>
@@ -126,7 +127,7 @@ export function MapsScreen({ loaderData }: { loaderData: LoaderData<typeof loade
                     <td className="px-3 py-1.5">
                       {h.disaster_types.map((t) => (
                         <Badge key={t} variant="secondary" className="mr-1">
-                          {t}
+                          {term(t)}
                         </Badge>
                       ))}
                     </td>

@@ -11,6 +11,7 @@ import type { FieldDef } from "@domain/registry/types";
 import { DialogActions, FieldSection, FormAlert, HiddenFields, useSubmitting } from "./dialog";
 import { PersonAvatar } from "./person-avatar";
 import { CorrectionRequestFields } from "~/features/privacy/correction-request-fields";
+import { term } from "@domain/i18n/terms";
 
 // The resident form: the DILG RBI individual record in sections, a photo, and the
 // duplicate warning — same name and birth date as someone already registered — with a link to
@@ -63,7 +64,7 @@ function CheckboxField({ field }: { field: FieldDef }) {
   return (
     <label className="flex items-center gap-2 text-sm" htmlFor={meta.id}>
       <input key={key} {...props} className="size-4 rounded border-input accent-primary" />
-      {field.label}
+      {term(field.label)}
     </label>
   );
 }

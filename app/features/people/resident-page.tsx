@@ -10,7 +10,7 @@ import { can } from "@domain/permissions";
 import { EXPORT_PERSONAL_DATA_PERMISSION } from "@domain/privacy/schemas";
 import { useRootData } from "~/lib/root-data";
 import { cn } from "~/lib/utils";
-import { householdRole } from "@domain/people/household-name";
+import { screenHouseholdRole } from "./household-words";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/people.resident";
 import { m } from "@domain/i18n";
@@ -66,7 +66,7 @@ export function ResidentPage({ loaderData }: { loaderData: LoaderData<typeof loa
             <StatusBadge status={String(resident.status)} />
             {profile.age != null ? <span>{m.people_resident_age({ age: profile.age })}</span> : null}
             {resident.zone ? <span>· {String(resident.zone)}</span> : null}
-            {household ? <span>· {householdRole(household.role, household.head)}</span> : null}
+            {household ? <span>· {screenHouseholdRole(household.role, household.head)}</span> : null}
           </div>
           {flags.length ? (
             <div className="flex flex-wrap gap-1 pt-1">
