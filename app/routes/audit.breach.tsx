@@ -5,6 +5,7 @@ import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { requirePermission } from "../../server/http/pages/guards.server.ts";
 import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { breachCsv, breachPage } from "../../server/features/audit/pages.server.ts";
+import { m } from "@domain/i18n";
 
 // /system/breach-query: who accessed which personal records between
 // two dates — sign-ins, records opened, printed, exported and changed — as a summary by user and a
@@ -19,7 +20,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: "Breach Query | Portal" }];
+  return [{ title: m.admin_breach_meta() }];
 }
 
 export default function BreachQueryPage({ loaderData }: Route.ComponentProps) {

@@ -4,6 +4,7 @@ import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { historyPage, recordIdOf } from "../../server/features/audit/pages.server.ts";
 import { RecordHistoryView } from "~/features/audit/record-history";
+import { m } from "@domain/i18n";
 
 // /history/{entry}/{id}: the History of any registry record, for the records
 // without a page of their own (households, businesses, vouchers, cheques…); the list's row menu
@@ -14,22 +15,23 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `History of ${loaderData.name} | Portal` : "History | Portal" }];
+  return [{ title: loaderData ? m.admin_history_of_meta({ name: loaderData.name }) : m.admin_history_meta() }];
 }
 
 export default function HistoryRoute({ loaderData }: Route.ComponentProps) {
   const { history, name, title, listPath } = loaderData;
+  const number = ` / #${history.id}`;
   return (
     <div className="flex flex-col gap-4" data-testid="history-page">
       <div className="flex min-w-0 flex-col gap-1">
         <p className="text-sm text-muted-foreground">
           <Link to={listPath} className="underline-offset-2 hover:underline">
             {title}
-          </Link>{" "}
-          / #{history.id}
+          </Link>
+          {number}
         </p>
-        <h1 className="text-2xl font-semibold tracking-tight break-words">History of {name}</h1>
-        <p className="text-sm text-muted-foreground">Who changed what and when, from which address, newest first.</p>
+        <h1 className="text-2xl font-semibold tracking-tight break-words">{m.admin_history_of({ name })}</h1>
+        <p className="text-sm text-muted-foreground">{m.admin_history_intro()}</p>
       </div>
       <RecordHistoryView history={history} />
     </div>

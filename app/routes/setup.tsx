@@ -4,6 +4,7 @@ import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { SETUP_PERMISSION } from "@domain/setup";
 import { requirePermission } from "../../server/http/pages/guards.server.ts";
 import { setupAction, setupLoader } from "../../server/features/setup/pages.server.ts";
+import { m } from "@domain/i18n";
 
 // /manage/setup (issue 33 item 3, decision 218): the administrator's first-run checklist — each
 // step done or not as the records say, with the screen that does it. Reachable once every step is
@@ -20,7 +21,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "Set up the office | Portal" }];
+  return [{ title: m.admin_setup_meta() }];
 }
 
 export default function SetupPage({ loaderData }: Route.ComponentProps) {

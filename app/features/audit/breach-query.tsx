@@ -8,9 +8,10 @@ import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, Ta
 import { formatDateTime } from "@domain/dates";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/audit.breach";
+import { m } from "@domain/i18n";
 
 type Person = { id: number; fullname: string } | null;
-const who = (user: Person) => user?.fullname ?? "Unknown user";
+const who = (user: Person) => user?.fullname ?? m.admin_breach_unknown_user();
 
 /** The breach query's page: the dates and user asked, the summary by user, and the timeline. */
 export function BreachQuery({ page }: { page: Exclude<LoaderData<typeof loader>, Response> }) {
@@ -30,33 +31,30 @@ export function BreachQuery({ page }: { page: Exclude<LoaderData<typeof loader>,
   return (
     <div className="flex flex-col gap-4" data-testid="breach-query">
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Breach Query</h1>
-        <p className="text-sm text-muted-foreground">
-          Who signed in and which personal records they opened, printed, exported or changed between two dates (Philippine time, both days
-          included).
-        </p>
+        <h1 className="text-2xl font-semibold tracking-tight">{m.admin_breach_title()}</h1>
+        <p className="text-sm text-muted-foreground">{m.admin_breach_intro()}</p>
       </div>
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded-xl border bg-card p-4 shadow-sm">
         <div className="flex flex-col gap-1">
           <Label htmlFor="breach-from" className="text-xs text-muted-foreground">
-            From
+            {m.admin_from()}
           </Label>
           <Input id="breach-from" type="date" name="from" defaultValue={query?.from} aria-invalid={!!errors?.from} />
           {errors?.from ? <p className="text-sm text-destructive">{errors.from[0]}</p> : null}
         </div>
         <div className="flex flex-col gap-1">
           <Label htmlFor="breach-to" className="text-xs text-muted-foreground">
-            To
+            {m.admin_to()}
           </Label>
           <Input id="breach-to" type="date" name="to" defaultValue={query?.to} aria-invalid={!!errors?.to} />
           {errors?.to ? <p className="text-sm text-destructive">{errors.to[0]}</p> : null}
         </div>
         <div className="flex min-w-48 flex-col gap-1">
           <Label htmlFor="breach-user" className="text-xs text-muted-foreground">
-            User
+            {m.admin_blocklist_user()}
           </Label>
           <NativeSelect id="breach-user" name="user" defaultValue={query?.userId ? String(query.userId) : ""}>
-            <option value="">Everyone</option>
+            <option value="">{m.admin_breach_everyone()}</option>
             {users.map((u) => (
               <option key={u.value} value={u.value}>
                 {u.label}
@@ -64,11 +62,11 @@ export function BreachQuery({ page }: { page: Exclude<LoaderData<typeof loader>,
             ))}
           </NativeSelect>
         </div>
-        <Button type="submit">Show</Button>
+        <Button type="submit">{m.admin_show()}</Button>
         {query ? (
           <a href={params({ export: "csv" })} className={buttonVariants({ variant: "outline" })} download data-testid="breach-export">
             <Download aria-hidden="true" />
-            Export CSV
+            {m.admin_export_csv()}
           </a>
         ) : null}
       </Form>
@@ -77,26 +75,26 @@ export function BreachQuery({ page }: { page: Exclude<LoaderData<typeof loader>,
         <>
           <section aria-labelledby="breach-summary" className="flex flex-col gap-2">
             <h2 id="breach-summary" className="text-lg font-semibold">
-              By user
+              {m.admin_breach_by_user()}
             </h2>
             {summary.length === 0 ? (
               <p className="rounded-md border p-4 text-sm text-muted-foreground">
-                Nobody signed in or opened a personal record in these dates.
+                {m.admin_breach_nobody()}
               </p>
             ) : (
               <TableContainer className="rounded-xl border bg-card">
                 <Table data-testid="breach-summary">
                   <TableHeader>
                     <TableRow>
-                      <TableHead>User</TableHead>
-                      <TableHead className="text-right">Sign-ins</TableHead>
-                      <TableHead className="text-right" title="Opened, printed or exported">
-                        Accessed
+                      <TableHead>{m.admin_blocklist_user()}</TableHead>
+                      <TableHead className="text-right">{m.admin_breach_sign_ins()}</TableHead>
+                      <TableHead className="text-right" title={m.admin_breach_accessed_title()}>
+                        {m.admin_breach_accessed()}
                       </TableHead>
-                      <TableHead className="text-right max-sm:hidden">Changed</TableHead>
-                      <TableHead className="text-right">Records</TableHead>
-                      <TableHead className="max-md:hidden">First</TableHead>
-                      <TableHead className="max-md:hidden">Last</TableHead>
+                      <TableHead className="text-right max-sm:hidden">{m.admin_breach_changed()}</TableHead>
+                      <TableHead className="text-right">{m.admin_breach_records()}</TableHead>
+                      <TableHead className="max-md:hidden">{m.admin_breach_first()}</TableHead>
+                      <TableHead className="max-md:hidden">{m.admin_breach_last()}</TableHead>
                     </TableRow>
                   </TableHeader>
                   <TableBody>
@@ -121,7 +119,8 @@ export function BreachQuery({ page }: { page: Exclude<LoaderData<typeof loader>,
 
           <section aria-labelledby="breach-events" className="flex flex-col gap-2">
             <h2 id="breach-events" className="text-lg font-semibold">
-              Timeline <span className="text-sm font-normal text-muted-foreground">({total} events, newest first)</span>
+              {m.admin_breach_timeline()}{" "}
+              <span className="text-sm font-normal text-muted-foreground">{m.admin_breach_events({ count: total })}</span>
             </h2>
             {events.length ? (
               // Phones read the timeline as a list; wider screens as a table.
@@ -137,7 +136,9 @@ export function BreachQuery({ page }: { page: Exclude<LoaderData<typeof loader>,
                       {who(e.user)}
                       {e.ip ? ` · ${e.ip}` : ""}
                     </span>
-                    {e.reason ? <span className="text-xs text-muted-foreground">Reason: {e.reason}</span> : null}
+                    {e.reason ? <span className="text-xs text-muted-foreground">
+                        {m.admin_history_reason()} {e.reason}
+                      </span> : null}
                   </li>
                 ))}
               </ol>
@@ -147,12 +148,12 @@ export function BreachQuery({ page }: { page: Exclude<LoaderData<typeof loader>,
                 <Table data-testid="breach-events">
                   <TableHeader>
                     <TableRow>
-                      <TableHead>When</TableHead>
-                      <TableHead>User</TableHead>
-                      <TableHead>Event</TableHead>
-                      <TableHead>Record</TableHead>
-                      <TableHead>Reason</TableHead>
-                      <TableHead>Address</TableHead>
+                      <TableHead>{m.admin_breach_when()}</TableHead>
+                      <TableHead>{m.admin_blocklist_user()}</TableHead>
+                      <TableHead>{m.admin_breach_event()}</TableHead>
+                      <TableHead>{m.admin_breach_record()}</TableHead>
+                      <TableHead>{m.admin_user_reason()}</TableHead>
+                      <TableHead>{m.admin_setup_s_address()}</TableHead>
                     </TableRow>
                   </TableHeader>
                   <TableBody>
@@ -171,20 +172,20 @@ export function BreachQuery({ page }: { page: Exclude<LoaderData<typeof loader>,
               </TableContainer>
             ) : null}
             {lastPage > 1 ? (
-              <nav aria-label="Timeline pages" className="flex items-center justify-between gap-2 text-sm">
+              <nav aria-label={m.admin_breach_pages()} className="flex items-center justify-between gap-2 text-sm">
                 {current > 1 ? (
                   <Link to={params({ page: String(current - 1) })} className={buttonVariants({ variant: "outline", size: "sm" })}>
-                    Newer
+                    {m.admin_history_newer()}
                   </Link>
                 ) : (
                   <span />
                 )}
                 <span className="text-muted-foreground">
-                  Page {current} of {lastPage}
+                  {m.admin_page_of({ page: current, pages: lastPage })}
                 </span>
                 {current < lastPage ? (
                   <Link to={params({ page: String(current + 1) })} className={buttonVariants({ variant: "outline", size: "sm" })}>
-                    Older
+                    {m.admin_history_older()}
                   </Link>
                 ) : (
                   <span />

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";
+import { m } from "@domain/i18n";
 
 /**
  * The History button of a record page without tabs (a user, a receipt, a certificate): the same
@@ -14,7 +15,7 @@ export function HistoryLink({ entity, id, size }: { entity: string; id: number; 
   return (
     <Link to={`/history/${entity}/${id}`} className={buttonVariants({ variant: "outline", size })} data-testid="history-link">
       <History aria-hidden="true" />
-      History
+      {m.admin_history()}
     </Link>
   );
 }

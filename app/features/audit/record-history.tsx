@@ -4,6 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { formatDateTime } from "@domain/dates";
 import type { RecordHistory } from "@domain/audit/history";
+import { m } from "@domain/i18n";
 
 // The History of one record (decision 181), the same on every record page: each
 // create, change, delete or void, restore and command, newest first — who, when, from which
@@ -18,7 +19,7 @@ const TONE: Record<string, "default" | "secondary" | "destructive" | "outline"> 
 };
 
 function Value({ text }: { text: string }) {
-  return text ? <span className="break-words">{text}</span> : <span className="text-muted-foreground italic">empty</span>;
+  return text ? <span className="break-words">{text}</span> : <span className="text-muted-foreground italic">{m.admin_history_empty()}</span>;
 }
 
 export function RecordHistoryView({ history }: { history: RecordHistory }) {
@@ -26,10 +27,10 @@ export function RecordHistoryView({ history }: { history: RecordHistory }) {
   return (
     <section aria-labelledby="history-heading" className="flex flex-col gap-3" data-testid="record-history">
       <h2 id="history-heading" className="sr-only">
-        History
+        {m.admin_history()}
       </h2>
       {entries.length === 0 ? (
-        <p className="rounded-md border p-4 text-sm text-muted-foreground">Nothing recorded for this {history.entityLabel} yet.</p>
+        <p className="rounded-md border p-4 text-sm text-muted-foreground">{m.admin_history_nothing({ entity: history.entityLabel })}</p>
       ) : (
         <ol className="flex flex-col gap-3">
           {entries.map((entry) => (
@@ -41,21 +42,21 @@ export function RecordHistoryView({ history }: { history: RecordHistory }) {
             >
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <Badge variant={TONE[entry.action] ?? "outline"}>{entry.actionLabel}</Badge>
-                <span className="font-medium">{entry.user?.fullname ?? "The system"}</span>
+                <span className="font-medium">{entry.user?.fullname ?? m.admin_history_system()}</span>
                 <time className="text-muted-foreground tabular-nums" dateTime={entry.at}>
                   {formatDateTime(entry.at)}
                 </time>
                 {entry.ip ? (
-                  <span className="inline-flex items-center gap-1 text-xs text-muted-foreground" title="Address the change came from">
+                  <span className="inline-flex items-center gap-1 text-xs text-muted-foreground" title={m.admin_history_ip_title()}>
                     <Globe className="size-3" aria-hidden="true" />
-                    <span className="sr-only">from </span>
+                    <span className="sr-only">{m.admin_history_from()} </span>
                     {entry.ip}
                   </span>
                 ) : null}
               </div>
               {entry.reason ? (
                 <p className="mt-1 text-muted-foreground">
-                  <span className="font-medium text-foreground">Reason:</span> {entry.reason}
+                  <span className="font-medium text-foreground">{m.admin_history_reason()}</span> {entry.reason}
                 </p>
               ) : null}
               {entry.changes.length && entry.action === "create" ? (
@@ -75,13 +76,13 @@ export function RecordHistoryView({ history }: { history: RecordHistory }) {
                   <thead className="max-sm:sr-only">
                     <tr className="border-b text-xs text-muted-foreground">
                       <th scope="col" className="w-1/4 py-1 pr-2 font-medium">
-                        Field
+                        {m.admin_history_field()}
                       </th>
                       <th scope="col" className="py-1 pr-2 font-medium">
-                        Before
+                        {m.admin_history_before()}
                       </th>
                       <th scope="col" className="py-1 font-medium">
-                        After
+                        {m.admin_history_after()}
                       </th>
                     </tr>
                   </thead>
@@ -95,12 +96,12 @@ export function RecordHistoryView({ history }: { history: RecordHistory }) {
                           {change.label}
                         </th>
                         <td className="py-1 pr-2 align-top max-sm:p-0 max-sm:text-muted-foreground">
-                          <span className="sr-only">Before: </span>
+                          <span className="sr-only">{m.admin_history_before_colon()} </span>
                           <Value text={change.before} />
                         </td>
                         <td className="py-1 align-top max-sm:flex max-sm:items-baseline max-sm:gap-1.5 max-sm:p-0">
                           <ArrowRight className="size-3.5 shrink-0 self-center text-muted-foreground sm:hidden" aria-hidden="true" />
-                          <span className="sr-only">After: </span>
+                          <span className="sr-only">{m.admin_history_after_colon()} </span>
                           <Value text={change.after} />
                         </td>
                       </tr>
@@ -113,17 +114,17 @@ export function RecordHistoryView({ history }: { history: RecordHistory }) {
         </ol>
       )}
       {page > 1 || hasMore ? (
-        <nav aria-label="History pages" className="flex justify-between gap-2">
+        <nav aria-label={m.admin_history_pages()} className="flex justify-between gap-2">
           {page > 1 ? (
             <Link to={`?page=${page - 1}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
-              Newer
+              {m.admin_history_newer()}
             </Link>
           ) : (
             <span />
           )}
           {hasMore ? (
             <Link to={`?page=${page + 1}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
-              Older
+              {m.admin_history_older()}
             </Link>
           ) : null}
         </nav>

@@ -8,6 +8,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { formatDateTime } from "@domain/dates";
 import { SETUP_PATH, type SetupChecklist, type SetupStep } from "@domain/setup";
 import { cn } from "~/lib/utils";
+import { m } from "@domain/i18n";
 
 // The first-run checklist (issue 33 item 3, decision 218): the page's list of steps and the
 // dashboard's card. What is done is what the records say; each step links to the screen that
@@ -29,7 +30,7 @@ function Progress({ checklist, id }: { checklist: SetupChecklist; id: string }) 
         <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
       </div>
       <p id={id} className="text-sm text-muted-foreground" data-testid="setup-progress">
-        {checklist.doneCount} of {checklist.total} steps done
+        {m.admin_setup_progress({ done: checklist.doneCount, total: checklist.total })}
       </p>
     </div>
   );
@@ -42,7 +43,7 @@ function StepState({ done }: { done: boolean }) {
       className="border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
     >
       <CheckCircle2 aria-hidden="true" />
-      Done
+      {m.admin_setup_done()}
     </Badge>
   ) : (
     <Badge
@@ -50,7 +51,7 @@ function StepState({ done }: { done: boolean }) {
       className="border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
     >
       <CircleDashed aria-hidden="true" />
-      Not done
+      {m.admin_setup_not_done()}
     </Badge>
   );
 }
@@ -68,12 +69,16 @@ function MarkForm({ step }: { step: SetupStep }) {
       <input type="hidden" name="intent" value={marked ? "unmark" : "mark"} />
       {marked ? (
         <span className="text-muted-foreground">
-          Marked “{mark.label.toLowerCase()}” by {mark.markedBy ?? "an administrator"} on {formatDateTime(mark.markedAt!)}.
+          {m.admin_setup_marked({
+            mark: mark.label.toLowerCase(),
+            by: mark.markedBy ?? m.admin_setup_an_administrator(),
+            at: formatDateTime(mark.markedAt!),
+          })}
         </span>
       ) : null}
       <Button type="submit" variant="outline" size="sm" disabled={busy}>
-        {busy ? <Spinner size="sm" label="Saving…" /> : null}
-        {marked ? "Clear the mark" : `Mark: ${mark.label.toLowerCase()}`}
+        {busy ? <Spinner size="sm" label={m.admin_saving()} /> : null}
+        {marked ? m.admin_setup_clear_mark() : m.admin_setup_mark({ mark: mark.label.toLowerCase() })}
       </Button>
     </Form>
   );
@@ -100,7 +105,7 @@ function StepItem({ step, next }: { step: SetupStep; next: boolean }) {
         </span>
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <h2 id={titleId} className="font-semibold">
-            <span className="sr-only">Step {step.number}: </span>
+            <span className="sr-only">{m.admin_setup_step({ number: step.number })} </span>
             {step.title}
           </h2>
           <p className="text-sm text-muted-foreground">{step.description}</p>
@@ -111,9 +116,9 @@ function StepItem({ step, next }: { step: SetupStep; next: boolean }) {
         {step.parts.map((part) => (
           <li key={part.label} className="flex items-start gap-2">
             {part.done ? (
-              <CheckCircle2 className="mt-0.5 size-3.5 shrink-0 text-emerald-700 dark:text-emerald-400" aria-label="Done" />
+              <CheckCircle2 className="mt-0.5 size-3.5 shrink-0 text-emerald-700 dark:text-emerald-400" aria-label={m.admin_setup_done()} />
             ) : (
-              <Circle className="mt-0.5 size-3.5 shrink-0 text-muted-foreground" aria-label="Not done" />
+              <Circle className="mt-0.5 size-3.5 shrink-0 text-muted-foreground" aria-label={m.admin_setup_not_done()} />
             )}
             <span className="min-w-0 break-words">
               <span className="font-medium">{part.label}</span> <span className="text-muted-foreground">{part.detail}</span>
@@ -145,11 +150,9 @@ export function SetupScreen({ checklist, flash }: { checklist: SetupChecklist; f
   return (
     <div className="flex flex-col gap-5" data-testid="setup-checklist">
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Set up the office</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">{m.admin_setup_back()}</h1>
         <p className="text-sm text-muted-foreground">
-          {checklist.complete
-            ? "Every step is done. Come back here whenever the office changes: each step still opens its screen."
-            : "Each step opens the screen that does it; it shows as done once the records are there."}
+          {checklist.complete ? m.admin_setup_complete() : m.admin_setup_intro()}
         </p>
       </div>
       <FlashMessage flash={flash as FlashData | null} />
@@ -178,15 +181,15 @@ export function SetupCard({ checklist }: { checklist: SetupChecklist }) {
         </span>
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <h2 id="setup-card-title" className="text-lg font-semibold">
-            Set up the office
+            {m.admin_setup_back()}
           </h2>
-          <p className="text-sm text-muted-foreground">The steps that make the portal ready for the barangay's work.</p>
+          <p className="text-sm text-muted-foreground">{m.admin_setup_card_intro()}</p>
         </div>
       </div>
       <Progress checklist={checklist} id="setup-card-progress" />
       {next ? (
         <p className="text-sm" data-testid="setup-next">
-          <span className="text-muted-foreground">Next: </span>
+          <span className="text-muted-foreground">{m.admin_setup_next()} </span>
           <span className="font-medium">
             {next.number}. {next.title}
           </span>
@@ -202,7 +205,7 @@ export function SetupCard({ checklist }: { checklist: SetupChecklist }) {
           </Button>
         ) : null}
         <Button asChild variant="outline">
-          <Link to={SETUP_PATH}>Open the checklist</Link>
+          <Link to={SETUP_PATH}>{m.admin_setup_open()}</Link>
         </Button>
       </div>
     </section>

@@ -12,16 +12,21 @@ import { notify } from "@domain/notify";
 import { trpc } from "~/lib/trpc-client";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/test";
+import { m } from "@domain/i18n";
 
 function formatUptime(seconds: number): string {
   const d = Math.floor(seconds / 86_400);
   const h = Math.floor((seconds % 86_400) / 3_600);
-  const m = Math.floor((seconds % 3_600) / 60);
+  const min = Math.floor((seconds % 3_600) / 60);
   const s = seconds % 60;
-  return [d ? `${d}d` : "", h ? `${h}h` : "", m ? `${m}m` : "", `${s}s`].filter(Boolean).join(" ");
+  return [d ? `${d}d` : "", h ? `${h}h` : "", min ? `${min}m` : "", `${s}s`].filter(Boolean).join(" ");
 }
 
-const STATUS_LABEL: Record<RealtimeStatus, string> = { connected: "Connected", connecting: "Connecting…", disconnected: "Disconnected" };
+const STATUS_LABEL: Record<RealtimeStatus, () => string> = {
+  connected: m.admin_diag_connected,
+  connecting: m.admin_diag_connecting,
+  disconnected: m.admin_diag_disconnected,
+};
 
 /** The administrators' diagnostics: the server, the database, realtime, maintenance mode and a test notification. */
 export function DiagnosticsPage({ loaderData: info }: { loaderData: LoaderData<typeof loader> }) {
@@ -46,8 +51,8 @@ export function DiagnosticsPage({ loaderData: info }: { loaderData: LoaderData<t
       const result = await trpc.system.sendTestNotification.mutate();
       if (!result.delivered) {
         notify({
-          title: "Test notification sent",
-          message: "No open connection received it: is the websocket connected?",
+          title: m.admin_diag_test_sent(),
+          message: m.admin_diag_test_not_received(),
           type: "warning",
         });
       }
@@ -59,30 +64,30 @@ export function DiagnosticsPage({ loaderData: info }: { loaderData: LoaderData<t
   };
 
   const facts: { icon: React.ElementType; label: string; value: React.ReactNode; testId: string }[] = [
-    { icon: Server, label: "App version", value: info.version, testId: "diag-version" },
+    { icon: Server, label: m.admin_diag_version(), value: info.version, testId: "diag-version" },
     { icon: Cpu, label: "Node.js", value: info.node, testId: "diag-node" },
-    { icon: Database, label: "Database", value: info.database.kind, testId: "diag-database-kind" },
+    { icon: Database, label: m.admin_diag_database(), value: info.database.kind, testId: "diag-database-kind" },
     {
       icon: Database,
-      label: "Database version",
+      label: m.admin_diag_database_version(),
       value: <span className="font-mono text-xs break-words">{info.database.version}</span>,
       testId: "diag-database-version",
     },
-    { icon: Timer, label: "Uptime", value: formatUptime(info.uptimeSeconds), testId: "diag-uptime" },
-    { icon: Activity, label: "Open websocket connections (server)", value: info.websocketConnections, testId: "diag-ws-count" },
+    { icon: Timer, label: m.admin_diag_uptime(), value: formatUptime(info.uptimeSeconds), testId: "diag-uptime" },
+    { icon: Activity, label: m.admin_diag_ws_count(), value: info.websocketConnections, testId: "diag-ws-count" },
   ];
 
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Diagnostics</h1>
-        <p className="text-muted-foreground">What this server runs on, and whether notifications reach this browser.</p>
+        <h1 className="text-2xl font-semibold tracking-tight">{m.admin_diag_title()}</h1>
+        <p className="text-muted-foreground">{m.admin_diag_intro()}</p>
       </header>
 
       <Card>
         <CardHeader>
-          <CardTitle>Server</CardTitle>
-          <CardDescription>Read when the page was loaded.</CardDescription>
+          <CardTitle>{m.admin_diag_server()}</CardTitle>
+          <CardDescription>{m.admin_diag_server_description()}</CardDescription>
         </CardHeader>
         <CardContent>
           <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
@@ -106,13 +111,13 @@ export function DiagnosticsPage({ loaderData: info }: { loaderData: LoaderData<t
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
               <Radio className="size-4" aria-hidden="true" />
-              Realtime
+              {m.admin_diag_realtime()}
             </CardTitle>
-            <CardDescription>This browser’s connection to /ws, and a test notification sent through it.</CardDescription>
+            <CardDescription>{m.admin_diag_realtime_description()}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <p className="flex items-center gap-2 text-sm">
-              <span>Websocket:</span>
+              <span>{m.admin_diag_websocket()}</span>
               <Badge
                 variant={realtime.status === "connected" ? "success" : realtime.status === "connecting" ? "secondary" : "destructive"}
                 data-testid="ws-status"
@@ -122,13 +127,13 @@ export function DiagnosticsPage({ loaderData: info }: { loaderData: LoaderData<t
                   aria-hidden="true"
                   className={`size-1.5 rounded-full ${realtime.status === "connected" ? "bg-emerald-600" : realtime.status === "connecting" ? "bg-stone-500" : "bg-white"}`}
                 />
-                {STATUS_LABEL[realtime.status]}
+                {STATUS_LABEL[realtime.status]()}
               </Badge>
             </p>
             <div>
               <Button type="button" onClick={() => void sendTest()} disabled={sending} data-testid="send-test-notification">
-                {sending ? <Spinner size="sm" label="Sending" /> : <Send aria-hidden="true" />}
-                Send test notification
+                {sending ? <Spinner size="sm" label={m.admin_diag_sending()} /> : <Send aria-hidden="true" />}
+                {m.admin_diag_send_test()}
               </Button>
             </div>
           </CardContent>
@@ -138,15 +143,15 @@ export function DiagnosticsPage({ loaderData: info }: { loaderData: LoaderData<t
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
               <Power className="size-4" aria-hidden="true" />
-              Maintenance mode
+              {m.admin_diag_maintenance_title()}
             </CardTitle>
-            <CardDescription>While it is on, everyone except administrators sees the maintenance screen.</CardDescription>
+            <CardDescription>{m.admin_diag_maintenance_description()}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <p className="flex items-center gap-2 text-sm">
-              <span>Maintenance:</span>
+              <span>{m.admin_diag_maintenance()}</span>
               <Badge variant={info.maintenance ? "destructive" : "success"} data-testid="diag-maintenance">
-                {info.maintenance ? "On" : "Off"}
+                {info.maintenance ? m.admin_diag_on() : m.admin_diag_off()}
               </Badge>
             </p>
             <Form method="post">
@@ -154,8 +159,8 @@ export function DiagnosticsPage({ loaderData: info }: { loaderData: LoaderData<t
               <input type="hidden" name="intent" value="maintenance" />
               <input type="hidden" name="on" value={info.maintenance ? "false" : "true"} />
               <Button type="submit" variant="outline" disabled={switching}>
-                {switching ? <Spinner size="sm" label="Saving" /> : null}
-                {info.maintenance ? "Turn maintenance off" : "Turn maintenance on"}
+                {switching ? <Spinner size="sm" label={m.admin_diag_saving()} /> : null}
+                {info.maintenance ? m.admin_diag_turn_off() : m.admin_diag_turn_on()}
               </Button>
             </Form>
           </CardContent>

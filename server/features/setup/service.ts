@@ -8,7 +8,6 @@ import { OFFICIAL_POSITIONS } from "../../../domain/registry/officials.ts";
 import {
   ADDRESS_MAX,
   checklistOf,
-  countText,
   SETUP_IDENTITY_PATH,
   SETUP_MARKS_SETTING,
   SETUP_MESSAGES,
@@ -23,7 +22,7 @@ import { audit } from "../../engine/audit.ts";
 import { inTransaction } from "../../engine/transaction.ts";
 import { getSetting, putSetting, type BarangayInfo } from "../../system/settings.ts";
 import { barangayByCode, cityByCode } from "../psgc/psgc.ts";
-import { languageOf, m, type Locale } from "../../../domain/i18n/index.ts";
+import { intlLocale, languageOf, m, type Locale } from "../../../domain/i18n/index.ts";
 import { OWN_BARANGAY_ID, searchBarangaysInUse } from "../psgc/in-use.ts";
 
 // The first-run checklist (issue 33 item 3, decision 218): one read of the barangay's records
@@ -97,6 +96,14 @@ type Facts = Awaited<ReturnType<typeof readFacts>>;
 
 const PUNONG_BARANGAY = OFFICIAL_POSITIONS[0].label;
 
+/** "none yet", "1 purok", "3 puroks": in the request's language. */
+function countOf(n: number, one: (p: { count: string }) => string, many: (p: { count: string }) => string): string {
+  if (n === 0) return m.admin_setup_s_none_yet();
+  return (n === 1 ? one : many)({ count: n.toLocaleString(intlLocale()) });
+}
+
+// The steps' words are the request's language (issue 33 item 4): the checklist's page, its REST
+// answer and the dashboard's card are read by whoever asked.
 function stepsOf(f: Facts): SetupStep[] {
   const hasSeal = f.images.includes("seal");
   const hasLogo = f.images.includes("logo");
@@ -108,133 +115,168 @@ function stepsOf(f: Facts): SetupStep[] {
   const steps: Omit<SetupStep, "number">[] = [
     {
       key: "identity",
-      title: "The barangay's identity",
-      description: "The barangay, its city or municipality, province and region, picked from the PSA's PSGC list.",
+      title: m.admin_setup_s_identity_title(),
+      description: m.admin_setup_s_identity_description(),
       done: f.psgc_code != null,
       parts: [
         {
-          label: "PSGC code",
+          label: m.admin_setup_s_psgc_code(),
           done: f.psgc_code != null,
-          detail: f.psgc_code ? `${place} · ${f.psgc_code}` : "not picked yet",
+          detail: f.psgc_code ? `${place} · ${f.psgc_code}` : m.admin_setup_s_not_picked(),
           required: true,
         },
       ],
-      links: [{ label: "Pick from the PSGC list", href: SETUP_IDENTITY_PATH }],
+      links: [
+        { label: m.admin_setup_s_pick(), href: SETUP_IDENTITY_PATH },
+        { label: m.admin_setup_s_language_link(), href: `${SETUP_IDENTITY_PATH}#language` },
+      ],
       mark: null,
     },
     {
       key: "letterhead",
-      title: "Address, seal and logo",
-      description: "What every certificate, receipt and report prints in its header.",
+      title: m.admin_setup_s_letterhead_title(),
+      description: m.admin_setup_s_letterhead_description(),
       done: address !== "" && hasSeal,
       parts: [
-        { label: "Address", done: address !== "", detail: address || "not written yet", required: true },
-        { label: "Barangay seal", done: hasSeal, detail: hasSeal ? "uploaded" : "not uploaded yet", required: true },
+        { label: m.admin_setup_s_address(), done: address !== "", detail: address || m.admin_setup_s_not_written(), required: true },
         {
-          label: "Municipal logo (if the municipality has one)",
+          label: m.admin_setup_s_seal(),
+          done: hasSeal,
+          detail: hasSeal ? m.admin_setup_s_uploaded() : m.admin_setup_s_not_uploaded_yet(),
+          required: true,
+        },
+        {
+          label: m.admin_setup_s_logo(),
           done: hasLogo,
-          detail: hasLogo ? "uploaded" : "not uploaded",
+          detail: hasLogo ? m.admin_setup_s_uploaded() : m.admin_setup_s_not_uploaded(),
           required: false,
         },
       ],
       links: [
-        { label: "Write the address", href: `${SETUP_IDENTITY_PATH}#address` },
-        { label: "Upload the seal and logo", href: "/system/parameters/officials#seal-title" },
+        { label: m.admin_setup_s_write_address(), href: `${SETUP_IDENTITY_PATH}#address` },
+        { label: m.admin_setup_s_upload(), href: "/system/parameters/officials#seal-title" },
       ],
       mark: null,
     },
     {
       key: "officials",
-      title: "Officials and their terms",
-      description: "Who signs: the Punong Barangay, the secretary, the treasurer and the others, each with a term.",
+      title: m.admin_setup_s_officials_title(),
+      description: m.admin_setup_s_officials_description(),
       done: captain,
       parts: [
-        { label: "Punong Barangay in office today", done: captain, detail: captain ? "recorded" : "not recorded yet", required: true },
         {
-          label: "Other signing officials",
+          label: m.admin_setup_s_captain(),
+          done: captain,
+          detail: captain ? m.admin_setup_s_recorded() : m.admin_setup_s_not_recorded(),
+          required: true,
+        },
+        {
+          label: m.admin_setup_s_others(),
           done: others > 0,
-          detail: `${others} of ${OFFICIAL_POSITIONS.length - 1} positions held today`,
+          detail: m.admin_setup_s_positions({ held: others, total: OFFICIAL_POSITIONS.length - 1 }),
           required: false,
         },
       ],
-      links: [{ label: "Officials", href: "/system/parameters/officials" }],
+      links: [{ label: m.admin_setup_s_officials(), href: "/system/parameters/officials" }],
       mark: null,
     },
     {
       key: "puroks",
-      title: "Puroks",
-      description: "The barangay's puroks or sitios, which residents, households and maps are sorted by.",
+      title: m.admin_setup_s_puroks(),
+      description: m.admin_setup_s_puroks_description(),
       done: f.puroks > 0,
-      parts: [{ label: "Puroks", done: f.puroks > 0, detail: countText(f.puroks, "purok", "puroks"), required: true }],
-      links: [{ label: "Puroks", href: "/system/parameters/puroks" }],
+      parts: [
+        {
+          label: m.admin_setup_s_puroks(),
+          done: f.puroks > 0,
+          detail: countOf(f.puroks, m.admin_setup_s_purok_one, m.admin_setup_s_purok_other),
+          required: true,
+        },
+      ],
+      links: [{ label: m.admin_setup_s_puroks(), href: "/system/parameters/puroks" }],
       mark: null,
     },
     {
       key: "fees",
-      title: "Fee schedule",
-      description: "What each certificate costs, and the usual amounts of the other collections.",
+      title: m.admin_setup_s_fees_title(),
+      description: m.admin_setup_s_fees_description(),
       done: f.fee_types > 0 || f.collection_fees > 0,
       parts: [
         {
-          label: "Certificate types with a fee",
+          label: m.admin_setup_s_fee_types(),
           done: f.fee_types > 0,
-          detail: countText(f.fee_types, "certificate type", "certificate types"),
+          detail: countOf(f.fee_types, m.admin_setup_s_fee_type_one, m.admin_setup_s_fee_type_other),
           required: false,
         },
-        { label: "Collection fees", done: f.collection_fees > 0, detail: countText(f.collection_fees, "fee", "fees"), required: false },
+        {
+          label: m.admin_setup_s_collection_fees(),
+          done: f.collection_fees > 0,
+          detail: countOf(f.collection_fees, m.admin_setup_s_fee_one, m.admin_setup_s_fee_other),
+          required: false,
+        },
       ],
       links: [
-        { label: "Certificate types", href: "/system/parameters/transaction_types" },
-        { label: "Collection types", href: "/system/parameters/collection_types" },
+        { label: m.admin_setup_s_certificate_types(), href: "/system/parameters/transaction_types" },
+        { label: m.admin_setup_s_collection_types(), href: "/system/parameters/collection_types" },
       ],
       mark: null,
     },
     {
       key: "forms",
-      title: "Form pads and cheque books",
-      description: "The pads of official receipts (AF 51) the collectors issue from, and the cheque books of the bank accounts.",
+      title: m.admin_setup_s_forms_title(),
+      description: m.admin_setup_s_forms_description(),
       done: f.pads > 0 && (f.cheque_books > 0 || noCheques != null),
       parts: [
-        { label: "Official receipt pads", done: f.pads > 0, detail: countText(f.pads, "pad", "pads"), required: true },
         {
-          label: "Cheque books",
+          label: m.admin_setup_s_pads(),
+          done: f.pads > 0,
+          detail: countOf(f.pads, m.admin_setup_s_pad_one, m.admin_setup_s_pad_other),
+          required: true,
+        },
+        {
+          label: m.admin_setup_s_cheque_books(),
           done: f.cheque_books > 0 || noCheques != null,
           detail:
             f.cheque_books > 0
-              ? countText(f.cheque_books, "cheque book", "cheque books")
+              ? countOf(f.cheque_books, m.admin_setup_s_cheque_book_one, m.admin_setup_s_cheque_book_other)
               : noCheques
-                ? "the barangay writes no cheques"
-                : "none yet",
+                ? m.admin_setup_s_no_cheques_detail()
+                : m.admin_setup_s_none_yet(),
           required: true,
         },
       ],
       links: [
-        { label: "Form pads", href: "/system/parameters/form_pads" },
-        { label: "Cheque books", href: "/manage/cheque_books" },
+        { label: m.admin_setup_s_form_pads(), href: "/system/parameters/form_pads" },
+        { label: m.admin_setup_s_cheque_books(), href: "/manage/cheque_books" },
       ],
       mark: {
         mark: "no_cheques",
-        label: "This barangay writes no cheques",
+        label: m.admin_setup_s_no_cheques(),
         markedBy: noCheques?.by_name ?? null,
         markedAt: noCheques?.at ?? null,
       },
     },
     {
       key: "users",
-      title: "The first users and their roles",
-      description: "An account for each person who works in the portal, with the role of their job — more than the administrator.",
+      title: m.admin_setup_s_users_title(),
+      description: m.admin_setup_s_users_description(),
       done: f.staff > 1,
       parts: [
         {
-          label: "Staff accounts with a role",
+          label: m.admin_setup_s_staff(),
           done: f.staff > 1,
-          detail: f.staff > 1 ? `${f.staff} accounts` : f.staff === 1 ? "only the administrator" : "none yet",
+          detail:
+            f.staff > 1
+              ? m.admin_setup_s_accounts({ count: f.staff })
+              : f.staff === 1
+                ? m.admin_setup_s_only_admin()
+                : m.admin_setup_s_none_yet(),
           required: true,
         },
       ],
       links: [
-        { label: "Users", href: "/system/users" },
-        { label: "Roles", href: "/system/roles" },
+        { label: m.admin_users_title(), href: "/system/users" },
+        { label: m.admin_user_form_roles(), href: "/system/roles" },
       ],
       mark: null,
     },
