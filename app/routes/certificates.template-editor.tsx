@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/certificates.template-editor";
 import { TemplateEditorScreen } from "~/features/certificates/template-editor-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
+import { m } from "@domain/i18n";
 import { type PaperSize } from "@domain/registry/certificates";
 import type { CustomField } from "@domain/registry/fields";
 import { isAppError, redirectWithFlash, rethrowForPage, serviceContextOf, serviceFor } from "../../server/http/pages/page-kit.server.ts";
@@ -53,7 +54,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   try {
     if (intent === "preview") {
       const userId = Number(form.get("preview_user_id"));
-      if (!userId) return { preview: null, previewError: "Choose a person to preview with." };
+      if (!userId) return { preview: null, previewError: m.finance_template_choose_person() };
       const type = (await serviceFor("transaction_type").get(ctx, id)) as TypeRow;
       const custom_values = Object.fromEntries(type.custom_forms.map((f) => [f.fieldId, `[${f.label}]`]));
       const validity = Number(form.get("validity_days")) || null;
@@ -80,7 +81,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return redirectWithFlash(
       { request, context },
       form,
-      { message: "Successfully updated.", type: "success" },
+      { message: m.finance_template_saved(), type: "success" },
       `/system/parameters/transaction_types/${id}/template`,
     );
   } catch (error) {
@@ -91,7 +92,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `${loaderData.type.name} template | Portal` : "Template | Portal" }];
+  return [{ title: loaderData ? m.finance_template_meta_title({ name: loaderData.type.name }) : m.finance_template_meta_fallback() }];
+
 }
 
 export default function TemplateEditorPage(props: Route.ComponentProps) {

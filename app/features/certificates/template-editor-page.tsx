@@ -10,6 +10,17 @@ import { PAPER_CSS, PAPER_LABELS, PAPER_SIZES, PLACEHOLDERS, type PaperSize } fr
 import { CERTIFICATE_BODY_CSS } from "./certificate-sheet";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/certificates.template-editor";
+import { m } from "@domain/i18n";
+
+/** How a placeholder is written in a template (code, the same in both languages). */
+const PLACEHOLDER_EXAMPLE = "{{user_fullname}}";
+const MARGIN_LABELS = {
+  top: m.finance_template_margin_top,
+  right: m.finance_template_margin_right,
+  bottom: m.finance_template_margin_bottom,
+  left: m.finance_template_margin_left,
+} as const;
+const SIDES = ["top", "right", "bottom", "left"] as const;
 
 const TemplateEditor = React.lazy(() => import("./template-editor.client"));
 
@@ -28,7 +39,7 @@ export function TemplateEditorScreen({ loaderData }: { loaderData: LoaderData<ty
   const fetcher = useFetcher<PreviewResult>();
   const placeholders = [
     ...PLACEHOLDERS.map((p) => ({ key: p.key, label: p.label })),
-    ...type.custom_forms.map((f) => ({ key: f.fieldId, label: `Custom field: ${f.label}` })),
+    ...type.custom_forms.map((f) => ({ key: f.fieldId, label: m.finance_template_custom_field({ label: f.label }) })),
   ];
   const formRef = React.useRef<HTMLFormElement>(null);
 
@@ -48,14 +59,17 @@ export function TemplateEditorScreen({ loaderData }: { loaderData: LoaderData<ty
 
   const preview = fetcher.data?.preview ?? (saved && "preview" in saved ? saved.preview : null);
   const [width] = PAPER_CSS[paper].split(" ");
+  // The message is the catalog's text (no markup of its own) inside the preview's paragraph.
+  const emptyPreview = `<p style='color:#666'>${m.finance_template_preview_here()}</p>`;
+
   return (
     <div className="flex flex-col gap-4">
       <style>{`${CERTIFICATE_BODY_CSS} .placeholder-chip { background: #fef3c7; border: 1px solid #f59e0b; border-radius: 4px; padding: 0 2px; font-family: ui-monospace, monospace; font-size: 0.85em; }`}</style>
       <div className="flex flex-wrap items-center gap-2">
         <Link to="/system/parameters/transaction_types" className={buttonVariants({ variant: "outline", size: "sm" })}>
-          <ArrowLeft aria-hidden="true" /> Transaction types
+          <ArrowLeft aria-hidden="true" /> {m.finance_template_back()}
         </Link>
-        <h1 className="text-xl font-semibold">Certificate template: {type.name}</h1>
+        <h1 className="text-xl font-semibold">{m.finance_template_title({ name: type.name })}</h1>
       </div>
       <Form method="post" ref={formRef} className="grid gap-4 xl:grid-cols-2" data-testid="template-form">
         <CsrfInput />
@@ -79,7 +93,7 @@ export function TemplateEditorScreen({ loaderData }: { loaderData: LoaderData<ty
             </>
           ) : (
             <div className="flex flex-col gap-1.5">
-              <Label htmlFor="template-html">Template (HTML; placeholders as {"{{user_fullname}}"})</Label>
+              <Label htmlFor="template-html">{m.finance_template_html({ example: PLACEHOLDER_EXAMPLE })}</Label>
               <textarea
                 id="template-html"
                 name="template"
@@ -89,9 +103,9 @@ export function TemplateEditorScreen({ loaderData }: { loaderData: LoaderData<ty
             </div>
           )}
           <fieldset className="grid grid-cols-2 gap-3 rounded-md border p-3 sm:grid-cols-4">
-            <legend className="px-1 text-sm font-medium">Paper and validity</legend>
+            <legend className="px-1 text-sm font-medium">{m.finance_template_paper_validity()}</legend>
             <div className="col-span-2 flex flex-col gap-1.5">
-              <Label htmlFor="paper_size">Paper size</Label>
+              <Label htmlFor="paper_size">{m.finance_template_paper_size()}</Label>
               <select
                 id="paper_size"
                 name="paper_size"
@@ -107,29 +121,29 @@ export function TemplateEditorScreen({ loaderData }: { loaderData: LoaderData<ty
               </select>
             </div>
             <div className="col-span-2 flex flex-col gap-1.5">
-              <Label htmlFor="validity_days">Valid for (days; empty: no expiry)</Label>
+              <Label htmlFor="validity_days">{m.finance_template_valid_for()}</Label>
               <Input id="validity_days" name="validity_days" type="number" min={1} max={3660} defaultValue={type.validity_days ?? ""} />
             </div>
-            {(["top", "right", "bottom", "left"] as const).map((side) => (
+            {SIDES.map((side) => (
               <div key={side} className="flex flex-col gap-1.5">
-                <Label htmlFor={`margin_${side}`}>Margin {side} (mm)</Label>
+                <Label htmlFor={`margin_${side}`}>{MARGIN_LABELS[side]()}</Label>
                 <Input id={`margin_${side}`} name={`margin_${side}`} type="number" min={0} max={60} defaultValue={type[`margin_${side}`]} />
               </div>
             ))}
           </fieldset>
           <div className="flex justify-end gap-2">
             <Button type="submit" name="intent" value="preview" variant="outline">
-              <Eye aria-hidden="true" /> Preview
+              <Eye aria-hidden="true" /> {m.finance_print_preview()}
             </Button>
             <Button type="submit" name="intent" value="save" data-testid="save-template">
-              Save template
+              {m.finance_template_save()}
             </Button>
           </div>
         </div>
-        <section className="flex min-w-0 flex-col gap-2" aria-label="Preview">
+        <section className="flex min-w-0 flex-col gap-2" aria-label={m.finance_print_preview()}>
           <div className="flex flex-wrap items-end gap-2">
             <div className="flex flex-col gap-1.5">
-              <Label htmlFor="preview_user_id">Preview with</Label>
+              <Label htmlFor="preview_user_id">{m.finance_template_preview_with()}</Label>
               <select
                 id="preview_user_id"
                 name="preview_user_id"
@@ -144,7 +158,7 @@ export function TemplateEditorScreen({ loaderData }: { loaderData: LoaderData<ty
                 ))}
               </select>
             </div>
-            {fetcher.state !== "idle" ? <span className="text-sm text-muted-foreground">Updating…</span> : null}
+            {fetcher.state !== "idle" ? <span className="text-sm text-muted-foreground">{m.finance_template_updating()}</span> : null}
           </div>
           <div className="overflow-auto rounded-md bg-stone-200 p-3 dark:bg-stone-800">
             <div
@@ -155,7 +169,7 @@ export function TemplateEditorScreen({ loaderData }: { loaderData: LoaderData<ty
                 fontFamily: "Times New Roman, serif",
               }}
               data-testid="template-preview"
-              dangerouslySetInnerHTML={{ __html: preview ?? "<p style='color:#666'>The preview appears here.</p>" }}
+              dangerouslySetInnerHTML={{ __html: preview ?? emptyPreview }}
             />
           </div>
         </section>

@@ -24,6 +24,7 @@ import {
   Undo2,
 } from "lucide-react";
 import * as React from "react";
+import { m } from "@domain/i18n";
 
 // The certificate template editor: Tiptap 3 (ProseMirror) with headings,
 // bold/italic/underline, alignment, lists, tables and images (read into data: URLs, never linked),
@@ -146,57 +147,57 @@ function Toolbar({ editor, placeholders }: { editor: Editor; placeholders: Place
   const [imageError, setImageError] = React.useState<string | null>(null);
   const chain = () => editor.chain().focus();
   return (
-    <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5 border-b bg-muted/40 p-2" role="toolbar" aria-label="Template formatting">
-      <div role="group" aria-label="Paragraph style" className="flex items-center gap-1">
-        <ToolButton label="Paragraph" onClick={() => chain().setParagraph().run()}>
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5 border-b bg-muted/40 p-2" role="toolbar" aria-label={m.finance_template_toolbar()}>
+      <div role="group" aria-label={m.finance_tool_paragraph_style()} className="flex items-center gap-1">
+        <ToolButton label={m.finance_tool_paragraph()} onClick={() => chain().setParagraph().run()}>
           <Pilcrow className="size-4" />
         </ToolButton>
-        <ToolButton label="Heading 1" active={state.h1} onClick={() => chain().toggleHeading({ level: 1 }).run()}>
+        <ToolButton label={m.finance_tool_heading1()} active={state.h1} onClick={() => chain().toggleHeading({ level: 1 }).run()}>
           <Heading1 className="size-4" />
         </ToolButton>
-        <ToolButton label="Heading 2" active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+        <ToolButton label={m.finance_tool_heading2()} active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
           <Heading2 className="size-4" />
         </ToolButton>
-        <ToolButton label="Heading 3" active={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+        <ToolButton label={m.finance_tool_heading3()} active={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
           <Heading3 className="size-4" />
         </ToolButton>
       </div>
-      <div role="group" aria-label="Text style" className="flex items-center gap-1">
-        <ToolButton label="Bold" active={state.bold} onClick={() => chain().toggleBold().run()}>
+      <div role="group" aria-label={m.finance_tool_text_style()} className="flex items-center gap-1">
+        <ToolButton label={m.finance_tool_bold()} active={state.bold} onClick={() => chain().toggleBold().run()}>
           <Bold className="size-4" />
         </ToolButton>
-        <ToolButton label="Italic" active={state.italic} onClick={() => chain().toggleItalic().run()}>
+        <ToolButton label={m.finance_tool_italic()} active={state.italic} onClick={() => chain().toggleItalic().run()}>
           <Italic className="size-4" />
         </ToolButton>
-        <ToolButton label="Underline" active={state.underline} onClick={() => chain().toggleUnderline().run()}>
+        <ToolButton label={m.finance_tool_underline()} active={state.underline} onClick={() => chain().toggleUnderline().run()}>
           <Underline className="size-4" />
         </ToolButton>
       </div>
-      <div role="group" aria-label="Alignment" className="flex items-center gap-1">
-        <ToolButton label="Align left" active={state.left} onClick={() => chain().setTextAlign("left").run()}>
+      <div role="group" aria-label={m.finance_tool_alignment()} className="flex items-center gap-1">
+        <ToolButton label={m.finance_tool_align_left()} active={state.left} onClick={() => chain().setTextAlign("left").run()}>
           <AlignLeft className="size-4" />
         </ToolButton>
-        <ToolButton label="Align center" active={state.center} onClick={() => chain().setTextAlign("center").run()}>
+        <ToolButton label={m.finance_tool_align_center()} active={state.center} onClick={() => chain().setTextAlign("center").run()}>
           <AlignCenter className="size-4" />
         </ToolButton>
-        <ToolButton label="Align right" active={state.right} onClick={() => chain().setTextAlign("right").run()}>
+        <ToolButton label={m.finance_tool_align_right()} active={state.right} onClick={() => chain().setTextAlign("right").run()}>
           <AlignRight className="size-4" />
         </ToolButton>
-        <ToolButton label="Justify" active={state.justify} onClick={() => chain().setTextAlign("justify").run()}>
+        <ToolButton label={m.finance_tool_justify()} active={state.justify} onClick={() => chain().setTextAlign("justify").run()}>
           <AlignJustify className="size-4" />
         </ToolButton>
       </div>
-      <div role="group" aria-label="Insert and history" className="flex items-center gap-1">
-        <ToolButton label="Bulleted list" active={state.bullet} onClick={() => chain().toggleBulletList().run()}>
+      <div role="group" aria-label={m.finance_tool_insert_history()} className="flex items-center gap-1">
+        <ToolButton label={m.finance_tool_bullets()} active={state.bullet} onClick={() => chain().toggleBulletList().run()}>
           <List className="size-4" />
         </ToolButton>
-        <ToolButton label="Numbered list" active={state.ordered} onClick={() => chain().toggleOrderedList().run()}>
+        <ToolButton label={m.finance_tool_numbered()} active={state.ordered} onClick={() => chain().toggleOrderedList().run()}>
           <ListOrdered className="size-4" />
         </ToolButton>
-        <ToolButton label="Insert table" onClick={() => chain().insertTable({ rows: 2, cols: 2, withHeaderRow: false }).run()}>
+        <ToolButton label={m.finance_tool_table()} onClick={() => chain().insertTable({ rows: 2, cols: 2, withHeaderRow: false }).run()}>
           <Sheet className="size-4" />
         </ToolButton>
-        <ToolButton label="Insert image (seal, signature)" onClick={() => fileRef.current?.click()}>
+        <ToolButton label={m.finance_tool_image()} onClick={() => fileRef.current?.click()}>
           <ImagePlus className="size-4" />
         </ToolButton>
         <input
@@ -204,13 +205,13 @@ function Toolbar({ editor, placeholders }: { editor: Editor; placeholders: Place
           type="file"
           accept="image/png,image/jpeg,image/gif,image/webp"
           className="hidden"
-          aria-label="Image file"
+          aria-label={m.finance_tool_image_file()}
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = "";
             if (!file) return;
             if (file.size > MAX_IMAGE_BYTES) {
-              setImageError(`The image is too large (${Math.round(file.size / 1024)} KB); at most ${MAX_IMAGE_BYTES / 1000} KB.`);
+              setImageError(m.finance_tool_image_too_large({ size: Math.round(file.size / 1024), max: MAX_IMAGE_BYTES / 1000 }));
               return;
             }
             setImageError(null);
@@ -222,16 +223,16 @@ function Toolbar({ editor, placeholders }: { editor: Editor; placeholders: Place
             reader.readAsDataURL(file);
           }}
         />
-        <ToolButton label="Undo" onClick={() => chain().undo().run()}>
+        <ToolButton label={m.finance_tool_undo()} onClick={() => chain().undo().run()}>
           <Undo2 className="size-4" />
         </ToolButton>
-        <ToolButton label="Redo" onClick={() => chain().redo().run()}>
+        <ToolButton label={m.finance_tool_redo()} onClick={() => chain().redo().run()}>
           <Redo2 className="size-4" />
         </ToolButton>
       </div>
       <div className="w-full sm:w-auto">
         <label className="flex w-full items-center gap-1 text-sm">
-          <span className="sr-only">Insert a placeholder</span>
+          <span className="sr-only">{m.finance_tool_placeholder_sr()}</span>
           <select
             className="h-8 w-full rounded-md border bg-background px-2 text-sm sm:w-auto"
             value=""
@@ -241,7 +242,7 @@ function Toolbar({ editor, placeholders }: { editor: Editor; placeholders: Place
               if (key) chain().insertContent({ type: "placeholderChip", attrs: { key } }).insertContent(" ").run();
             }}
           >
-            <option value="">Insert placeholder…</option>
+            <option value="">{m.finance_tool_placeholder_menu()}</option>
             {placeholders.map((p) => (
               <option key={p.key} value={p.key}>
                 {p.label} — {`{{${p.key}}}`}
@@ -283,7 +284,7 @@ export default function TemplateEditor({
     editorProps: {
       attributes: {
         class: "certificate-body min-h-[24rem] bg-white p-6 text-black focus:outline-none",
-        "aria-label": "Certificate template",
+        "aria-label": m.finance_template_editor_name(),
         role: "textbox",
         "aria-multiline": "true",
       },
