@@ -9,6 +9,7 @@ import { usePrefetchMode } from "~/lib/prefetch";
 import { cn } from "~/lib/utils";
 import { PARAMETER_RESOURCES } from "@domain/registry/index";
 import { requirePermission } from "../../server/http/pages/guards.server.ts";
+import { m } from "@domain/i18n";
 
 // /system/parameters (spec §2.1): the layout of every system parameter list, with a
 // sub-navigation to each child the user may manage. Gated by manage-parameter (spec §2.3).
@@ -51,11 +52,11 @@ export default function ParametersLayout() {
   return (
     <div className="flex flex-col gap-5 lg:flex-row lg:items-start lg:gap-6">
       <nav
-        aria-label="System parameters"
+        aria-label={m.admin_parameters_title()}
         className="-mx-4 border-b sm:-mx-6 lg:sticky lg:top-20 lg:mx-0 lg:w-56 lg:shrink-0 lg:border-b-0"
         data-testid="parameters-nav"
       >
-        <p className="hidden px-3 pb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase lg:block">System parameters</p>
+        <p className="hidden px-3 pb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase lg:block">{m.admin_parameters_title()}</p>
         <ul
           ref={navRef}
           className="flex gap-1 overflow-x-auto px-4 pb-2 [scrollbar-width:thin] sm:px-6 lg:flex-col lg:overflow-visible lg:px-0 lg:pb-0"
@@ -63,7 +64,7 @@ export default function ParametersLayout() {
           <li>
             <NavLink to="/system/parameters" end prefetch={prefetch} className={linkClass}>
               <LayoutGrid className="size-4 shrink-0" aria-hidden="true" />
-              Overview
+              {m.admin_parameters_overview()}
             </NavLink>
           </li>
           {entries.map((def) => {

@@ -4,6 +4,7 @@ import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { SYSTEM_ADMIN_PERMISSION } from "@domain/permissions";
 import { requirePermission } from "../../server/http/pages/guards.server.ts";
 import { retentionAction, retentionPage } from "../../server/features/privacy/retention-page.server.ts";
+import { m } from "@domain/i18n";
 
 /** What a refused save of the retention settings answers, for the page's screen. */
 export type { RetentionActionData } from "../../server/features/privacy/retention-page.server.ts";
@@ -23,7 +24,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "Retention | Portal" }];
+  return [{ title: m.admin_retention_meta() }];
 }
 
 export default function RetentionPage(props: Route.ComponentProps) {

@@ -3,6 +3,7 @@ import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
+import { m } from "@domain/i18n";
 
 // The barangay seal and the municipal logo: what every print shows in its header —
 // the seal at the left (and in the receipt's seal box), the logo at the right. A form each, posted
@@ -10,9 +11,9 @@ import { Spinner } from "~/components/ui/spinner";
 
 type Kind = "seal" | "logo";
 
-const ITEMS: { kind: Kind; title: string; where: string }[] = [
-  { kind: "seal", title: "Barangay seal", where: "Printed at the left of every header and in the official receipt's seal box." },
-  { kind: "logo", title: "Municipal logo", where: "Printed at the right of the headers of certificates, vouchers and reports." },
+const ITEMS: { kind: Kind; title: () => string; where: () => string; remove: () => string }[] = [
+  { kind: "seal", title: m.admin_setup_s_seal, where: m.admin_images_seal_where, remove: m.admin_images_remove_seal },
+  { kind: "logo", title: m.admin_images_logo, where: m.admin_images_logo_where, remove: m.admin_images_remove_logo },
 ];
 
 export function ImagesCard({
@@ -25,16 +26,19 @@ export function ImagesCard({
   errors?: Partial<Record<Kind, string[]>>;
 }) {
   const navigation = useNavigation();
-  const busy = (intent: string, kind: Kind) =>
-    navigation.state === "submitting" && navigation.formData?.get("intent") === intent && navigation.formData?.get("kind") === kind;
+  const sending = navigation.state === "submitting" ? `${navigation.formData?.get("intent")}:${navigation.formData?.get("kind")}` : "";
   return (
     <Card data-testid="barangay-images">
       <CardHeader>
-        <CardTitle>Seal and logo</CardTitle>
-        <CardDescription>JPEG, PNG or WebP up to 2 MB; kept at most 600 pixels wide, with its transparency.</CardDescription>
+        <CardTitle>{m.admin_images_title()}</CardTitle>
+        <CardDescription>{m.admin_images_description()}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 md:grid-cols-2">
-        {ITEMS.map(({ kind, title, where }) => {
+        {ITEMS.map((item) => {
+          const { kind } = item;
+          const title = item.title();
+          const uploading = sending === `upload-image:${kind}`;
+          const removing = sending === `remove-image:${kind}`;
           const src = images[kind];
           const fieldErrors = errors?.[kind];
           return (
@@ -43,14 +47,14 @@ export function ImagesCard({
                 {src ? (
                   <img src={src} alt={title} className="max-h-full max-w-full object-contain" />
                 ) : (
-                  <span className="text-center text-xs text-muted-foreground">None yet</span>
+                  <span className="text-center text-xs text-muted-foreground">{m.admin_images_none()}</span>
                 )}
               </div>
               <div className="flex min-w-0 flex-1 flex-col gap-2">
                 <h2 id={`${kind}-title`} className="font-medium">
                   {title}
                 </h2>
-                <p className="text-sm text-muted-foreground">{where}</p>
+                <p className="text-sm text-muted-foreground">{item.where()}</p>
                 {canChange ? (
                   <>
                     <Form
@@ -75,9 +79,9 @@ export function ImagesCard({
                         aria-describedby={fieldErrors ? `${kind}-error` : undefined}
                         className="max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"
                       />
-                      <Button type="submit" variant="outline" size="sm" disabled={busy("upload-image", kind)}>
-                        {busy("upload-image", kind) ? <Spinner size="sm" label="Uploading…" /> : null}
-                        Upload
+                      <Button type="submit" variant="outline" size="sm" disabled={uploading}>
+                        {uploading ? <Spinner size="sm" label={m.admin_images_uploading()} /> : null}
+                        {m.admin_images_upload()}
                       </Button>
                     </Form>
                     {fieldErrors ? (
@@ -90,8 +94,8 @@ export function ImagesCard({
                         <CsrfInput />
                         <input type="hidden" name="intent" value="remove-image" />
                         <input type="hidden" name="kind" value={kind} />
-                        <Button type="submit" variant="ghost" size="sm" disabled={busy("remove-image", kind)}>
-                          Remove {title.toLowerCase()}
+                        <Button type="submit" variant="ghost" size="sm" disabled={removing}>
+                          {item.remove()}
                         </Button>
                       </Form>
                     ) : null}

@@ -2,6 +2,7 @@ import { getInputProps, useField } from "@conform-to/react";
 import { FormField, split } from "~/components/resource/form-field";
 import type { FieldDef } from "@domain/registry/types";
 import { CORRECTION_CHANNELS } from "@domain/privacy/schemas";
+import { m } from "@domain/i18n";
 
 // The optional part of a person's edit form that says the change is
 // a correction the person asked for — when, how, and the office's reference. Posted with the edit;
@@ -33,15 +34,12 @@ export function CorrectionRequestFields() {
       className="group rounded-md border px-3 py-2 open:pb-3"
       data-testid="correction-request"
     >
-      <summary className="cursor-pointer text-sm font-medium">Correction on the person's request</summary>
+      <summary className="cursor-pointer text-sm font-medium">{m.admin_correction_title()}</summary>
       <div className="mt-2 flex flex-col gap-3">
-        <p className="text-xs text-muted-foreground">
-          When the person asked for this change (Data Privacy Act: the right to have their data corrected), tick the box and say when and
-          how they asked. It is recorded with the change and listed in their data export.
-        </p>
+        <p className="text-xs text-muted-foreground">{m.admin_correction_hint()}</p>
         <label className="flex items-center gap-2 text-sm" htmlFor={flag.id}>
           <input key={key} {...checkbox} className="size-4 rounded border-input accent-primary" />
-          The person asked for this correction
+          {m.admin_correction_asked()}
         </label>
         <div className="grid gap-3 sm:grid-cols-3">
           {FIELDS.map((field) => (

@@ -10,25 +10,31 @@ import { COA_RETENTION_YEARS } from "@domain/privacy/schemas";
 import { formatDate, formatDateTime } from "@domain/dates";
 import type { ActionData, LoaderData } from "~/lib/route-data";
 import type { action, loader, RetentionActionData } from "~/routes/privacy.retention";
+import { intlLocale, m } from "@domain/i18n";
 
 /** Where a person's page is (non-residents have none of their own). */
 const KIND_PATH: Record<string, string> = { resident: "/manage/residents/", staff: "/system/users/" };
-const KIND_LABEL: Record<string, string> = { resident: "Resident", non_resident: "Non-resident", staff: "Staff" };
+const KIND_LABEL: Record<string, () => string> = {
+  resident: m.admin_user_kind_resident,
+  non_resident: m.admin_user_kind_non_resident,
+  staff: m.admin_user_kind_staff,
+};
 
 function years(days: number): string {
   const y = days / 365;
-  return y >= 1
-    ? `about ${y.toFixed(y % 1 < 0.05 || y % 1 > 0.95 ? 0 : 1)} year${Math.round(y) === 1 ? "" : "s"}`
-    : `about ${Math.round(days / 30)} months`;
+  if (y < 1) return m.admin_retention_about_months({ count: Math.round(days / 30) });
+  const count = y.toFixed(y % 1 < 0.05 || y % 1 > 0.95 ? 0 : 1);
+  return Math.round(y) === 1 ? m.admin_retention_about_year({ count }) : m.admin_retention_about_years({ count });
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+const plural = (n: number, one: (p: { count: string }) => string, many: (p: { count: string }) => string) =>
+  (n === 1 ? one : many)({ count: n.toLocaleString(intlLocale()) });
 
 function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
   return (
     <div className="flex flex-col rounded-lg border bg-muted/30 px-3 py-2">
       <span className="text-2xl font-semibold tabular-nums" data-testid={testId}>
-        {value.toLocaleString("en-US")}
+        {value.toLocaleString(intlLocale())}
       </span>
       <span className="text-xs text-muted-foreground">{label}</span>
     </div>
@@ -51,7 +57,7 @@ function List({
   return (
     <section className="flex flex-col gap-2" aria-label={title}>
       <h3 className="text-sm font-semibold">
-        {title} <span className="font-normal text-muted-foreground">({count.toLocaleString("en-US")})</span>
+        {title} <span className="font-normal text-muted-foreground">({count.toLocaleString(intlLocale())})</span>
       </h3>
       {rows.length ? (
         <TableContainer className="rounded-md border">
@@ -81,7 +87,7 @@ function List({
       )}
       {count > rows.length ? (
         <p className="text-xs text-muted-foreground">
-          The first {rows.length} of {count.toLocaleString("en-US")} are listed.
+          {m.admin_retention_first_listed({ shown: rows.length, count: count.toLocaleString(intlLocale()) })}
         </p>
       ) : null}
     </section>
@@ -105,51 +111,47 @@ export function RetentionScreen({
     <div className="flex flex-col gap-5">
       <FlashMessage flash={loaderData.flash as FlashData | null} />
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Retention</h1>
-        <p className="text-sm text-muted-foreground">
-          Personal data is kept no longer than needed (Data Privacy Act). Once a day the portal anonymises trashed personal records past
-          their period and deletes old access-log rows. Records named on a receipt, voucher or certificate are kept for the COA period of{" "}
-          {COA_RETENTION_YEARS} years.
-        </p>
+        <h1 className="text-2xl font-semibold tracking-tight">{m.admin_retention_title()}</h1>
+        <p className="text-sm text-muted-foreground">{m.admin_retention_intro({ years: COA_RETENTION_YEARS })}</p>
       </div>
 
       <Card>
         <CardHeader>
-          <CardTitle>Retention periods</CardTitle>
-          <CardDescription>Counted from the day a record was put in the trash, and from the day an access was logged.</CardDescription>
+          <CardTitle>{m.admin_retention_periods()}</CardTitle>
+          <CardDescription>{m.admin_retention_periods_description()}</CardDescription>
         </CardHeader>
         <Form method="post" className="flex flex-col gap-4" data-testid="retention-form" noValidate>
           <CsrfInput />
           <CardContent className="grid gap-4 sm:grid-cols-2">
             <SimpleField
               name="trashed_personal_days"
-              label="Trashed personal records (days)"
+              label={m.admin_retention_trashed_label()}
               type="number"
               inputMode="numeric"
               min={30}
               max={36500}
               required
               defaultValue={value("trashed_personal_days")}
-              description={`Residents, non-residents, staff and households in the trash: ${years(plan.settings.trashed_personal_days)} now.`}
+              description={m.admin_retention_trashed_hint({ period: years(plan.settings.trashed_personal_days) })}
               errors={refused?.errors.trashed_personal_days}
             />
             <SimpleField
               name="access_log_days"
-              label="Access log (days)"
+              label={m.admin_retention_access_label()}
               type="number"
               inputMode="numeric"
               min={90}
               max={36500}
               required
               defaultValue={value("access_log_days")}
-              description={`Who opened, printed or exported personal data: ${years(plan.settings.access_log_days)} now.`}
+              description={m.admin_retention_access_hint({ period: years(plan.settings.access_log_days) })}
               errors={refused?.errors.access_log_days}
             />
           </CardContent>
           <CardFooter>
             <Button type="submit" disabled={saving}>
-              {saving ? <Spinner size="sm" label="Saving…" /> : null}
-              Save periods
+              {saving ? <Spinner size="sm" label={m.admin_saving()} /> : null}
+              {m.admin_retention_save()}
             </Button>
           </CardFooter>
         </Form>
@@ -157,24 +159,27 @@ export function RetentionScreen({
 
       <Card data-testid="retention-dry-run">
         <CardHeader>
-          <CardTitle>Dry run: what a run would do now</CardTitle>
+          <CardTitle>{m.admin_retention_dry_run()}</CardTitle>
           <CardDescription>
-            Nothing is changed here. Trashed before {formatDateTime(plan.trashed_before)}; access logged before{" "}
-            {formatDateTime(plan.access_log_before)}; documents dated after {formatDate(plan.coa_after)} are within the COA period.
+            {m.admin_retention_dry_run_description({
+              trashed: formatDateTime(plan.trashed_before),
+              logged: formatDateTime(plan.access_log_before),
+              after: formatDate(plan.coa_after),
+            })}
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
           <div className="grid grid-cols-2 gap-2 lg:grid-cols-4">
-            <Stat label="People to anonymise" value={plan.people.count} testId="dry-run-people" />
-            <Stat label="Households to anonymise" value={plan.households.count} testId="dry-run-households" />
-            <Stat label="Kept for the COA period" value={plan.kept.count} testId="dry-run-kept" />
-            <Stat label="Access-log rows to delete" value={plan.access_log_rows} testId="dry-run-access-log" />
+            <Stat label={m.admin_retention_people()} value={plan.people.count} testId="dry-run-people" />
+            <Stat label={m.admin_retention_households()} value={plan.households.count} testId="dry-run-households" />
+            <Stat label={m.admin_retention_kept_stat()} value={plan.kept.count} testId="dry-run-kept" />
+            <Stat label={m.admin_retention_access_rows()} value={plan.access_log_rows} testId="dry-run-access-log" />
           </div>
           <List
-            title="People to anonymise"
+            title={m.admin_retention_people()}
             count={plan.people.count}
-            head={["Name", "Kind", "In the trash since"]}
-            empty="No trashed person is past the period."
+            head={[m.admin_user_form_name(), m.admin_retention_kind(), m.admin_retention_since()]}
+            empty={m.admin_retention_people_empty()}
             rows={plan.people.rows.map((p) => [
               KIND_PATH[p.kind] ? (
                 <Link key="n" to={`${KIND_PATH[p.kind]}${p.id}`} className="underline-offset-2 hover:underline">
@@ -183,22 +188,22 @@ export function RetentionScreen({
               ) : (
                 p.name
               ),
-              KIND_LABEL[p.kind] ?? p.kind,
+              KIND_LABEL[p.kind]?.() ?? p.kind,
               formatDate(p.deleted_at),
             ])}
           />
           <List
-            title="Kept: named on a document of the COA period"
+            title={m.admin_retention_kept()}
             count={plan.kept.count}
-            head={["Name", "In the trash since", "Documents", "Kept until"]}
-            empty="No trashed person past the period is named on a recent receipt, voucher or certificate."
+            head={[m.admin_user_form_name(), m.admin_retention_since(), m.admin_retention_documents(), m.admin_retention_kept_until()]}
+            empty={m.admin_retention_kept_empty()}
             rows={plan.kept.rows.map((p) => [p.name, formatDate(p.deleted_at), p.documents.join("; "), formatDate(p.kept_until)])}
           />
           <List
-            title="Households to anonymise"
+            title={m.admin_retention_households()}
             count={plan.households.count}
-            head={["Household", "Head", "Address", "In the trash since"]}
-            empty="No trashed household is past the period."
+            head={[m.admin_retention_household(), m.admin_retention_head(), m.admin_setup_s_address(), m.admin_retention_since()]}
+            empty={m.admin_retention_households_empty()}
             rows={plan.households.rows.map((h) => [`#${h.id}`, h.head_name ?? "—", h.address, formatDate(h.deleted_at)])}
           />
         </CardContent>
@@ -206,21 +211,27 @@ export function RetentionScreen({
 
       <Card>
         <CardHeader>
-          <CardTitle>Last runs</CardTitle>
-          <CardDescription>
-            The job runs inside the server, at most once a day (Asia/Manila), about a minute after start and then hourly.
-          </CardDescription>
+          <CardTitle>{m.admin_retention_last_runs()}</CardTitle>
+          <CardDescription>{m.admin_retention_last_runs_description()}</CardDescription>
         </CardHeader>
         <CardContent>
           <List
-            title="Runs"
+            title={m.admin_retention_runs()}
             count={runs.length}
-            head={["Day", "Finished", "Anonymised", "Kept", "Access-log rows deleted"]}
-            empty="The job has not run yet."
+            head={[
+              m.admin_retention_day(),
+              m.admin_retention_finished(),
+              m.admin_retention_anonymised(),
+              m.admin_retention_kept_short(),
+              m.admin_retention_rows_deleted(),
+            ]}
+            empty={m.admin_retention_runs_empty()}
             rows={runs.map((r) => [
               formatDate(r.run_on),
               r.finished_at ? formatDateTime(r.finished_at) : "—",
-              r.result ? `${plural(r.result.people, "person", "people")}, ${plural(r.result.households, "household", "households")}` : "—",
+              r.result
+                ? `${plural(r.result.people, m.admin_retention_person_one, m.admin_retention_person_other)}, ${plural(r.result.households, m.admin_retention_household_one, m.admin_retention_household_other)}`
+                : "—",
               r.result ? String(r.result.kept) : "—",
               r.result ? String(r.result.access_log_rows) : "—",
             ])}
