@@ -11,6 +11,7 @@ import { formatDateTime } from "@domain/dates";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/residents.import";
 import { StatusBadge } from "./status-badge";
+import { intlLocale, m } from "@domain/i18n";
 
 /** The upload and the recent imports. The file goes to the REST call as it is (streamed there, not through the page's form). */
 export function ImportsScreen({ loaderData }: { loaderData: LoaderData<typeof loader> }) {
@@ -23,7 +24,7 @@ export function ImportsScreen({ loaderData }: { loaderData: LoaderData<typeof lo
   async function upload(event: React.FormEvent) {
     event.preventDefault();
     if (!file) {
-      setError("Choose the spreadsheet first.");
+      setError(m.admin_import_choose_first());
       return;
     }
     setBusy(true);
@@ -37,7 +38,7 @@ export function ImportsScreen({ loaderData }: { loaderData: LoaderData<typeof lo
       void navigate(`/manage/residents/import/${answer.data.id}`);
     } catch (e) {
       setBusy(false);
-      setError(isApiError(e) ? (e.errors.file?.[0] ?? e.message) : "The file could not be sent. Try again.");
+      setError(isApiError(e) ? (e.errors.file?.[0] ?? e.message) : m.admin_import_not_sent());
     }
   }
 
@@ -46,29 +47,23 @@ export function ImportsScreen({ loaderData }: { loaderData: LoaderData<typeof lo
       <FlashMessage flash={loaderData.flash as FlashData | null} />
       <div className="flex flex-col gap-1">
         <Link to="/manage/residents" className="text-sm underline-offset-4 hover:underline">
-          ← Residents
+          {m.admin_import_back()}
         </Link>
-        <h1 className="text-2xl font-semibold tracking-tight">Import residents</h1>
-        <p className="max-w-3xl text-sm text-muted-foreground">
-          Bring the barangay&apos;s Record of Barangay Inhabitants in from Excel or CSV. Nothing is saved until you commit: first every row
-          is checked and you see what would be created, what looks like someone already registered, and what cannot be read and why.
-        </p>
+        <h1 className="text-2xl font-semibold tracking-tight">{m.admin_import_title()}</h1>
+        <p className="max-w-3xl text-sm text-muted-foreground">{m.admin_import_intro()}</p>
       </div>
 
       <Card>
         <CardHeader>
-          <CardTitle>Upload a spreadsheet</CardTitle>
+          <CardTitle>{m.admin_import_upload_title()}</CardTitle>
           <CardDescription>
-            RBI Form A or B columns (last name, first name, middle name, ext., house no., street, purok, place and date of birth, sex, civil
-            status, citizenship, occupation, household no.) are recognised in English or Filipino; other columns are matched by you. An
-            .xlsx or .csv file of at most {Math.round(limits.bytes / 1024 / 1024)} MB and {limits.rows.toLocaleString("en-US")} rows; the
-            first sheet is read, formulas by their saved values.
+            {m.admin_import_upload_description({ mb: Math.round(limits.bytes / 1024 / 1024), rows: limits.rows.toLocaleString(intlLocale()) })}
           </CardDescription>
         </CardHeader>
         <form onSubmit={upload} className="flex flex-col gap-3" data-testid="import-upload">
           <CardContent className="flex flex-col gap-2">
             <label htmlFor="import-file" className="text-sm font-medium">
-              Spreadsheet
+              {m.admin_import_spreadsheet()}
             </label>
             <input
               id="import-file"
@@ -91,27 +86,27 @@ export function ImportsScreen({ loaderData }: { loaderData: LoaderData<typeof lo
           </CardContent>
           <CardFooter>
             <Button type="submit" disabled={busy}>
-              {busy ? <Spinner size="sm" label="Reading the file…" /> : <Upload aria-hidden="true" />}
-              Upload and check
+              {busy ? <Spinner size="sm" label={m.admin_import_reading()} /> : <Upload aria-hidden="true" />}
+              {m.admin_import_upload_check()}
             </Button>
           </CardFooter>
         </form>
       </Card>
 
-      <section className="flex flex-col gap-2" aria-label="Recent imports">
-        <h2 className="text-lg font-semibold">Recent imports</h2>
+      <section className="flex flex-col gap-2" aria-label={m.admin_import_recent()}>
+        <h2 className="text-lg font-semibold">{m.admin_import_recent()}</h2>
         {imports.length ? (
           <TableContainer className="rounded-md border">
             <Table>
               <TableHeader>
                 <TableRow>
-                  <TableHead scope="col">File</TableHead>
-                  <TableHead scope="col">Status</TableHead>
+                  <TableHead scope="col">{m.admin_import_file()}</TableHead>
+                  <TableHead scope="col">{m.admin_status()}</TableHead>
                   <TableHead scope="col" className="text-right">
-                    Rows
+                    {m.admin_import_rows()}
                   </TableHead>
                   <TableHead scope="col" className="hidden sm:table-cell">
-                    Uploaded
+                    {m.admin_import_uploaded()}
                   </TableHead>
                 </TableRow>
               </TableHeader>
@@ -130,10 +125,11 @@ export function ImportsScreen({ loaderData }: { loaderData: LoaderData<typeof lo
                     <TableCell>
                       <StatusBadge status={i.status} />
                     </TableCell>
-                    <TableCell className="text-right tabular-nums">{i.total_rows.toLocaleString("en-US")}</TableCell>
+                    <TableCell className="text-right tabular-nums">{i.total_rows.toLocaleString(intlLocale())}</TableCell>
                     <TableCell className="hidden sm:table-cell">
-                      {formatDateTime(i.created_at)}
-                      {i.created_by_name ? ` by ${i.created_by_name}` : ""}
+                      {i.created_by_name
+                        ? m.admin_user_blocked_by({ at: formatDateTime(i.created_at), name: i.created_by_name })
+                        : formatDateTime(i.created_at)}
                     </TableCell>
                   </TableRow>
                 ))}
@@ -141,7 +137,7 @@ export function ImportsScreen({ loaderData }: { loaderData: LoaderData<typeof lo
             </Table>
           </TableContainer>
         ) : (
-          <p className="text-sm text-muted-foreground">No spreadsheet has been imported yet.</p>
+          <p className="text-sm text-muted-foreground">{m.admin_import_none()}</p>
         )}
       </section>
     </div>
