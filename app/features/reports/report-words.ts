@@ -1,11 +1,13 @@
 import { m } from "@domain/i18n";
+import { hasTerm, term } from "@domain/i18n/terms";
 import type { ReportChart, ReportDef } from "@domain/reports/types";
 import type { FilterDef } from "@domain/registry/types";
 
 // A report's words on its screen, in the reader's language (issue 33 item 4). The definitions
 // (domain/reports) keep the English the print and the XLSX use, documents in their template's
 // language; the page reads its titles, questions, sections, columns, filters, cards and charts
-// through these message functions, and a word without one stays as the definition writes it.
+// through these message functions, and a word without one is the registry's term for it
+// (domain/i18n/terms.ts), else stays as the definition writes it.
 
 /** Each report's title and question, by its name. */
 const REPORTS: Record<string, { title: () => string; answers: () => string }> = {
@@ -84,11 +86,38 @@ const WORDS: Record<string, () => string> = {
   "Population": m.people_report_word_population,
   "Senior citizens": m.people_report_word_senior_citizens,
   "60 years and over": m.people_report_word_60_years_and_over,
+  "Totals per fund": m.people_report_word_totals_per_fund,
+  "Receipts": m.people_report_word_receipts,
+  "B. Deposits": m.people_report_word_b_deposits,
+  "Bank/Branch": m.people_report_word_bank_branch,
+  "Reference": m.people_report_word_reference,
+  "C. Accountability for accountable forms": m.people_report_word_c_accountability_for_accountable_forms,
+  "Per pad: beginning balance, received, issued (used or spoiled) and ending balance, with serial ranges.": m.people_report_word_per_pad_beginning_balance_received_issue,
+  "A. Collections": m.people_report_word_a_collections,
+  "Receipts in date and number order, cancelled ones included (amount 0).": m.people_report_word_receipts_in_date_and_number_order_cancel,
+  "Collections per fund": m.people_report_word_collections_per_fund,
+  "Per service": m.people_report_word_per_service,
+  "Tickets": m.people_report_word_tickets,
+  "Priority": m.people_report_word_priority,
+  "Served": m.people_report_word_served,
+  "Average wait (min)": m.people_report_word_average_wait_min,
+  "Longest wait (min)": m.people_report_word_longest_wait_min,
+  "Average service (min)": m.people_report_word_average_service_min,
+  "Longest service (min)": m.people_report_word_longest_service_min,
+  "Per window": m.people_report_word_per_window,
+  "The tickets each window called: the waits it ended and the services it gave.": m.people_report_word_the_tickets_each_window_called_the_waits,
+  "Wait (min)": m.people_report_word_wait_min,
+  "Service (min)": m.people_report_word_service_min,
+  "Average minutes per service": m.people_report_word_average_minutes_per_service,
+  "Serving": m.people_report_word_serving,
+  "Cases by outcome": m.people_report_word_cases_by_outcome,
+  "Cases by nature and outcome": m.people_report_word_cases_by_nature_and_outcome,
+  "One row per nature of the dispute as entered (the same words in any capitals count together); one column per outcome.": m.people_report_word_one_row_per_nature_of_the_dispute_as_ent,
 };
 
 /** A word of a report's screen in the reader's language; the definition's English when it has none. */
 export function reportWord(english: string): string {
-  return WORDS[english]?.() ?? english;
+  return WORDS[english]?.() ?? (hasTerm(english) ? term(english) : english);
 }
 
 /** A report's title on its screen. */
