@@ -312,15 +312,31 @@ function SectionCard({
   );
 }
 
+/** replicaLagNote's words in the reader's language, for the screen. */
+function screenLagNote(readFrom: ReportResult["read_from"]): string | null {
+  if (!replicaLagNote(readFrom) || readFrom?.source !== "replica") return null;
+  const minutes = Math.floor(readFrom.lag_seconds / 60);
+  const behind =
+    minutes < 60
+      ? minutes === 1
+        ? m.people_report_lag_minute()
+        : m.people_report_lag_minutes({ minutes })
+      : m.people_report_lag_hours({ hours: Math.floor(minutes / 60), minutes: String(minutes % 60).padStart(2, "0") });
+  return m.people_report_lag({ behind });
+}
+
 /** Says so when the figures come from a replica more than a minute behind the primary (decision 214). */
 export function ReplicaLagNote({
   readFrom,
   className = "text-xs text-amber-800 dark:text-amber-300",
+  print = false,
 }: {
   readFrom: ReportResult["read_from"];
   className?: string;
+  /** On paper: the print's English (replicaLagNote). */
+  print?: boolean;
 }) {
-  const note = replicaLagNote(readFrom);
+  const note = print ? replicaLagNote(readFrom) : screenLagNote(readFrom);
   if (!note) return null;
   return (
     <p className={className} role="note" data-testid="replica-lag">

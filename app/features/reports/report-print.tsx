@@ -65,7 +65,7 @@ export function ReportSheet({ loaderData, report }: { loaderData: LoaderData<typ
         <PrintLetterhead barangay={barangay} images={images} title={listing && listingSection ? listingSection.title : reportHeading(def)}>
           <p className="text-[9pt]">{describeFilters(def, result.filters, options)}</p>
           <p className="text-[8pt] text-stone-600">As of {formatDate(printedAt, "long")}</p>
-          <ReplicaLagNote readFrom={result.read_from} className="text-[8pt] text-stone-700" />
+          <ReplicaLagNote readFrom={result.read_from} className="text-[8pt] text-stone-700" print />
         </PrintLetterhead>
 
         {result.letter && !listing ? (
