@@ -4,6 +4,7 @@ import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { requirePermission } from "../../server/http/pages/guards.server.ts";
 import { IMPORT_PERMISSION } from "@domain/resident-import/rbi";
 import { importAction, importPage } from "../../server/features/resident-import/pages.server.ts";
+import { m } from "@domain/i18n";
 
 export type { ImportActionData } from "../../server/features/resident-import/pages.server.ts";
 
@@ -21,7 +22,7 @@ export function action(args: Route.ActionArgs) {
   return importAction(args);
 }
 
-export const meta = () => [{ title: "Import residents | Portal" }];
+export const meta = () => [{ title: m.admin_import_meta() }];
 
 export default function ResidentImportPage({ loaderData, actionData }: Route.ComponentProps) {
   return <ImportScreen loaderData={loaderData} actionData={actionData} />;

@@ -11,11 +11,12 @@ import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, Ta
 import type { ActionData, LoaderData } from "~/lib/route-data";
 import type { action, ImportActionData, loader } from "~/routes/residents.import.detail";
 import { StatusBadge } from "./status-badge";
+import { intlLocale, m } from "@domain/i18n";
 
 type Data = LoaderData<typeof loader>;
 type Row = Data["rows"]["rows"][number];
 
-const n = (value: number | undefined) => (value ?? 0).toLocaleString("en-US");
+const n = (value: number | undefined) => (value ?? 0).toLocaleString(intlLocale());
 
 function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
   return (
@@ -36,20 +37,20 @@ function nameOf(row: Row, mapping: Data["batch"]["mapping"]): string {
   const name = mapping
     ? [cell(mapping.firstname), cell(mapping.middlename), cell(mapping.lastname)].filter(Boolean).join(" ") || cell(mapping.fullname)
     : "";
-  return name || row.cells.slice(0, 3).filter(Boolean).join(" ") || "(no name)";
+  return name || row.cells.slice(0, 3).filter(Boolean).join(" ") || m.admin_import_no_name();
 }
 
-const OUTCOME: Record<string, { label: string; variant: "success" | "secondary" | "destructive" | "outline" }> = {
-  create: { label: "New", variant: "success" },
-  duplicate: { label: "Likely duplicate", variant: "secondary" },
-  refuse: { label: "Refused", variant: "destructive" },
-  pending: { label: "Not checked", variant: "outline" },
+const OUTCOME: Record<string, { label: () => string; variant: "success" | "secondary" | "destructive" | "outline" }> = {
+  create: { label: m.admin_import_new, variant: "success" },
+  duplicate: { label: m.admin_import_duplicate, variant: "secondary" },
+  refuse: { label: m.admin_import_refused, variant: "destructive" },
+  pending: { label: m.admin_import_not_checked, variant: "outline" },
 };
 
 const DECISIONS = [
-  { value: "skip", label: "Skip" },
-  { value: "update", label: "Update resident" },
-  { value: "create", label: "Create anyway" },
+  { value: "skip", label: m.admin_import_skip },
+  { value: "update", label: m.admin_import_update },
+  { value: "create", label: m.admin_import_create_anyway },
 ] as const;
 
 function DecisionButtons({ row, editable }: { row: Row; editable: boolean }) {
@@ -57,9 +58,9 @@ function DecisionButtons({ row, editable }: { row: Row; editable: boolean }) {
   const choices = row.match_user_id == null ? DECISIONS.filter((d) => d.value !== "update") : DECISIONS;
   const current = row.decision ?? "skip";
   if (!editable)
-    return <span className="text-xs text-muted-foreground">{DECISIONS.find((d) => d.value === current)?.label ?? current}</span>;
+    return <span className="text-xs text-muted-foreground">{DECISIONS.find((d) => d.value === current)?.label() ?? current}</span>;
   return (
-    <Form method="post" className="flex flex-wrap gap-1" aria-label={`Choice for row ${row.line}`} preventScrollReset>
+    <Form method="post" className="flex flex-wrap gap-1" aria-label={m.admin_import_choice_for({ line: row.line })} preventScrollReset>
       <CsrfInput />
       <input type="hidden" name="intent" value="decide" />
       <input type="hidden" name="line" value={row.line} />
@@ -74,7 +75,7 @@ function DecisionButtons({ row, editable }: { row: Row; editable: boolean }) {
           aria-pressed={current === d.value}
           disabled={navigation.state !== "idle"}
         >
-          {d.label}
+          {d.label()}
         </Button>
       ))}
     </Form>
@@ -85,15 +86,15 @@ function RowsTable({ data, editable }: { data: Data; editable: boolean }) {
   const { rows, filter, batch } = data;
   const counts = batch.counts;
   const tabs = [
-    { key: "all", label: "All", count: batch.total_rows },
-    { key: "create", label: "New", count: counts.create ?? 0 },
-    { key: "duplicate", label: "Likely duplicates", count: counts.duplicate ?? 0 },
-    { key: "refuse", label: "Refused", count: counts.refuse ?? 0 },
+    { key: "all", label: m.admin_import_all(), count: batch.total_rows },
+    { key: "create", label: m.admin_import_new(), count: counts.create ?? 0 },
+    { key: "duplicate", label: m.admin_import_duplicates(), count: counts.duplicate ?? 0 },
+    { key: "refuse", label: m.admin_import_refused(), count: counts.refuse ?? 0 },
   ];
   const pageLink = (page: number) => `?filter=${filter}&page=${page}`;
   return (
-    <section className="flex flex-col gap-3" aria-label="Rows">
-      <nav className="flex flex-wrap gap-1" aria-label="Show rows">
+    <section className="flex flex-col gap-3" aria-label={m.admin_import_rows()}>
+      <nav className="flex flex-wrap gap-1" aria-label={m.admin_import_show_rows()}>
         {tabs.map((t) => (
           <Link
             key={t.key}
@@ -102,7 +103,7 @@ function RowsTable({ data, editable }: { data: Data; editable: boolean }) {
             aria-current={filter === t.key ? "page" : undefined}
             className={buttonVariants({ variant: filter === t.key ? "default" : "outline", size: "sm" })}
           >
-            {t.label} ({n(t.count)})
+            {m.admin_import_tab({ label: t.label, count: n(t.count) })}
           </Link>
         ))}
       </nav>
@@ -111,16 +112,16 @@ function RowsTable({ data, editable }: { data: Data; editable: boolean }) {
           <TableHeader>
             <TableRow>
               <TableHead scope="col" className="w-10">
-                Row
+                {m.admin_import_row()}
               </TableHead>
-              <TableHead scope="col">Name</TableHead>
+              <TableHead scope="col">{m.admin_user_form_name()}</TableHead>
               <TableHead scope="col" className="hidden md:table-cell">
-                Born
+                {m.admin_import_born()}
               </TableHead>
               <TableHead scope="col" className="hidden lg:table-cell">
-                Household
+                {m.admin_retention_household()}
               </TableHead>
-              <TableHead scope="col">What happens</TableHead>
+              <TableHead scope="col">{m.admin_import_what()}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -136,8 +137,8 @@ function RowsTable({ data, editable }: { data: Data; editable: boolean }) {
                   <TableCell className="min-w-[10rem] break-words">
                     <div className="flex flex-col gap-1.5">
                       <span className="flex flex-wrap items-center gap-2">
-                        <Badge variant={o.variant}>{o.label}</Badge>
-                        {row.committed ? <span className="text-xs text-muted-foreground">saved</span> : null}
+                        <Badge variant={o.variant}>{o.label()}</Badge>
+                        {row.committed ? <span className="text-xs text-muted-foreground">{m.admin_import_saved()}</span> : null}
                       </span>
                       {row.reasons.length ? (
                         <ul className="list-disc pl-4 text-sm text-destructive">
@@ -151,17 +152,17 @@ function RowsTable({ data, editable }: { data: Data; editable: boolean }) {
                           <p className="text-sm">
                             {row.match_user_id != null ? (
                               <>
-                                Looks like{" "}
+                                {m.admin_import_looks_like()}{" "}
                                 <Link
                                   to={`/manage/residents/${row.match_user_id}`}
                                   className="underline underline-offset-2"
                                   target="_blank"
                                 >
-                                  {row.match_name ?? `resident #${row.match_user_id}`}
+                                  {row.match_name ?? m.admin_import_resident_number({ id: row.match_user_id })}
                                 </Link>
                               </>
                             ) : (
-                              <>Repeats row {row.match_line} of this file</>
+                              m.admin_import_repeats({ line: String(row.match_line) })
                             )}
                             <span className="block text-xs text-muted-foreground">{row.match_reason}</span>
                           </p>
@@ -183,7 +184,7 @@ function RowsTable({ data, editable }: { data: Data; editable: boolean }) {
             {rows.rows.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={5} className="text-sm text-muted-foreground">
-                  No rows here.
+                  {m.admin_import_no_rows()}
                 </TableCell>
               </TableRow>
             ) : null}
@@ -191,18 +192,18 @@ function RowsTable({ data, editable }: { data: Data; editable: boolean }) {
         </Table>
       </TableContainer>
       {rows.pages > 1 ? (
-        <nav className="flex flex-wrap items-center gap-2 text-sm" aria-label="Pages">
+        <nav className="flex flex-wrap items-center gap-2 text-sm" aria-label={m.admin_import_pages()}>
           {rows.page > 1 ? (
             <Link to={pageLink(rows.page - 1)} preventScrollReset className={buttonVariants({ variant: "outline", size: "sm" })}>
-              Previous
+              {m.admin_import_previous()}
             </Link>
           ) : null}
           <span>
-            Page {rows.page} of {rows.pages} ({n(rows.total)} rows)
+            {m.admin_import_page({ page: rows.page, pages: rows.pages, rows: n(rows.total) })}
           </span>
           {rows.page < rows.pages ? (
             <Link to={pageLink(rows.page + 1)} preventScrollReset className={buttonVariants({ variant: "outline", size: "sm" })}>
-              Next
+              {m.admin_import_next()}
             </Link>
           ) : null}
         </nav>
@@ -234,7 +235,7 @@ function MappingForm({ data, errors }: { data: Data; errors: Record<string, stri
                 defaultValue={batch.mapping?.[f.key as keyof NonNullable<typeof batch.mapping>] ?? ""}
                 aria-invalid={error ? true : undefined}
               >
-                <option value="">— not in the file —</option>
+                <option value="">{m.admin_import_not_in_file()}</option>
                 {batch.headers.map((h, i) => (
                   <option key={i} value={i}>
                     {sample[i] ? `${h} (${sample[i].slice(0, 24)})` : h}
@@ -247,16 +248,16 @@ function MappingForm({ data, errors }: { data: Data; errors: Record<string, stri
         })}
         <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor="map-date-order" className="text-sm font-medium">
-            Dates like 03/04/1990 are
+            {m.admin_import_dates_like()}
           </label>
           <NativeSelect id="map-date-order" name="date_order" defaultValue={batch.date_order}>
-            <option value="mdy">month first (RBI Form B: MM/DD/YYYY)</option>
-            <option value="dmy">day first (DD/MM/YYYY)</option>
+            <option value="mdy">{m.admin_import_mdy()}</option>
+            <option value="dmy">{m.admin_import_dmy()}</option>
           </NativeSelect>
         </div>
       </div>
       <Button type="submit" className="self-start" disabled={navigation.state !== "idle"}>
-        Check the rows with these columns
+        {m.admin_import_check_rows()}
       </Button>
     </Form>
   );
@@ -290,15 +291,15 @@ export function ImportScreen({ loaderData, actionData }: { loaderData: Data; act
       <FlashMessage flash={loaderData.flash as FlashData | null} />
       <div className="flex flex-col gap-1">
         <Link to="/manage/residents/import" className="text-sm underline-offset-4 hover:underline">
-          ← Imports
+          {m.admin_import_back_imports()}
         </Link>
         <h1 className="flex flex-wrap items-center gap-2 text-2xl font-semibold tracking-tight">
           <span className="min-w-0 break-words">{batch.file_name}</span>
           <StatusBadge status={batch.status} />
         </h1>
         <p className="text-sm text-muted-foreground">
-          {n(batch.total_rows)} rows read ({batch.format.toUpperCase()}).{" "}
-          {batch.status === "review" ? "Nothing has been saved yet: this is a dry run." : null}
+          {m.admin_import_rows_read({ rows: n(batch.total_rows), format: batch.format.toUpperCase() })}{" "}
+          {batch.status === "review" ? m.admin_import_dry_run() : null}
         </p>
       </div>
 
@@ -313,31 +314,29 @@ export function ImportScreen({ loaderData, actionData }: { loaderData: Data; act
       ) : null}
       {batch.failure ? (
         <p role="alert" className="rounded-md border border-destructive bg-destructive/10 p-3 text-sm text-destructive">
-          {batch.failure} It is tried again every half minute while this page is open.
+          {batch.failure} {m.admin_import_retried()}
         </p>
       ) : null}
 
       {batch.status !== "mapping" ? (
         <div className="grid grid-cols-2 gap-2 lg:grid-cols-4">
-          <Stat label="New residents" value={counts.create ?? 0} testId="count-create" />
-          <Stat label="Likely duplicates" value={counts.duplicate ?? 0} testId="count-duplicate" />
-          <Stat label="Refused" value={counts.refuse ?? 0} testId="count-refuse" />
-          <Stat label="Households" value={counts.households ?? 0} testId="count-households" />
+          <Stat label={m.admin_import_new_residents()} value={counts.create ?? 0} testId="count-create" />
+          <Stat label={m.admin_import_duplicates()} value={counts.duplicate ?? 0} testId="count-duplicate" />
+          <Stat label={m.admin_import_refused()} value={counts.refuse ?? 0} testId="count-refuse" />
+          <Stat label={m.admin_import_households()} value={counts.households ?? 0} testId="count-households" />
         </div>
       ) : null}
 
       {working ? (
         <Card data-testid="import-progress">
           <CardHeader>
-            <CardTitle>{batch.status === "undoing" ? "Undoing the import" : "Importing"}</CardTitle>
-            <CardDescription>
-              Written in batches; if the server stops, it goes on from the last batch. You may leave this page.
-            </CardDescription>
+            <CardTitle>{batch.status === "undoing" ? m.admin_import_undoing() : m.admin_import_importing()}</CardTitle>
+            <CardDescription>{m.admin_import_batches()}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-2">
             <div
               role="progressbar"
-              aria-label="Progress"
+              aria-label={m.admin_import_progress()}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={percent}
@@ -346,7 +345,7 @@ export function ImportScreen({ loaderData, actionData }: { loaderData: Data; act
               <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
             </div>
             <p className="text-sm tabular-nums">
-              {n(done)} of {n(batch.to_commit)} rows ({percent}%)
+              {m.admin_import_progress_rows({ done: n(done), total: n(batch.to_commit), percent })}
             </p>
           </CardContent>
         </Card>
@@ -355,11 +354,8 @@ export function ImportScreen({ loaderData, actionData }: { loaderData: Data; act
       {batch.status === "mapping" ? (
         <Card>
           <CardHeader>
-            <CardTitle>Match the columns</CardTitle>
-            <CardDescription>
-              The headers were not recognised as the RBI form&apos;s. Say which column holds what; the name, date of birth and sex are
-              needed.
-            </CardDescription>
+            <CardTitle>{m.admin_import_match_title()}</CardTitle>
+            <CardDescription>{m.admin_import_match_description()}</CardDescription>
           </CardHeader>
           <CardContent>
             <MappingForm data={loaderData} errors={refused?.errors ?? {}} />
@@ -370,8 +366,8 @@ export function ImportScreen({ loaderData, actionData }: { loaderData: Data; act
       {batch.status === "review" && unknownPuroks.length ? (
         <Card data-testid="unknown-puroks">
           <CardHeader>
-            <CardTitle>Puroks not in the list</CardTitle>
-            <CardDescription>Rows naming these are refused until the purok exists. Create it, or correct the sheet.</CardDescription>
+            <CardTitle>{m.admin_import_puroks_title()}</CardTitle>
+            <CardDescription>{m.admin_import_puroks_description()}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-2">
             {unknownPuroks.map(([name, count]) => (
@@ -380,10 +376,11 @@ export function ImportScreen({ loaderData, actionData }: { loaderData: Data; act
                 <input type="hidden" name="intent" value="create_purok" />
                 <input type="hidden" name="name" value={name} />
                 <span className="text-sm">
-                  <strong>{name}</strong> ({n(count)} {count === 1 ? "row" : "rows"})
+                  <strong>{name}</strong>{" "}
+                  {count === 1 ? m.admin_import_purok_rows_one() : m.admin_import_purok_rows_other({ count: n(count) })}
                 </span>
                 <Button type="submit" size="sm" variant="outline" disabled={busy}>
-                  Create purok “{name}”
+                  {m.admin_import_create_purok({ name })}
                 </Button>
               </Form>
             ))}
@@ -394,12 +391,14 @@ export function ImportScreen({ loaderData, actionData }: { loaderData: Data; act
       {batch.status === "review" ? (
         <Card>
           <CardHeader>
-            <CardTitle>Commit</CardTitle>
+            <CardTitle>{m.admin_import_commit_title()}</CardTitle>
             <CardDescription>
-              {n(batch.to_commit)} rows will be written: new residents, and registered residents you chose to update.{" "}
-              {counts.households ? `${n(counts.households)} households are formed from the household column. ` : ""}
-              Likely duplicates without a choice are skipped. The whole import can be undone afterwards.
-              {counts.ambiguous_dates ? ` ${n(counts.ambiguous_dates)} dates could be read either way; check the date order below.` : ""}
+              {m.admin_import_commit_rows({ rows: n(batch.to_commit) })}{" "}
+              {counts.households ? m.admin_import_commit_households({ count: n(counts.households) }) : ""}
+              {counts.households ? " " : ""}
+              {m.admin_import_commit_skipped()}
+              {counts.ambiguous_dates ? " " : ""}
+              {counts.ambiguous_dates ? m.admin_import_commit_ambiguous({ count: n(counts.ambiguous_dates) }) : ""}
             </CardDescription>
           </CardHeader>
           <CardFooter className="flex flex-wrap gap-2">
@@ -407,12 +406,12 @@ export function ImportScreen({ loaderData, actionData }: { loaderData: Data; act
               <CsrfInput />
               <input type="hidden" name="intent" value="commit" />
               <Button type="submit" disabled={busy || batch.to_commit === 0} data-testid="import-commit">
-                Import {n(batch.to_commit)} {batch.to_commit === 1 ? "row" : "rows"}
+                {batch.to_commit === 1 ? m.admin_import_commit_one() : m.admin_import_commit_other({ count: n(batch.to_commit) })}
               </Button>
             </Form>
             {notWritten ? (
               <a href={errorReport} className={buttonVariants({ variant: "outline" })} download>
-                <Download aria-hidden="true" /> Rows not imported (XLSX)
+                <Download aria-hidden="true" /> {m.admin_import_error_report()}
               </a>
             ) : null}
           </CardFooter>
@@ -422,29 +421,26 @@ export function ImportScreen({ loaderData, actionData }: { loaderData: Data; act
       {batch.status === "committed" ? (
         <Card>
           <CardHeader>
-            <CardTitle>Imported</CardTitle>
-            <CardDescription>
-              {n(batch.committed_rows)} rows were written. Undo removes the residents and households this import created (to the trash) and
-              gives updated residents their former details back.
-            </CardDescription>
+            <CardTitle>{m.admin_import_status_committed()}</CardTitle>
+            <CardDescription>{m.admin_import_written({ rows: n(batch.committed_rows) })}</CardDescription>
           </CardHeader>
           <CardFooter className="flex flex-wrap gap-2">
             <Link to="/manage/residents" className={buttonVariants({ variant: "default" })}>
-              Open the residents
+              {m.admin_import_open_residents()}
             </Link>
             <a href={errorReport} className={buttonVariants({ variant: "outline" })} download>
-              <Download aria-hidden="true" /> Rows not imported (XLSX)
+              <Download aria-hidden="true" /> {m.admin_import_error_report()}
             </a>
             <Form
               method="post"
               onSubmit={(e) => {
-                if (!window.confirm("Undo the whole import?")) e.preventDefault();
+                if (!window.confirm(m.admin_import_undo_confirm())) e.preventDefault();
               }}
             >
               <CsrfInput />
               <input type="hidden" name="intent" value="undo" />
               <Button type="submit" variant="destructive" disabled={busy} data-testid="import-undo">
-                Undo this import
+                {m.admin_import_undo()}
               </Button>
             </Form>
           </CardFooter>
@@ -453,13 +449,13 @@ export function ImportScreen({ loaderData, actionData }: { loaderData: Data; act
 
       {batch.status === "undone" ? (
         <p className="rounded-md border p-3 text-sm" data-testid="import-undone">
-          This import was undone: its residents and households are in the trash, and updated residents have their former details.
+          {m.admin_import_undone()}
         </p>
       ) : null}
 
       {batch.status === "review" ? (
         <details className="rounded-lg border bg-card p-4">
-          <summary className="cursor-pointer text-sm font-medium">Change the column matching or the date order</summary>
+          <summary className="cursor-pointer text-sm font-medium">{m.admin_import_change_mapping()}</summary>
           <div className="pt-4">
             <MappingForm data={loaderData} errors={refused?.errors ?? {}} />
           </div>
