@@ -38,6 +38,7 @@ export function Toaster(props: ToasterProps) {
       offset={{ bottom: "1rem", right: "1rem" }}
       mobileOffset={{ top: "0.5rem", bottom: "1rem" }}
       containerAriaLabel={m.shell_notifications_region()}
+      toastOptions={{ closeButtonAriaLabel: m.shell_toast_close() }}
       className="toaster group"
       style={
         {
