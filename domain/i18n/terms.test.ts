@@ -50,13 +50,15 @@ const SAME = new Set([
 ]);
 
 function fieldTexts(fields: readonly FieldDef[]): string[] {
-  return fields.flatMap((field) => [
-    field.label,
-    field.placeholder,
-    field.description,
-    field.recordPicker?.label,
-    ...(field.optionLabels ? Object.values(field.optionLabels) : (field.options ?? [])),
-  ]).filter((text): text is string => !!text);
+  return fields
+    .flatMap((field) => [
+      field.label,
+      field.placeholder,
+      field.description,
+      field.recordPicker?.label,
+      ...(field.optionLabels ? Object.values(field.optionLabels) : (field.options ?? [])),
+    ])
+    .filter((text): text is string => !!text);
 }
 
 function textsOf(def: ResourceDef): string[] {
@@ -88,7 +90,8 @@ function inFilipino<T>(fn: () => T): T {
 describe("the registry's terms", () => {
   it("name every text the registry shows", () => {
     const missing = new Set<string>();
-    for (const def of RESOURCES) for (const text of textsOf(def)) if (!SAME.has(text) && !hasTerm(text)) missing.add(`${def.name}: ${text}`);
+    for (const def of RESOURCES)
+      for (const text of textsOf(def)) if (!SAME.has(text) && !hasTerm(text)) missing.add(`${def.name}: ${text}`);
     expect([...missing]).toEqual([]);
   });
 
