@@ -86,3 +86,24 @@ describe("translatedMessage", () => {
     expect(translatedMessage("BC-2026-0001 paid", "fil")).toBe("BC-2026-0001 paid");
   });
 });
+
+describe("the browser's form validation in the reader's language", () => {
+  it("reads a Conform submission's field messages, in place, and leaves English as it is", async () => {
+    const { parseWithZod } = await import("@conform-to/zod/v4");
+    const { z } = await import("zod");
+    const { validatedInLanguage, translatedFieldMessage } = await import("./field-messages.ts");
+    const schema = z.object({ lastname: requiredText("lastname"), remarks: requiredText("remarks", 10) });
+    const form = () => {
+      const data = new FormData();
+      data.set("remarks", "x".repeat(11));
+      return parseWithZod(data, { schema });
+    };
+    const english = form();
+    const errors = english.error;
+    expect(validatedInLanguage(english).error).toBe(errors);
+    const filipino = validatedInLanguage(form(), "fil");
+    expect(filipino.error).toEqual({ lastname: ["Kailangan ang apelyido."], remarks: ["Hanggang 10 karakter lang ang remarks."] });
+    expect(translatedFieldMessage("The last name field is required.", "fil")).toBe("Kailangan ang apelyido.");
+    expect(translatedFieldMessage("Successfully saved.", "fil")).toBe("Successfully saved.");
+  });
+});

@@ -1,0 +1,111 @@
+import { baseLocale, type Locale } from "./paraglide/runtime.js";
+
+// The engine of domain/i18n/server-messages.ts (the server's set) and domain/i18n/field-messages.ts
+// (the field messages the browser's form validation shows): an English message recognised by the
+// English text of a catalog message, rendered in another language with the same parameters.
+//
+// Each message is compiled once into an anchored pattern: its words literal, each `{param}` a
+// capture (digits for the counting parameters, any text for the rest). The longest literal text
+// wins when two match ("Successfully deleted {count} {noun}." before "Successfully deleted
+// {name}."). A parameter that is itself a message (`{message}`) is translated in turn; a field's or
+// a record's name (`{field}`, `{what}`, `{noun}`) goes through the given terms.
+
+export type MessageFunction = (inputs?: Record<string, unknown>, options?: { locale?: Locale }) => string;
+
+export interface Pattern {
+  key: string;
+  regex: RegExp;
+  params: string[];
+  /** How many characters of the message are its own words: the more, the more specific. */
+  literal: number;
+  render: MessageFunction;
+}
+
+/** How a field's or record's English name reads in a language, or null without a term. */
+export type Term = (english: string, locale: Locale) => string | null | undefined;
+
+/** Parameters that count: they match digits only, so that "{count} {noun}" never takes a name. */
+const NUMBER_PARAMS = new Set(["count", "max", "seconds", "days"]);
+/** Parameters that are a field's or a record's name in English. */
+const TERM_PARAMS = new Set(["field", "what", "noun"]);
+/** Parameters that are a whole message of their own. */
+const MESSAGE_PARAMS = new Set(["message"]);
+
+const OPEN = "\u0001";
+const CLOSE = "\u0002";
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The English text of a message with each parameter marked, read from its compiled function. */
+function markedTemplate(render: MessageFunction): string {
+  const marks = new Proxy({}, { get: (_target, name) => (typeof name === "string" ? `${OPEN}${name}${CLOSE}` : undefined) });
+  return render(marks as Record<string, unknown>, { locale: baseLocale });
+}
+
+export function compilePattern(key: string, render: MessageFunction): Pattern {
+  const template = markedTemplate(render);
+  const params: string[] = [];
+  let source = "^";
+  let literal = 0;
+  const parts = template.split(new RegExp(`${OPEN}(\\w+)${CLOSE}`));
+  parts.forEach((part, index) => {
+    if (index % 2 === 0) {
+      source += escapeRegex(part);
+      literal += part.length;
+    } else {
+      params.push(part);
+      source += NUMBER_PARAMS.has(part) ? "(\\d[\\d,]*)" : "(.+?)";
+    }
+  });
+  return { key, regex: new RegExp(`${source}$`, "s"), params, literal, render };
+}
+
+/** The patterns of some compiled messages, most specific first. */
+export function compilePatterns(messages: Record<string, unknown>, keep: (key: string) => boolean = () => true): Pattern[] {
+  return Object.entries(messages)
+    .filter(([key, value]) => keep(key) && typeof value === "function")
+    .map(([key, value]) => compilePattern(key, value as MessageFunction))
+    .sort((a, b) => b.literal - a.literal || a.params.length - b.params.length);
+}
+
+/**
+ * An English message in a language by the first pattern it matches; English, and a text no pattern
+ * matches, unchanged. `inner` translates a `{message}` parameter.
+ */
+export function translateByPatterns(
+  patterns: readonly Pattern[],
+  english: string,
+  locale: Locale,
+  term: Term,
+  inner: (message: string, locale: Locale) => string,
+): string {
+  if (locale === baseLocale || !english) return english;
+  for (const pattern of patterns) {
+    const match = pattern.regex.exec(english);
+    if (!match) continue;
+    const params: Record<string, string> = {};
+    pattern.params.forEach((name, i) => {
+      const value = match[i + 1];
+      params[name] = MESSAGE_PARAMS.has(name) ? inner(value, locale) : TERM_PARAMS.has(name) ? (term(value, locale) ?? value) : value;
+      // After a number Filipino drops the plural's "mga": "3 residente", not "3 mga residente".
+      if (name === "noun" && pattern.params.includes("count")) params[name] = params[name].replace(/^mga\s+/i, "");
+    });
+    return pattern.render(params, { locale });
+  }
+  return english;
+}
+
+/** Field messages (`{field: [messages]}`, a 422's or Conform's) in a language; the same object for English. */
+export function translateErrors<T extends Record<string, readonly string[] | null | undefined>>(
+  errors: T,
+  locale: Locale,
+  translate: (english: string, locale: Locale) => string,
+): T {
+  if (locale === baseLocale) return errors;
+  const out: Record<string, string[] | null | undefined> = {};
+  for (const [field, messages] of Object.entries(errors))
+    out[field] = messages ? messages.map((text) => translate(text, locale)) : messages;
+  return out as T;
+}
