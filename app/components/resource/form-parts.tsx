@@ -2,6 +2,7 @@ import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import * as React from "react";
 import type { ResourceDef } from "@domain/registry/types";
+import { validatedInLanguage } from "@domain/i18n/field-messages";
 
 // The parts every posted form of a list page starts with (the registry's form, the people, user
 // and role forms): the hidden fields the page action reads, the default button, and the
@@ -28,6 +29,7 @@ export function useEntityForm(
     constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // The schema's English messages in the reader's language (domain/i18n/field-messages.ts).
+    onValidate: ({ formData }) => validatedInLanguage(parseWithZod(formData, { schema })),
   });
 }

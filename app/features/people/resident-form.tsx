@@ -12,6 +12,7 @@ import { DialogActions, FieldSection, FormAlert, HiddenFields, useSubmitting } f
 import { PersonAvatar } from "./person-avatar";
 import { CorrectionRequestFields } from "~/features/privacy/correction-request-fields";
 import { term } from "@domain/i18n/terms";
+import { validatedInLanguage } from "@domain/i18n/field-messages";
 
 // The resident form: the DILG RBI individual record in sections, a photo, and the
 // duplicate warning — same name and birth date as someone already registered — with a link to
@@ -91,7 +92,8 @@ export function ResidentForm({ intent, record, options, returnTo, closeHref, las
     constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // The schema's English messages in the reader's language (domain/i18n/field-messages.ts).
+    onValidate: ({ formData }) => validatedInLanguage(parseWithZod(formData, { schema })),
   });
   const submitting = useSubmitting(intent);
   const [live, setLive] = React.useState<DuplicateInfo[] | null>(null);
