@@ -7,6 +7,7 @@ import { pageTitle } from "~/lib/titles";
 import { resourceLoader } from "../../server/http/pages/resource-page.server.ts";
 import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { businessAction, optionsFor } from "../../server/features/people/pages.server.ts";
+import { m } from "@domain/i18n";
 
 // /manage/businesses (spec §2.4): the registry's list with a form whose owner is picked
 // from residents by name.

@@ -12,6 +12,7 @@ import { resourceLoader } from "../../server/http/pages/resource-page.server.ts"
 import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { disasterProneAreaAction, optionsFor, purokSummary } from "../../server/features/people/pages.server.ts";
 import { term } from "@domain/i18n/terms";
+import { m } from "@domain/i18n";
 
 // /manage/disaster_prone_areas (spec §2.4): the registry's list, the form with its check
 // call, and each listed purok's "View households" (→ /manage/households?purok_id=). No

@@ -9,6 +9,7 @@ import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { resourceLoader } from "../../server/http/pages/resource-page.server.ts";
 import { householdAction } from "../../server/features/people/pages.server.ts";
+import { m } from "@domain/i18n";
 
 // /manage/households (spec §2.4): the registry's list with its purok filter (`?purok_id=`
 // of spec §2.1, from a disaster-prone area's "View households"), the household form, and no

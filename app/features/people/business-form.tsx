@@ -7,6 +7,7 @@ import { NativeSelect } from "~/components/ui/select";
 import { DialogActions, FormAlert, HiddenFields, useSubmitting } from "./dialog";
 import { ResidentPicker, type PickedResident } from "./resident-picker";
 import { SelectOptions } from "~/components/resource/select-options";
+import { m } from "@domain/i18n";
 
 // The business form: name, owner picked from residents, business line, location and
 // the date acquired.

@@ -13,6 +13,7 @@ import { PersonAvatar } from "./person-avatar";
 import { CorrectionRequestFields } from "~/features/privacy/correction-request-fields";
 import { term } from "@domain/i18n/terms";
 import { validatedInLanguage } from "@domain/i18n/field-messages";
+import { m } from "@domain/i18n";
 
 // The resident form: the DILG RBI individual record in sections, a photo, and the
 // duplicate warning — same name and birth date as someone already registered — with a link to
