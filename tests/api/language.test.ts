@@ -46,7 +46,7 @@ describe("a user's language", () => {
       .selectFrom("audit_log")
       .select(["after"])
       .where("action", "=", "update_language")
-      .where("entity_id", "=", me)
+      .where("entity_id", "=", String(me))
       .execute();
     expect(trail.map((row) => (row.after as { language: string | null }).language)).toEqual(["fil", "en"]);
   });
