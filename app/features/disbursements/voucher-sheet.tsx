@@ -4,6 +4,7 @@ import { formatDate } from "@domain/dates";
 import { formatAmount } from "@domain/money";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/disbursements.print";
+import { m } from "@domain/i18n";
 
 const PRINT_CSS = `
 @page { size: letter portrait; margin: 10mm; }
@@ -38,7 +39,7 @@ export function VoucherSheet({ loaderData }: { loaderData: LoaderData<typeof loa
   return (
     <>
       <style>{PRINT_CSS}</style>
-      <PrintBar backTo="/manage/disbursements" backLabel="Disbursements" className="w-[8.5in]" />
+      <PrintBar backTo="/manage/disbursements" backLabel={m.finance_voucher_sheet_back()} className="w-[8.5in]" />
       <article
         className="dv-sheet relative mx-auto flex w-[8.5in] max-w-full flex-col gap-2 bg-white p-[10mm] text-[9pt] leading-snug text-stone-900 shadow-lg"
         data-testid="disbursement-voucher"
