@@ -67,10 +67,9 @@ export function translatedFieldMessage(english: string, locale: Locale = getLoca
  * A Conform submission with its field messages in the page's language: wrap `parseWithZod` in a
  * form's `onValidate` with it. The submission itself is returned, its `error` translated in place.
  */
-export function validatedInLanguage<S extends { error?: Record<string, string[] | null> | null }>(
-  submission: S,
-  locale: Locale = getLocale(),
-): S {
-  if (submission.error) submission.error = translateErrors(submission.error, locale, translatedFieldMessage);
+export function validatedInLanguage<S extends object>(submission: S, locale: Locale = getLocale()): S {
+  // Conform's submission: `error` on a failed one only.
+  const failed = submission as { error?: Record<string, string[] | null> | null };
+  if (failed.error) failed.error = translateErrors(failed.error, locale, translatedFieldMessage);
   return submission;
 }

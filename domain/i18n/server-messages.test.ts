@@ -99,10 +99,13 @@ describe("the browser's form validation in the reader's language", () => {
       return parseWithZod(data, { schema });
     };
     const english = form();
-    const errors = english.error;
-    expect(validatedInLanguage(english).error).toBe(errors);
+    const errors = (english as { error?: unknown }).error;
+    expect((validatedInLanguage(english) as { error?: unknown }).error).toBe(errors);
     const filipino = validatedInLanguage(form(), "fil");
-    expect(filipino.error).toEqual({ lastname: ["Kailangan ang apelyido."], remarks: ["Hanggang 10 karakter lang ang remarks."] });
+    expect((filipino as { error?: unknown }).error).toEqual({
+      lastname: ["Kailangan ang apelyido."],
+      remarks: ["Hanggang 10 karakter lang ang remarks."],
+    });
     expect(translatedFieldMessage("The last name field is required.", "fil")).toBe("Kailangan ang apelyido.");
     expect(translatedFieldMessage("Successfully saved.", "fil")).toBe("Successfully saved.");
   });
