@@ -5,8 +5,7 @@ import { resourceByPath, findResource } from "../../../domain/registry/index.ts"
 import { BULK_DELETE_MODAL, filterFindName, parseListQuery, type FilterSearchStep } from "../../../domain/registry/list-query.ts";
 import * as messages from "../../../domain/registry/messages.ts";
 import { listDefOf, listCommands, type ResourceDef } from "../../../domain/registry/types.ts";
-import { useFieldTerms as registerFieldTerms } from "../../../domain/i18n/server-messages.ts";
-import { termIn, translatedListDef } from "../../../domain/i18n/terms.ts";
+import { translatedListDef } from "../../../domain/i18n/terms.ts";
 import { serviceByName } from "../../engine/services.ts";
 import { serviceContextOf } from "./context.ts";
 import { readFlash } from "./flash.server.ts";
@@ -26,9 +25,6 @@ import {
 // page. They parse the address or the posted form, call the engine, and shape the answer.
 
 type Args = PageArgs;
-
-// The server's messages name a field or a record in the reader's language by the registry's terms.
-registerFieldTerms(termIn);
 
 export const MODAL_KINDS_WITH_RECORD = new Set(["update", "delete", "restore", "reset", "reset_password", "make_transaction", "print"]);
 
