@@ -2,7 +2,6 @@ import type { Route } from "./+types/certificates.transaction-types";
 import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { pageTitle } from "~/lib/titles";
-import { getResource } from "@domain/registry/index";
 import { resourceAction, resourceLoader } from "../../server/http/pages/resource-page.server.ts";
 
 // /system/parameters/transaction_types: the registry's list of transaction types, with
@@ -21,8 +20,7 @@ export function meta() {
 }
 
 export default function TransactionTypesPage({ loaderData }: Route.ComponentProps) {
-  const def = getResource("transaction_type");
-  return <ResourcePage def={def} data={loaderData} />;
+  return <ResourcePage data={loaderData} />;
 }
 
 export const ErrorBoundary = ShellErrorBoundary;

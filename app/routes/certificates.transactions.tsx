@@ -8,7 +8,6 @@ import { todayInManila } from "@domain/dates";
 import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
-import { getResource } from "@domain/registry/index";
 import { resourceLoader } from "../../server/http/pages/resource-page.server.ts";
 import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
 import { issuePeople, issueTypes, transactionsAction, type IssueActionData } from "../../server/features/certificates/pages.server.ts";
@@ -50,14 +49,13 @@ export function meta() {
 }
 
 export default function TransactionsPage({ loaderData }: Route.ComponentProps) {
-  const def = getResource("transaction");
   const user = useRootData()?.user;
   const actionData = useActionData() as IssueActionData | undefined;
   const { modal, page, closeHref, search } = useOwnModals(loaderData, OWN_MODALS);
   const canIssue = can(user, "create-transaction");
   return (
     <>
-      <ResourcePage def={def} data={page} />
+      <ResourcePage data={page} />
       {modal === "create" && loaderData.issue && canIssue ? (
         <IssueDialog issue={loaderData.issue} closeHref={closeHref} returnTo={search} actionData={actionData} />
       ) : null}

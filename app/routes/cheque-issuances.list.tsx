@@ -50,7 +50,7 @@ export default function ChequeIssuancesPage({ loaderData }: Route.ComponentProps
   const def = loaderData.def;
   return (
     <>
-      <ResourcePage key={def.name} def={def} data={page} />
+      <ResourcePage key={def.name} data={page} />
       {modal === "create" && loaderData.form && canIssue ? (
         <IssueChequeDialog
           key={loaderData.form.voucher?.value ?? NEW_KEY}

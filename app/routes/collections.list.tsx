@@ -12,7 +12,6 @@ import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";
 import { pageTitle } from "~/lib/titles";
 import { m } from "@domain/i18n";
-import { getResource } from "@domain/registry/index";
 import { resourceAction, resourceLoader } from "../../server/http/pages/resource-page.server.ts";
 import { collectionFormData, issueFromForm, reissueOf } from "../../server/features/collections/pages.server.ts";
 import { serviceContextOf } from "../../server/http/pages/page-kit.server.ts";
@@ -59,7 +58,6 @@ export function meta() {
 const OWN_MODALS = new Set(["create", "print"]);
 
 export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
-  const def = getResource("collection");
   const root = useRootData();
   const actionData = useActionData() as { result?: SubmissionResult<string[]>; reloaded?: CollectionFormData } | undefined;
   const { modal, page, closeHref, record } = useOwnModals(loaderData, OWN_MODALS, { recordRequired: true });
@@ -67,7 +65,7 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
   const canPrint = can(root?.user, "view-collection") || can(root?.user, "manage-collection");
   return (
     <>
-      <ResourcePage def={def} data={page} />
+      <ResourcePage data={page} />
       <nav aria-label={m.finance_collections_registers_nav()} className="mt-3 flex flex-wrap gap-2 text-sm">
         <Link to="/manage/remittances" className={buttonVariants({ variant: "outline", size: "sm" })}>
           {m.finance_collections_remittances_link()}

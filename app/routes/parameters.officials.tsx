@@ -32,7 +32,7 @@ export default function OfficialsPage({ loaderData, actionData }: Route.Componen
   const errors = (actionData as ImageActionData | undefined)?.imageErrors;
   return (
     <div className="flex flex-col gap-8">
-      <ResourcePage key={def.name} def={def} data={loaderData} />
+      <ResourcePage key={def.name} data={loaderData} />
       <ImagesCard images={loaderData.panel.images} canChange={loaderData.panel.canChange} errors={errors} />
     </div>
   );

@@ -47,7 +47,6 @@ export function meta() {
 }
 
 export default function ResidentsPage({ loaderData }: Route.ComponentProps) {
-  const def = loaderData.def;
   const root = useRootData();
   const user = root?.user;
   const actionData = useActionData() as ResidentActionData | undefined;
@@ -70,7 +69,7 @@ export default function ResidentsPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : null}
-      <ResourcePage def={def} data={page} />
+      <ResourcePage data={page} />
       {formIntent || reset ? (
         <React.Suspense fallback={null}>
           {formIntent ? (

@@ -25,7 +25,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function ResourceList({ loaderData }: Route.ComponentProps) {
   // The entry's list part comes with the data (decision 177): the registry stays out of the page's first load.
   const def = loaderData.def;
-  return <ResourcePage key={def.name} def={def} data={loaderData} />;
+  return <ResourcePage key={def.name} data={loaderData} />;
 }
 
 export const ErrorBoundary = ShellErrorBoundary;

@@ -24,7 +24,7 @@ export function meta() {
 
 export default function PermissionsPage({ loaderData }: Route.ComponentProps) {
   const def = getResource("permission");
-  return <ResourcePage key={def.name} def={def} data={loaderData} />;
+  return <ResourcePage key={def.name} data={loaderData} />;
 }
 
 export const ErrorBoundary = ShellErrorBoundary;

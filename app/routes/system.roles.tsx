@@ -59,7 +59,7 @@ export default function RolesPage({ loaderData }: Route.ComponentProps) {
   const editing = (modal === "create" && can(user, "create-role")) || (modal === "update" && !!record && can(user, "update-role"));
   return (
     <>
-      <ResourcePage key={def.name} def={def} data={page} />
+      <ResourcePage key={def.name} data={page} />
       {editing && view && (modal === "create" || modal === "update") ? (
         <AccessDialog
           title={modal === "create" ? m.admin_roles_create() : m.admin_roles_edit({ name: String(record?.name ?? "") })}

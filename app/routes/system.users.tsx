@@ -52,7 +52,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
   const may = { create: can(user, "create-user"), update: can(user, "update-user"), reset: can(user, "delete-user") };
   return (
     <>
-      <ResourcePage key={def.name} def={def} data={page} />
+      <ResourcePage key={def.name} data={page} />
       {(modal === "create" && may.create) || (modal === "update" && record && may.update) ? (
         <AccessDialog
           title={modal === "create" ? m.admin_users_create() : m.admin_users_edit()}

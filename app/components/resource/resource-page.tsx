@@ -28,6 +28,8 @@ const ResourceModal = lazyComponent(() => import("./resource-modal").then((m) =>
 const BulkDeleteConfirm = lazyComponent(() => import("./bulk-delete-confirm").then((m) => m.BulkDeleteConfirm));
 
 export interface ResourcePageData {
+  /** The entry as the list shows it, in the reader's language (the loader translates it: server/http/pages/resource-page.server.ts). */
+  def: ListDef;
   query: ListQuery;
   page: Paginated<ResourceRow>;
   modal: string | null;
@@ -96,7 +98,8 @@ function useModalFocusReturn(container: React.RefObject<HTMLElement | null>, mod
   }, [container, modal, recordId]);
 }
 
-export function ResourcePage({ def, data }: { def: ListDef; data: ResourcePageData }) {
+export function ResourcePage({ data }: { data: ResourcePageData }) {
+  const def = data.def;
   const root = useRootData();
   const user = root?.user;
   const { pathname, search } = useLocation();

@@ -5,7 +5,6 @@ import { useOwnModals } from "~/components/resource/own-modals";
 import { ResourcePage, type ResourcePageData } from "~/components/resource/resource-page";
 import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";
-import { getResource } from "@domain/registry/index";
 import { FormAlert, PeopleDialog } from "./dialog";
 
 // A people list page whose create and update dialogs hold the entity's own form (businesses,
@@ -57,7 +56,7 @@ export function FormListPage({
   return (
     <>
       {actionData?.refusal ? <FormAlert>{actionData.refusal}</FormAlert> : null}
-      <ResourcePage def={getResource(entity)} data={page} />
+      <ResourcePage data={page} />
       {afterList}
       {form ? (
         <PeopleDialog title={titles[form.intent]} description={description(form.intent, form.record)} closeHref={closeHref} size={size}>
