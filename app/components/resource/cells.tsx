@@ -5,7 +5,7 @@ import { initialsOf, readableTextOn } from "~/lib/ui-color";
 import { cn } from "~/lib/utils";
 import type { ColumnDef } from "@domain/registry/types";
 import { displayText, personName, referenceName } from "@domain/format";
-import { m } from "@domain/i18n";
+import { getLocale, m } from "@domain/i18n";
 
 // One renderer per column kind (DESIGN §4): the registry names a kind, never a component.
 
@@ -163,10 +163,10 @@ export function CellValue({ column, value, inLink = false }: { column: ColumnDef
     }
     case "money":
     case "number":
-      return <span className="tabular-nums">{displayText(column.kind, value)}</span>;
+      return <span className="tabular-nums">{displayText(column.kind, value, getLocale())}</span>;
     case "date":
     case "datetime": {
-      const text = displayText(column.kind, value);
+      const text = displayText(column.kind, value, getLocale());
       const iso = value instanceof Date ? value.toISOString() : String(value);
       // "Nov 23, 2026, 11:56 PM": the date and the time each stay whole; the line may break between.
       const cut = column.kind === "datetime" ? text.lastIndexOf(", ") : -1;
@@ -185,7 +185,7 @@ export function CellValue({ column, value, inLink = false }: { column: ColumnDef
     }
     default:
       // An enum's stored value in the words its column gives it, else as stored.
-      return <ClampedText text={column.labels?.[String(value)] ?? displayText(column.kind, value)} inLink={inLink} />;
+      return <ClampedText text={column.labels?.[String(value)] ?? displayText(column.kind, value, getLocale())} inLink={inLink} />;
   }
 }
 
