@@ -9,6 +9,10 @@ import { defineConfig, type Plugin } from "vite";
 // top bar) — instead of some forty files of a few hundred bytes each, which gzip one by one to a
 // quarter more than together. The module graph is read once the client build has loaded it.
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+// The compiled messages (docs/decisions/219) stay out of the forced groups: pulled into a group by the
+// static closure, every message of every area went into the root chunk (112 kB gzip), where
+// tree-shaking left them all; outside the groups each page bundles the messages it calls.
+const PARAGLIDE_MESSAGES = /[\\/]domain[\\/]i18n[\\/]paraglide[\\/]messages[\\/]/;
 const staticGraph = { root: new Set<string>(), shell: new Set<string>(), list: new Set<string>() };
 const appFile = (name: string) => fileURLToPath(new URL(`./app/${name}`, import.meta.url));
 function staticClosure(getInfo: (id: string) => { importedIds: readonly string[] } | null, ids: string[], from: string[]): Set<string> {
@@ -18,7 +22,7 @@ function staticClosure(getInfo: (id: string) => { importedIds: readonly string[]
     const id = queue.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
-    for (const next of getInfo(id)?.importedIds ?? []) if (!seen.has(next) && !next.includes("node_modules")) queue.push(next);
+    for (const next of getInfo(id)?.importedIds ?? []) if (!seen.has(next) && !next.includes("node_modules") && !PARAGLIDE_MESSAGES.test(next)) queue.push(next);
   }
   return seen;
 }
