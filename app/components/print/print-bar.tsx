@@ -5,9 +5,11 @@ import { ErrorPage } from "~/components/shell/error-page";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useRootData } from "~/lib/root-data";
 import { cn } from "~/lib/utils";
+import { m } from "@domain/i18n";
 
 // What every print view shares (DESIGN §8, §12): print-now, and the screen-only bar above the
-// sheet with the way back and a Print button. The bar never prints (`no-print`, `print:hidden`).
+// sheet with the way back and a Print button. The bar never prints (`no-print`, `print:hidden`), so
+// its words are the reader's language while the sheet keeps its template's.
 
 /** Print-now (spec §2.4): with `?print=now` the browser's print dialog opens once the sheet is shown. */
 export function usePrintNow(ready = true): void {
@@ -43,7 +45,7 @@ export function PrintBar({
       {children}
       <Button size="sm" onClick={() => window.print()} data-testid="print-now">
         <Printer aria-hidden="true" />
-        Print
+        {m.shell_print_button()}
       </Button>
     </div>
   );
