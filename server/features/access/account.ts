@@ -3,6 +3,7 @@ import { z } from "zod";
 import { emailSchema, nameParts, PASSWORD_MAX, usernameSchema } from "../../../domain/registry/access.ts";
 import { NOTIFICATION_TOPIC_KEYS, withDefaults, type NotificationPreferences } from "../../../domain/notification-topics.ts";
 import type { ServiceContext } from "../../context.ts";
+import { m } from "../../../domain/i18n/index.ts";
 import { tooManyAttempts, unauthenticated, ValidationError } from "../../errors.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "../../auth/passwords.ts";
 import { invalidateUserSessions, loadAuthUser } from "../../auth/sessions.ts";
@@ -19,6 +20,8 @@ export const MSG_ACCOUNT = "Successfully updated.";
 export const MSG_IDENTITY = "Successfully updated identity information.";
 export const MSG_PASSWORD = "Successfully updated password.";
 export const MSG_NOTIFICATIONS = "Successfully updated.";
+/** Said in the language just chosen (the page that follows is read in it), on every transport. */
+export const MSG_LANGUAGE = (language: "en" | "fil") => m.shell_language_saved({}, { locale: language });
 export const MSG_SIGNED_OUT_OTHERS = (n: number) => (n === 1 ? "Signed out 1 other session." : `Signed out ${n} other sessions.`);
 
 function me(ctx: ServiceContext) {

@@ -7,7 +7,6 @@ import { ValidationError } from "../../errors.ts";
 import { PHOTO_TOO_LARGE } from "../people/residents.ts";
 import { generatePasswordFor, generateUsername, MSG_RESET, resetPassword } from "./access.ts";
 import * as account from "./account.ts";
-import { m } from "../../../domain/i18n/index.ts";
 import * as blocklist from "./blocklist.ts";
 import { handle, requireUser, serviceContext } from "../../http/rest/index.ts";
 import { idsFromBody, parseId } from "../../http/rest/params.ts";
@@ -153,8 +152,7 @@ export function registerAccessRoutes(router: Router, db: DB): void {
     "/api/settings/language",
     handle(async (req, res) => {
       const user = await account.updateLanguage(ctxOf(req, db), req.body);
-      // Said in the language just chosen, as the page's flash is.
-      res.json({ data: toPublicUser(user), message: m.shell_language_saved({}, { locale: user.language }) });
+      res.json({ data: toPublicUser(user), message: account.MSG_LANGUAGE(user.language) });
     }),
   );
   router.post(

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { isAppError } from "../../errors.ts";
 import * as account from "./account.ts";
-import { m } from "../../../domain/i18n/index.ts";
 import { serviceContextOf } from "../../http/pages/context.ts";
 import { pageUrl, redirectWithFlash, rethrowForPage, type PageArgs } from "../../http/pages/page-kit.server.ts";
 import { readFlash } from "../../http/pages/flash.server.ts";
@@ -59,10 +58,7 @@ export async function settingsAction(args: Args) {
         return done(signedOut ? `${account.MSG_PASSWORD} ${account.MSG_SIGNED_OUT_OTHERS(signedOut)}` : account.MSG_PASSWORD);
       }
       case "language":
-        // The flash is written in the language just chosen: the next page is read in it.
-        return done(
-          m.shell_language_saved({}, { locale: (await account.updateLanguage(ctx, { language: text("language") ?? "" })).language }),
-        );
+        return done(account.MSG_LANGUAGE((await account.updateLanguage(ctx, { language: text("language") ?? "" })).language));
       case "photo": {
         const file = form.get("photo");
         if (!file || typeof file === "string" || file.size === 0)
