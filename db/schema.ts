@@ -102,6 +102,8 @@ export interface UserProfilesTable {
   user_kind: GeneratedAlways<string | null>;
   /** Kept by trigger: whether the user is trashed (users.deleted_at is set). */
   user_deleted: GeneratedAlways<boolean>;
+  /** The account's creation time, copied by the same trigger (migration 20261217400000: the dashboard's tallies by month). */
+  user_created_at: GeneratedAlways<Date | null>;
   /** Generated: the length of the name as written, the search's "shortest name first". */
   search_length: GeneratedAlways<number>;
 }
@@ -122,6 +124,16 @@ export interface RowCountsTable {
   scope: string;
   live: Generated<number>;
   trashed: Generated<number>;
+}
+
+/** The dashboard's tallies, kept by triggers in the same transaction as the rows (migration 20261217400000, decision 220). */
+export interface DashboardTalliesTable {
+  /** residents, residents:<sex>, households (by month), collections_day (by date issued), unremitted (by collector). */
+  tally: string;
+  /** A month YYYY-MM, a date YYYY-MM-DD or a collector's id, as the tally says. */
+  key: string;
+  count: Generated<string>;
+  amount: Generated<string>;
 }
 
 export interface RolesTable extends Audited {
@@ -1011,6 +1023,7 @@ export interface Database {
   users: Tenant<UsersTable>;
   user_profiles: Tenant<UserProfilesTable>;
   row_counts: Tenant<RowCountsTable>;
+  dashboard_tallies: Tenant<DashboardTalliesTable>;
   resident_words: Tenant<ResidentWordsTable>;
   roles: Tenant<RolesTable>;
   permissions: PermissionsTable;

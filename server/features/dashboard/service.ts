@@ -2,9 +2,10 @@ import { sql } from "kysely";
 import { can } from "../../../domain/permissions.ts";
 import { todayInManila } from "../../../domain/dates.ts";
 import { toCentavos, toMoneyString } from "../../../domain/money.ts";
+import { inOwnBarangay } from "../../../db/tenant.ts";
 import type { ServiceContext } from "../../context.ts";
 import { fullNameOf } from "../../engine/people-sql.ts";
-import type { DashboardData, MoneyFigure, TrendPoint } from "../../../domain/reports/dashboard.ts";
+import type { DashboardData, TrendPoint } from "../../../domain/reports/dashboard.ts";
 import { auditSubjects } from "../audit/subjects.ts";
 import { kpDeadlinesForDashboard } from "../kp/clock.ts";
 
@@ -37,25 +38,18 @@ async function existingTables(ctx: ServiceContext, names: string[]): Promise<Set
   return new Set(rows.rows.map((r) => r.name));
 }
 
-/** The month of a row's creation ("YYYY-MM"), or null before the window's first month. */
-const createdMonth = (months: string[]) =>
-  sql`case when t.created_at < (${`${months[0]}-01`}::date::timestamp at time zone 'Asia/Manila') then null
-    else to_char(t.created_at at time zone 'Asia/Manila', 'YYYY-MM') end`;
-
-/** Running totals at the end of each month: the rows before the window plus each month's new rows. */
-function trendOf(rows: { month: string | null; n: number }[], months: string[]): TrendPoint[] {
-  let running = Number(rows.find((r) => r.month == null)?.n ?? 0);
-  const per = new Map(rows.filter((r) => r.month != null).map((r) => [r.month!, Number(r.n)]));
+/** A tally's rows ("YYYY-MM" keys) as running totals at the end of each month: the months before the window, then each month's. */
+export function trendOf(rows: { key: string; count: number }[], months: string[]): TrendPoint[] {
+  let running = rows.filter((r) => r.key < months[0]).reduce((sum, r) => sum + r.count, 0);
+  const per = new Map(rows.map((r) => [r.key, r.count]));
   return months.map((month) => {
     running += per.get(month) ?? 0;
     return { month, value: running };
   });
 }
 
-const figure = (row: { count: number | string; amount: string | null } | undefined): MoneyFigure => ({
-  count: Number(row?.count ?? 0),
-  amount: row?.amount ?? "0.00",
-});
+/** A dashboard tally's rows by tally name: a month's, a day's or a collector's count and amount. */
+type Tallies = Map<string, { key: string; count: number; amount: string }[]>;
 
 export async function dashboard(ctx: ServiceContext): Promise<DashboardData> {
   const user = ctx.user;
@@ -65,46 +59,65 @@ export async function dashboard(ctx: ServiceContext): Promise<DashboardData> {
   const may = (...permissions: string[]) => permissions.some((p) => can(user, p));
   const tables = await existingTables(ctx, ["collections", "disbursements", "transactions", "remittances"]);
 
-  // Every widget reads on its own connection at once: the page waits for the slowest, not the sum
-  // (200,000 residents: 140 ms of statements one after another; decision 188). The population counts
-  // the profiles alone (they carry the user's kind and state; the join with users cost half again),
-  // and its trend reads users at the same time; households count and trend in one read.
-  const readPopulation = async () => {
-    if (!may("manage-resident", "manage-report")) return null;
-    const [counts, trend] = await Promise.all([
-      sql<{ total: number; male: number; female: number }>`
-        select count(*)::int as total, count(*) filter (where p.sex = 'Male')::int as male, count(*) filter (where p.sex = 'Female')::int as female
-        from user_profiles p where p.user_kind = 'resident' and not p.user_deleted`.execute(ctx.db),
-      sql<{ month: string | null; n: number }>`
-        select ${createdMonth(months)} as month, count(*)::int as n
-        from users t where t.kind = 'resident' and t.deleted_at is null group by 1`.execute(ctx.db),
-    ]);
-    const row = counts.rows[0];
-    return { total: Number(row.total), male: Number(row.male), female: Number(row.female), trend: trendOf(trend.rows, months) };
+  // The counts of residents, households, the month's receipts and the unremitted ones come from
+  // dashboard_tallies (decision 220), which the writes keep in their own transaction: one read of a
+  // few hundred rows instead of every resident, household and receipt on each view. Only the tallies
+  // the user may see are read. The other widgets read their own few rows; all read at once, each on
+  // its own connection (decision 188).
+  const wanted = [
+    ...(may("manage-resident", "manage-report") ? ["residents", "residents:Male", "residents:Female"] : []),
+    ...(may("manage-household", "manage-report") ? ["households"] : []),
+    ...(may("manage-collection") && tables.has("collections") ? ["collections_day"] : []),
+    ...(may("manage-remittance") && tables.has("collections") ? ["unremitted"] : []),
+  ];
+  const readTallies = async (): Promise<Tallies> => {
+    if (!wanted.length) return new Map();
+    const rows = await ctx.db
+      .selectFrom("dashboard_tallies")
+      .select(["tally", "key", "count", "amount"])
+      .where(inOwnBarangay("barangay_id"))
+      .where("tally", "in", wanted)
+      // A day's receipts matter only this month; every other tally is read whole (months, collectors).
+      .where((eb) => eb.or([eb("tally", "<>", "collections_day"), eb("key", ">=", monthStart)]))
+      .where("count", "<>", "0")
+      .execute();
+    const byTally: Tallies = new Map();
+    for (const row of rows) {
+      const list = byTally.get(row.tally) ?? [];
+      list.push({ key: row.key, count: Number(row.count), amount: String(row.amount) });
+      byTally.set(row.tally, list);
+    }
+    return byTally;
   };
+  const sumOf = (rows: { count: number }[] = []) => rows.reduce((sum, r) => sum + r.count, 0);
+  const centsOf = (rows: { amount: string }[] = []) => rows.reduce((sum, r) => sum + toCentavos(r.amount), 0);
 
-  const readHouseholds = async () => {
-    if (!may("manage-household", "manage-report")) return null;
-    const { rows } = await sql<{ month: string | null; n: number }>`
-      select ${createdMonth(months)} as month, count(*)::int as n from households t where t.deleted_at is null group by 1`.execute(ctx.db);
-    return { total: rows.reduce((sum, row) => sum + Number(row.n), 0), trend: trendOf(rows, months) };
-  };
-
-  const readCollections = async () => {
-    if (!(may("manage-collection") && tables.has("collections"))) return null;
-    const r = await sql<{ day: string; count: number; amount: string }>`
-      select date_issued::text as day, count(*)::int as count, sum(amount_paid)::numeric(14,2)::text as amount
-      from collections where deleted_at is null and date_issued between ${monthStart}::date and ${today}::date
-      group by 1 order by 1`.execute(ctx.db);
-    const month = r.rows.reduce((acc, row) => ({ count: acc.count + Number(row.count), cents: acc.cents + toCentavos(row.amount) }), {
-      count: 0,
-      cents: 0,
-    });
-    const todayRow = r.rows.find((row) => row.day === today);
+  const populationOf = (tallies: Tallies) => {
+    if (!wanted.includes("residents")) return null;
+    const residents = tallies.get("residents") ?? [];
     return {
-      today: figure(todayRow),
-      month: { count: month.count, amount: toMoneyString(month.cents) },
-      days: r.rows.map((row) => ({ day: row.day, amount: Number(row.amount) })),
+      total: sumOf(residents),
+      male: sumOf(tallies.get("residents:Male")),
+      female: sumOf(tallies.get("residents:Female")),
+      trend: trendOf(residents, months),
+    };
+  };
+
+  const householdsOf = (tallies: Tallies) => {
+    if (!wanted.includes("households")) return null;
+    const rows = tallies.get("households") ?? [];
+    return { total: sumOf(rows), trend: trendOf(rows, months) };
+  };
+
+  const collectionsOf = (tallies: Tallies) => {
+    if (!wanted.includes("collections_day")) return null;
+    // Days up to today: a receipt dated ahead (none should be) stays out, as it always has.
+    const days = (tallies.get("collections_day") ?? []).filter((r) => r.key <= today).sort((a, b) => a.key.localeCompare(b.key));
+    const todayRow = days.find((row) => row.key === today);
+    return {
+      today: { count: todayRow?.count ?? 0, amount: toMoneyString(todayRow?.amount ?? 0) },
+      month: { count: sumOf(days), amount: toMoneyString(centsOf(days)) },
+      days: days.map((row) => ({ day: row.key, amount: Number(row.amount) })),
     };
   };
 
@@ -122,13 +135,10 @@ export async function dashboard(ctx: ServiceContext): Promise<DashboardData> {
     };
   };
 
-  const readRemittances = async () => {
-    if (!(may("manage-remittance") && tables.has("collections"))) return null;
-    const r = await sql<{ count: number; amount: string; collectors: number }>`
-      select count(*)::int as count, coalesce(sum(amount_paid), 0)::numeric(14,2)::text as amount, count(distinct collector_id)::int as collectors
-      from collections where deleted_at is null and remittance_id is null`.execute(ctx.db);
-    const row = r.rows[0];
-    return { pending: figure(row), collectors: Number(row.collectors) };
+  const remittancesOf = (tallies: Tallies) => {
+    if (!wanted.includes("unremitted")) return null;
+    const collectors = tallies.get("unremitted") ?? [];
+    return { pending: { count: sumOf(collectors), amount: toMoneyString(centsOf(collectors)) }, collectors: collectors.length };
   };
 
   const readCertificates = async () => {
@@ -164,15 +174,21 @@ export async function dashboard(ctx: ServiceContext): Promise<DashboardData> {
     }));
   };
 
-  const [population, households, collections, disbursements, remittances, certificates, activity, kpDeadlines] = await Promise.all([
-    readPopulation(),
-    readHouseholds(),
-    readCollections(),
+  const [tallies, disbursements, certificates, activity, kpDeadlines] = await Promise.all([
+    readTallies(),
     readDisbursements(),
-    readRemittances(),
     readCertificates(),
     readActivity(),
     kpDeadlinesForDashboard(ctx, today),
   ]);
-  return { population, households, collections, disbursements, remittances, certificates, activity, kpDeadlines };
+  return {
+    population: populationOf(tallies),
+    households: householdsOf(tallies),
+    collections: collectionsOf(tallies),
+    disbursements,
+    remittances: remittancesOf(tallies),
+    certificates,
+    activity,
+    kpDeadlines,
+  };
 }
