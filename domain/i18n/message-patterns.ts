@@ -1,4 +1,5 @@
 import { baseLocale, type Locale } from "./paraglide/runtime.js";
+import { dateLocale } from "../dates.ts";
 
 // The engine of domain/i18n/server-messages.ts (the server's set) and domain/i18n/field-messages.ts
 // (the field messages the browser's form validation shows): an English message recognised by the
@@ -30,6 +31,39 @@ const NUMBER_PARAMS = new Set(["count", "max", "seconds", "days"]);
 const TERM_PARAMS = new Set(["field", "what", "noun"]);
 /** Parameters that are a whole message of their own. */
 const MESSAGE_PARAMS = new Set(["message"]);
+/** Parameters that are a date ("date", "next_date", "due"): an English one is written again in the language. */
+const DATE_PARAM = /(^|_)date$|^due$/;
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const ENGLISH_DATE = new RegExp(
+  `^(?:(Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday), )?(${MONTHS.map((m) => `${m.slice(0, 3)}(?:${m.slice(3)})?`).join("|")}) (\\d{1,2}), (\\d{4})$`,
+);
+
+/**
+ * A date the services wrote in English ("Saturday, November 28, 2026", "Nov 28, 2026") in another
+ * language with the same parts ("Sabado, Nobyembre 28, 2026"); any other text (an ISO date, a
+ * range) as it is. The services keep writing English dates, so that the spec's messages stay byte
+ * for byte; the reader's language is chosen here, at the edge, like the words around them.
+ */
+export function localizedDate(text: string, locale: Locale): string {
+  const match = ENGLISH_DATE.exec(text);
+  if (!match || locale === baseLocale) return text;
+  const [, weekday, month, day, year] = match;
+  const date = new Date(
+    Date.UTC(
+      Number(year),
+      MONTHS.findIndex((m) => m.startsWith(month.slice(0, 3))),
+      Number(day),
+    ),
+  );
+  return date.toLocaleDateString(dateLocale(locale), {
+    timeZone: "UTC",
+    ...(weekday ? { weekday: "long" } : {}),
+    month: month.length > 3 ? "long" : "short",
+    day: "numeric",
+    year: "numeric",
+  });
+}
 
 const OPEN = "\u0001";
 const CLOSE = "\u0002";
@@ -88,13 +122,30 @@ export function translateByPatterns(
     const params: Record<string, string> = {};
     pattern.params.forEach((name, i) => {
       const value = match[i + 1];
-      params[name] = MESSAGE_PARAMS.has(name) ? inner(value, locale) : TERM_PARAMS.has(name) ? (term(value, locale) ?? value) : value;
+      params[name] = MESSAGE_PARAMS.has(name)
+        ? innerMessages(value, locale, inner)
+        : TERM_PARAMS.has(name)
+          ? (term(value, locale) ?? value)
+          : DATE_PARAM.test(name)
+            ? localizedDate(value, locale)
+            : value;
       // After a number Filipino drops the plural's "mga": "3 residente", not "3 mga residente".
       if (name === "noun" && pattern.params.includes("count")) params[name] = params[name].replace(/^mga\s+/i, "");
     });
     return pattern.render(params, { locale });
   }
   return english;
+}
+
+/**
+ * A `{message}` parameter: one message, or several joined by spaces ("Nothing was deleted: … cannot
+ * be. Receipt 1 is remitted. Receipt 2 is remitted.") read sentence by sentence when they are not one.
+ */
+function innerMessages(value: string, locale: Locale, inner: (message: string, locale: Locale) => string): string {
+  const whole = inner(value, locale);
+  if (whole !== value) return whole;
+  const sentences = value.split(/(?<=[.!?)]) (?=[A-Z"“])/);
+  return sentences.length < 2 ? value : sentences.map((sentence) => inner(sentence, locale)).join(" ");
 }
 
 /** Field messages (`{field: [messages]}`, a 422's or Conform's) in a language; the same object for English. */
