@@ -2,6 +2,8 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { can } from "../../../domain/permissions.ts";
 import { residentProfileSchema } from "../../../domain/registry/people.ts";
+import { translatedMessage } from "../../../domain/i18n/server-messages.ts";
+import { importRowIn } from "../../../domain/resident-import/reasons.ts";
 import {
   blockingKeysOf,
   fold,
@@ -325,7 +327,11 @@ export function evaluateRow(cells: string[], mapping: ColumnMapping, order: Date
     }
   }
   if (date?.ambiguous && parsed.success)
-    notes.push(`Date of birth "${cell("date_of_birth")}" read as ${date.date} (${order === "mdy" ? "month first" : "day first"}).`);
+    notes.push(
+      order === "mdy"
+        ? `Date of birth "${cell("date_of_birth")}" read as ${date.date} (month first).`
+        : `Date of birth "${cell("date_of_birth")}" read as ${date.date} (day first).`,
+    );
   const profile = parsed.success ? { ...parsed.data, purok_id: purokId } : null;
   if (profile) delete (profile as Record<string, unknown>).hex_color;
   const household = cell("household_no") || null;
@@ -593,6 +599,8 @@ function shapeImport(r: Record<string, unknown>): ResidentImport {
     mapping: r.mapping == null ? null : json<ColumnMapping>(r.mapping),
     counts: json<ImportCounts>(r.counts),
     to_commit: Number(r.to_commit),
+    // Stored in English (a worker's refusal); read in the reader's language.
+    failure: r.failure == null ? null : translatedMessage(String(r.failure)),
   };
 }
 
@@ -639,16 +647,19 @@ export async function importRows(
     from resident_import_rows r where r.import_id = ${id} and ${where}
     order by r.line limit ${ROWS_PER_PAGE} offset ${(page - 1) * ROWS_PER_PAGE}`.execute(ctx.db);
   return {
-    rows: rows.rows.map((r) => ({
-      ...(r as unknown as ImportRow),
-      id: Number(r.id),
-      cells: json<string[]>(r.cells),
-      reasons: json<string[]>(r.reasons),
-      notes: json<string[]>(r.notes),
-      profile: r.profile == null ? null : json<Record<string, unknown>>(r.profile),
-      match_user_id: r.match_user_id == null ? null : Number(r.match_user_id),
-      user_id: r.user_id == null ? null : Number(r.user_id),
-    })),
+    // Stored in English; read in the reader's language (domain/resident-import/reasons.ts).
+    rows: rows.rows.map((r) =>
+      importRowIn({
+        ...(r as unknown as ImportRow),
+        id: Number(r.id),
+        cells: json<string[]>(r.cells),
+        reasons: json<string[]>(r.reasons),
+        notes: json<string[]>(r.notes),
+        profile: r.profile == null ? null : json<Record<string, unknown>>(r.profile),
+        match_user_id: r.match_user_id == null ? null : Number(r.match_user_id),
+        user_id: r.user_id == null ? null : Number(r.user_id),
+      }),
+    ),
     total,
     page,
     pages,
