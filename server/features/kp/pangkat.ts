@@ -169,7 +169,9 @@ export async function constitute(run: KpRun, date: string): Promise<void> {
     if (pool.length < PANGKAT_SIZE)
       throw new AppError(
         422,
-        `Only ${pool.length} Lupon member${pool.length === 1 ? "" : "s"} may sit on the Pangkat of case ${row.docket_number} on ${date}: three are drawn (§404).`,
+        pool.length === 1
+          ? `Only 1 Lupon member may sit on the Pangkat of case ${row.docket_number} on ${date}: three are drawn (§404).`
+          : `Only ${pool.length} Lupon members may sit on the Pangkat of case ${row.docket_number} on ${date}: three are drawn (§404).`,
       );
     ({ picks: seats, draw } = drawByLot(pool, PANGKAT_SIZE));
   }
