@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import { sql } from "kysely";
 import type { DB } from "../../db/index.ts";
 import { scopedBarangayId } from "../../db/tenant.ts";
@@ -61,4 +61,15 @@ export function localeOfRequest(db: DB): RequestHandler {
 /** Runs `fn` in a language (jobs and notifications written for a user other than the request's). */
 export function inLanguage<T>(locale: Locale, fn: () => T): T {
   return requestLocale.run({ locale }, fn);
+}
+
+/**
+ * The language to answer a request in, wherever it is answered: its own once localeOfRequest has
+ * run; before that (a 405 for a TRACE, the session's or the barangay's own refusal, which are
+ * answered ahead of the session and the barangay) the visitor's Accept-Language, else English —
+ * the signed-in user's choice and the barangay's default are not known yet there, and reading
+ * them would cost a query on a request that is refused anyway.
+ */
+export function answerLocale(req: Request): Locale {
+  return requestLocale.getStore()?.locale ?? acceptedLanguage(req.headers["accept-language"]) ?? baseLocale;
 }

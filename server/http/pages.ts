@@ -8,7 +8,8 @@ import { isAppError, toAppError } from "../errors.ts";
 import { csrfHeaderMatches, isSafeMethod } from "./auth-middleware.ts";
 import { XSRF_COOKIE } from "./cookies.ts";
 import { probeDatabase, unavailablePage } from "./database-health.ts";
-import { getLocale, m } from "../../domain/i18n/index.ts";
+import { m } from "../../domain/i18n/index.ts";
+import { answerLocale } from "./locale.ts";
 import { translatedMessage } from "../../domain/i18n/server-messages.ts";
 
 // Page requests (React Router) with bounded bodies and a database that may go away.
@@ -66,8 +67,8 @@ export function sendError(req: Request, res: Response, status: number, message: 
   }
   res.set(headers);
   res.setHeader("Cache-Control", "no-store");
-  // In the request's language (issue 33 item 4); English as it was.
-  const locale = getLocale();
+  // In the request's language (issue 33 item 4), or the visitor's before it is known; English as it was.
+  const locale = answerLocale(req);
   message = translatedMessage(message, locale);
   if (wantsJson(req)) {
     res.status(status).json({ message });
