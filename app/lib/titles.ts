@@ -105,6 +105,14 @@ export function pageTitleOf(title: string): string {
   return title ? `${title} | ${m.shell_title_portal()}` : m.shell_title_portal();
 }
 
+/**
+ * "<title> | Hub": a hub page's <title> (issue 29), from words already in the current language. "Hub"
+ * is the deployment's name, the same in both languages.
+ */
+export function hubTitleOf(title: string): string {
+  return `${title} | Hub`;
+}
+
 export function pageTitle(routeName: string): string {
   return pageTitleOf(translatedTitle(titleFromRouteName(routeName)));
 }

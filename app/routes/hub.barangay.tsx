@@ -2,6 +2,7 @@ import type { Route } from "./+types/hub.barangay";
 import { BarangayScreen } from "~/features/hub/barangay-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { barangayAction, barangayLoader, requireHubAdministrator } from "../../server/features/hub/pages.server.ts";
+import { hubTitleOf } from "~/lib/titles";
 
 // /hub/barangays/:barangay_id (issue 29): one barangay — its place, suspend or reactivate, its first administrator.
 
@@ -16,7 +17,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.barangay.name ?? "Barangay"} | Hub` }];
+  return [{ title: hubTitleOf(loaderData?.barangay.name ?? "Barangay") }];
 }
 
 export default function HubBarangayPage(props: Route.ComponentProps) {

@@ -2,6 +2,8 @@ import type { Route } from "./+types/hub.officers";
 import { OfficersScreen } from "~/features/hub/officers-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { officersAction, officersLoader, requireHubAdministrator } from "../../server/features/hub/pages.server.ts";
+import { hubTitleOf } from "~/lib/titles";
+import { m } from "@domain/i18n";
 
 // /hub/officers (issue 29): the municipal officers, and a new one.
 
@@ -16,7 +18,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "Municipal officers | Hub" }];
+  return [{ title: hubTitleOf(m.people_hub_officers()) }];
 }
 
 export default function HubOfficersPage(props: Route.ComponentProps) {

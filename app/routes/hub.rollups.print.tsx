@@ -3,6 +3,8 @@ import { RollupSheet } from "~/features/rollups/rollup-print";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { findRollup } from "@domain/rollups";
 import { requireRollups, rollupPrint } from "../../server/features/rollups/pages.server.ts";
+import { hubTitleOf } from "~/lib/titles";
+import { m } from "@domain/i18n";
 
 // /hub/rollups/{rollup}/print?size=a4|letter|long&orientation=portrait|landscape&<period> (issue 29
 // item 4): the roll-up on paper, as the reports print; ?print=now opens the print dialog at once.
@@ -15,7 +17,7 @@ export function loader(args: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const def = findRollup(loaderData?.result.name);
-  return [{ title: `${def ? def.title : "Roll-up"} | Hub` }];
+  return [{ title: hubTitleOf(def ? def.title : m.people_hub_rollups()) }];
 }
 
 export default function RollupPrint(props: Route.ComponentProps) {
