@@ -2,6 +2,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { calendarDate, requiredText } from "../registry/fields.ts";
 import { deletedManyMessage, deletedMessage, MSG_SAVED } from "../registry/messages.ts";
 import { translatedErrors, translatedMessage, translatedNotification, useFieldTerms } from "./server-messages.ts";
+import { localizedDate } from "./message-patterns.ts";
+import { SETUP_MESSAGES } from "../setup.ts";
+import { KP_STEP_RULES } from "../registry/kp.ts";
+import { importTextIn } from "../resident-import/reasons.ts";
 
 // The server's English messages read back in Filipino at the edge (issue 33 item 4): recognised by
 // the English patterns of messages/en/server.json, rendered with the same parameters; English and
@@ -84,6 +88,64 @@ describe("translatedMessage", () => {
     expect(translatedNotification("Receipt 0001234 cancelled", "en")).toBe("Receipt 0001234 cancelled");
     // An error that happens to end like a notification's title is not one.
     expect(translatedMessage("BC-2026-0001 paid", "fil")).toBe("BC-2026-0001 paid");
+  });
+});
+
+describe("the services' own messages (issue 33 item 4 leftovers)", () => {
+  it("the first-run checklist's messages, with the barangay's name kept", () => {
+    expect(translatedMessage(SETUP_MESSAGES.psgcFormat, "fil")).toBe("Dapat 10 digit ang PSGC code.");
+    expect(translatedMessage(SETUP_MESSAGES.identitySaved("San Isidro, Calbayog"), "fil")).toBe(
+      "Matagumpay na na-save ang pagkakakilanlan ng barangay: San Isidro, Calbayog.",
+    );
+    expect(translatedMessage(SETUP_MESSAGES.marked, "en")).toBe(SETUP_MESSAGES.marked);
+  });
+
+  it("a slot's rule with its dates written again in Filipino, the time and an ISO date as they are", () => {
+    const english = "The 09:00 slot on Saturday, November 28, 2026 is full; the next free one is Monday, November 30, 2026 at 10:00.";
+    expect(translatedMessage(english, "fil")).toBe(
+      "Puno na ang 09:00 sa Sabado, Nobyembre 28, 2026; ang susunod na bakante ay Lunes, Nobyembre 30, 2026 nang 10:00.",
+    );
+    expect(translatedMessage(english, "en")).toBe(english);
+    expect(translatedMessage("Booked 2026-11-28 at 09:00.", "fil")).toBe("Naka-book sa 2026-11-28 nang 09:00.");
+  });
+
+  it("a date inside a notification is the recipient's language too", () => {
+    expect(translatedNotification("Summons falls due today, November 28, 2026 (RA 7160 §410(a)).", "fil")).toBe(
+      "Takdang araw ngayon ng Summons, Nobyembre 28, 2026 (RA 7160 §410(a)).",
+    );
+    expect(localizedDate("Nov 28, 2026", "fil")).toBe("Nob 28, 2026");
+    expect(localizedDate("Nov 28, 2026", "en")).toBe("Nov 28, 2026");
+    expect(localizedDate("between Nov 28 and Dec 1", "fil")).toBe("between Nov 28 and Dec 1");
+  });
+
+  it("a KP step refused in another state: the law's rule inside, translated in turn", () => {
+    expect(translatedMessage(`Case 2026-11-001 is settled: ${KP_STEP_RULES.summon}`, "fil")).toBe(
+      "Kaso 2026-11-001 (settled): Isang beses lang inilalabas ang patawag, sa susunod na araw ng trabaho matapos ihain ang reklamo (§410(a)).",
+    );
+  });
+
+  it("the engine's refusal to delete some of a selection, the count kept and the noun a term", () => {
+    const reasons = ["A resident is listed twice in this household.", "A role is listed twice."];
+    expect(translatedMessage(`Nothing was deleted: 2 of the 3 residents selected cannot be. ${reasons.join(" ")}`, "fil")).toBe(
+      "Walang nabura: hindi mabubura ang 2 sa 3 residente na napili. Dalawang beses nakalista ang isang residente sa sambahayang ito. Dalawang beses nakalista ang isang role.",
+    );
+  });
+
+  it("the resident import's reasons and a likely duplicate's reason, part by part", () => {
+    expect(importTextIn('Purok "Uno" is not in the list of puroks.', "fil")).toBe('Wala sa listahan ng mga purok ang purok na "Uno".');
+    expect(importTextIn("same surname, same first name, same birth date as row 4 of this file", "fil")).toBe(
+      "parehong apelyido, parehong pangalan, parehong petsa ng kapanganakan gaya ng row 4 ng file na ito",
+    );
+    expect(
+      importTextIn(
+        "surname differs, same middle name (maiden name?), same first name, birth day and month swapped as resident #12 Ana Cruz",
+        "fil",
+      ),
+    ).toBe(
+      "ibang apelyido, parehong gitnang pangalan (apelyido noong dalaga?), parehong pangalan, nagkapalit ang araw at buwan ng kapanganakan gaya ng residente #12 Ana Cruz",
+    );
+    const english = "same surname, same first name, same birth date as row 4 of this file";
+    expect(importTextIn(english, "en")).toBe(english);
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { translatedMessage } from "../../domain/i18n/server-messages.ts";
+import { SETUP_MESSAGES } from "../../domain/setup.ts";
 import { notify } from "../../server/features/notifications/service.ts";
 import { inLanguage } from "../../server/http/locale.ts";
 import { flashCookie, readFlash } from "../../server/http/pages/flash.server.ts";
@@ -71,6 +72,32 @@ describe("the server's messages in the reader's language", () => {
     expect(filipino.body.error.message).toBe("Hindi naka-sign in.");
     const english = await visitor.get(path, { headers: { "Accept-Language": "en-PH" } });
     expect(english.body.error.message).toBe("Unauthenticated.");
+  });
+
+  it("a 405, answered before the session is read: the visitor's Accept-Language, English otherwise", async () => {
+    const visitor = server.client();
+    const english = await visitor.request("PROPFIND", "/backend/api/user");
+    expect(english.status).toBe(405);
+    expect(english.body.message).toBe(
+      "The PROPFIND method is not supported for this route. Supported methods: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS.",
+    );
+    const filipino = await visitor.request("PROPFIND", "/backend/api/user", { headers: { "Accept-Language": "fil" } });
+    expect(filipino.status).toBe(405);
+    expect(filipino.body.message).toBe(
+      "Hindi tinatanggap ng address na ito ang PROPFIND. Ang tinatanggap: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS.",
+    );
+  });
+
+  it("the first-run checklist's refusal in the administrator's language", async () => {
+    const en = await reader("en");
+    const fil = await reader("fil");
+    const english = await en.client.post("/backend/api/setup/identity", { psgc_code: "123" });
+    expect(english.status, english.text).toBe(422);
+    expect(english.body.errors.psgc_code).toEqual([SETUP_MESSAGES.psgcFormat]);
+    const filipino = await fil.client.post("/backend/api/setup/identity", { psgc_code: "123" });
+    expect(filipino.status, filipino.text).toBe(422);
+    expect(filipino.body.errors.psgc_code).toEqual(["Dapat 10 digit ang PSGC code."]);
+    expect(filipino.body.message).toBe("Dapat 10 digit ang PSGC code.");
   });
 
   it("a page's flash message in the request's language", () => {
