@@ -8,7 +8,6 @@ import { HistoryLink } from "~/features/audit/history-link";
 import { withBack } from "@domain/back-path";
 import { formatDate, formatDateTime, toManilaDateString } from "@domain/dates";
 import { cn } from "~/lib/utils";
-import { PANGKAT_CHOICE_LABELS, PANGKAT_ROLE_LABELS } from "@domain/registry/kp";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader, StepRefusal } from "~/routes/kp.case";
 import { m } from "@domain/i18n";
@@ -92,7 +91,7 @@ function Hearings({ hearings }: { hearings: Data["hearings"] }) {
           {hearings.map((h) => (
             <li key={h.id} className="py-2" data-testid="case-hearing">
               <div className="font-medium">
-                {longDate(h.held_on)} · <span className="capitalize">{h.kind}</span>
+                {longDate(h.held_on)} · {h.kind_label}
               </div>
               <p className="break-words whitespace-pre-line text-muted-foreground">{h.minutes || m.office_kp_case_no_minutes()}</p>
             </li>
@@ -164,7 +163,7 @@ export function CasePageView({ loaderData }: { loaderData: Data }) {
             <dt className="text-muted-foreground">{m.office_kp_case_nature()}</dt>
             <dd className="break-words">{k.nature}</dd>
             <dt className="text-muted-foreground">{m.office_kp_case_category()}</dt>
-            <dd className="capitalize">{k.category}</dd>
+            <dd>{k.category_label}</dd>
             <dt className="text-muted-foreground">{m.office_kp_case_filed()}</dt>
             <dd>{longDate(k.filed_on)}</dd>
             {/* The stamp is when the complaint was entered: the time received only when entered on the day filed
@@ -197,9 +196,9 @@ export function CasePageView({ loaderData }: { loaderData: Data }) {
                 {pangkat.map((p) => (
                   <li key={p.id} className={cn("min-w-0", p.vacated_on && "text-muted-foreground")} data-testid="pangkat-member">
                     <span className="font-medium">{p.name}</span> ·{" "}
-                    {PANGKAT_ROLE_LABELS[p.role as keyof typeof PANGKAT_ROLE_LABELS] ?? p.role}
+                    {p.role_label}
                     <span className="block text-xs text-muted-foreground">
-                      {PANGKAT_CHOICE_LABELS[p.chosen_by as keyof typeof PANGKAT_CHOICE_LABELS] ?? p.chosen_by},{" "}
+                      {p.chosen_by_label},{" "}
                       {mediumDate(p.chosen_on)}
                       {p.vacated_on ? ` · ${m.office_kp_case_pangkat_left({ date: mediumDate(p.vacated_on) })}` : ""}
                     </span>

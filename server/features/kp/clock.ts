@@ -4,6 +4,7 @@ import { startHourlyJob, type JobLogger } from "../../system/hourly-job.ts";
 import { todayInManila } from "../../../domain/dates.ts";
 import { caseEvents } from "../../../domain/kp/case-events.ts";
 import { addMonths, caseClock } from "../../../domain/kp/deadlines.ts";
+import { kpRuleLabel } from "../../../domain/kp/labels.ts";
 import type { KpDeadlineLine } from "../../../domain/reports/dashboard.ts";
 import { can } from "../../../domain/permissions.ts";
 import { KP_STATES, type KpState } from "../../../domain/registry/kp.ts";
@@ -115,7 +116,10 @@ export async function kpDeadlinesForDashboard(ctx: ServiceContext, today = today
   return clocks
     .flat()
     .filter((item) => wanted(item, KP_CLOCK_HORIZON_DAYS))
-    .sort(byUrgency);
+    .sort(byUrgency)
+    // The card names the rule in its reader's language; the sweep's notices keep the English the
+    // edge translates for each recipient.
+    .map((item) => ({ ...item, label: kpRuleLabel(item.rule) }));
 }
 
 // ---- Notifications -----------------------------------------------------------------------------

@@ -2,7 +2,20 @@ import { data } from "react-router";
 import { todayInManila } from "../../../domain/dates.ts";
 import { can } from "../../../domain/permissions.ts";
 import { getResource } from "../../../domain/registry/index.ts";
-import { KP_STATE_LABELS, stepTaken, type KpState } from "../../../domain/registry/kp.ts";
+import { stepTaken, type KpState } from "../../../domain/registry/kp.ts";
+import { labelOf } from "../../../domain/i18n/labels.ts";
+import { term } from "../../../domain/i18n/terms.ts";
+import {
+  KP_CATEGORY_LABEL,
+  KP_DATE_LABEL,
+  KP_HEARING_LABEL,
+  KP_PARTY_ROLE_LABEL,
+  kpRuleLabel,
+  kpStateLabel,
+  PANGKAT_CHOICE_LABEL,
+  PANGKAT_ROLE_LABEL,
+  type KpDateColumn,
+} from "../../../domain/kp/labels.ts";
 import { userCommands } from "../../../domain/registry/types.ts";
 import { caseEvents } from "../../../domain/kp/case-events.ts";
 import { KP_CASE_FORMS, kpFormRefusal } from "../../../domain/kp/forms.ts";
@@ -33,6 +46,8 @@ export interface CaseParty {
 export interface CaseHearing {
   id: number;
   kind: string;
+  /** The kind in the reader's language. */
+  kind_label: string;
   held_on: string;
   minutes: string | null;
 }
@@ -42,7 +57,10 @@ export interface PangkatSeat {
   lupon_member_id: number;
   name: string;
   role: string;
+  /** The seat and how it was chosen, in the reader's language. */
+  role_label: string;
   chosen_by: string;
+  chosen_by_label: string;
   chosen_on: string;
   vacated_on: string | null;
 }
@@ -78,6 +96,7 @@ export interface CasePage {
     title: string;
     nature: string;
     category: string;
+    category_label: string;
     complaint: string;
     filed_on: string;
     received_at: string | null;
@@ -102,26 +121,6 @@ export interface CasePage {
   can: { edit: boolean; attach: boolean };
 }
 
-/** The step dates a case records, with the words the page shows. */
-const DATE_LABELS: readonly [string, string][] = [
-  ["filed_on", "Filed"],
-  ["summoned_on", "Summoned"],
-  ["mediation_started_on", "Mediation began"],
-  ["referred_on", "Referred to the Pangkat"],
-  ["pangkat_constituted_on", "Pangkat constituted"],
-  ["conciliation_started_on", "Conciliation began"],
-  ["conciliation_extended_on", "Conciliation extended"],
-  ["arbitration_agreed_on", "Agreed to arbitrate"],
-  ["settled_on", "Settled"],
-  ["awarded_on", "Awarded"],
-  ["repudiated_on", "Repudiated"],
-  ["transmitted_on", "Transmitted to the court"],
-  ["execution_moved_on", "Execution moved"],
-  ["executed_on", "Executed"],
-  ["certified_on", "Certified"],
-  ["counterclaim_barred_on", "Counterclaim barred"],
-  ["closed_on", "Closed"],
-];
 
 /** The states in which the case's record is still corrected (the service refuses the others). */
 const EDITABLE: readonly KpState[] = ["filed", "summoned", "mediation", "pangkat", "conciliation", "arbitration"];
@@ -227,10 +226,10 @@ export async function casePage(ctx: ServiceContext, id: number): Promise<CasePag
         .filter((c) => c.from.includes(row.state) && !stepTaken(c.name, row) && can(ctx.user, `${c.permission}-${def.name}`))
         .map((c) => ({
           name: c.name,
-          label: c.label,
+          label: term(c.label),
           reason: c.reason ?? null,
           destructive: !!c.destructive,
-          confirm: c.confirm ? c.confirm.replace("{name}", row.docket_number) : null,
+          confirm: c.confirm ? term(c.confirm).replace("{name}", row.docket_number) : null,
         }));
 
   const seated = pangkat.filter((p) => !p.vacated_on).map((p) => ({ lupon_member_id: Number(p.lupon_member_id), name: p.name }));
@@ -258,20 +257,26 @@ export async function casePage(ctx: ServiceContext, id: number): Promise<CasePag
       filed_on: row.filed_on,
       received_at: row.received_at ? new Date(row.received_at).toISOString() : null,
       state: row.state,
-      state_label: KP_STATE_LABELS[row.state],
+      state_label: kpStateLabel(row.state),
       terms: row.terms,
       outcome_reason: row.outcome_reason,
       trashed: row.deleted_at != null,
-      dates: DATE_LABELS.flatMap(([key, label]) => (typeof record[key] === "string" ? [{ key, label, date: String(record[key]) }] : [])),
+      // The words in the reader's language (domain/kp/labels.ts), the values as stored.
+      category_label: labelOf(KP_CATEGORY_LABEL, row.category),
+      dates: (Object.keys(KP_DATE_LABEL) as KpDateColumn[]).flatMap((key) =>
+        typeof record[key] === "string" ? [{ key, label: KP_DATE_LABEL[key](), date: String(record[key]) }] : [],
+      ),
     },
     parties,
-    hearings: hearings.map((h) => ({ id: Number(h.id), kind: h.kind, held_on: h.held_on, minutes: h.minutes })),
+    hearings: hearings.map((h) => ({ id: Number(h.id), kind: h.kind, kind_label: labelOf(KP_HEARING_LABEL, h.kind), held_on: h.held_on, minutes: h.minutes })),
     pangkat: pangkat.map((p) => ({
       id: Number(p.id),
       lupon_member_id: Number(p.lupon_member_id),
       name: p.name,
       role: p.role,
+      role_label: labelOf(PANGKAT_ROLE_LABEL, p.role),
       chosen_by: p.chosen_by,
+      chosen_by_label: labelOf(PANGKAT_CHOICE_LABEL, p.chosen_by),
       chosen_on: p.chosen_on,
       vacated_on: p.vacated_on,
     })),
@@ -283,14 +288,14 @@ export async function casePage(ctx: ServiceContext, id: number): Promise<CasePag
       description: a.description,
       created_at: new Date(a.created_at).toISOString(),
     })),
-    clock: { today: clock.today, items: clock.items },
+    clock: { today: clock.today, items: clock.items.map((item) => ({ ...item, label: kpRuleLabel(item.rule) })) },
     steps,
     forms: can(ctx.user, "view-kp_case") || can(ctx.user, "manage-kp_case") ? formsOffered(row, seated) : [],
     choices: {
       lupon,
       pangkat: seated.map((p) => ({ value: String(p.lupon_member_id), label: p.name })),
       // A party is named by its place among the case's parties (the motion for execution's movant).
-      parties: parties.flatMap((p, i) => (p.role === "witness" ? [] : [{ value: String(i), label: `${p.name} (${p.role})` }])),
+      parties: parties.flatMap((p, i) => (p.role === "witness" ? [] : [{ value: String(i), label: `${p.name} (${labelOf(KP_PARTY_ROLE_LABEL, p.role)})` }])),
     },
     today,
     can: {

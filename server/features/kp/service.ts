@@ -15,6 +15,7 @@ import {
   type KpCommandName,
   type KpState,
 } from "../../../domain/registry/kp.ts";
+import { kpStateLabel } from "../../../domain/kp/labels.ts";
 import { fullNameOf } from "../../engine/people-sql.ts";
 import type { KpCaseRow } from "./steps.ts";
 import { caseReader, logCaseRead } from "./readers.ts";
@@ -133,7 +134,8 @@ export class KpCaseService extends ResourceEngine<KpCaseRow, KpCaseValues> {
   protected override extendSelect(q: AnySelect): AnySelect {
     return q.select([
       sql<string>`case t.state ${sql.join(
-        KP_STATES.map((s) => sql`when ${sql.lit(s)} then ${sql.lit(KP_STATE_LABELS[s])}`),
+        // The state in the reader's language (the list, its sort and its export read the same words).
+        KP_STATES.map((s) => sql`when ${sql.lit(s)} then ${sql.lit(kpStateLabel(s))}`),
         sql` `,
       )} else t.state end`.as("state_label"),
       // The Pangkat (§404): sitting members first, chair, secretary, member; then those who left.

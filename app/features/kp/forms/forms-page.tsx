@@ -8,7 +8,8 @@ import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, Ta
 import { cn } from "~/lib/utils";
 import { formatDate } from "@domain/dates";
 import { getLocale, m } from "@domain/i18n";
-import { LUPON_POSITION_LABELS } from "@domain/registry/kp";
+import { labelOf } from "@domain/i18n/labels";
+import { LUPON_POSITION_LABEL } from "@domain/kp/labels";
 import {
   KP_CASE_FORMS,
   KP_FORM_LANGUAGE_LABELS,
@@ -128,7 +129,7 @@ export function KpFormsScreen({
                       <TableCell>
                         <span className="font-medium">{member.name}</span>
                         <span className="block text-xs text-muted-foreground">
-                          {LUPON_POSITION_LABELS[member.position as keyof typeof LUPON_POSITION_LABELS] ?? member.position}
+                          {labelOf(LUPON_POSITION_LABEL, member.position)}
                         </span>
                       </TableCell>
                       <TableCell className="hidden sm:table-cell">
