@@ -12,7 +12,8 @@ const ACCOUNT_STYLE: StatusStyles = {
 };
 
 export function AccountStatusBadge({ status }: { status: string }) {
-  return <StatusBadge status={status} styles={ACCOUNT_STYLE} />;
+  // Active and Trashed are the badge's own words; Blocked is the accounts'.
+  return <StatusBadge status={status} label={status === "Blocked" ? m.labels_account_blocked() : undefined} styles={ACCOUNT_STYLE} />;
 }
 
 export function RoleBadges({ roles, empty }: { roles: { id?: number; name: string }[] | undefined; empty?: string }) {

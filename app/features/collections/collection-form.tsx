@@ -9,7 +9,8 @@ import { NativeSelect } from "~/components/ui/select";
 import { amountInWords } from "@domain/amount-in-words";
 import { todayInManila } from "@domain/dates";
 import { formatMoney, sumCentavos, tryParseCentavos } from "@domain/money";
-import { MAX_RECEIPT_LINES, PAYMENT_MODES, PAYOR_KIND_LABELS, PAYOR_KINDS } from "@domain/registry/collections";
+import { MAX_RECEIPT_LINES, PAYMENT_MODES, PAYOR_KINDS } from "@domain/registry/collections";
+import { PAYOR_KIND_LABEL } from "@domain/registry/labels-collections";
 import { ResidentPicker, type PickedResident } from "~/features/people/resident-picker";
 import { RELOAD_FIELD } from "@domain/form-steps";
 import { SelectOptions } from "~/components/resource/select-options";
@@ -170,7 +171,7 @@ export function CollectionForm({
                 >
                   {PAYOR_KINDS.map((k) => (
                     <option key={k} value={k}>
-                      {PAYOR_KIND_LABELS[k]}
+                      {PAYOR_KIND_LABEL[k]()}
                     </option>
                   ))}
                 </NativeSelect>
@@ -216,7 +217,7 @@ export function CollectionForm({
             ) : (
               <LabeledField
                 id="c-person"
-                label={PAYOR_KIND_LABELS[params.payor_kind as "resident"] ?? m.finance_form_payor()}
+                label={(PAYOR_KIND_LABEL[params.payor_kind as "resident"] ?? m.finance_form_payor)()}
                 required
                 errors={errors.issued_to_user_id}
               >

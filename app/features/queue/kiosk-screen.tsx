@@ -2,7 +2,8 @@ import { Form, useNavigation } from "react-router";
 import { CircleAlert } from "lucide-react";
 import { CsrfInput } from "~/components/csrf-input";
 import { useRootData } from "~/lib/root-data";
-import { KIOSK_LANES, QUEUE_LANE_LABELS } from "@domain/registry/queue";
+import { KIOSK_LANES } from "@domain/registry/queue";
+import { QUEUE_LANE_LABEL } from "@domain/registry/labels-queue";
 import { m } from "@domain/i18n";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/queue.kiosk";
@@ -50,7 +51,7 @@ export function KioskScreen({ services, paper, error }: { services: Service[]; p
               >
                 <span className="flex items-center gap-2 text-lg font-semibold">
                   <input type="radio" name="lane" value={lane} defaultChecked={lane === "regular"} className="size-5 accent-primary" />
-                  {QUEUE_LANE_LABELS[lane]}
+                  {QUEUE_LANE_LABEL[lane]()}
                 </span>
                 <span className="text-sm text-muted-foreground">{LANE_HINTS[lane]?.()}</span>
               </label>

@@ -7,7 +7,8 @@ import { CsrfInput } from "~/components/csrf-input";
 import { FlashMessage, type FlashData } from "~/components/resource/flash-message";
 import { formatTime } from "@domain/dates";
 import { m } from "@domain/i18n";
-import { QUEUE_LANE_LABELS, type QueueLane } from "@domain/registry/queue";
+import { labelOf } from "@domain/i18n/labels";
+import { QUEUE_LANE_LABEL } from "@domain/registry/labels-queue";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/queue.window";
 import { useQueueEvents } from "./use-queue-events";
@@ -58,7 +59,7 @@ function Command({
 }
 
 function laneLabel(lane: string): string {
-  return QUEUE_LANE_LABELS[lane as QueueLane] ?? lane;
+  return labelOf(QUEUE_LANE_LABEL, lane);
 }
 
 export function WindowScreen({ data }: { data: WindowData }) {

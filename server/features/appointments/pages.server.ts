@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { sql } from "kysely";
 import { isCalendarDate, todayInManila } from "../../../domain/dates.ts";
 import { can } from "../../../domain/permissions.ts";
-import { APPOINTMENT_STATE_LABELS, type AppointmentState } from "../../../domain/registry/appointments.ts";
+import { type AppointmentState } from "../../../domain/registry/appointments.ts";
 import { serviceFor } from "../../engine/services.ts";
 import { isAppError } from "../../errors.ts";
 import { serviceContextOf } from "../../http/pages/context.ts";
@@ -10,6 +10,8 @@ import { readFlash } from "../../http/pages/flash.server.ts";
 import { pageUrl, redirectWithFlash, rethrowForPage, type PageArgs } from "../../http/pages/page-kit.server.ts";
 import { residentFindStep } from "../../http/pages/picker.server.ts";
 import { daySlots } from "./slots.ts";
+import { labelOf } from "../../../domain/i18n/labels.ts";
+import { APPOINTMENT_STATE_LABEL } from "../../../domain/registry/labels-appointments.ts";
 
 // The page adapters of /appointments (decision 207): the day's appointments for the front desk,
 // each service's slots that day, and the forms that run the commands (book, move, cancel, check
@@ -66,7 +68,7 @@ export async function appointmentsDay(args: PageArgs) {
       id: Number(r.id),
       service_id: Number(r.service_id),
       resident_id: Number(r.resident_id),
-      state_label: APPOINTMENT_STATE_LABELS[r.state] ?? r.state,
+      state_label: labelOf(APPOINTMENT_STATE_LABEL, r.state),
     }));
     const { flash, clear } = readFlash(args.request);
     return data(

@@ -7,7 +7,6 @@ import { recordRun, type CommandHandler, type CommandRun } from "../../engine/co
 import { inTransaction } from "../../engine/transaction.ts";
 import { serviceFor } from "../../engine/services.ts";
 import {
-  APPOINTMENT_STATE_LABELS,
   APPOINTMENT_STATES,
   bookOwnSchema,
   bookSchema,
@@ -19,6 +18,7 @@ import { assertBookable, assertOnePerDay, daySlots, type DaySlots } from "./slot
 export { assertOnePerDay };
 import { move } from "./commands/move.ts";
 import { checkIn } from "./commands/check-in.ts";
+import { APPOINTMENT_STATE_LABEL } from "../../../domain/registry/labels-appointments.ts";
 
 // Appointments (decision 207): a resident's appointment with a queue service at a slot of a day.
 // Staff book one for a resident (create-appointment), move it to another free slot and cancel it
@@ -75,7 +75,8 @@ export class AppointmentService extends ResourceEngine<AppointmentRow> {
   protected override extendSelect(q: AnySelect): AnySelect {
     return q.select(
       sql<string>`case t.state ${sql.join(
-        APPOINTMENT_STATES.map((s) => sql`when ${sql.lit(s)} then ${sql.lit(APPOINTMENT_STATE_LABELS[s])}`),
+        // In the reader's language: the list, its sort and its export read the same words.
+        APPOINTMENT_STATES.map((s) => sql`when ${sql.lit(s)} then ${sql.lit(APPOINTMENT_STATE_LABEL[s]())}`),
         sql` `,
       )} else t.state end`.as("state_label"),
     );

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { todayInManila } from "../../../domain/dates.ts";
 import { can } from "../../../domain/permissions.ts";
-import { QUEUE_LANE_LABELS, type QueueLane } from "../../../domain/registry/queue.ts";
+import { type QueueLane } from "../../../domain/registry/queue.ts";
 import { serviceFor } from "../../engine/services.ts";
 import { isAppError } from "../../errors.ts";
 import { getRequestContext, serviceContextOf } from "../../http/pages/context.ts";
@@ -11,6 +11,7 @@ import { pageUrl, redirectWithFlash, rethrowForPage, type PageArgs } from "../..
 import { kioskServices, queueBoard, windowView } from "./queries.ts";
 import { aheadOf } from "./steps.ts";
 import { WINDOW_COMMANDS } from "./service.ts";
+import { QUEUE_LANE_LABEL } from "../../../domain/registry/labels-queue.ts";
 
 // The page adapters of the hall's queue (decision 206): the kiosk and the display are public and
 // read codes only; the window page is the staff's, behind `manage-queue`, and posts its commands.
@@ -79,7 +80,7 @@ export async function kioskTicket(args: PageArgs, rawId: string | undefined): Pr
     code: row.code,
     service: row.service,
     lane: row.lane,
-    lane_label: QUEUE_LANE_LABELS[row.lane],
+    lane_label: QUEUE_LANE_LABEL[row.lane](),
     issued_at: new Date(row.issued_at).toISOString(),
     ahead,
     state: row.state,

@@ -11,9 +11,7 @@ import {
   callNextSchema,
   kioskTicketSchema,
   QUEUE_COMMANDS,
-  QUEUE_LANE_LABELS,
   QUEUE_LANES,
-  QUEUE_STATE_LABELS,
   QUEUE_STATES,
   ticketCode,
   type QueueCommandName,
@@ -24,6 +22,7 @@ import { recall } from "./commands/recall.ts";
 import { skip } from "./commands/skip.ts";
 import { done } from "./commands/done.ts";
 import { transfer } from "./commands/transfer.ts";
+import { QUEUE_LANE_LABEL, QUEUE_STATE_LABEL } from "../../../domain/registry/labels-queue.ts";
 
 export type { QueueTicketRow };
 
@@ -56,15 +55,15 @@ function deviceKey(ip: string | null | undefined): string {
 }
 
 export class QueueTicketService extends ResourceEngine<QueueTicketRow> {
-  /** The state and the lane in words, for the list and its export. */
+  /** The state and the lane in the reader's words, for the list, its sort and its export. */
   protected override extendSelect(q: AnySelect): AnySelect {
     return q.select([
       sql<string>`case t.state ${sql.join(
-        QUEUE_STATES.map((s) => sql`when ${sql.lit(s)} then ${sql.lit(QUEUE_STATE_LABELS[s])}`),
+        QUEUE_STATES.map((s) => sql`when ${sql.lit(s)} then ${sql.lit(QUEUE_STATE_LABEL[s]())}`),
         sql` `,
       )} else t.state end`.as("state_label"),
       sql<string>`case t.lane ${sql.join(
-        QUEUE_LANES.map((l) => sql`when ${sql.lit(l)} then ${sql.lit(QUEUE_LANE_LABELS[l])}`),
+        QUEUE_LANES.map((l) => sql`when ${sql.lit(l)} then ${sql.lit(QUEUE_LANE_LABEL[l]())}`),
         sql` `,
       )} else t.lane end`.as("lane_label"),
     ]);

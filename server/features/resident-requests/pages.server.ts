@@ -5,10 +5,11 @@ import { serviceFor } from "../../engine/services.ts";
 import { getRequestContext } from "../../http/pages/context.ts";
 import { pageUrl, rethrowForPage, type PageArgs } from "../../http/pages/page-kit.server.ts";
 import { flashCookie } from "../../http/pages/flash.server.ts";
-import { RESIDENT_REQUEST_STATE_LABELS, type ResidentRequestState } from "../../../domain/registry/resident-requests.ts";
 import { myProfile, requestableTypes } from "./service.ts";
 import { bookOwn, cancelOwn, freeSlots, ownAppointments } from "../appointments/service.ts";
 import { todayInManila } from "../../../domain/dates.ts";
+import { labelOf } from "../../../domain/i18n/labels.ts";
+import { RESIDENT_REQUEST_STATE_LABEL } from "../../../domain/registry/labels-resident-requests.ts";
 
 // The resident's own pages (/my, decision 208): thin adapters over the service. Signed out, each
 // sends to the sign-in and back; a signed-in staff user is refused (403) by the service.
@@ -22,7 +23,7 @@ async function residentContext(args: PageArgs) {
   return serviceContextFor(rc);
 }
 
-const stateLabel = (state: string) => RESIDENT_REQUEST_STATE_LABELS[state as ResidentRequestState] ?? state;
+const stateLabel = (state: string) => labelOf(RESIDENT_REQUEST_STATE_LABEL, state);
 
 /** /my: the resident's profile (read-only) and their requests, newest first. */
 export async function myPage(args: PageArgs) {

@@ -11,9 +11,7 @@ import type { CommandDef } from "../../../domain/registry/types.ts";
 import {
   certificateRequestSchema,
   correctionAskSchema,
-  RESIDENT_REQUEST_KIND_LABELS,
   RESIDENT_REQUEST_KINDS,
-  RESIDENT_REQUEST_STATE_LABELS,
   RESIDENT_REQUEST_STATES,
   type ResidentRequestCommandName,
 } from "../../../domain/registry/resident-requests.ts";
@@ -21,6 +19,8 @@ import { checkCustomValues } from "../certificates/service.ts";
 import { certificateDocument } from "../certificates/print-model.ts";
 import { generatePassword, hashPassword } from "../../auth/passwords.ts";
 import { generateUsername } from "../access/access.ts";
+import type { Label } from "../../../domain/i18n/labels.ts";
+import { RESIDENT_REQUEST_KIND_LABEL, RESIDENT_REQUEST_STATE_LABEL } from "../../../domain/registry/labels-resident-requests.ts";
 
 // Residents ask from home (decision 208). A resident (spec §3: residents are users) signs in with
 // the account staff gave them and files requests from /my; staff work them from the registry's list
@@ -40,9 +40,10 @@ export interface ResidentRequestRow extends Row {
   title: string;
 }
 
-const labelCase = (column: string, labels: Record<string, string>, keys: readonly string[]) =>
+/** A column's words in the reader's language: the list, its sort and its export read the same. */
+const labelCase = <K extends string>(column: string, labels: Readonly<Record<K, Label>>, keys: readonly K[]) =>
   sql<string>`case ${sql.ref(column)} ${sql.join(
-    keys.map((k) => sql`when ${sql.lit(k)} then ${sql.lit(labels[k])}`),
+    keys.map((k) => sql`when ${sql.lit(k)} then ${sql.lit(labels[k]())}`),
     sql` `,
   )} else ${sql.ref(column)} end`;
 
@@ -56,8 +57,8 @@ function residentOf(ctx: ServiceContext): number {
 export class ResidentRequestService extends ResourceEngine<ResidentRequestRow> {
   protected override extendSelect(q: AnySelect): AnySelect {
     return q.select([
-      labelCase("t.state", RESIDENT_REQUEST_STATE_LABELS, RESIDENT_REQUEST_STATES).as("state_label"),
-      labelCase("t.kind", RESIDENT_REQUEST_KIND_LABELS, RESIDENT_REQUEST_KINDS).as("kind_label"),
+      labelCase("t.state", RESIDENT_REQUEST_STATE_LABEL, RESIDENT_REQUEST_STATES).as("state_label"),
+      labelCase("t.kind", RESIDENT_REQUEST_KIND_LABEL, RESIDENT_REQUEST_KINDS).as("kind_label"),
       // "Barangay Clearance #12", "Correction #13": what the list and the messages call it.
       sql<string>`case when t.kind = 'certificate' then coalesce((select name from transaction_types where id = t.transaction_type_id), 'Certificate') else 'Correction' end || ' request #' || t.id`.as(
         "title",
