@@ -6,6 +6,8 @@ import type { ServiceContext } from "../../context.ts";
 import { forbidden, notFound } from "../../errors.ts";
 import { fullNameOf } from "../../engine/people-sql.ts";
 import type { HistoryChange, HistoryEntry, RecordHistory } from "../../../domain/audit/history.ts";
+import { HISTORY_ACTION_LABEL, HISTORY_ACTIONS, type HistoryAction } from "../../../domain/audit/labels.ts";
+import { term } from "../../../domain/i18n/terms.ts";
 
 // A record's history (decision 181): the audit_log rows of one registry record —
 // every create, change, delete or void, restore and command (a command writes one audit row for
@@ -33,24 +35,10 @@ const BOOKKEEPING = new Set([
 ]);
 
 /** Audit actions in words, for the history and the breach query. */
-export const ACTION_WORDS: Record<string, string> = {
-  create: "Created",
-  update: "Changed",
-  delete: "Deleted",
-  void: "Voided",
-  unvoid: "Unvoided",
-  cancel: "Cancelled",
-  restore: "Restored",
-  photo: "Changed the photo",
-  reset_password: "Reset the password",
-  print: "Printed",
-  reprint: "Printed again",
-  paid: "Paid",
-  unpaid: "Payment removed",
-  remit: "Remitted",
-  login: "Signed in",
-  logout: "Signed out",
-};
+export const ACTION_WORDS: Readonly<Record<string, string>> = Object.fromEntries(
+  // In English for the breach query's CSV, a document for the NPC; the history reads them in its reader's language.
+  HISTORY_ACTIONS.map((action) => [action, HISTORY_ACTION_LABEL[action]({}, { locale: "en" })]),
+);
 
 function humanize(key: string): string {
   const last = key.split(".").at(-1) ?? key;
@@ -157,7 +145,8 @@ export function describeChanges(def: ResourceDef | undefined, before: unknown, a
     if (seen.has(id)) continue;
     seen.add(label);
     seen.add(id);
-    changes.push({ key, label, ...text });
+    // The field's label in the reader's language (its registry term), else as the entry writes it.
+    changes.push({ key, label: term(label), ...text });
   }
   // In the order of the entry's form (then the rest as they came), as a person reads the record.
   const order = def ? [...fields] : [];
@@ -182,8 +171,9 @@ function parse(value: unknown): unknown {
 /** "Voided", "Restored", or a command's label ("Cancelled", "Issued"). */
 export function actionLabel(def: ResourceDef | undefined, action: string): string {
   const command = def?.commands?.find((c) => (c.audit ?? c.name) === action);
-  if (command && !ACTION_WORDS[action]) return command.label;
-  return ACTION_WORDS[action] ?? humanize(action);
+  const words = (HISTORY_ACTIONS as readonly string[]).includes(action) ? HISTORY_ACTION_LABEL[action as HistoryAction]() : null;
+  if (command && !words) return term(command.label);
+  return words ?? humanize(action);
 }
 
 /** May this user read histories? (Administrator and Punong Barangay when seeded.) */
@@ -229,7 +219,7 @@ export async function recordHistory(ctx: ServiceContext, entity: string, id: num
   });
   return {
     entity: def.name,
-    entityLabel: def.labels.singular,
+    entityLabel: term(def.labels.singular),
     id,
     entries,
     page: current,

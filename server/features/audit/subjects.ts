@@ -7,6 +7,7 @@ import { can } from "../../../domain/permissions.ts";
 import type { ServiceContext } from "../../context.ts";
 import { displayNames, nameColumn } from "../../engine/display-names.ts";
 import { fullNameOf } from "../../engine/people-sql.ts";
+import { term } from "../../../domain/i18n/terms.ts";
 
 // The records audit rows are about, named the way people know them (the activity feeds: the
 // dashboard's and a user's page): the entry's label and the record's displayField — OR number,
@@ -28,8 +29,10 @@ function entryOf(entity: string): ResourceDef | null {
   return findResource(entity) ?? null;
 }
 
+// The entry's label as its reader says it (its registry term: "resibo"); the sentence around it is
+// worded where it is shown (domain/audit/audit-sentence.ts).
 const labelOf = (entity: string, def: ResourceDef | null) =>
-  ACCOUNT_ENTITIES.has(entity) ? "account" : (def?.labels.singular ?? entity.replace(/_/g, " "));
+  ACCOUNT_ENTITIES.has(entity) ? "account" : def ? term(def.labels.singular) : entity.replace(/_/g, " ");
 
 const idOf = (entityId: string | null) => (entityId && /^\d{1,15}$/.test(entityId) ? Number(entityId) : null);
 
