@@ -2,6 +2,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 import { loadAuthUser } from "../../server/auth/sessions.ts";
+import { inLanguage } from "../../server/http/locale.ts";
 import { requestContext } from "../../server/http/pages/context.ts";
 
 // The KP case page's loader and action (/manage/kp/cases/{id}, app/routes/kp.case.tsx): the page
@@ -132,6 +133,39 @@ describe("the case page", () => {
     expect(after.steps.map((s) => s.name)).toContain("mediate");
     expect(after.steps.map((s) => s.name)).not.toContain("summon");
     expect(after.forms.map((f) => f.form)).toEqual(expect.arrayContaining(["7", "8", "9"]));
+  });
+
+  it("words the case in its reader's language: the spec's English, or Filipino (issue 33 item 4)", async () => {
+    const kase = await file("Reyes vs. Santos (language)");
+    expect((await post(kase.id, { intent: "step", command: "summon", date: "2026-03-03" })).status).toBe(302);
+    type Body = {
+      kase: { state_label: string; category_label: string; dates: { key: string; label: string }[] };
+      steps: { name: string; label: string }[];
+      clock: { items: { rule: string; label: string }[] };
+    };
+    const words = (body: Body) => ({
+      state: body.kase.state_label,
+      category: body.kase.category_label,
+      dates: body.kase.dates.map((d) => d.label),
+      steps: body.steps.filter((s) => ["mediate", "dismiss"].includes(s.name)).map((s) => s.label),
+      summons: body.clock.items.find((i) => i.rule === "summons")?.label,
+    });
+    const english = (await inLanguage("en", () => load(kase.id))).body as Body;
+    expect(words(english)).toEqual({
+      state: "Summoned",
+      category: "Civil",
+      dates: ["Filed", "Summoned"],
+      steps: ["Record mediation", "Dismiss"],
+      summons: "Summons to the respondent and notice to the complainant",
+    });
+    const filipino = (await inLanguage("fil", () => load(kase.id))).body as Body;
+    expect(words(filipino)).toEqual({
+      state: "Pinatawag",
+      category: "Sibil",
+      dates: ["Naihain", "Pinatawag"],
+      steps: ["Itala ang mediation", "Ibasura"],
+      summons: "Patawag sa inirereklamo at abiso sa nagrereklamo",
+    });
   });
 
   it("stops offering a step the law takes once after it is taken (the counterclaim's bar)", async () => {
