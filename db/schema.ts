@@ -102,8 +102,6 @@ export interface UserProfilesTable {
   user_kind: GeneratedAlways<string | null>;
   /** Kept by trigger: whether the user is trashed (users.deleted_at is set). */
   user_deleted: GeneratedAlways<boolean>;
-  /** The account's creation time, copied by the same trigger (migration 20261217400000: the dashboard's tallies by month). */
-  user_created_at: GeneratedAlways<Date | null>;
   /** Generated: the length of the name as written, the search's "shortest name first". */
   search_length: GeneratedAlways<number>;
 }

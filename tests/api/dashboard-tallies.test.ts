@@ -111,8 +111,10 @@ describe("the dashboard's tallies (decision 220)", () => {
     // A resident whose account was made long ago counts in that month of the trend.
     await db.updateTable("users").set({ kind: "staff" }).where("id", "=", ids[1]).execute();
     await expectExact();
-    await db.deleteFrom("user_profiles").where("user_id", "=", ids[2]).execute();
+    // An account deleted outright takes its profile with it; so does a profile deleted on its own.
     await db.deleteFrom("users").where("id", "=", ids[2]).execute();
+    await expectExact();
+    await db.deleteFrom("user_profiles").where("user_id", "=", ids[0]).execute();
     await expectExact();
     // Many in one statement each: accounts made across the last two years, then their profiles.
     await sql`insert into users (kind, created_at)
