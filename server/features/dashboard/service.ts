@@ -39,7 +39,7 @@ async function existingTables(ctx: ServiceContext, names: string[]): Promise<Set
 }
 
 /** A tally's rows ("YYYY-MM" keys) as running totals at the end of each month: the months before the window, then each month's. */
-export function trendOf(rows: { key: string; count: number }[], months: string[]): TrendPoint[] {
+function trendOf(rows: { key: string; count: number }[], months: string[]): TrendPoint[] {
   let running = rows.filter((r) => r.key < months[0]).reduce((sum, r) => sum + r.count, 0);
   const per = new Map(rows.map((r) => [r.key, r.count]));
   return months.map((month) => {
