@@ -111,8 +111,10 @@ export function Sidebar({ user, brand }: { user: HasPermissions | null | undefin
   );
 }
 
+// At least a row high, not exactly one: a longer title (Filipino's "Mga Sambahayan", "Bulnerable sa
+// Sakuna" beside their badge) wraps to a second line instead of losing its end to an ellipsis.
 const entryClass =
-  "group/entry relative flex h-9 items-center lg:h-8 gap-3 rounded-md px-3 text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring";
+  "group/entry relative flex min-h-9 items-center py-1 lg:min-h-8 gap-3 rounded-md px-3 text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring";
 
 function SidebarEntry({ entry, minimized, active }: { entry: MenuEntry; minimized: boolean; active: boolean }) {
   const prefetch = usePrefetchMode();
@@ -120,7 +122,7 @@ function SidebarEntry({ entry, minimized, active }: { entry: MenuEntry; minimize
   const label = (
     <>
       <Icon className="size-4 shrink-0" aria-hidden="true" />
-      <span className={cn("min-w-0 flex-1 truncate", minimized && "lg:sr-only")}>{entry.title}</span>
+      <span className={cn("min-w-0 flex-1 leading-tight break-words", minimized && "lg:sr-only")}>{entry.title}</span>
       {entry.isNew ? (
         <>
           <Badge className={cn("px-1.5 text-[0.65rem] uppercase", minimized && "lg:hidden")}>{m.shell_sidebar_new()}</Badge>

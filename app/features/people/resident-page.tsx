@@ -117,6 +117,8 @@ export function ResidentPage({ loaderData }: { loaderData: LoaderData<typeof loa
         </div>
       </div>
       <FlashMessage flash={loaderData.flash} />
+      {/* A phone shows every tab's word without scrolling (Filipino's are longer): the icons and some
+          padding go below sm, where the four words alone fit 390 px. */}
       <nav aria-label={m.people_resident_tabs_label()} className="flex gap-1 overflow-x-auto border-b">
         {tabs.map(({ to, label, Icon }) => (
           <NavLink
@@ -125,14 +127,14 @@ export function ResidentPage({ loaderData }: { loaderData: LoaderData<typeof loa
             end={false}
             className={({ isActive }) =>
               cn(
-                "-mb-px inline-flex items-center gap-1.5 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                "-mb-px inline-flex items-center gap-1.5 border-b-2 px-2 py-2 text-sm sm:px-3 font-medium whitespace-nowrap focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
                 isActive || (to === `${base}/profile` && onIndex)
                   ? "border-primary text-foreground"
                   : "border-transparent text-muted-foreground hover:text-foreground",
               )
             }
           >
-            <Icon className="size-4" aria-hidden="true" />
+            <Icon className="hidden size-4 sm:block" aria-hidden="true" />
             {label}
           </NavLink>
         ))}

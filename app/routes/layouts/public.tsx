@@ -17,10 +17,11 @@ export default function PublicLayout() {
             <img src="/favicon.svg" alt="" className="size-7" />
             <span>{m.shell_public_brand({ name: root?.barangay.name ?? m.shell_public_barangay() })}</span>
           </Link>
-          {/* A signed-in user with no staff permission is a resident: their own page (decision 208). */}
+          {/* A signed-in user with no staff permission is a resident: their own page (decision 208).
+              On one line: at 390 px the barangay's name wraps instead ("Mag-sign in" split in two read badly). */}
           <Link
             to={!root?.user ? "/login" : root.user.permissions.length ? "/dashboard" : "/my"}
-            className="text-sm font-medium underline-offset-4 hover:underline"
+            className="shrink-0 text-sm font-medium whitespace-nowrap underline-offset-4 hover:underline"
           >
             {!root?.user ? m.shell_sign_in() : root.user.permissions.length ? m.shell_public_dashboard() : m.shell_public_my_requests()}
           </Link>
