@@ -131,6 +131,19 @@ describe("the services' own messages (issue 33 item 4 leftovers)", () => {
     );
   });
 
+  it("zod's own English, where a schema gives no message of its own", async () => {
+    const { z } = await import("zod");
+    const schema = z.object({ a: z.string(), b: z.string().max(5), c: z.enum(["x", "y"]), d: z.number().min(1) });
+    const issues = schema.safeParse({ b: "toolong", c: "z", d: 0 }).error!.issues.map((issue) => issue.message);
+    expect(issues.map((text) => translatedMessage(text, "fil"))).toEqual([
+      "Hindi wasto ang input: string ang inaasahan, undefined ang natanggap",
+      "Masyadong mahaba: hanggang 5 karakter lang",
+      'Hindi wastong pagpipilian: isa sa "x"|"y" ang inaasahan',
+      "Masyadong maliit: dapat hindi bababa sa 1",
+    ]);
+    expect(issues.map((text) => translatedMessage(text, "en"))).toEqual(issues);
+  });
+
   it("the resident import's reasons and a likely duplicate's reason, part by part", () => {
     expect(importTextIn('Purok "Uno" is not in the list of puroks.', "fil")).toBe('Wala sa listahan ng mga purok ang purok na "Uno".');
     expect(importTextIn("same surname, same first name, same birth date as row 4 of this file", "fil")).toBe(
