@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { allResources } from "@domain/registry";
-import { pageTitle, pageTitleOf, titleFromRouteName, translatedTitle } from "./titles";
+import { hubTitleOf, pageTitle, pageTitleOf, titleFromRouteName, translatedTitle } from "./titles";
 import { m } from "@domain/i18n";
 
 // Page titles in the reader's language (issue 33 item 4): the spec's English rule unchanged, and a
@@ -68,5 +68,13 @@ describe("page titles", () => {
       const key = Object.keys(message).find((k) => k.startsWith("shell_title_") && message[k]({}, { locale: "en" }) === english);
       expect(key, `a shell_title_… message for "${english}" (${name})`).toBeDefined();
     }
+  });
+
+  it("a hub page's title: its words in the reader's language, then the hub's name", async () => {
+    const { inLanguage } = await import("../../server/http/locale.ts");
+    expect(inLanguage("en", () => hubTitleOf(m.people_hub_rollups()))).toBe("Roll-ups | Hub");
+    const filipino = inLanguage("fil", () => hubTitleOf(m.people_hub_rollups()));
+    expect(filipino).toBe(`${m.people_hub_rollups({}, { locale: "fil" })} | Hub`);
+    expect(filipino).not.toBe("Roll-ups | Hub");
   });
 });

@@ -2,6 +2,8 @@ import type { Route } from "./+types/hub";
 import { BarangaysScreen } from "~/features/hub/barangays-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
 import { barangaysAction, barangaysLoader, requireHubAdministrator } from "../../server/features/hub/pages.server.ts";
+import { m } from "@domain/i18n";
+import { hubTitleOf } from "~/lib/titles";
 
 // /hub (issue 29): the hub's barangays and a new one from the PSGC list. The hub administrator's
 // page; a municipal officer's home is the roll-ups.
@@ -17,7 +19,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "Barangays | Hub" }];
+  return [{ title: hubTitleOf(m.people_hub_barangays()) }];
 }
 
 export default function HubPage(props: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/resource-list";
 import { ResourcePage } from "~/components/resource/resource-page";
 import { ShellErrorBoundary } from "~/components/shell/error-page";
-import { pageTitle } from "~/lib/titles";
+import { pageTitle, pageTitleOf } from "~/lib/titles";
 import { resourceAction, resourceLoader } from "../../server/http/pages/resource-page.server.ts";
 
 // The one list route of every registry entry (DESIGN §4; app/routes.ts gives each entry an id
@@ -18,7 +18,7 @@ export function action(args: Route.ActionArgs) {
 /** Spec §2.1: the last dash-separated segment of the route name, in capitalised words ("Bank Accounts | Portal"). */
 export function meta({ loaderData }: Route.MetaArgs) {
   const def = loaderData?.def;
-  if (!def) return [{ title: "Portal" }];
+  if (!def) return [{ title: pageTitleOf("") }];
   return [{ title: pageTitle(def.path.replace(/^\//, "").replace(/\//g, "-")) }];
 }
 
