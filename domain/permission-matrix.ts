@@ -1,3 +1,5 @@
+import { labelOf } from "./i18n/labels.ts";
+import { PERMISSION_ACTION_LABEL } from "./labels-permissions.ts";
 import { ACTIONS } from "./permissions";
 
 // The permission matrix of the role form: entities down, actions across. Isomorphic:
@@ -28,8 +30,11 @@ export function entityLabel(entity: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** "Manage", "View", … in the reader's language (domain/labels-permissions.ts); an action it does not know capitalized. */
 export function actionLabel(action: string): string {
-  return action.charAt(0).toUpperCase() + action.slice(1);
+  return Object.hasOwn(PERMISSION_ACTION_LABEL, action)
+    ? labelOf(PERMISSION_ACTION_LABEL, action)
+    : action.charAt(0).toUpperCase() + action.slice(1);
 }
 
 /** Splits at the first hyphen (spec §6: action-entity). */
@@ -38,7 +43,8 @@ export function splitPermission(name: string): { action: string; entity: string 
   return i < 0 ? { action: name, entity: "" } : { action: name.slice(0, i), entity: name.slice(i + 1) };
 }
 
-export function buildMatrix(permissions: readonly MatrixPermission[]): PermissionMatrix {
+/** `label` names an entity's row: the server passes one in the reader's language, English by default. */
+export function buildMatrix(permissions: readonly MatrixPermission[], label: (entity: string) => string = entityLabel): PermissionMatrix {
   const actions: string[] = [...ACTIONS];
   const rows = new Map<string, MatrixRow>();
   for (const p of permissions) {
@@ -46,7 +52,7 @@ export function buildMatrix(permissions: readonly MatrixPermission[]): Permissio
     if (!actions.includes(action)) actions.push(action);
     let row = rows.get(entity);
     if (!row) {
-      row = { entity, label: entityLabel(entity), cells: {} };
+      row = { entity, label: label(entity), cells: {} };
       rows.set(entity, row);
     }
     row.cells[action] = p;

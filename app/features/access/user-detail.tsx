@@ -181,11 +181,13 @@ export function ProfileCard({ user, roles }: { user: DetailUser; roles: { id: nu
 }
 
 /** Effective permissions, one line per entity with its actions, each naming the roles behind it. */
-export function PermissionsCard({ permissions }: { permissions: { name: string; via: string[] }[] }) {
+export function PermissionsCard({ permissions }: { permissions: { name: string; via: string[]; entity_label: string }[] }) {
   const byEntity = new Map<string, { action: string; via: string[] }[]>();
+  const labels = new Map<string, string>();
   for (const p of permissions) {
     const { action, entity } = splitPermission(p.name);
     byEntity.set(entity, [...(byEntity.get(entity) ?? []), { action, via: p.via }]);
+    labels.set(entity, p.entity_label);
   }
   return (
     <Card>
@@ -210,7 +212,7 @@ export function PermissionsCard({ permissions }: { permissions: { name: string; 
           >
             {[...byEntity.entries()].map(([entity, actions]) => (
               <li key={entity} className="flex flex-col gap-1.5 px-3 py-2 sm:flex-row sm:items-center sm:gap-3">
-                <span className="w-44 shrink-0 text-sm font-medium">{entityLabel(entity)}</span>
+                <span className="w-44 shrink-0 text-sm font-medium">{labels.get(entity) ?? entityLabel(entity)}</span>
                 <span className="flex flex-wrap gap-1">
                   {actions.map((a) => (
                     <Badge key={a.action} variant="outline" title={m.admin_user_permission_from({ permission: `${a.action}-${entity}`, roles: a.via.join(", ") })}>

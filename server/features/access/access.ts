@@ -12,6 +12,8 @@ import { audit } from "../../engine/audit.ts";
 import { fullNameOf } from "../../engine/people-sql.ts";
 import type { AuditSubject } from "../../../domain/audit/audit-sentence.ts";
 import { auditSubjects } from "../audit/subjects.ts";
+import { splitPermission } from "../../../domain/permission-matrix.ts";
+import { permissionEntityLabel } from "./permission-words.ts";
 import { seededPermissionNames } from "../../seed.ts";
 
 // The rules of access administration that are more than CRUD: who may never be locked
@@ -497,7 +499,8 @@ export interface UserDetail {
   };
   roles: { id: number; name: string; description: string | null }[];
   /** Effective permissions grouped by entity, each with the roles that grant it. */
-  permissions: { name: string; via: string[] }[];
+  /** Each with its entity in the reader's language (the user page groups them by it). */
+  permissions: { name: string; via: string[]; entity_label: string }[];
   sessions: SessionView[];
   audit: AuditView[];
 }
@@ -580,7 +583,9 @@ export async function userDetail(ctx: ServiceContext, id: number, opts: { gate?:
       },
     },
     roles: roles.map((r) => ({ id: Number(r.id), name: r.name, description: r.description })),
-    permissions: [...via.entries()].map(([name, roleNames]) => ({ name, via: roleNames })).sort((a, b) => permissionOrder(a.name, b.name)),
+    permissions: [...via.entries()]
+      .map(([name, roleNames]) => ({ name, via: roleNames, entity_label: permissionEntityLabel(splitPermission(name).entity) }))
+      .sort((a, b) => permissionOrder(a.name, b.name)),
     sessions: await sessionsOf(ctx.db, id, ctx.sessionId),
     audit: await auditTrailOf(ctx, id),
   };

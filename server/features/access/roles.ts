@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { ACTIONS, can, HUB_PERMISSIONS, PERMISSION_NAME_PATTERN } from "../../../domain/permissions.ts";
 import { PERMISSION_ENTITIES } from "../../../domain/registry/index.ts";
 import { buildMatrix, type PermissionMatrix } from "../../../domain/permission-matrix.ts";
+import { permissionEntityLabel } from "./permission-words.ts";
 import type { ServiceContext } from "../../context.ts";
 import { forbidden, unauthenticated } from "../../errors.ts";
 import { fullNameOf } from "../../engine/people-sql.ts";
@@ -42,7 +43,10 @@ export async function roleModelView(ctx: ServiceContext): Promise<RoleModelView>
     .limit(2000)
     .execute();
   return {
-    ...buildMatrix(permissions.map((p) => ({ id: Number(p.id), name: p.name, description: p.description }))),
+    ...buildMatrix(
+      permissions.map((p) => ({ id: Number(p.id), name: p.name, description: p.description })),
+      permissionEntityLabel,
+    ),
     users: users.map((u) => ({ id: Number(u.id), username: u.username, fullname: u.fullname ?? u.username ?? `#${u.id}` })),
     administrator_role: ADMIN_ROLE,
   };
