@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { expectLabels } from "../../tests/helpers/labels.ts";
-import { labelOf } from "../i18n/labels.ts";
+import { labelOf, type Label } from "../i18n/labels.ts";
 import { overwriteGetLocale, baseLocale } from "../i18n/paraglide/runtime.js";
-import { KP_HEARING_KINDS, KP_STATE_LABELS, LUPON_POSITION_LABELS, PANGKAT_CHOICE_LABELS, PANGKAT_ROLE_LABELS } from "../registry/kp.ts";
+import { KP_COMMAND_FIELDS, KP_HEARING_KINDS, KP_STATE_LABELS, LUPON_POSITION_LABELS, PANGKAT_CHOICE_LABELS, PANGKAT_ROLE_LABELS } from "../registry/kp.ts";
 import { KP_RULES, type KpRuleId } from "./deadlines.ts";
 import {
   KP_CATEGORY_LABEL,
@@ -11,6 +11,8 @@ import {
   KP_PARTY_ROLE_LABEL,
   KP_RULE_LABEL,
   KP_STATE_LABEL,
+  KP_STEP_FIELD_LABEL,
+  KP_STEP_OPTION_LABEL,
   LUPON_POSITION_LABEL,
   PANGKAT_CHOICE_LABEL,
   PANGKAT_ROLE_LABEL,
@@ -72,5 +74,23 @@ describe("the KP case's labels", () => {
     } finally {
       overwriteGetLocale(() => baseLocale);
     }
+  });
+});
+
+describe("a step dialog's fields", () => {
+  it("name every field the registry's steps ask besides the date, as the registry's English does, and in Filipino", () => {
+    for (const f of Object.values(KP_COMMAND_FIELDS).flat()) {
+      if (f.kind === "date") continue;
+      const words = KP_STEP_FIELD_LABEL[f.name];
+      expect(words, `${f.name} has its words`).toBeDefined();
+      const [label, hint] = words;
+      expect(label({}, { locale: "en" })).toBe(f.label);
+      expect(label({}, { locale: "fil" })).not.toBe(f.label);
+      if (f.description) {
+        expect(hint?.({}, { locale: "en" }), `${f.name}'s hint`).toBe(f.description);
+        expect(hint?.({}, { locale: "fil" })).not.toBe(f.description);
+      }
+    }
+    expectLabels(KP_STEP_OPTION_LABEL.chosen_by as Record<"parties" | "lot", Label>, PANGKAT_CHOICE_LABELS);
   });
 });

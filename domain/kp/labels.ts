@@ -116,3 +116,26 @@ export const KP_PARTY_ROLE_LABEL: Readonly<Record<(typeof KP_PARTY_ROLES)[number
   respondent: m.resource_term_respondent,
   witness: m.resource_term_witness,
 };
+
+/**
+ * The fields a step's dialog asks besides its date and reason (KP_COMMAND_FIELDS' labels and help
+ * texts, which the service's messages quote in English): `[label, hint]`, the hint shown where the
+ * registry gives the field one. domain/kp/labels.test.ts holds every such field to an entry here.
+ */
+export const KP_STEP_FIELD_LABEL: Readonly<Record<string, readonly [Label, Label?]>> = {
+  minutes: [m.resource_term_minutes],
+  chosen_by: [m.labels_kp_field_chosen_by],
+  members: [m.labels_kp_field_members, m.labels_kp_field_members_hint],
+  chair_id: [m.labels_kp_pangkat_chair, m.labels_kp_field_officer_hint],
+  secretary_id: [m.labels_kp_pangkat_secretary, m.labels_kp_field_officer_hint],
+  lupon_member_id: [m.labels_kp_field_member_leaving],
+  replacement_id: [m.labels_kp_field_replacement, m.labels_kp_field_replacement_hint],
+  days: [m.labels_kp_field_days, m.labels_kp_field_days_hint],
+  terms: [m.labels_kp_field_terms, m.labels_kp_field_terms_hint],
+  movant: [m.labels_kp_field_movant, m.labels_kp_field_movant_hint],
+};
+
+/** The words of a step field's fixed options, by the field's name. */
+export const KP_STEP_OPTION_LABEL: Readonly<Record<string, Readonly<Record<string, Label>>>> = {
+  chosen_by: PANGKAT_CHOICE_LABEL,
+};

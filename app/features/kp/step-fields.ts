@@ -1,6 +1,8 @@
 import { KP_COMMAND_FIELDS, PANGKAT_SIZE } from "@domain/registry/kp";
 import type { FieldDef } from "@domain/registry/types";
 import { m } from "@domain/i18n";
+import { labelOf } from "@domain/i18n/labels";
+import { KP_STEP_FIELD_LABEL, KP_STEP_OPTION_LABEL } from "@domain/kp/labels";
 
 /** A label or hint: a message, read when the dialog renders (the locale is the request's). */
 type Text = () => string;
@@ -67,14 +69,21 @@ const REASON_LABELS: Record<string, [Text, Text?]> = {
 const date = (): FieldDef => ({ name: "date", label: m.office_kp_step_date(), kind: "date" });
 
 function stepField(step: string, f: FieldDef): StepField {
-  const base = { name: f.name, label: f.label, required: f.required, hint: f.description };
+  // The registry's words in the reader's language (domain/kp/labels.ts); its English where it has none.
+  const [fieldLabel, fieldHint] = KP_STEP_FIELD_LABEL[f.name] ?? [];
+  const base = { name: f.name, label: fieldLabel?.() ?? f.label, required: f.required, hint: f.description && (fieldHint?.() ?? f.description) };
   if (f.kind === "date") {
     const [label, hint] = DATE_LABELS[step] ?? [() => f.label];
     return { ...base, label: label(), hint: hint?.(), kind: "date", required: true };
   }
   if (f.kind === "textarea") return { ...base, kind: "textarea" };
   if (f.kind === "enum")
-    return { ...base, kind: "select", source: "static", options: (f.options ?? []).map((o) => [o, f.optionLabels?.[o] ?? o]) };
+    return {
+      ...base,
+      kind: "select",
+      source: "static",
+      options: (f.options ?? []).map((o) => [o, KP_STEP_OPTION_LABEL[f.name] ? labelOf(KP_STEP_OPTION_LABEL[f.name], o) : (f.optionLabels?.[o] ?? o)]),
+    };
   // The Pangkat's seats are named among its members; a new member among the Lupon's.
   if (f.kind === "reference")
     return {
