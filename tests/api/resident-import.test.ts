@@ -292,6 +292,35 @@ describe("an RBI Form A workbook", () => {
     expect(logged.rows[0]).toEqual({ record: "Residents not imported (6 rows)", action: "export" });
   });
 
+  it("shows a Filipino reader the rows' reasons and the error report in Filipino (stored in English, read in the reader's language)", async () => {
+    const password = "Kalayaan-1898!";
+    const reader = await createUser(server.db, { username: "tagasuri", password, roles: ["Administrator"] });
+    await server.db.updateTable("users").set({ language: "fil" }).where("id", "=", reader.id).execute();
+    const fil = await signedIn(server, { username: "tagasuri", password });
+    const res = await fil.get(`${BASE}/${id}/rows?filter=all&page=1`);
+    expect(res.status, res.text).toBe(200);
+    const at = (line: number) => res.body.rows.find((r: Json) => r.line === line);
+    expect(at(9).reasons).toEqual(["Kailangan ang apelyido."]);
+    expect(at(13).reasons).toEqual(['Hindi Male o Female ang kasariang "X"; itama ito sa sheet.']);
+    expect(at(5).match_reason).toMatch(/tugma ang inisyal ng gitnang pangalan, .* gaya ng residente #\d+ Juan Santos Dela Cruz$/);
+    expect(at(7).notes.join(" ")).toMatch(/Wala sa listahan ang hanapbuhay na "Student"; iniwang blangko\./);
+    // The English reader's rows are as stored.
+    expect((await rowsOf(id)).find((r) => r.line === 9).reasons).toEqual(["The last name field is required."]);
+
+    const report = await fetch(`${server.url}${BASE}/${id}/errors.xlsx`, {
+      headers: { Cookie: [...fil.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("; ") },
+    });
+    expect(report.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await report.arrayBuffer()) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.name).toBe("Hindi na-import");
+    const header = (sheet.getRow(1).values as string[]).slice(1);
+    expect(header.at(-1)).toBe("Dahilan");
+    expect(String(sheet.getRow(3).getCell(header.length).value)).toBe("Kailangan ang apelyido.");
+    expect(String(sheet.getRow(2).getCell(header.length).value)).toMatch(/^Posibleng doble, nilaktawan: .*gaya ng row 6 ng file na ito$/);
+  });
+
   it("commits in batches: residents created and updated, households formed, the run recorded and audited", async () => {
     const res = await admin.post(`${BASE}/${id}/commit`);
     expect(res.status).toBe(202);
