@@ -79,11 +79,6 @@ export function checklistOf(steps: SetupStep[]): SetupChecklist {
   return { steps, doneCount, total: steps.length, complete: doneCount === steps.length, next: steps.find((s) => !s.done) ?? null };
 }
 
-/** "3 puroks", "1 purok", "none yet". */
-export function countText(n: number, one: string, many: string): string {
-  return n === 0 ? "none yet" : `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-}
-
 /** The identity form's fields. */
 export const IDENTITY_FIELDS = ["psgc_code", "address"] as const;
 export const ADDRESS_MAX = 300;
