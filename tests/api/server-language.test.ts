@@ -151,6 +151,30 @@ describe("the server's messages in the reader's language", () => {
     expect(of(en.user.id)?.title).toBe("Maintenance mode is on");
     await server.db.updateTable("barangays").set({ default_language: "en" }).execute();
 
+    // A date inside the text is written in the recipient's language too (an appointment's reminder).
+    await notify(
+      { db: server.db, user: null },
+      { users: [en.user.id, fil.user.id], except: null, ignorePreferences: true },
+      {
+        topic: "appointments",
+        type: "info",
+        title: "Appointment tomorrow at 09:00",
+        message: "Barangay clearance at the barangay hall on Saturday, November 28, 2026 at 09:00. Show this at the desk on arrival.",
+      },
+    );
+    const reminders = await server.db
+      .selectFrom("notifications")
+      .select(["user_id", "message"])
+      .where("user_id", "in", [en.user.id, fil.user.id])
+      .where("topic", "=", "appointments")
+      .execute();
+    const reminderOf = (id: number) => reminders.find((row) => Number(row.user_id) === id)?.message;
+    expect(reminderOf(en.user.id)).toBe(
+      "Barangay clearance at the barangay hall on Saturday, November 28, 2026 at 09:00. Show this at the desk on arrival.",
+    );
+    expect(reminderOf(fil.user.id)).toContain("Sabado, Nobyembre 28, 2026");
+    expect(reminderOf(fil.user.id)).not.toContain("November");
+
     // The bell answers what was stored, in the recipient's language.
     const bell = await fil.client.get(`/trpc/notifications.since?input=${encodeURIComponent(JSON.stringify({ after: 0 }))}`);
     expect(bell.status, bell.text).toBe(200);
