@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { CsrfInput } from "~/components/csrf-input";
-import { formatDate } from "@domain/dates";
+import { formatDate } from "~/lib/reader-dates";
 import { m } from "@domain/i18n";
 import { appointmentAction, appointmentPage } from "../../server/features/resident-requests/pages.server.ts";
 

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/my.request";
 import { buttonVariants } from "~/components/ui/button";
-import { formatDate } from "@domain/dates";
+import { formatDate } from "~/lib/reader-dates";
 import { formatMoney } from "@domain/money";
 import { m } from "@domain/i18n";
 import { StateBadge } from "~/features/resident-requests/state-badge";

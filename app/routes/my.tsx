@@ -3,7 +3,7 @@ import type { Route } from "./+types/my";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { CsrfInput } from "~/components/csrf-input";
-import { formatDate } from "@domain/dates";
+import { formatDate } from "~/lib/reader-dates";
 import { m } from "@domain/i18n";
 import { myAction, myPage } from "../../server/features/resident-requests/pages.server.ts";
 import { StateBadge } from "~/features/resident-requests/state-badge";

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { ResidentPageData } from "./people.resident";
-import { formatDate, formatDateTime } from "@domain/dates";
+import { formatDate, formatDateTime } from "~/lib/reader-dates";
 import { pageTitle } from "~/lib/titles";
 import { m } from "@domain/i18n";
 

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/people.resident.transactions";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
-import { formatDate } from "@domain/dates";
+import { formatDate } from "~/lib/reader-dates";
 import { formatMoney } from "@domain/money";
 import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";

@@ -4,7 +4,7 @@ import type { Route } from "./+types/verify.kp";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { formatDate } from "@domain/dates";
+import { formatDate } from "~/lib/reader-dates";
 import { titleMeta } from "~/lib/titles";
 import { m } from "@domain/i18n";
 import { getRequestContext } from "../../server/http/pages/page-kit.server.ts";

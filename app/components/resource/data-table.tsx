@@ -10,7 +10,7 @@ import { CellValue, isNumericKind } from "./cells";
 import { displayText } from "@domain/format";
 import { mainLinkOf, RowActionsMenu, rowActions, rowMenuHref, type Gates } from "./row-actions";
 import { listHref } from "./urls";
-import { m } from "@domain/i18n";
+import { getLocale, m } from "@domain/i18n";
 
 // The one DataTable of DESIGN §8 (TanStack Table 9): headless rows and selection from the library,
 // markup, sorting links and row actions here. Sorting, paging and filtering are the server's: every
@@ -96,7 +96,7 @@ export function DataTable({ def, rows, query, gates, bulkFormId, rowSelection, o
                 to={rowLinkHref(link, info.row.original)}
                 target={link.newTab ? "_blank" : undefined}
                 rel={link.newTab ? "noreferrer" : undefined}
-                title={displayText(column.kind, info.getValue()) || undefined}
+                title={displayText(column.kind, info.getValue(), getLocale()) || undefined}
                 className="group/main inline-block rounded-sm text-primary-ink focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                 data-testid="row-main-link"
               >

@@ -4,7 +4,7 @@ import * as React from "react";
 import { Form, Link, useActionData, useLocation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
-import { formatDateTime } from "@domain/dates";
+import { formatDateTime } from "~/lib/reader-dates";
 import { m } from "@domain/i18n";
 import { term } from "@domain/i18n/terms";
 import { getResource } from "@domain/registry/index";

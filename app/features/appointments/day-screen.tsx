@@ -9,7 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { CsrfInput } from "~/components/csrf-input";
 import { FlashMessage, type FlashData } from "~/components/resource/flash-message";
 import { ResidentPicker, type PickedResident } from "~/features/people/resident-picker";
-import { formatDate } from "@domain/dates";
+import { formatDate } from "~/lib/reader-dates";
 import { m } from "@domain/i18n";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/appointments";

@@ -2,7 +2,7 @@ import { ArrowRight, Globe } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
-import { formatDateTime } from "@domain/dates";
+import { formatDateTime } from "~/lib/reader-dates";
 import type { RecordHistory } from "@domain/audit/history";
 import { m } from "@domain/i18n";
 

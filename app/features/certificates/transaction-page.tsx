@@ -2,7 +2,7 @@ import { ArrowLeft, Printer } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
-import { formatDate, formatDateTime } from "@domain/dates";
+import { formatDate, formatDateTime } from "~/lib/reader-dates";
 import { formatMoney } from "@domain/money";
 import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";

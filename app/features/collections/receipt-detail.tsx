@@ -8,7 +8,7 @@ import { can } from "@domain/permissions";
 import { useRootData } from "~/lib/root-data";
 import { buttonVariants } from "~/components/ui/button";
 import { HistoryLink } from "~/features/audit/history-link";
-import { formatDate } from "@domain/dates";
+import { formatDate } from "~/lib/reader-dates";
 import { formatMoney } from "@domain/money";
 import { AmountLinesTable } from "~/components/screen-table";
 import type { LoaderData } from "~/lib/route-data";

@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { formatDate } from "@domain/dates";
+import { formatDate } from "~/lib/reader-dates";
 import { formatMoney } from "@domain/money";
 import type { LoaderData } from "~/lib/route-data";
 import { VisitorBarangayField } from "~/features/hub/visitor-barangay-field";

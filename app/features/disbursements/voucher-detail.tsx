@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { HistoryLink } from "~/features/audit/history-link";
 import { withBack } from "@domain/back-path";
-import { formatDate } from "@domain/dates";
+import { formatDate } from "~/lib/reader-dates";
 import { formatMoney } from "@domain/money";
 import { cn } from "~/lib/utils";
 import type { LoaderData } from "~/lib/route-data";

@@ -1,5 +1,5 @@
 import { Badge } from "~/components/ui/badge";
-import { formatDate } from "@domain/dates";
+import { formatDate } from "~/lib/reader-dates";
 import type { ClockItem } from "@domain/kp/deadlines";
 import { cn } from "~/lib/utils";
 import { m } from "@domain/i18n";

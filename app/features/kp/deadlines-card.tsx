@@ -1,7 +1,7 @@
 import { Scale } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { formatDate } from "@domain/dates";
+import { formatDate } from "~/lib/reader-dates";
 import type { KpDeadlineLine } from "@domain/reports/dashboard";
 import { cn } from "~/lib/utils";
 import { m } from "@domain/i18n";

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Spinner } from "~/components/ui/spinner";
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { COA_RETENTION_YEARS } from "@domain/privacy/schemas";
-import { formatDate, formatDateTime } from "@domain/dates";
+import { formatDate, formatDateTime } from "~/lib/reader-dates";
 import type { ActionData, LoaderData } from "~/lib/route-data";
 import type { action, loader, RetentionActionData } from "~/routes/privacy.retention";
 import { intlLocale, m } from "@domain/i18n";

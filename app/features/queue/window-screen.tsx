@@ -5,7 +5,7 @@ import { NativeSelect } from "~/components/ui/select";
 import { Label } from "~/components/ui/label";
 import { CsrfInput } from "~/components/csrf-input";
 import { FlashMessage, type FlashData } from "~/components/resource/flash-message";
-import { formatTime } from "@domain/dates";
+import { formatTime } from "~/lib/reader-dates";
 import { m } from "@domain/i18n";
 import { labelOf } from "@domain/i18n/labels";
 import { QUEUE_LANE_LABEL } from "@domain/registry/labels-queue";

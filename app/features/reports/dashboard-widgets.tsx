@@ -3,7 +3,7 @@ import * as React from "react";
 import { Link } from "react-router";
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { actorName, auditPredicate } from "@domain/audit/audit-sentence";
-import { formatDateTime } from "@domain/dates";
+import { formatDateTime } from "~/lib/reader-dates";
 import { formatMoney } from "@domain/money";
 import { compactNumber, compactPeso, dayTick, fullDay, fullMonth, monthTick } from "./chart-axes";
 import type { DashboardData, MoneyFigure, TrendPoint } from "@domain/reports/dashboard";

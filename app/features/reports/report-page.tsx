@@ -6,7 +6,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
-import { formatDateTime } from "@domain/dates";
+import { formatDateTime } from "~/lib/reader-dates";
 import { formatMoney } from "@domain/money";
 import { cn } from "~/lib/utils";
 import { filterKeys } from "@domain/registry/types";

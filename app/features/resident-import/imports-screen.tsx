@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Spinner } from "~/components/ui/spinner";
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { api, isApiError } from "~/lib/api-client";
-import { formatDateTime } from "@domain/dates";
+import { formatDateTime } from "~/lib/reader-dates";
 import type { LoaderData } from "~/lib/route-data";
 import type { loader } from "~/routes/residents.import";
 import { StatusBadge } from "./status-badge";

@@ -10,7 +10,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { SelectOptions } from "~/components/resource/select-options";
-import { formatDateTime } from "@domain/dates";
+import { formatDateTime } from "~/lib/reader-dates";
 import { findRollup, rollupHref, rollupPeriodParams, type RollupDef, type RollupPeriod } from "@domain/rollups";
 import { cn } from "~/lib/utils";
 import type { LoaderData } from "~/lib/route-data";

@@ -5,7 +5,7 @@ import { FlashMessage, type FlashData } from "~/components/resource/flash-messag
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
-import { formatDateTime } from "@domain/dates";
+import { formatDateTime } from "~/lib/reader-dates";
 import { SETUP_PATH, type SetupChecklist, type SetupStep } from "@domain/setup";
 import { cn } from "~/lib/utils";
 import { m } from "@domain/i18n";
