@@ -1,8 +1,9 @@
 import { sql, type RawBuilder } from "kysely";
 import { ACCESS_ACTIONS, ACCESS_LOGGED_RECORDS } from "../../../domain/registry/audit.ts";
 import { ResourceEngine, type AnySelect } from "../../engine/engine.ts";
+import { term } from "../../../domain/i18n/terms.ts";
 
-// The access log's computed columns: the action and the record type in words, from
+// The access log's computed columns: the action and the record type in the reader's words, from
 // the registry's lists, so the list, its sort and its CSV export read the same text.
 
 /** `case <column> when 'view' then 'Viewed' … else <fallback or column> end` over fixed choices. */
@@ -15,8 +16,10 @@ export function choiceLabelSql(
   return sql<string>`(case ${sql.ref(column)} ${sql.join(whens, sql` `)} else ${fallback} end)`;
 }
 
-const actionLabel = () => choiceLabelSql("t.action", ACCESS_ACTIONS);
-const recordType = () => choiceLabelSql("t.entity", ACCESS_LOGGED_RECORDS);
+// In the reader's language (the registry's terms: the list's filter options), built per query.
+const inWords = (choices: readonly { value: string; label: string }[]) => choices.map((c) => ({ value: c.value, label: term(c.label) }));
+const actionLabel = () => choiceLabelSql("t.action", inWords(ACCESS_ACTIONS));
+const recordType = () => choiceLabelSql("t.entity", inWords(ACCESS_LOGGED_RECORDS));
 
 export class AccessLogService extends ResourceEngine {
   protected override extendSelect(q: AnySelect): AnySelect {

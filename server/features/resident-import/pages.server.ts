@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { IMPORT_FIELD_LABELS, IMPORT_FIELDS } from "../../../domain/resident-import/rbi.ts";
+import { IMPORT_FIELDS } from "../../../domain/resident-import/rbi.ts";
+import { IMPORT_FIELD_LABEL } from "../../../domain/resident-import/labels.ts";
 import { isAppError } from "../../errors.ts";
 import { readFlash } from "../../http/pages/flash.server.ts";
 import { serviceContextOf } from "../../http/pages/context.ts";
@@ -48,7 +49,7 @@ export async function importPage(args: PageArgs & { params: { import_id?: string
     const rows = await importRows(ctx, id, { filter, page: Number(url.searchParams.get("page") ?? 1) || 1 });
     const { flash, clear } = readFlash(args.request);
     return data(
-      { batch, rows, filter, flash, fields: IMPORT_FIELDS.map((f) => ({ key: f, label: IMPORT_FIELD_LABELS[f] })) },
+      { batch, rows, filter, flash, fields: IMPORT_FIELDS.map((f) => ({ key: f, label: IMPORT_FIELD_LABEL[f]() })) },
       clear ? { headers: { "Set-Cookie": clear } } : undefined,
     );
   } catch (error) {
