@@ -5,6 +5,7 @@ import { allPermissionNames } from "../../domain/registry/index.ts";
 import { auditTrailOf } from "../../server/features/access/access.ts";
 import { auditSubjects } from "../../server/features/audit/subjects.ts";
 import { dashboard } from "../../server/features/dashboard/service.ts";
+import { inLanguage } from "../../server/http/locale.ts";
 import { adminContext } from "../helpers/people.ts";
 import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
@@ -61,6 +62,17 @@ describe("the dashboard's recent activity", () => {
     expect(sentences.join("\n")).not.toMatch(/#\d/);
     const created = data.activity!.find((a) => a.entity === "resident" && a.action === "create");
     expect(created?.subject).toEqual({ label: "resident", name: "Maria Dela Cruz" });
+  });
+
+  it("is worded in its reader's language: Filipino for a Filipino reader (issue 33 item 4)", async () => {
+    const data = await inLanguage("fil", () => dashboard(adminContext(server.db)));
+    const sentences = inLanguage("fil", () => (data.activity ?? []).map(auditSentence));
+    expect(sentences).toEqual(
+      expect.arrayContaining([
+        "Tess Cruz gumawa ng residente Maria Dela Cruz",
+        expect.stringMatching(/ nag-delete ng tungkulin Kagawad$/),
+      ]),
+    );
   });
 
   it("reads the names in one query per entity kind, not one per row", async () => {
