@@ -12,6 +12,7 @@ import { kioskServices, queueBoard, windowView } from "./queries.ts";
 import { aheadOf } from "./steps.ts";
 import { WINDOW_COMMANDS } from "./service.ts";
 import { QUEUE_LANE_LABEL } from "../../../domain/registry/labels-queue.ts";
+import { translatedMessage } from "../../../domain/i18n/server-messages.ts";
 
 // The page adapters of the hall's queue (decision 206): the kiosk and the display are public and
 // read codes only; the window page is the staff's, behind `manage-queue`, and posts its commands.
@@ -124,7 +125,7 @@ export async function windowAction(args: PageArgs, form: FormData) {
         back,
       );
     }
-    if (!(WINDOW_COMMANDS as readonly string[]).includes(intent)) throw data("Unknown action.", { status: 400 });
+    if (!(WINDOW_COMMANDS as readonly string[]).includes(intent)) throw data(translatedMessage("Unknown action."), { status: 400 });
     const ticketId = Number(form.get("ticket_id"));
     const input: Record<string, unknown> = { window_id: windowId, reason: form.get("reason") ?? undefined };
     if (intent === "transfer") {

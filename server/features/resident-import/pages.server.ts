@@ -19,6 +19,7 @@ import {
   type RowFilter,
 } from "./service.ts";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "./read-file.ts";
+import { translatedMessage } from "../../../domain/i18n/server-messages.ts";
 
 // Page adapters of /manage/residents/import (the upload and the recent imports) and
 // /manage/residents/import/:import_id (mapping, dry run, choices, commit, progress, undo).
@@ -105,7 +106,13 @@ export async function importAction(args: PageArgs & { params: { import_id?: stri
         message = "The undo has started.";
         break;
       default:
-        return data({ errors: { intent: ["Unknown action."] }, message: "Unknown action." } satisfies ImportActionData, { status: 400 });
+        return data(
+          {
+            errors: { intent: [translatedMessage("Unknown action.")] },
+            message: translatedMessage("Unknown action."),
+          } satisfies ImportActionData,
+          { status: 400 },
+        );
     }
   } catch (error) {
     if (isAppError(error) && error.status === 422) {

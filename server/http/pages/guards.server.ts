@@ -7,6 +7,7 @@ import { pageUrl } from "./page-kit.server.ts";
 import { CSRF_FIELD, XSRF_HEADER } from "../cookies.ts";
 import { timingSafeEqualText } from "../auth-middleware.ts";
 import { isResidentOnly, RESIDENT_HOME } from "../../../domain/registry/resident-requests.ts";
+import { translatedMessage } from "../../../domain/i18n/server-messages.ts";
 
 // Route guards (DESIGN §6, spec §6): every page is behind `auth` unless its layout names others.
 type Middleware = MiddlewareFunction<Response>;
@@ -72,11 +73,12 @@ export const csrfGuard: Middleware = async ({ request, context }) => {
         .clone()
         .formData()
         .catch(() => {
-          throw data("The form data could not be read.", { status: 400 });
+          throw data(translatedMessage("The form data could not be read."), { status: 400 });
         });
       const value = form.get(CSRF_FIELD);
       sent = typeof value === "string" ? value : null;
     }
   }
-  if (!sent || !timingSafeEqualText(sent, expected)) throw data("CSRF token mismatch.", { status: 419 });
+  // The error page shows a 400's or a 419's own text: in the reader's language (issue 33 item 4).
+  if (!sent || !timingSafeEqualText(sent, expected)) throw data(translatedMessage("CSRF token mismatch."), { status: 419 });
 };

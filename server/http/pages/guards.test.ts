@@ -4,6 +4,7 @@ import { SYSTEM_ADMIN_PERMISSION } from "../../../domain/permissions.ts";
 import type { AuthUser } from "../../context.ts";
 import type { DB } from "../../../db/index.ts";
 import { csrfGuard, guards, requirePermission } from "./guards.server.ts";
+import { translatedMessage } from "../../../domain/i18n/server-messages.ts";
 import { requestContext } from "./context.ts";
 
 // DESIGN §6 and spec §6/§8: page guards, an unknown guard name is a 500 "Unknown middleware {name}".
@@ -165,6 +166,17 @@ describe("csrfGuard", () => {
       expect(error.init?.status).toBe(419);
       expect(error.data).toBe("CSRF token mismatch.");
     }
+  });
+
+  it("answers a Filipino reader's 419 in Filipino (the error page shows its text)", async () => {
+    const { inLanguage } = await import("../locale.ts");
+    const error = (await inLanguage("fil", () => thrown(() => csrfGuard(post(new URLSearchParams({ name: "x" })), next)))) as {
+      data: unknown;
+      init: ResponseInit | null;
+    };
+    expect(error.init?.status).toBe(419);
+    expect(error.data).not.toBe("CSRF token mismatch.");
+    expect(error.data).toBe(translatedMessage("CSRF token mismatch.", "fil"));
   });
 
   it("leaves the form readable for the action", async () => {
