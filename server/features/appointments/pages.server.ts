@@ -12,6 +12,7 @@ import { residentFindStep } from "../../http/pages/picker.server.ts";
 import { daySlots } from "./slots.ts";
 import { labelOf } from "../../../domain/i18n/labels.ts";
 import { APPOINTMENT_STATE_LABEL } from "../../../domain/registry/labels-appointments.ts";
+import { translatedMessage } from "../../../domain/i18n/server-messages.ts";
 
 // The page adapters of /appointments (decision 207): the day's appointments for the front desk,
 // each service's slots that day, and the forms that run the commands (book, move, cancel, check
@@ -114,7 +115,7 @@ export async function appointmentsAction(args: PageArgs, form: FormData) {
         `/appointments?date=${row.appointment_date}`,
       );
     }
-    if (!(COMMANDS as readonly string[]).includes(intent)) throw data("Unknown action.", { status: 400 });
+    if (!(COMMANDS as readonly string[]).includes(intent)) throw data(translatedMessage("Unknown action."), { status: 400 });
     const id = Number(form.get("appointment_id"));
     const row = await service.command(ctx, intent, id, {
       reason: form.get("reason") ?? undefined,

@@ -34,6 +34,7 @@ import { resourceAction } from "../../http/pages/resource-page.server.ts";
 import { correctionRequestOf, parseCorrectionRequest, recordCorrectionRequest } from "../privacy/corrections.ts";
 import type { CorrectionRequestInput } from "../../../domain/privacy/schemas.ts";
 import { naturalKey } from "../../engine/natural-order.ts";
+import { translatedMessage } from "../../../domain/i18n/server-messages.ts";
 
 // Page actions and loaders of the people screens, beside the registry's generic ones
 // (server/http/pages/resource-page.server.ts): the resident form with its duplicate warning and photo, the
@@ -220,7 +221,7 @@ export const businessAction = (args: Args) => refusalsInline(() => resourceActio
 
 /** Puroks with their household counts and hazards (disaster-prone page summary, maps filters). */
 export async function purokSummary(ctx: ServiceContext) {
-  if (!ctx.user) throw data("Unauthenticated.", { status: 401 });
+  if (!ctx.user) throw data(translatedMessage("Unauthenticated."), { status: 401 });
   const rows = await sql<{ id: number; name: string; households: number; disaster_types: string[] | null; area_id: number | null }>`
     select pk.id, pk.name,
       (select count(*) from households h where h.purok_id = pk.id and h.deleted_at is null)::int as households,

@@ -5,6 +5,7 @@ import { serviceContextOf } from "../../http/pages/context.ts";
 import { readFlash } from "../../http/pages/flash.server.ts";
 import { pageUrl, redirectWithFlash, rethrowForPage, type PageArgs } from "../../http/pages/page-kit.server.ts";
 import * as setup from "./service.ts";
+import { translatedMessage } from "../../../domain/i18n/server-messages.ts";
 
 // The page adapters of the first-run checklist (/manage/setup, /manage/setup/identity) and of its
 // card on the dashboard: each one or two service calls. The forms post to their page and work
@@ -26,7 +27,7 @@ export async function setupAction(args: PageArgs) {
   const form = await args.request.formData();
   const mark = form.get("mark");
   const intent = form.get("intent");
-  if (!isSetupMark(mark) || (intent !== "mark" && intent !== "unmark")) throw data("Unknown action", { status: 400 });
+  if (!isSetupMark(mark) || (intent !== "mark" && intent !== "unmark")) throw data(translatedMessage("Unknown action."), { status: 400 });
   const { message } = await setup.setMark(serviceContextOf(args.context), mark, intent === "mark").catch((e) => rethrowForPage(e));
   return redirectWithFlash(args, form, { message, type: "success" }, SETUP_PATH);
 }
@@ -42,7 +43,11 @@ export async function identityLoader(args: PageArgs) {
   return withFlash(args, { identity, matches, psgcSearch });
 }
 
-export type IdentityReply = { intent: "identity" | "address" | "language"; errors: Record<string, string[]>; values: Record<string, string> };
+export type IdentityReply = {
+  intent: "identity" | "address" | "language";
+  errors: Record<string, string[]>;
+  values: Record<string, string>;
+};
 
 /**
  * /manage/setup/identity: the identity picked (intent identity), the address written (intent
@@ -52,7 +57,8 @@ export async function identityAction(args: PageArgs) {
   const ctx = serviceContextOf(args.context);
   const form = await args.request.formData();
   const intent = form.get("intent");
-  if (intent !== "identity" && intent !== "address" && intent !== "language") throw data("Unknown action", { status: 400 });
+  if (intent !== "identity" && intent !== "address" && intent !== "language")
+    throw data(translatedMessage("Unknown action."), { status: 400 });
   const field = intent === "identity" ? "psgc_code" : intent === "address" ? "address" : "default_language";
   const values = { [field]: String(form.get(field) ?? "") };
   try {
