@@ -5,6 +5,7 @@ import { Label } from "~/components/ui/label";
 import { CsrfInput } from "~/components/csrf-input";
 import { formatDate } from "~/lib/reader-dates";
 import { m } from "@domain/i18n";
+import { term } from "@domain/i18n/terms";
 import { myAction, myPage } from "../../server/features/resident-requests/pages.server.ts";
 import { StateBadge } from "~/features/resident-requests/state-badge";
 
@@ -12,8 +13,15 @@ import { StateBadge } from "~/features/resident-requests/state-badge";
 // holds it (read-only, with "request a correction") and their requests. Plain forms: it works
 // without JavaScript on a phone.
 
-export function loader(args: Route.LoaderArgs) {
-  return myPage(args);
+export async function loader(args: Route.LoaderArgs) {
+  const page = await myPage(args);
+  // Sex and civil status are stored as the registry's English options: read here, on the server, in
+  // the resident's language, so the page's JavaScript carries no list of terms.
+  const { sex, civil_status } = page.profile;
+  return {
+    ...page,
+    profile: { ...page.profile, sex: term(sex ?? undefined) ?? null, civil_status: term(civil_status ?? undefined) ?? null },
+  };
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -3,6 +3,7 @@ import type { ResidentPageData } from "./people.resident";
 import { formatDate, formatDateTime } from "~/lib/reader-dates";
 import { pageTitle } from "~/lib/titles";
 import { m } from "@domain/i18n";
+import { term } from "@domain/i18n/terms";
 
 // /manage/residents/{id}/profile and /manage/residents/{id} (spec §2.1): the RBI record.
 
@@ -39,16 +40,17 @@ export default function ResidentProfile() {
   const p = r.user_profile;
   return (
     <div className="grid gap-4 lg:grid-cols-2" data-testid="resident-profile">
+      {/* Sex, civil status and education are stored as the registry's English options: their terms read them. */}
       <Card title={m.people_profile_personal()}>
         <Row label={m.people_profile_lastname()} value={p.lastname} />
         <Row label={m.people_profile_firstname()} value={p.firstname} />
         <Row label={m.people_profile_middlename()} value={p.middlename} />
         <Row label={m.people_profile_suffix()} value={p.suffix} />
-        <Row label={m.people_profile_sex()} value={p.sex} />
+        <Row label={m.people_profile_sex()} value={term(p.sex ?? undefined)} />
         <Row label={m.people_profile_date_of_birth()} value={date(p.date_of_birth)} />
         <Row label={m.people_profile_age()} value={p.age} />
         <Row label={m.people_profile_place_of_birth()} value={p.place_of_birth} />
-        <Row label={m.people_profile_civil_status()} value={p.civil_status} />
+        <Row label={m.people_profile_civil_status()} value={term(p.civil_status ?? undefined)} />
         <Row label={m.people_profile_citizenship()} value={p.citizenship} />
         <Row label={m.people_profile_religion()} value={p.religion} />
       </Card>
@@ -60,7 +62,7 @@ export default function ResidentProfile() {
         <Row label={m.people_profile_username()} value={r.username} />
       </Card>
       <Card title={m.people_resident_form_section_education()}>
-        <Row label={m.people_profile_education()} value={p.highest_educational_attended} />
+        <Row label={m.people_profile_education()} value={term(p.highest_educational_attended ?? undefined)} />
         <Row label={m.people_profile_occupation()} value={p.occupation} />
         <Row label={m.people_profile_mother()} value={p.mother_fullname} />
         <Row label={m.people_profile_father()} value={p.father_fullname} />

@@ -248,11 +248,13 @@ test("the record pages in Filipino: a resident and its tabs, a KP case, a receip
     ],
     testInfo.outputPath("shots"),
   );
-  // The screens' dates in the reader's language: the birth date and the case's filing day.
+  // The screens' dates in the reader's language: the birth date and the case's filing day …
   await english.goto(`/manage/residents/${resident.id}`);
   await expect(english.locator("main")).toContainText("Jan 9, 1988");
   await filipino.goto(`/manage/residents/${resident.id}`);
   await expect(filipino.locator("main")).toContainText("Ene 9, 1988");
+  // … and the record's options stored in English (sex, civil status) read as their terms.
+  await expect(filipino.getByTestId("resident-profile")).toContainText(/Babae[\s\S]*May asawa/);
   await english.goto(`/manage/kp/cases/${kpCase.id}`);
   await expect(english.locator("main")).toContainText("March 2, 2026");
   await filipino.goto(`/manage/kp/cases/${kpCase.id}`);
@@ -301,6 +303,7 @@ test("a resident reads their own pages in Filipino, and a visitor whose browser 
   await readsFilipino(english, home, own, testInfo.outputPath("shots"));
   await home.goto("/my");
   await expect(home.locator("main")).toContainText("Ene 15, 1990");
+  await expect(home.locator("main")).toContainText(/Babae[\s\S]*Walang asawa/);
 
   const visitorIn = async (locale: string) => (await browser.newContext({ baseURL, locale, serviceWorkers: "block" })).newPage();
   await readsFilipino(
