@@ -145,8 +145,13 @@ export function bookletHooks(spec: Booklet): BookletHooks {
           returning id, number`.execute(ctx.db);
         if (added.length !== range.to - range.from + 1) {
           await assertNoOverlap(ctx, values, range, id);
-          const other = spec.books === "form_pads" ? "another form pad of the same form type" : "another cheque book of this account";
-          throw ValidationError.field(spec.rangeField, `Some serials of this range are already in ${other}.`);
+          // A whole sentence per kind of book, as the catalog holds them (read in the reader's language).
+          throw ValidationError.field(
+            spec.rangeField,
+            spec.books === "form_pads"
+              ? "Some serials of this range are already in another form pad of the same form type."
+              : "Some serials of this range are already in another cheque book of this account.",
+          );
         }
         await recorder.inserted(
           spec.leafEntity,

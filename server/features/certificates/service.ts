@@ -141,7 +141,9 @@ async function assertFirstTimeJobseeker(
   if (months < FTJ_MONTHS)
     throw ValidationError.field(
       values.resident_since ? "custom_values.resident_since" : "issued_to_user_id",
-      `A First Time Jobseeker must have lived in the barangay for at least 6 months; this resident has since ${since} (${Math.max(0, months)} month${months === 1 ? "" : "s"}).`,
+      months === 1
+        ? `A First Time Jobseeker must have lived in the barangay for at least 6 months; this resident has since ${since} (1 month).`
+        : `A First Time Jobseeker must have lived in the barangay for at least 6 months; this resident has since ${since} (${Math.max(0, months)} months).`,
     );
   let earlier = ctx.db
     .selectFrom("transactions as t")

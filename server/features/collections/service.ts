@@ -221,7 +221,7 @@ async function settleDerived(ctx: ServiceContext, values: CollectionValues): Pro
 export const RECEIPT_UNCHANGEABLE = "An issued receipt cannot be changed; cancel it and issue a new one.";
 
 /** Refuses a change to a receipt whose day is remitted (DESIGN §11: remitting locks it). */
-async function assertNotRemitted(ctx: ServiceContext, ids: number[], doing: string): Promise<void> {
+async function assertNotRemitted(ctx: ServiceContext, ids: number[], doing: "cancelled" | "restored"): Promise<void> {
   if (ids.length === 0) return;
   const locked = await ctx.db
     .selectFrom("collections")
@@ -229,7 +229,13 @@ async function assertNotRemitted(ctx: ServiceContext, ids: number[], doing: stri
     .where("id", "in", ids)
     .where("remittance_id", "is not", null)
     .executeTakeFirst();
-  if (locked) throw new AppError(422, `Receipt ${locked.or_number} is remitted (${locked.date_issued}); it cannot be ${doing}.`);
+  if (locked)
+    throw new AppError(
+      422,
+      doing === "cancelled"
+        ? `Receipt ${locked.or_number} is remitted (${locked.date_issued}); it cannot be cancelled.`
+        : `Receipt ${locked.or_number} is remitted (${locked.date_issued}); it cannot be restored.`,
+    );
 }
 
 /**

@@ -134,13 +134,15 @@ export function finalDateOf(row: KpCaseRow): { date: string; what: "settlement" 
  * to repudiate (§416), and within six months of it; later it is enforced through the court. The
  * motion for execution and the execution itself are both held to it.
  */
-export async function assertExecutable(run: KpRun, date: string, act: string): Promise<void> {
+export async function assertExecutable(run: KpRun, date: string, act: "executed" | "moved for execution"): Promise<void> {
   const final = finalDateOf(run.row);
   const [repudiation, execution] = await lawDeadlines(run, final.date, repudiationRule(final.what), "execution");
   if (date <= repudiation.due)
     throw ValidationError.field(
       "date",
-      `The ${final.what} of ${final.date} may be ${act} only once it is final, after the ten days to repudiate it (until ${repudiation.due}).`,
+      act === "executed"
+        ? `The ${final.what} of ${final.date} may be executed only once it is final, after the ten days to repudiate it (until ${repudiation.due}).`
+        : `The ${final.what} of ${final.date} may be moved for execution only once it is final, after the ten days to repudiate it (until ${repudiation.due}).`,
     );
   if (date > execution.due)
     throw ValidationError.field(

@@ -14,7 +14,8 @@ function actorName(ctx: Ctx): string {
   return ctx.user?.user_profile.fullname || ctx.user?.username || "Someone";
 }
 
-const peso = (amount: string | number) => `₱${Number(amount).toLocaleString("en-PH", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const peso = (amount: string | number) =>
+  `₱${Number(amount).toLocaleString("en-PH", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** Official receipts cancelled (collections delete). */
 export async function receiptsCancelled(ctx: Ctx, ids: readonly number[]): Promise<void> {
@@ -53,7 +54,11 @@ export async function dayRemitted(
       topic: "finance",
       type: "success",
       title: `Collections of ${day.date} remitted`,
-      message: `${actorName(ctx)} remitted ${day.receipts} receipt${day.receipts === 1 ? "" : "s"} of ${collectorName || "a collector"}, ${peso(day.amount)}.`,
+      // Whole sentences, one per form, as the catalog holds them (the edge reads them for each recipient).
+      message:
+        day.receipts === 1
+          ? `${actorName(ctx)} remitted 1 receipt of ${collectorName || "a collector"}, ${peso(day.amount)}.`
+          : `${actorName(ctx)} remitted ${day.receipts} receipts of ${collectorName || "a collector"}, ${peso(day.amount)}.`,
       link: `/manage/remittances/search?collector_id=${day.collectorId}&date=${day.date}`,
       entity: "remittance",
       entityId: day.remittanceId,
@@ -70,7 +75,9 @@ export async function chequeVoided(ctx: Ctx, cheque: { id: number; number: strin
       topic: "finance",
       type: "delete",
       title: `Cheque ${cheque.number} voided`,
-      message: `${actorName(ctx)} voided the cheque to ${cheque.payee} (${peso(cheque.amount)})${cheque.reason ? `: ${cheque.reason}` : ""}.`,
+      message: cheque.reason
+        ? `${actorName(ctx)} voided the cheque to ${cheque.payee} (${peso(cheque.amount)}): ${cheque.reason}.`
+        : `${actorName(ctx)} voided the cheque to ${cheque.payee} (${peso(cheque.amount)}).`,
       link: `/manage/cheque_issuances?search=${encodeURIComponent(cheque.number)}`,
       entity: "cheque_issuance",
       entityId: cheque.id,
@@ -83,13 +90,7 @@ async function transactionsOf(ctx: Ctx, ids: readonly number[]) {
     .selectFrom("transactions as t")
     .innerJoin("transaction_types as tt", "tt.id", "t.transaction_type_id")
     .leftJoin("user_profiles as p", "p.user_id", "t.issued_to_user_id")
-    .select([
-      "t.id",
-      "t.reference_number",
-      "tt.name as type_name",
-      sql<string>`t.amount::text`.as("amount"),
-      fullNameOf("p").as("person"),
-    ])
+    .select(["t.id", "t.reference_number", "tt.name as type_name", sql<string>`t.amount::text`.as("amount"), fullNameOf("p").as("person")])
     .where("t.id", "in", [...ids])
     .execute();
 }
@@ -104,7 +105,10 @@ export async function certificateRequested(ctx: Ctx, id: number): Promise<void> 
         topic: "certificates",
         type: "create",
         title: `${t.type_name} requested`,
-        message: `${t.reference_number} for ${t.person ?? "someone"}${Number(t.amount) > 0 ? `, ${peso(t.amount)} to pay` : ", free"}.`,
+        message:
+          Number(t.amount) > 0
+            ? `${t.reference_number} for ${t.person ?? "someone"}, ${peso(t.amount)} to pay.`
+            : `${t.reference_number} for ${t.person ?? "someone"}, free.`,
         link: `/manage/transactions/${t.id}`,
         entity: "transaction",
         entityId: t.id,
@@ -142,7 +146,9 @@ export async function usersBlocked(ctx: Ctx, users: readonly { id: number; usern
         topic: "security",
         type: "warning",
         title: `${u.username ?? `User #${u.id}`} blocked`,
-        message: `${actorName(ctx)} blocked ${u.username ?? `user #${u.id}`}${reason ? `: ${reason}` : "."}`,
+        message: reason
+          ? `${actorName(ctx)} blocked ${u.username ?? `user #${u.id}`}: ${reason}`
+          : `${actorName(ctx)} blocked ${u.username ?? `user #${u.id}`}.`,
         link: `/system/blocklist/${u.id}`,
         entity: "user",
         entityId: u.id,

@@ -169,7 +169,9 @@ export async function assertNotHeads(ctx: Pick<ServiceContext, "db">, userIds: n
   if (head) {
     throw new ValidationError({
       ids: [
-        `${head.fullname} heads a household${head.purok ? ` (${head.purok})` : ""}. Choose another head or delete that household first.`,
+        head.purok
+          ? `${head.fullname} heads a household (${head.purok}). Choose another head or delete that household first.`
+          : `${head.fullname} heads a household. Choose another head or delete that household first.`,
       ],
     });
   }
