@@ -122,7 +122,9 @@ function SidebarEntry({ entry, minimized, active }: { entry: MenuEntry; minimize
   const label = (
     <>
       <Icon className="size-4 shrink-0" aria-hidden="true" />
-      <span className={cn("min-w-0 flex-1 leading-tight break-words", minimized && "lg:sr-only")}>{entry.title}</span>
+      <span data-entry-title className={cn("min-w-0 flex-1 leading-tight break-words", minimized && "lg:sr-only")}>
+        {entry.title}
+      </span>
       {entry.isNew ? (
         <>
           <Badge className={cn("px-1.5 text-[0.65rem] uppercase", minimized && "lg:hidden")}>{m.shell_sidebar_new()}</Badge>

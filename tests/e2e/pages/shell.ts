@@ -42,7 +42,7 @@ export class Shell {
   async menuTitles(): Promise<string[]> {
     const entries = this.mainMenu.locator("[data-menu-entry]");
     await expect(entries.first()).toBeAttached();
-    return entries.evaluateAll((els) => els.map((el) => (el.querySelector("span.truncate")?.textContent ?? "").trim()));
+    return entries.evaluateAll((els) => els.map((el) => (el.querySelector("[data-entry-title]")?.textContent ?? "").trim()));
   }
 
   async signOut(): Promise<void> {
