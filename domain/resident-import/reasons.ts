@@ -35,8 +35,11 @@ export function importTextIn(english: string, locale: Locale = getLocale()): str
   return text;
 }
 
-/** A row's texts in a language: its reasons, its notes and its likely duplicate's reason. */
-export function importRowIn<T extends { reasons: string[]; notes: string[]; match_reason: string | null }>(
+/**
+ * A row's texts in a language: its reasons, its notes, its likely duplicate's reason and the
+ * matched resident's name ("Juan Dela Cruz, born 1980-05-12", as the review's query writes it).
+ */
+export function importRowIn<T extends { reasons: string[]; notes: string[]; match_reason: string | null; match_name?: string | null }>(
   row: T,
   locale: Locale = getLocale(),
 ): T {
@@ -46,5 +49,6 @@ export function importRowIn<T extends { reasons: string[]; notes: string[]; matc
     reasons: row.reasons.map((text) => importTextIn(text, locale)),
     notes: row.notes.map((text) => importTextIn(text, locale)),
     match_reason: row.match_reason == null ? null : importTextIn(row.match_reason, locale),
+    ...(row.match_name ? { match_name: translatedMessage(row.match_name, locale) } : {}),
   };
 }

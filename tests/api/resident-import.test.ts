@@ -303,6 +303,7 @@ describe("an RBI Form A workbook", () => {
     expect(at(9).reasons).toEqual(["Kailangan ang apelyido."]);
     expect(at(13).reasons).toEqual(['Hindi Male o Female ang kasariang "X"; itama ito sa sheet.']);
     expect(at(5).match_reason).toMatch(/tugma ang inisyal ng gitnang pangalan, .* gaya ng residente #\d+ Juan Santos Dela Cruz$/);
+    expect(at(5).match_name).toBe("Juan Santos Dela Cruz, ipinanganak noong 1980-05-12");
     expect(at(7).notes.join(" ")).toMatch(/Wala sa listahan ang hanapbuhay na "Student"; iniwang blangko\./);
     // The English reader's rows are as stored.
     expect((await rowsOf(id)).find((r) => r.line === 9).reasons).toEqual(["The last name field is required."]);
