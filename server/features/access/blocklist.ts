@@ -141,13 +141,18 @@ function nothingToActOn(ids: number[], removing: boolean): ValidationError {
   const shown = ids
     .slice(0, 10)
     .map((id) => `#${id}`)
-    .join(", ");
-  const noun = ids.length === 1 ? "user" : "users";
-  const why = removing ? "not on the blocklist" : "unknown or already on the blocklist";
-  return ValidationError.field(
-    "ids",
-    `Nothing was ${removing ? "removed" : "restored"}: ${noun} ${shown}${ids.length > 10 ? ` and ${ids.length - 10} more` : ""} ${ids.length === 1 ? "is" : "are"} ${why}.`,
-  );
+    .join(", ")
+    .concat(ids.length > 10 ? ` and ${ids.length - 10} more` : "");
+  // One whole sentence per form, as messages/*/server.json holds them (server_blocklist_none_…).
+  const one = ids.length === 1;
+  const message = removing
+    ? one
+      ? `Nothing was removed: user ${shown} is not on the blocklist.`
+      : `Nothing was removed: users ${shown} are not on the blocklist.`
+    : one
+      ? `Nothing was restored: user ${shown} is unknown or already on the blocklist.`
+      : `Nothing was restored: users ${shown} are unknown or already on the blocklist.`;
+  return ValidationError.field("ids", message);
 }
 
 /** POST blocklist: puts a user on the blocklist ({id} or {user_id}, optional reason). */

@@ -256,11 +256,16 @@ export class TransactionTypeService extends ResourceEngine<Row, InputOf<typeof t
     const template = values.template ?? stored?.template ?? "";
     const allowed = allowedPlaceholders(values.custom_forms ?? []);
     const unknown = placeholdersIn(template).filter((key) => !allowed.has(key));
-    if (unknown.length)
+    if (unknown.length) {
+      const placeholders = unknown.map((k) => `{{${k}}}`).join(", ");
+      // One whole sentence for one and for several, as messages/*/server.json holds them.
       throw ValidationError.field(
         "template",
-        `The template uses ${unknown.length === 1 ? "an unknown placeholder" : "unknown placeholders"}: ${unknown.map((k) => `{{${k}}}`).join(", ")}.`,
+        unknown.length === 1
+          ? `The template uses an unknown placeholder: ${placeholders}.`
+          : `The template uses unknown placeholders: ${placeholders}.`,
       );
+    }
     const eligibility = values.eligibility !== undefined ? values.eligibility : (stored?.eligibility ?? null);
     const lines = values.custom_payment_form ?? [];
     if (eligibility === "first_time_jobseeker" && Number(money(lines)) !== 0)

@@ -145,7 +145,9 @@ export class ChequeNumberService extends ResourceEngine<ChequeNumberRow> {
     values.bank_account_id = book.bank_account_id;
     if (id != null) {
       const stored = await ctx.db.selectFrom("cheque_numbers").select(["state"]).where("id", "=", id).executeTakeFirstOrThrow();
-      if (stored.state !== "available") throw new AppError(422, `This cheque number is ${stored.state}; it cannot be changed.`);
+      // One whole sentence per state (a leaf is available, issued or void), as messages/*/server.json holds them.
+      if (stored.state === "issued") throw new AppError(422, "This cheque number is issued; it cannot be changed.");
+      if (stored.state !== "available") throw new AppError(422, "This cheque number is void; it cannot be changed.");
     }
     const taken = await ctx.db
       .selectFrom("cheque_numbers")
