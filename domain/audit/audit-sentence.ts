@@ -15,6 +15,8 @@ export interface AuditSubject {
   name: string | null;
   /** The record is the account of the one who acted (a user changing their own password). */
   self?: boolean;
+  /** The label of the registry command the row records ("Ihain" for a KP case's `file`), in the reader's language. */
+  command?: string;
 }
 
 export interface AuditLine {
@@ -39,7 +41,10 @@ export function auditPredicate(line: Pick<AuditLine, "action" | "subject">): str
   if (Object.hasOwn(AUDIT_SELF_PHRASE, action)) return AUDIT_SELF_PHRASE[action as keyof typeof AUDIT_SELF_PHRASE]();
   const s = subjectText(line.subject);
   if (Object.hasOwn(AUDIT_PHRASE, action)) return AUDIT_PHRASE[action as keyof typeof AUDIT_PHRASE]({ s });
-  return `${action.replace(/_/g, " ")} ${s}`;
+  // An action without a phrase (a registry command, a service's own): English has always said its code
+  // in words ("file KP case 2026-001"); another language names it by the command's label, else its code.
+  const words = getLocale() === "en" || !line.subject?.command ? action.replace(/_/g, " ") : line.subject.command;
+  return m.labels_audit_other({ action: words, s });
 }
 
 /** The one who acted as the sentence names them: the portal's own changes are the system's. */

@@ -53,6 +53,7 @@ describe("the audit trail's labels", () => {
       update_account: "changed their account",
       update_identity: "changed their name",
       update_notifications: "changed their notification settings",
+      update_language: "changed their language",
       sign_out_others: "signed out their other sessions",
     });
     expectLabels(HISTORY_ACTION_LABEL, {
@@ -86,6 +87,15 @@ describe("the audit trail's labels", () => {
       expect(auditPredicate({ action: "login", subject: null })).toBe("nag-sign in");
       expect(auditPredicate({ action: "update", subject: { label: "user", name: "Tess Cruz", self: true } })).toBe("nag-edit ng sariling account");
       expect(actorName(null)).toBe("Sistema");
+      // A registry command is named by its label's term, not its code ("file").
+      const filed = { who: "Tess Cruz", action: "file", subject: { label: "kaso sa KP", name: "2026-001", command: "Ihain" } };
+      expect(auditSentence(filed)).toBe("Tess Cruz nagtala ng “Ihain” sa kaso sa KP 2026-001");
+      expect(auditSentence({ ...filed, action: "import", subject: { label: "residente", name: null } })).toBe(
+        "Tess Cruz nagtala ng “import” sa isang residente",
+      );
+      overwriteGetLocale(() => "en");
+      // English says the code in words, as it always has.
+      expect(auditSentence({ ...filed, subject: { label: "KP case", name: "2026-001", command: "File" } })).toBe("Tess Cruz file KP case 2026-001");
     } finally {
       overwriteGetLocale(() => baseLocale);
     }

@@ -44,6 +44,7 @@ export const AUDIT_SELF_PHRASE = {
   update_account: m.labels_audit_update_account,
   update_identity: m.labels_audit_update_identity,
   update_notifications: m.labels_audit_update_notifications,
+  update_language: m.labels_audit_update_language,
   sign_out_others: m.labels_audit_sign_out_others,
 } as const satisfies Record<string, Label>;
 

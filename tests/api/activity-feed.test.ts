@@ -75,6 +75,16 @@ describe("the dashboard's recent activity", () => {
     );
   });
 
+  it("names a registry command by its label in the reader's language (issue 33 item 4)", async () => {
+    // No such case: the sentence names the entry only.
+    const rows = [{ entity: "kp_case", entity_id: "1", action: "file" }];
+    const [fil] = await inLanguage("fil", () => auditSubjects(adminContext(server.db), rows));
+    expect(fil?.command).toBe("Ihain");
+    expect(inLanguage("fil", () => auditSentence({ who: "Tess Cruz", action: "file", subject: fil! }))).toBe("Tess Cruz nagtala ng “Ihain” sa isang kaso sa KP");
+    const [en] = await auditSubjects(adminContext(server.db), rows);
+    expect(auditSentence({ who: "Tess Cruz", action: "file", subject: en! })).toBe("Tess Cruz file a KP case");
+  });
+
   it("reads the names in one query per entity kind, not one per row", async () => {
     let queries = 0;
     // One result per statement run (transformQuery also sees every subquery).

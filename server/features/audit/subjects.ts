@@ -20,6 +20,8 @@ export interface AuditRowRef {
   entity_id: string | null;
   /** The one who acted. */
   user_id?: number | string | null;
+  /** What was done: a command's code names the command, whose label words it for a reader of another language. */
+  action?: string;
 }
 
 /** The blocklist's rows are accounts of any kind: named by the person's profile, not the view (gone once unblocked). */
@@ -91,10 +93,12 @@ export async function auditSubjects(ctx: ServiceContext, rows: readonly AuditRow
     const def = entryOf(row.entity);
     const isAccount = ACCOUNT_ENTITIES.has(row.entity) || (def?.storage.kind === "user" && def.storage.userKind === "staff");
     const self = isAccount && id != null && row.user_id != null && Number(row.user_id) === id;
+    const command = row.action ? def?.commands?.find((c) => (c.audit ?? c.name) === row.action) : undefined;
     return {
       label: labelOf(row.entity, def),
       name: id == null ? null : (names.get(row.entity)?.get(id) ?? null),
       ...(self ? { self: true } : {}),
+      ...(command ? { command: term(command.label) } : {}),
     };
   });
 }
