@@ -9,7 +9,8 @@ import { dateLocale } from "../dates.ts";
 // capture (digits for the counting parameters, any text for the rest). The longest literal text
 // wins when two match ("Successfully deleted {count} {noun}." before "Successfully deleted
 // {name}."). A parameter that is itself a message (`{message}`) is translated in turn; a field's or
-// a record's name (`{field}`, `{what}`, `{noun}`) goes through the given terms.
+// a record's name (`{field}`, `{what}`, `{noun}`) goes through the given terms, as does the name
+// in a `{record}` ("receipt #12").
 
 export type MessageFunction = (inputs?: Record<string, unknown>, options?: { locale?: Locale }) => string;
 
@@ -27,8 +28,11 @@ export type Term = (english: string, locale: Locale) => string | null | undefine
 
 /** Parameters that count: they match digits only, so that "{count} {noun}" never takes a name. */
 const NUMBER_PARAMS = new Set(["count", "max", "seconds", "days"]);
-/** Parameters that are a field's or a record's name in English. */
-const TERM_PARAMS = new Set(["field", "what", "noun"]);
+/** Parameters that are a field's or a record's name, or a record's state ("issued"), in English. */
+const TERM_PARAMS = new Set(["field", "what", "noun", "state"]);
+/** Parameters that name one record as the engine describes it ("receipt #12"): its name a term, its number kept. */
+const RECORD_PARAMS = new Set(["record"]);
+const RECORD = /^(.+?) (#\d+)$/;
 /** Parameters that are a whole message of their own. */
 const MESSAGE_PARAMS = new Set(["message"]);
 /** Parameters that are a date ("date", "next_date", "due"): an English one is written again in the language. */
@@ -126,9 +130,11 @@ export function translateByPatterns(
         ? innerMessages(value, locale, inner)
         : TERM_PARAMS.has(name)
           ? (term(value, locale) ?? value)
-          : DATE_PARAM.test(name)
-            ? localizedDate(value, locale)
-            : value;
+          : RECORD_PARAMS.has(name)
+            ? value.replace(RECORD, (_, noun: string, id: string) => `${term(noun, locale) ?? noun} ${id}`)
+            : DATE_PARAM.test(name)
+              ? localizedDate(value, locale)
+              : value;
       // After a number Filipino drops the plural's "mga": "3 residente", not "3 mga residente".
       if (name === "noun" && pattern.params.includes("count")) params[name] = params[name].replace(/^mga\s+/i, "");
     });

@@ -6,6 +6,7 @@ import { localizedDate } from "./message-patterns.ts";
 import { SETUP_MESSAGES } from "../setup.ts";
 import { KP_STEP_RULES } from "../registry/kp.ts";
 import { importTextIn } from "../resident-import/reasons.ts";
+import { termIn } from "./terms.ts";
 
 // The server's English messages read back in Filipino at the edge (issue 33 item 4): recognised by
 // the English patterns of messages/en/server.json, rendered with the same parameters; English and
@@ -120,7 +121,7 @@ describe("the services' own messages (issue 33 item 4 leftovers)", () => {
 
   it("a KP step refused in another state: the law's rule inside, translated in turn", () => {
     expect(translatedMessage(`Case 2026-11-001 is settled: ${KP_STEP_RULES.summon}`, "fil")).toBe(
-      "Kaso 2026-11-001 (settled): Isang beses lang inilalabas ang patawag, sa susunod na araw ng trabaho matapos ihain ang reklamo (§410(a)).",
+      "Kaso 2026-11-001 (naayos): Isang beses lang inilalabas ang patawag, sa susunod na araw ng trabaho matapos ihain ang reklamo (§410(a)).",
     );
   });
 
@@ -128,6 +129,24 @@ describe("the services' own messages (issue 33 item 4 leftovers)", () => {
     const reasons = ["A resident is listed twice in this household.", "A role is listed twice."];
     expect(translatedMessage(`Nothing was deleted: 2 of the 3 residents selected cannot be. ${reasons.join(" ")}`, "fil")).toBe(
       "Walang nabura: hindi mabubura ang 2 sa 3 residente na napili. Dalawang beses nakalista ang isang residente sa sambahayang ito. Dalawang beses nakalista ang isang role.",
+    );
+  });
+
+  it("a command with nothing to reverse: the record's name a term, its number kept", () => {
+    expect(translatedMessage("collection #12 has no void to reverse.", "fil")).toBe(
+      `Walang pag-void sa ${termIn("collection", "fil")} #12 na mababawi.`,
+    );
+    expect(termIn("collection", "fil")).not.toBe("collection");
+    expect(translatedMessage("collection #12 has no void to reverse.", "en")).toBe("collection #12 has no void to reverse.");
+    expect(translatedMessage("RCD 2026-11-003 has no remit to reverse.", "fil")).toBe("Walang remittance ng RCD 2026-11-003 na mababawi.");
+  });
+
+  it("a record in a state that is neither trashed nor restored: its name and state terms", () => {
+    expect(translatedMessage("Form number #5 is issued; only available ones can be deleted or restored.", "fil")).toBe(
+      `${termIn("Form number", "fil")} #5: naibigay na; ang mga magagamit lang ang maaaring burahin o ibalik.`,
+    );
+    expect(translatedMessage("Form number #5 is issued; only available ones can be deleted or restored.", "en")).toBe(
+      "Form number #5 is issued; only available ones can be deleted or restored.",
     );
   });
 

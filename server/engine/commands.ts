@@ -301,6 +301,17 @@ export async function recordRun<T>(
 }
 
 /**
+ * The refusal when there is no run to reverse, one whole sentence per reversed command (the
+ * registry's `reverses`), as the server catalogs hold them (server_engine_no_…_to_reverse).
+ */
+const NO_RUN_MESSAGES: Record<string, ((record: string) => string) | undefined> = {
+  cancel: (record) => `${record} has no cancel to reverse.`,
+  void: (record) => `${record} has no void to reverse.`,
+  remit: (record) => `${record} has no remit to reverse.`,
+  summon: (record) => `${record} has no summon to reverse.`,
+};
+
+/**
  * Reverses the last unreversed run of `reverses` on the record, as the command `subject` (undo a
  * remittance): 422 when there is none. `options.after` runs in the same run once the replay is done;
  * `options.removedWith` are columns an inserted row keeps as it is soft-deleted (a reason).
@@ -315,7 +326,11 @@ export async function reverseRun(
 ): Promise<void> {
   if (!ctx.db.isTransaction) throw new Error(`The ${subject.command} command runs inside its caller's transaction`);
   const reversed = await lastUnreversedRun(ctx, subject.entity, id, subject.reverses);
-  if (reversed == null) throw new AppError(422, `${describe(subject.entity, id)} has no ${subject.reverses} to reverse.`);
+  if (reversed == null) {
+    const message = NO_RUN_MESSAGES[subject.reverses];
+    if (!message) throw new Error(`No message for a missing ${subject.reverses} run`);
+    throw new AppError(422, message(describe(subject.entity, id)));
+  }
   const recorder = await CommandRecorder.start(ctx, subject, id, reason, reversed);
   await recorder.reverse(reversed, describe, options.removedWith);
   await options.after?.(recorder);

@@ -98,6 +98,17 @@ function cancelReason(input: unknown): string {
  * database answers rows of a table named at run time, so the engine asserts their type in one place
  * each: `toRow` for what a read returns, `parse` for what a schema returns.
  */
+/**
+ * The refusal to trash or restore a record in another state, one whole sentence per entry's
+ * `restorableStates` (messages/en/server.json, server_engine_only_…_restorable), read as
+ * "Form number #5 is issued; …" with the name and the state as terms in another language.
+ */
+const RESTORABLE_MESSAGES: Record<string, ((name: string, id: number, state: string) => string) | undefined> = {
+  available: (name, id, state) => `${name} #${id} is ${state}; only available ones can be deleted or restored.`,
+  "available or void": (name, id, state) => `${name} #${id} is ${state}; only available or void ones can be deleted or restored.`,
+  filed: (name, id, state) => `${name} #${id} is ${state}; only filed ones can be deleted or restored.`,
+};
+
 export class ResourceEngine<TRow extends Row = Row, TInput extends Record<string, unknown> = Record<string, unknown>> {
   constructor(readonly def: ResourceDef) {}
 
@@ -830,11 +841,11 @@ export class ResourceEngine<TRow extends Row = Row, TInput extends Record<string
       .where(ownRows(this.def, this.tableName()))
       .execute();
     const blocked = rows.find((r) => !states.includes(String(r.state)));
-    if (blocked)
-      throw new AppError(
-        422,
-        `${this.def.labels.singular[0].toUpperCase()}${this.def.labels.singular.slice(1)} #${blocked.id} is ${blocked.state}; only ${states.join(" or ")} ones can be deleted or restored.`,
-      );
+    if (!blocked) return;
+    const name = `${this.def.labels.singular[0].toUpperCase()}${this.def.labels.singular.slice(1)}`;
+    const message = RESTORABLE_MESSAGES[states.join(" or ")];
+    if (!message) throw new Error(`No message for the restorable states ${states.join(", ")}`);
+    throw new AppError(422, message(name, Number(blocked.id), String(blocked.state)));
   }
 
   /** Replaces the child rows of a record with the posted ones (a child key left out keeps them). */
