@@ -72,6 +72,26 @@ describe("a resident's history", () => {
     expect(update.changes.map((c) => c.label)).not.toContain("civil_status");
   });
 
+  it("reads in Filipino for a Filipino reader: the action, the fields' labels, an option's value (issue 33 item 4)", async () => {
+    const created = await secretary.post("/backend/api/resident", {
+      user_profile: { lastname: "Santos", firstname: "Ana", sex: "Female", date_of_birth: "1991-05-06", civil_status: "Single", purok_id: purok },
+    });
+    expect(created.status, created.text).toBe(201);
+    const row = created.body.data;
+    const changed = await secretary.put(`/backend/api/resident/${row.id}`, { ...row, user_profile: { ...row.user_profile, civil_status: "Married" } });
+    expect(changed.status, changed.text).toBe(200);
+    const user = await createUser(server.db, { username: "mambabasa", roles: ["Administrator"] });
+    await server.db.updateTable("users").set({ language: "fil" }).where("id", "=", user.id).execute();
+    const reader = await signedIn(server, { username: "mambabasa", password: "Test-Passw0rd!" });
+    const [update, create] = await history(reader, `/backend/api/resident/${row.id}/history`);
+    expect([update.actionLabel, create.actionLabel]).toEqual(["Binago", "Ginawa"]);
+    expect(update.changes).toEqual([expect.objectContaining({ label: "Katayuang sibil", before: "Walang asawa", after: "May asawa" })]);
+    expect(create.changes).toEqual(expect.arrayContaining([expect.objectContaining({ label: "Apelyido", before: "", after: "Santos" })]));
+    // The English reader's history is the spec's words, the stored values as they are.
+    const [enUpdate] = await history(admin, `/backend/api/resident/${row.id}/history`);
+    expect(enUpdate.changes).toEqual([expect.objectContaining({ label: "Civil status", before: "Single", after: "Married" })]);
+  });
+
   it("includes the delete and the restore, each with who and when", async () => {
     const created = await admin.post("/backend/api/resident", {
       user_profile: { lastname: "Bautista", firstname: "Pedro", sex: "Male", date_of_birth: "1970-01-02", civil_status: "Married", purok_id: purok },

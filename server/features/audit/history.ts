@@ -8,6 +8,7 @@ import { fullNameOf } from "../../engine/people-sql.ts";
 import type { HistoryChange, HistoryEntry, RecordHistory } from "../../../domain/audit/history.ts";
 import { HISTORY_ACTION_LABEL, HISTORY_ACTIONS, type HistoryAction } from "../../../domain/audit/labels.ts";
 import { term } from "../../../domain/i18n/terms.ts";
+import { m } from "../../../domain/i18n/index.ts";
 
 // A record's history (decision 181): the audit_log rows of one registry record —
 // every create, change, delete or void, restore and command (a command writes one audit row for
@@ -74,7 +75,7 @@ export function fieldLabels(def: ResourceDef): { labels: Map<string, string>; fi
 /** A stored value as a person reads it. */
 export function displayValue(value: unknown): string {
   if (value == null || value === "") return "";
-  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "boolean") return value ? m.resource_list_yes() : m.resource_list_no();
   if (typeof value === "string") return value;
   if (typeof value === "number") return String(value);
   if (Array.isArray(value)) return value.map(displayValue).filter(Boolean).join(", ");
@@ -132,6 +133,12 @@ export function describeChanges(def: ResourceDef | undefined, before: unknown, a
   if ([...changed.keys()].some((key) => fields.has(key))) {
     for (const key of [...changed.keys()]) if (!fields.has(key)) changed.delete(key);
   }
+  // A fixed option is stored in English (a value); the reader reads its registry term ("May asawa").
+  const options = new Set(def?.fields.filter((f) => f.options?.length).map((f) => f.name));
+  const shown = (key: string, value: unknown) =>
+    options.has(key) && (typeof value === "string" || Array.isArray(value))
+      ? displayValue(Array.isArray(value) ? value.map((v) => (typeof v === "string" ? term(v) : v)) : term(value))
+      : displayValue(value);
   const changes: HistoryChange[] = [];
   const seen = new Set<string>();
   // Records ({id, name}) first, so their plain key (religion_id) is the one left out.
@@ -139,7 +146,7 @@ export function describeChanges(def: ResourceDef | undefined, before: unknown, a
   for (const key of keys) {
     const [b, a] = changed.get(key)!;
     const label = labels.get(key) ?? labels.get(key.split(".").at(-1)!) ?? humanize(key);
-    const text = { before: displayValue(b), after: displayValue(a) };
+    const text = { before: shown(key, b), after: shown(key, a) };
     const id = `${label}\u0000${key.endsWith("_id") ? "" : text.after}`;
     if (seen.has(label) && key.endsWith("_id")) continue;
     if (seen.has(id)) continue;
