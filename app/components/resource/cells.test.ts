@@ -2,6 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { ColumnDef } from "@domain/registry/types";
+import { baseLocale, overwriteGetLocale } from "@domain/i18n/paraglide/runtime";
 import { CellValue } from "./cells";
 
 // How a list's cells may break their lines (a list's table fits its card at
@@ -40,5 +41,20 @@ describe("long words in a cell", () => {
     const html = cell({ key: "collector_names", kind: "list" }, ["Tess Treasurer", "someone.with.a.long@address.example"]);
     expect(html).toContain(">Tess Treasurer</span>");
     expect(html).toContain('<span class="wrap-anywhere">someone.with.a.long@address.example</span>');
+  });
+});
+
+describe("a row's status badge", () => {
+  // The server sends the status as its English value; the badge reads it in the reader's language.
+  it("says Void to an English reader and Na-void to a Filipino one (issue 33 item 4)", () => {
+    const badge = () => cell({ key: "status", kind: "status" }, "Void");
+    expect(badge()).toContain("Void</span>");
+    try {
+      overwriteGetLocale(() => "fil");
+      expect(badge()).toContain("Na-void</span>");
+      expect(badge()).not.toContain(">Void<");
+    } finally {
+      overwriteGetLocale(() => baseLocale);
+    }
   });
 });
