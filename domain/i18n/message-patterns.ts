@@ -69,6 +69,21 @@ export function localizedDate(text: string, locale: Locale): string {
   });
 }
 
+/**
+ * A `{verb}`: a command's label in the past tense as the engine writes it ("approved", "voided",
+ * "cancelled", "record the pangkat's officersed" from server/engine/engine.ts pastTense), read
+ * back as the label's term with a capital, as on its button ("Aprubahan"); null without a term.
+ */
+function commandLabel(past: string, locale: Locale, term: Term): string | null {
+  if (!past.endsWith("d")) return null;
+  // "-ed" (void), "-d" after an "e" (approve), or "-ed" after a doubled letter (cancel, remit).
+  for (const cut of [2, 1, 3]) {
+    const label = term(past.slice(0, -cut), locale);
+    if (label) return label.charAt(0).toUpperCase() + label.slice(1);
+  }
+  return null;
+}
+
 const OPEN = "\u0001";
 const CLOSE = "\u0002";
 
@@ -132,9 +147,11 @@ export function translateByPatterns(
           ? (term(value, locale) ?? value)
           : RECORD_PARAMS.has(name)
             ? value.replace(RECORD, (_, noun: string, id: string) => `${term(noun, locale) ?? noun} ${id}`)
-            : DATE_PARAM.test(name)
-              ? localizedDate(value, locale)
-              : value;
+            : name === "verb"
+              ? (commandLabel(value, locale, term) ?? value)
+              : DATE_PARAM.test(name)
+                ? localizedDate(value, locale)
+                : value;
       // After a number Filipino drops the plural's "mga": "3 residente", not "3 mga residente".
       if (name === "noun" && pattern.params.includes("count")) params[name] = params[name].replace(/^mga\s+/i, "");
     });

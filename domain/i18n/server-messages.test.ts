@@ -150,6 +150,18 @@ describe("the services' own messages (issue 33 item 4 leftovers)", () => {
     );
   });
 
+  it("a command refused in the record's state: the command as on its button, the state a term", () => {
+    const english = "REQ-2026-0001 is refused; it cannot be approved.";
+    expect(translatedMessage(english, "en")).toBe(english);
+    expect(translatedMessage(english, "fil")).toBe(
+      `Hindi na magagawa ang “${termIn("Approve", "fil")}” sa REQ-2026-0001: ${termIn("refused", "fil")} na ito.`,
+    );
+    expect(translatedMessage("Case 2026-11-001 is settled; it cannot be cancelled.", "fil")).toBe(
+      `Hindi na magagawa ang “${termIn("Cancel", "fil")}” sa Case 2026-11-001: ${termIn("settled", "fil")} na ito.`,
+    );
+    expect(translatedMessage("Cheque 1001 is void; it cannot be voided.", "fil")).toBe("Hindi na magagawa ang “Void” sa Cheque 1001: void na ito.");
+  });
+
   it("zod's own English, where a schema gives no message of its own", async () => {
     const { z } = await import("zod");
     const schema = z.object({ a: z.string(), b: z.string().max(5), c: z.enum(["x", "y"]), d: z.number().min(1) });

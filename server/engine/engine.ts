@@ -963,7 +963,10 @@ export class ResourceEngine<TRow extends Row = Row, TInput extends Record<string
   }
 }
 
-/** "Void" → "voided", "Cancel" → "cancelled", "Remit" → "remitted", "Issue" → "issued". */
+/**
+ * "Void" → "voided", "Cancel" → "cancelled", "Remit" → "remitted", "Issue" → "issued". Another
+ * language reads the label back from it (domain/i18n/message-patterns.ts commandLabel): keep the two together.
+ */
 function pastTense(label: string): string {
   const word = label.toLowerCase();
   if (word.endsWith("e")) return `${word}d`;
