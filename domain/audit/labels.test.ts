@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { expectLabels } from "../../tests/helpers/labels.ts";
 import { baseLocale, overwriteGetLocale } from "../i18n/paraglide/runtime.js";
 import { actorName, auditPredicate, auditSentence, subjectText } from "./audit-sentence.ts";
-import { AUDIT_PHRASE, AUDIT_SELF_PHRASE, HISTORY_ACTION_LABEL } from "./labels.ts";
+import { AUDIT_PHRASE, AUDIT_SELF_PHRASE, HISTORY_ACCOUNT_ACTION_LABEL, HISTORY_ACTION_LABEL } from "./labels.ts";
 
 // The audit trail's words (domain/audit/labels.ts): the English the activity feeds and histories
 // have always said, word for word, and Filipino for a Filipino reader.
@@ -73,6 +73,17 @@ describe("the audit trail's labels", () => {
       remit: "Remitted",
       login: "Signed in",
       logout: "Signed out",
+    });
+    // An account's own changes: the words of their codes in English, as a user's history has shown them.
+    expectLabels(HISTORY_ACCOUNT_ACTION_LABEL, {
+      update_account: "Update account",
+      update_identity: "Update identity",
+      update_language: "Update language",
+      update_password: "Update password",
+      update_notifications: "Update notifications",
+      update_photo: "Update photo",
+      sign_out_others: "Sign out others",
+      sign_out_session: "Sign out session",
     });
   });
 

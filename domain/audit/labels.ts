@@ -87,3 +87,19 @@ export const HISTORY_ACTION_LABEL: Readonly<Record<HistoryAction, Label>> = {
   login: m.labels_history_login,
   logout: m.labels_history_logout,
 };
+
+/**
+ * An account's own changes (server/features/access/account.ts, access.ts) in a user's history; the
+ * English is the words of their codes, as the history has always shown them. Not the breach query's
+ * actions (HISTORY_ACTIONS), which keeps its list.
+ */
+export const HISTORY_ACCOUNT_ACTION_LABEL = {
+  update_account: m.labels_history_update_account,
+  update_identity: m.labels_history_update_identity,
+  update_language: m.labels_history_update_language,
+  update_password: m.labels_history_update_password,
+  update_notifications: m.labels_history_update_notifications,
+  update_photo: m.labels_history_update_photo,
+  sign_out_others: m.labels_history_sign_out_others,
+  sign_out_session: m.labels_history_sign_out_session,
+} as const satisfies Record<string, Label>;

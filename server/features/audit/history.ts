@@ -6,7 +6,7 @@ import type { ServiceContext } from "../../context.ts";
 import { forbidden, notFound } from "../../errors.ts";
 import { fullNameOf } from "../../engine/people-sql.ts";
 import type { HistoryChange, HistoryEntry, RecordHistory } from "../../../domain/audit/history.ts";
-import { HISTORY_ACTION_LABEL, HISTORY_ACTIONS, type HistoryAction } from "../../../domain/audit/labels.ts";
+import { HISTORY_ACCOUNT_ACTION_LABEL, HISTORY_ACTION_LABEL, HISTORY_ACTIONS, type HistoryAction } from "../../../domain/audit/labels.ts";
 import { term } from "../../../domain/i18n/terms.ts";
 import { m } from "../../../domain/i18n/index.ts";
 
@@ -178,7 +178,11 @@ function parse(value: unknown): unknown {
 /** "Voided", "Restored", or a command's label ("Cancelled", "Issued"). */
 export function actionLabel(def: ResourceDef | undefined, action: string): string {
   const command = def?.commands?.find((c) => (c.audit ?? c.name) === action);
-  const words = (HISTORY_ACTIONS as readonly string[]).includes(action) ? HISTORY_ACTION_LABEL[action as HistoryAction]() : null;
+  const words = (HISTORY_ACTIONS as readonly string[]).includes(action)
+    ? HISTORY_ACTION_LABEL[action as HistoryAction]()
+    : Object.hasOwn(HISTORY_ACCOUNT_ACTION_LABEL, action)
+      ? HISTORY_ACCOUNT_ACTION_LABEL[action as keyof typeof HISTORY_ACCOUNT_ACTION_LABEL]()
+      : null;
   if (command && !words) return term(command.label);
   return words ?? humanize(action);
 }
