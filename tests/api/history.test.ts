@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findResource } from "../../domain/registry/index.ts";
+import { describeChanges } from "../../server/features/audit/history.ts";
+import { inLanguage } from "../../server/http/locale.ts";
 import { createUser, signedIn, startTestServer, type ApiClient, type TestServer } from "../helpers/server.ts";
 
 // Issue 18 item 1: a record's history (GET {entry}/{id}/history, the History tab's service) —
@@ -90,6 +93,11 @@ describe("a resident's history", () => {
     // The English reader's history is the spec's words, the stored values as they are.
     const [enUpdate] = await history(admin, `/backend/api/resident/${row.id}/history`);
     expect(enUpdate.changes).toEqual([expect.objectContaining({ label: "Civil status", before: "Single", after: "Married" })]);
+    // A receipt's lines: each part by its term.
+    const lines = (locale: "en" | "fil") =>
+      inLanguage(locale, () => describeChanges(findResource("collection"), null, { lines: [{ nature: "Fee", amount: "1" }] }))[0]?.after;
+    expect(lines("en")).toBe("Nature: Fee; Amount: 1");
+    expect(lines("fil")).toBe("Uri: Fee; Halaga: 1");
   });
 
   it("includes the delete and the restore, each with who and when", async () => {

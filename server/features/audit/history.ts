@@ -86,7 +86,8 @@ export function displayValue(value: unknown): string {
     if ("user_profile" in o) return displayValue(o.user_profile);
     return Object.entries(o)
       .filter(([k, v]) => !BOOKKEEPING.has(k) && v != null && v !== "")
-      .map(([k, v]) => `${humanize(k)}: ${displayValue(v)}`)
+      // Each part named by its registry term where it has one ("Halaga"), else by its key's words.
+      .map(([k, v]) => `${term(humanize(k))}: ${displayValue(v)}`)
       .join("; ");
   }
   return String(value);
