@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { calendarDate, requiredText } from "../registry/fields.ts";
-import { deletedManyMessage, deletedMessage, MSG_SAVED } from "../registry/messages.ts";
+import { deletedManyMessage, deletedMessage, MSG_SAVED, nothingToActOnMessage } from "../registry/messages.ts";
 import { translatedErrors, translatedMessage, translatedNotification, useFieldTerms } from "./server-messages.ts";
 import { localizedDate } from "./message-patterns.ts";
 import { SETUP_MESSAGES } from "../setup.ts";
@@ -160,6 +160,16 @@ describe("the services' own messages (issue 33 item 4 leftovers)", () => {
       `Hindi na magagawa ang “${termIn("Cancel", "fil")}” sa Case 2026-11-001: ${termIn("settled", "fil")} na ito.`,
     );
     expect(translatedMessage("Cheque 1001 is void; it cannot be voided.", "fil")).toBe("Hindi na magagawa ang “Void” sa Cheque 1001: void na ito.");
+  });
+
+  it("a bulk delete or restore with nothing to act on: one sentence per act and number, the noun a term", () => {
+    const one = nothingToActOnMessage({ labels: { singular: "collection", plural: "collections", title: "" } }, [7], true);
+    expect(one).toBe("Nothing was deleted: collection #7 is not found or already deleted.");
+    expect(translatedMessage(one, "en")).toBe(one);
+    expect(translatedMessage(one, "fil")).toBe(`Walang nabura: hindi makita o nabura na ang ${termIn("collection", "fil")} #7.`);
+    const many = nothingToActOnMessage({ labels: { singular: "collection", plural: "collections", title: "" }, voidWording: true }, [7, 8], false);
+    expect(many).toBe("Nothing was unvoided: collections #7, #8 are not found or not void.");
+    expect(translatedMessage(many, "fil")).toBe(`Walang na-unvoid: hindi makita o hindi void ang ${termIn("collections", "fil")} #7, #8.`);
   });
 
   it("zod's own English, where a schema gives no message of its own", async () => {

@@ -53,11 +53,50 @@ export function nothingToActOnMessage(
     .join(", ");
   const more = ids.length > 10 ? ` and ${ids.length - 10} more` : "";
   const noun = ids.length === 1 ? def.labels.singular : def.labels.plural;
-  const state = def.voidWording ? "void" : "deleted";
-  const verb = deleted ? (def.voidWording ? "voided" : "deleted") : def.voidWording ? "unvoided" : "restored";
-  const why = def.deletion === "hard" ? "not found" : deleted ? `not found or already ${state}` : `not found or not ${state}`;
-  return `Nothing was ${verb}: ${noun} ${shown}${more} ${ids.length === 1 ? "is" : "are"} ${why}.`;
+  const act = deleted ? (def.voidWording ? "void" : "delete") : def.voidWording ? "unvoid" : "restore";
+  const sentences = NOTHING_TO_ACT_ON_MESSAGES[def.deletion === "hard" ? `${act}_hard` : act];
+  return (ids.length === 1 ? sentences.one : sentences.many)(noun, `${shown}${more}`);
 }
+
+/**
+ * The sentences of nothingToActOnMessage, whole, one per act and number, as the server catalogs hold
+ * them (server_engine_nothing_…): a hard-deleted record is only "not found", a trashed one "already
+ * deleted" (or void), one not in the trash "not deleted" (or not void).
+ */
+const NOTHING_TO_ACT_ON_MESSAGES: Record<string, Record<"one" | "many", (noun: string, ids: string) => string>> = {
+  delete: {
+    one: (noun, ids) => `Nothing was deleted: ${noun} ${ids} is not found or already deleted.`,
+    many: (noun, ids) => `Nothing was deleted: ${noun} ${ids} are not found or already deleted.`,
+  },
+  delete_hard: {
+    one: (noun, ids) => `Nothing was deleted: ${noun} ${ids} is not found.`,
+    many: (noun, ids) => `Nothing was deleted: ${noun} ${ids} are not found.`,
+  },
+  void: {
+    one: (noun, ids) => `Nothing was voided: ${noun} ${ids} is not found or already void.`,
+    many: (noun, ids) => `Nothing was voided: ${noun} ${ids} are not found or already void.`,
+  },
+  void_hard: {
+    one: (noun, ids) => `Nothing was voided: ${noun} ${ids} is not found.`,
+    many: (noun, ids) => `Nothing was voided: ${noun} ${ids} are not found.`,
+  },
+  restore: {
+    one: (noun, ids) => `Nothing was restored: ${noun} ${ids} is not found or not deleted.`,
+    many: (noun, ids) => `Nothing was restored: ${noun} ${ids} are not found or not deleted.`,
+  },
+  restore_hard: {
+    one: (noun, ids) => `Nothing was restored: ${noun} ${ids} is not found.`,
+    many: (noun, ids) => `Nothing was restored: ${noun} ${ids} are not found.`,
+  },
+  unvoid: {
+    one: (noun, ids) => `Nothing was unvoided: ${noun} ${ids} is not found or not void.`,
+    many: (noun, ids) => `Nothing was unvoided: ${noun} ${ids} are not found or not void.`,
+  },
+  unvoid_hard: {
+    one: (noun, ids) => `Nothing was unvoided: ${noun} ${ids} is not found.`,
+    many: (noun, ids) => `Nothing was unvoided: ${noun} ${ids} are not found.`,
+  },
+};
 
 /** What a cancel called over REST without a reason records (the spec's DELETE has no body). */
 export const REST_NO_REASON = "no reason given (REST)";
