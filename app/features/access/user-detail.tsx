@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
-import { formatDateTime } from "@domain/dates";
+import { formatDateTime } from "~/lib/reader-dates";
 import { actionLabel, entityLabel, splitPermission } from "@domain/permission-matrix";
 import { initialsOf, readableTextOn } from "~/lib/ui-color";
 import { auditSentence, type AuditSubject } from "@domain/audit/audit-sentence";

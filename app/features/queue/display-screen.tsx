@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Volume2, VolumeX } from "lucide-react";
-import { formatTime } from "@domain/dates";
+import { formatTime } from "~/lib/reader-dates";
 import { intlLocale, m } from "@domain/i18n";
 import { useRootData } from "~/lib/root-data";
 import { useHydrated } from "~/components/resource/use-hydrated";
