@@ -148,6 +148,10 @@ describe("the services' own messages (issue 33 item 4 leftovers)", () => {
     expect(translatedMessage("Form number #5 is issued; only available ones can be deleted or restored.", "en")).toBe(
       "Form number #5 is issued; only available ones can be deleted or restored.",
     );
+    // An entry's set of states without a sentence of its own: the general one, never a 500.
+    expect(translatedMessage("Form number #5 is void; only issued ones can be deleted or restored.", "fil")).toBe(
+      `${termIn("Form number", "fil")} #5: void na; ang mga issued lang ang maaaring burahin o ibalik.`,
+    );
   });
 
   it("a command refused in the record's state: the command as on its button, the state a term", () => {
@@ -159,7 +163,9 @@ describe("the services' own messages (issue 33 item 4 leftovers)", () => {
     expect(translatedMessage("Case 2026-11-001 is settled; it cannot be cancelled.", "fil")).toBe(
       `Hindi na magagawa ang “${termIn("Cancel", "fil")}” sa Case 2026-11-001: ${termIn("settled", "fil")} na ito.`,
     );
-    expect(translatedMessage("Cheque 1001 is void; it cannot be voided.", "fil")).toBe("Hindi na magagawa ang “Void” sa Cheque 1001: void na ito.");
+    expect(translatedMessage("Cheque 1001 is void; it cannot be voided.", "fil")).toBe(
+      "Hindi na magagawa ang “Void” sa Cheque 1001: void na ito.",
+    );
   });
 
   it("a bulk delete or restore with nothing to act on: one sentence per act and number, the noun a term", () => {
@@ -167,7 +173,11 @@ describe("the services' own messages (issue 33 item 4 leftovers)", () => {
     expect(one).toBe("Nothing was deleted: collection #7 is not found or already deleted.");
     expect(translatedMessage(one, "en")).toBe(one);
     expect(translatedMessage(one, "fil")).toBe(`Walang nabura: hindi makita o nabura na ang ${termIn("collection", "fil")} #7.`);
-    const many = nothingToActOnMessage({ labels: { singular: "collection", plural: "collections", title: "" }, voidWording: true }, [7, 8], false);
+    const many = nothingToActOnMessage(
+      { labels: { singular: "collection", plural: "collections", title: "" }, voidWording: true },
+      [7, 8],
+      false,
+    );
     expect(many).toBe("Nothing was unvoided: collections #7, #8 are not found or not void.");
     expect(translatedMessage(many, "fil")).toBe(`Walang na-unvoid: hindi makita o hindi void ang ${termIn("collections", "fil")} #7, #8.`);
   });

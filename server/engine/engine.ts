@@ -844,8 +844,14 @@ export class ResourceEngine<TRow extends Row = Row, TInput extends Record<string
     if (!blocked) return;
     const name = `${this.def.labels.singular[0].toUpperCase()}${this.def.labels.singular.slice(1)}`;
     const message = RESTORABLE_MESSAGES[states.join(" or ")];
-    if (!message) throw new Error(`No message for the restorable states ${states.join(", ")}`);
-    throw new AppError(422, message(name, Number(blocked.id), String(blocked.state)));
+    const id = Number(blocked.id);
+    const state = String(blocked.state);
+    // A set of states without a sentence of its own still refuses with the same English; in another
+    // language its states read through the registry's terms where they have one.
+    throw new AppError(
+      422,
+      message ? message(name, id, state) : `${name} #${id} is ${state}; only ${states.join(" or ")} ones can be deleted or restored.`,
+    );
   }
 
   /** Replaces the child rows of a record with the posted ones (a child key left out keeps them). */
