@@ -167,11 +167,22 @@ function smallestBarangay(layout: HubLayout): number {
 }
 
 const terms = searchTerms(200);
-const CASES: LoadCase[] = [
+const ALL_CASES: LoadCase[] = [
   { name: "search", paths: terms.map((t) => `/backend/api/resident?search=${encodeURIComponent(t)}`) },
   { name: "residents_page1", paths: ["/backend/api/resident?page=1&sort=name&order=asc"] },
   { name: "collections_page1", paths: ["/backend/api/collection?page=1"] },
 ];
+/**
+ * `BENCH_CASES=search` measures only the cases named (comma-separated) and `BENCH_FLOOR=false` skips
+ * the floor: a check of one change in minutes. Such a partial run writes bench/hub-results-partial.json,
+ * never the full run's file.
+ */
+const ONLY = process.env.BENCH_CASES?.split(",")
+  .map((name) => name.trim())
+  .filter(Boolean);
+const CASES = ONLY?.length ? ALL_CASES.filter((c) => ONLY.includes(c.name)) : ALL_CASES;
+const WITH_FLOOR = !/^(0|false|no)$/i.test(process.env.BENCH_FLOOR ?? "true");
+const PARTIAL = CASES.length < ALL_CASES.length || !WITH_FLOOR;
 
 interface Target {
   database: "hub" | "single";
@@ -286,6 +297,7 @@ async function measureServer(
   } finally {
     await stop(server);
   }
+  if (!WITH_FLOOR) return;
   const floor = startFloor(databaseUrl, port + 1);
   try {
     await waitForHttp(`http://127.0.0.1:${port + 1}/healthz`);
@@ -435,7 +447,8 @@ async function main() {
     plan_execution: plans,
   };
   fs.mkdirSync(path.join(root, "bench"), { recursive: true });
-  fs.writeFileSync(path.join(root, "bench/hub-results.json"), JSON.stringify(output, null, 2) + "\n");
+  const resultsFile = PARTIAL ? "bench/hub-results-partial.json" : "bench/hub-results.json";
+  fs.writeFileSync(path.join(root, resultsFile), JSON.stringify(output, null, 2) + "\n");
 
   console.log("\n| case | c | p50 ms | p95 ms | p99 ms | req/s | errors |");
   console.log("|---|---|---|---|---|---|---|");
@@ -444,7 +457,7 @@ async function main() {
   console.log("\n| check | value | target | met |");
   console.log("|---|---|---|---|");
   for (const c of checks) console.log(`| ${c.name} | ${c.value} | ${c.target} | ${c.met == null ? "?" : c.met ? "yes" : "NO"} |`);
-  console.log(`\nMachine: ${output.machine}\nWrote bench/hub-results.json`);
+  console.log(`\nMachine: ${output.machine}\nWrote ${resultsFile}`);
 }
 
 main().catch((error) => {

@@ -526,13 +526,20 @@ export async function searchResidents(ctx: ServiceContext, text: string, options
   // for the average barangay (2,000 residents), read the largest (262,000) the wrong way — two-prefix
   // searches 20–26 ms there against 7–12 ms planned for it. Planned for the barangay here only: for
   // every statement of every request it made the list pages a third slower (bench:hub, issue 29).
-  return inTransaction(ctx, async (tx) => {
-    await sql`select set_config('plan_cache_mode', 'force_custom_plan', true)`.execute(tx.db);
-    return matchResidents(tx.db, words, limit);
-  });
+  // And only the first match (the prefix step): the typo fallback, which small barangays reach most,
+  // keeps the generic plans — planned on every run, the small barangay's seven statements spent
+  // 1.77 ms planning against 1.33 ms executing (bench/plans/hub-small-search.txt, session 15).
+  return inTransaction(ctx, async (tx) =>
+    matchResidents(tx.db, words, limit, (custom) =>
+      sql`select set_config('plan_cache_mode', ${custom ? "force_custom_plan" : "auto"}, true)`.execute(tx.db).then(() => undefined),
+    ),
+  );
 }
 
-async function matchResidents(db: DB, words: string[], limit: number): Promise<SearchOutcome> {
+/** Switches the transaction's plan mode: custom plans for the prefix match, generic ones after it (a hub's search). */
+type PlanFor = (custom: boolean) => Promise<void>;
+
+async function matchResidents(db: DB, words: string[], limit: number, planFor?: PlanFor): Promise<SearchOutcome> {
   const normalized = words.join(" ");
   const one = words.length === 1 ? words[0] : null;
   // One look at the known name words, for several words: the short words typed before the last
@@ -545,7 +552,11 @@ async function matchResidents(db: DB, words: string[], limit: number): Promise<S
     words.length > 1
       ? new Set(
           (
-            await sql<{ word: string }>`select word from name_words where ${inOwnBarangay("name_words.barangay_id")} and word = any(${sql.val([...short, ...joined])}::text[])`.execute(db)
+            await sql<{
+              word: string;
+            }>`select word from name_words where ${inOwnBarangay("name_words.barangay_id")} and word = any(${sql.val([...short, ...joined])}::text[])`.execute(
+              db,
+            )
           ).rows.map((r) => r.word),
         )
       : new Set<string>();
@@ -563,9 +574,11 @@ async function matchResidents(db: DB, words: string[], limit: number): Promise<S
     oneWord: one ? { whole: [one], prefixes: [] } : undefined,
   };
 
+  await planFor?.(true);
   const fast = await resultSelect(db, match, normalized, exact, limit, []);
   const data = fast;
   if (data.length >= Math.min(FALLBACK_BELOW, limit)) return { data, strategy: "prefix", words };
+  await planFor?.(false);
 
   // Typo fallback. A word no known name supports (a stray letter) is left out rather than failing
   // the whole search, as long as another word remains.
